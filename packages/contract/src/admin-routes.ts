@@ -1,0 +1,112 @@
+import type { Permission } from './permissions';
+
+/** Sidebar groups that expand and collapse (spec 1 §2). */
+export type AdminNavGroup = 'Database' | 'Monitoring' | 'Accounts';
+
+/** One screen of the admin console: where it lives and who may open it. */
+export interface AdminScreen {
+  path: string;
+  label: string;
+  /** Shown when the admin passes the check for any of these; empty means everyone. */
+  anyOf: readonly Permission[];
+  group?: AdminNavGroup;
+  /** The issue that builds this screen; until then the route names the screen and nothing more. */
+  builtBy?: string;
+  /** Match this path exactly when marking the sidebar item active. */
+  exact?: boolean;
+}
+
+const full: Permission = 'admin.full_access';
+const monitoring: Permission[] = [full, 'admin.system_config', 'admin.system_monitoring'];
+
+/**
+ * Every admin screen of both documents, in sidebar order. Where the two documents name
+ * different permissions for one screen, either grants it.
+ */
+export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  { path: '/admin', label: 'Dashboard', anyOf: [], exact: true },
+  { path: '/admin/training-data', label: 'Training Data', anyOf: [full], builtBy: 'ML training data' },
+  { path: '/admin/guilds', label: 'Guild Management', anyOf: [full, 'guild.manage_members'], builtBy: 'guild tenant management' },
+  {
+    path: '/admin/character-discovery',
+    label: 'Character Discovery',
+    anyOf: [full, 'guild.manage_members'],
+    builtBy: 'character discovery',
+  },
+  {
+    path: '/admin/database/postgresql',
+    label: 'PostgreSQL',
+    anyOf: [full],
+    group: 'Database',
+    builtBy: 'the relational database manager',
+  },
+  { path: '/admin/database/influxdb', label: 'InfluxDB', anyOf: [full], group: 'Database', builtBy: 'the time-series manager' },
+  { path: '/admin/database/redis', label: 'Redis', anyOf: [full], group: 'Database', builtBy: 'the cache manager' },
+  { path: '/admin/monitoring/system', label: 'System', anyOf: monitoring, group: 'Monitoring', builtBy: 'system monitoring' },
+  {
+    path: '/admin/monitoring/performance',
+    label: 'Performance',
+    anyOf: monitoring,
+    group: 'Monitoring',
+    builtBy: 'performance metrics',
+  },
+  { path: '/admin/monitoring/logs', label: 'Live Logs', anyOf: monitoring, group: 'Monitoring', builtBy: 'live logs' },
+  { path: '/admin/ai-turns', label: 'Agent Logs', anyOf: monitoring, group: 'Monitoring', builtBy: 'bot AI turn logs' },
+  {
+    path: '/admin/accounts/discord',
+    label: 'Discord Management',
+    anyOf: [full, 'admin.manage_roles'],
+    group: 'Accounts',
+    builtBy: 'Discord account management',
+  },
+  {
+    path: '/admin/accounts/players',
+    label: 'Player Accounts',
+    anyOf: [full, 'players.manage_accounts', 'players.view'],
+    group: 'Accounts',
+    builtBy: 'player account management',
+  },
+  {
+    path: '/admin/users',
+    label: 'Admin Users',
+    anyOf: [full, 'admin.manage_users'],
+    group: 'Accounts',
+    builtBy: 'admin user management',
+  },
+  {
+    path: '/admin/permissions',
+    label: 'Permissions',
+    anyOf: [full, 'settings.edit_permissions', 'admin.manage_roles'],
+    builtBy: 'permission management',
+  },
+  { path: '/admin/data', label: 'Raw Data Views', anyOf: [full], builtBy: 'raw data views' },
+  {
+    path: '/admin/settings',
+    label: 'Settings',
+    anyOf: [full, 'settings.view', 'admin.system_config'],
+    builtBy: 'system settings and guild configuration',
+  },
+];
+
+/**
+ * Paths of the two documents that name a screen above by another route, and the quick-action
+ * links that point at a group; each redirects to one route.
+ */
+export const ADMIN_ROUTE_ALIASES: Readonly<Record<string, string>> = {
+  '/admin/ml-data': '/admin/training-data',
+  '/admin/database': '/admin/database/postgresql',
+  '/admin/database/explorer': '/admin/database/postgresql',
+  '/admin/monitoring': '/admin/monitoring/system',
+  '/admin/logs': '/admin/monitoring/logs',
+  '/admin/analytics': '/admin/monitoring/performance',
+  '/admin/accounts': '/admin/accounts/players',
+  '/admin/discord': '/admin/accounts/discord',
+  '/admin/players': '/admin/accounts/players',
+  '/admin/configuration': '/admin/settings',
+};
+
+/** The screen a path belongs to, following aliases. */
+export function findAdminScreen(path: string): AdminScreen | undefined {
+  const target = ADMIN_ROUTE_ALIASES[path] ?? path;
+  return ADMIN_SCREENS.find((screen) => screen.path === target);
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../constants';
+import { MESSAGES } from '../messages';
+import { endpoint } from './common';
+
+/** An admin user as the console sees it. */
+export const adminUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  role: z.string(),
+  permissions: z.array(z.string()),
+  isAdmin: z.literal(true),
+  lastLoginAt: z.string().nullable(),
+});
+/** An admin user. */
+export type AdminUser = z.infer<typeof adminUser>;
+
+/** The admin session's limits. */
+export const adminSession = z.object({
+  expiresAt: z.string().describe('When the session ends if idle from now on (the earlier of idle and absolute limits)'),
+  idleTimeoutMs: z.number(),
+  absoluteExpiresAt: z.string(),
+});
+/** An admin session. */
+export type AdminSession = z.infer<typeof adminSession>;
+
+/** Login form and body: the spec's messages for blank fields. */
+export const adminLoginBody = z.object({
+  username: z.string().trim().min(1, MESSAGES.usernameRequired),
+  password: z.string().min(1, MESSAGES.passwordRequired),
+});
+
+const signedIn = z.object({
+  success: z.literal(true),
+  admin: adminUser,
+  user: adminUser.describe('The same admin; the second document names it user'),
+  session: adminSession,
+  expiresAt: z.string(),
+});
+
+/** A refused sign-in also says how many failures count against the account. */
+export const adminLoginFailure = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+  failedAttempts: z.number().optional(),
+  maxAttempts: z.number().optional(),
+  lockedUntil: z.string().nullable().optional(),
+  retryAfterSeconds: z.number().optional(),
+});
+
+/** New admin password rule. */
+export const adminPasswordSchema = z
+  .string()
+  .min(ADMIN_PASSWORD_MIN_LENGTH, `Password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
+/** The admin sign-in API (spec 1 §7, spec 2 §7). */
+export const adminAuthApi = {
+  me: endpoint({ method: 'GET', path: '/api/admin/auth/me', summary: 'The signed-in admin and session', response: signedIn }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/admin/auth/login',
+    summary: 'Sign in as an admin',
+    body: adminLoginBody,
+    response: signedIn.extend({ message: z.string() }),
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/admin/auth/logout',
+    summary: 'End the admin session',
+    response: z.object({ success: z.literal(true), message: z.string() }),
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/admin/auth/change-password',
+    summary: "Change the signed-in admin's password",
+    body: z.object({ currentPassword: z.string().min(1, MESSAGES.passwordRequired), newPassword: adminPasswordSchema }),
+    response: z.object({ success: z.literal(true), message: z.string() }),
+  }),
+} as const;

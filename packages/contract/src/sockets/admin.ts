@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { adminUser } from '../api/admin-auth';
+import type { healthOverview } from '../api/monitoring';
+
+/** Socket.IO namespace of the live monitoring connection. */
+export const ADMIN_NAMESPACE = '/admin';
+
+/** Topics a client may subscribe to with `subscribe:{topic}`. */
+export const ADMIN_TOPICS = ['monitoring', 'accounts', 'logs'] as const;
+/** A live topic. */
+export type AdminTopic = (typeof ADMIN_TOPICS)[number];
+
+/** One pushed metrics sample. */
+export const metricsSnapshot = z.object({
+  timestamp: z.string(),
+  system: z.object({
+    cpu: z.object({ usage: z.number() }),
+    memory: z.object({ usagePercent: z.number(), used: z.number(), total: z.number() }),
+    uptime: z.number(),
+  }),
+  requestsPerSecond: z.number(),
+  errorRate: z.number(),
+  database: z.object({ status: z.string() }),
+  redis: z.object({ status: z.string() }),
+  overall: z.enum(['healthy', 'degraded', 'warning', 'critical']),
+});
+/** A metrics sample. */
+export type MetricsSnapshot = z.infer<typeof metricsSnapshot>;
+
+/** Alert severities (spec 1 §3). */
+export const ALERT_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
+
+/** An alert raised by the server. */
+export const alert = z.object({
+  id: z.string(),
+  severity: z.enum(ALERT_SEVERITIES),
+  type: z.string(),
+  message: z.string(),
+  timestamp: z.string(),
+  acknowledged: z.boolean(),
+});
+/** An alert. */
+export type Alert = z.infer<typeof alert>;
+
+/** Kinds of `admin:event`. */
+export const ADMIN_EVENT_TYPES = ['admin:alert', 'admin:session_warning', 'admin:forced_logout'] as const;
+
+/** An event addressed to admins. */
+export const adminEvent = z.object({
+  type: z.enum(ADMIN_EVENT_TYPES),
+  message: z.string(),
+  timestamp: z.string(),
+  expiresAt: z.string().optional(),
+});
+/** An admin event. */
+export type AdminEvent = z.infer<typeof adminEvent>;
+
+/** The answer to every client request that takes an acknowledgement. */
+export const ackResult = z.object({ success: z.boolean(), error: z.string().optional() });
+/** An acknowledgement. */
+export type AckResult = z.infer<typeof ackResult>;
+
+/** An admin command sent over the socket. */
+export const adminCommand = z.object({
+  command: z.enum(['acknowledge-alert', 'refresh-services']),
+  alertId: z.string().optional(),
+});
+/** An admin command. */
+export type AdminCommand = z.infer<typeof adminCommand>;
+
+/** Events the server sends on /admin. */
+export interface AdminServerEvents {
+  'admin:welcome': (payload: { admin: z.infer<typeof adminUser>; serverTime: string; heartbeatMs: number }) => void;
+  'admin:event': (payload: AdminEvent) => void;
+  'admin:critical': (payload: Alert) => void;
+  'metrics:update': (payload: MetricsSnapshot) => void;
+  'metrics:current': (payload: MetricsSnapshot) => void;
+  'metrics:history': (payload: MetricsSnapshot[]) => void;
+  'alerts:new': (payload: Alert) => void;
+  'alerts:recent': (payload: Alert[]) => void;
+  'alerts:acknowledged': (payload: { id: string }) => void;
+  'service:status': (payload: z.infer<typeof healthOverview>) => void;
+  'heartbeat:ack': (payload: { serverTime: string }) => void;
+}
+
+/** Events a client sends on /admin; the ones with a callback are acknowledged. */
+export interface AdminClientEvents {
+  'subscribe:monitoring': (ack?: (result: AckResult) => void) => void;
+  'subscribe:accounts': (ack?: (result: AckResult) => void) => void;
+  'subscribe:logs': (ack?: (result: AckResult) => void) => void;
+  heartbeat: () => void;
+  'request:current-metrics': () => void;
+  'request:metrics-history': () => void;
+  'request:recent-alerts': () => void;
+  'request:service-status': () => void;
+  'admin:command': (command: AdminCommand, ack?: (result: AckResult) => void) => void;
+}
