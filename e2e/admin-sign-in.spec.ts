@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { ADMINS } from './support/accounts';
+import { sidebar, signIn } from './support/sign-in';
+
+test('a wrong password shows the message and the failed-attempt counter', async ({ page }) => {
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Sign In' });
+  await expect(submit).toBeDisabled();
+
+  await page.getByLabel('Username').fill(ADMINS.target.username);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await expect(page.getByText('1/5')).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill('still-not-the-password');
+  await submit.click();
+  await expect(page.getByText('2/5')).toBeVisible();
+  await expect(page.getByText(/Last attempt/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/admin-login-failed.png', fullPage: true });
+
+  // The right password still works before the lock, and resets the counter on the server.
+  await page.getByLabel('Password', { exact: true }).fill(ADMINS.target.password);
+  await submit.click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('signing in returns to the page first asked for', async ({ page }) => {
+  await page.goto('/admin/monitoring/performance?range=3600');
+  await expect(page).toHaveURL(/\/admin\/login\?/);
+  await signIn(page, ADMINS.owner);
+  await expect(page).toHaveURL(/\/admin\/monitoring\/performance\?range=3600$/);
+  await expect(page.getByRole('heading', { name: 'Performance' })).toBeVisible();
+});
+
+test('an admin holding only admin.system_monitoring sees only what it allows', async ({ page }) => {
+  await signIn(page, ADMINS.monitor);
+  const nav = sidebar(page);
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Monitoring' })).toBeVisible();
+  for (const hidden of ['Guild Management', 'Training Data', 'Permissions', 'Raw Data Views', 'Settings']) {
+    await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
+  }
+  await expect(nav.getByRole('button', { name: 'Database' })).toHaveCount(0);
+  await expect(nav.getByRole('button', { name: 'Accounts' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/shots/monitor-sidebar.png', fullPage: true });
+
+  await page.goto('/admin/guilds');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this admin resource.")).toBeVisible();
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).not.toHaveURL(/\/admin\/guilds/);
+});
+
+test('the shell reaches every screen and redirects the second layout routes', async ({ page }) => {
+  await signIn(page, ADMINS.owner);
+  await page.goto('/admin/logs');
+  await expect(page).toHaveURL(/\/admin\/monitoring\/logs$/);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Logs');
+  await page.goto('/admin/players');
+  await expect(page).toHaveURL(/\/admin\/accounts\/players$/);
+  await expect(page.getByRole('heading', { name: 'Player Accounts' })).toBeVisible();
+});

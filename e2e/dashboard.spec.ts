@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { ADMINS, PORTS } from './support/accounts';
+import { startApp } from './support/app-server';
+import { STATE_FILE } from './support/global-setup';
+import { createDatabase, dropDatabase } from './support/pg';
+import { OwnRedis } from './support/redis-server';
+import { signIn } from './support/sign-in';
+
+test('the dashboard shows the four cards, the service grid and the Live badge', async ({ page }) => {
+  await signIn(page, ADMINS.owner);
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const [id, title] of [
+    ['system-health', 'System Health'],
+    ['active-guilds', 'Active Guilds'],
+    ['total-users', 'Total Users'],
+    ['cpu-usage', 'CPU Usage'],
+  ]) {
+    await expect(page.getByTestId(`stat-card-${id}`)).toContainText(title);
+  }
+  // The seed has guild tenants and users, so the cards show real, non-zero figures.
+  await expect(page.getByTestId('stat-card-active-guilds')).toContainText(/[1-9]\d*/);
+  await expect(page.getByTestId('stat-card-cpu-usage')).toContainText(/\d+(\.\d+)?%/);
+
+  await expect(page.getByTestId('service-postgresql')).toHaveAttribute('data-tone', 'good');
+  await expect(page.getByTestId('service-redis')).toHaveAttribute('data-tone', 'good');
+  await expect(page.getByTestId('service-influxdb')).toHaveAttribute('data-tone', 'good');
+  // Discord is not configured in this run: grey, not red.
+  await expect(page.getByTestId('service-discord')).toHaveAttribute('data-tone', 'unknown');
+  await expect(page.getByTestId('live-badge')).toHaveText(/Live/);
+  await expect(page.getByText('System Online')).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/dashboard.png', fullPage: true });
+});
+
+test('a Redis outage turns its icon red without breaking the page, and recovery turns it green', async ({ page }) => {
+  const redis = new OwnRedis(PORTS.redisOutageRedis);
+  await redis.start();
+  const { env } = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as { env: Record<string, string> };
+  const databaseUrl = await createDatabase('guildhall_e2e_outage');
+  const app = await startApp('redis-outage', PORTS.redisOutage, {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO_DATA: 'false',
+    REDIS_URL: `redis://127.0.0.1:${PORTS.redisOutageRedis}`,
+  });
+  try {
+    await page.goto(`${app.url}/admin/login`);
+    await signIn(page, ADMINS.owner);
+    const tile = page.getByTestId('service-redis');
+    await expect(tile).toHaveAttribute('data-tone', 'good');
+
+    await redis.stop();
+    await expect(tile).toHaveAttribute('data-tone', 'bad', { timeout: 20_000 });
+    await expect(page.getByTestId('service-postgresql')).toHaveAttribute('data-tone', 'good');
+    await expect(page.getByTestId('stat-card-cpu-usage')).toBeVisible();
+    await page.screenshot({ path: 'test-results/shots/dashboard-redis-down.png', fullPage: true });
+
+    await redis.start();
+    await expect(tile).toHaveAttribute('data-tone', 'good', { timeout: 30_000 });
+  } finally {
+    await app.stop();
+    await redis.stop();
+    await dropDatabase(databaseUrl);
+  }
+});

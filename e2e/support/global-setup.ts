@@ -1,0 +1,33 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ADMINS, PORTS } from './accounts';
+import { runCli, startApp } from './app-server';
+import { createDatabase, dropDatabase } from './pg';
+
+/** The settings of the main e2e server, shared with specs that start a server of their own. */
+export const STATE_FILE = path.resolve(import.meta.dirname, '../../test-results/e2e-state.json');
+
+// One server for the whole run, on real PostgreSQL, Redis and InfluxDB, on a fresh database.
+export default async function globalSetup() {
+  const databaseUrl = await createDatabase('guildhall_e2e');
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `guildhall-e2e-${Date.now()}:`,
+    INFLUX_URL: `http://127.0.0.1:${process.env.TEST_INFLUX_PORT ?? 18086}`,
+    INFLUX_DATABASE: 'guildhall_e2e',
+    ADMIN_USERNAME: ADMINS.owner.username,
+    ADMIN_PASSWORD: ADMINS.owner.password,
+    ADMIN_LOGIN_RATE_LIMIT: '1000',
+    HEALTH_CHECK_INTERVAL_MS: '1000',
+  };
+  const server = await startApp('main', PORTS.main, env);
+  runCli(env, ['create-admin', '--username', ADMINS.monitor.username, '--password', ADMINS.monitor.password, '--role', 'viewer']);
+  runCli(env, ['create-admin', '--username', ADMINS.target.username, '--password', ADMINS.target.password, '--role', 'admin']);
+  process.env.E2E_BASE_URL = server.url;
+  writeFileSync(STATE_FILE, JSON.stringify({ env }));
+  return async () => {
+    await server.stop();
+    await dropDatabase(databaseUrl);
+  };
+}

@@ -1,0 +1,7 @@
+// Makes sure PostgreSQL, Redis and InfluxDB answer on loopback before the integration and browser tests.
+import { ensureInfluxDb, ensurePostgres, ensureRedis, INFLUX_TEST_PORT } from './lib/services.mjs';
+
+await ensurePostgres();
+await ensureRedis();
+await ensureInfluxDb();
+console.log(`services ready: PostgreSQL 127.0.0.1:5432, Redis 127.0.0.1:6379, InfluxDB 127.0.0.1:${INFLUX_TEST_PORT}`);
