@@ -1,5 +1,7 @@
 // Makes sure PostgreSQL, Redis and InfluxDB answer on loopback before the integration and browser tests.
-import { ensureInfluxDb, ensurePostgres, ensureRedis, INFLUX_TEST_PORT } from './lib/services.mjs';
+import { ensureDebianPackages, ensureInfluxDb, ensurePostgres, ensureRedis, INFLUX_TEST_PORT } from './lib/services.mjs';
+
+ensureDebianPackages({ influxd: 'influxdb', chromium: 'chromium' });
 
 await ensurePostgres();
 await ensureRedis();

@@ -73,6 +73,19 @@ export async function ensureInfluxDb(port = INFLUX_TEST_PORT) {
   await waitFor(ping, { what: `InfluxDB on 127.0.0.1:${port}` });
 }
 
+/** Installs Debian packages a fresh machine lacks (chromium, influxdb) when running as root. */
+export function ensureDebianPackages(commands) {
+  const missing = Object.entries(commands)
+    .filter(([command]) => spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0)
+    .map(([, pkg]) => pkg);
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) throw new Error(`missing packages: ${missing.join(' ')} (apt-get install -y ${missing.join(' ')})`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const result = spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+  if (result.status !== 0) throw new Error(`apt-get install ${missing.join(' ')} failed`);
+}
+
 /** Starts the machine's PostgreSQL cluster if nothing answers on 5432. */
 export async function ensurePostgres() {
   if (await isListening(5432)) return;
