@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A Discord user as the API returns it. */
+export interface FakeDiscordUser {
+  id: string;
+  username: string;
+  global_name: string | null;
+  avatar: string | null;
+  email?: string | null;
+  verified?: boolean;
+}
+
+/** A guild as /users/@me/guilds returns it for a user (permissions is a decimal bit string). */
+export interface FakeDiscordGuild {
+  id: string;
+  name: string;
+  icon: string | null;
+  owner: boolean;
+  permissions: string;
+}
+
+/** A guild member as /guilds/{id}/members returns it. */
+export interface FakeDiscordMember {
+  user: FakeDiscordUser;
+  nick: string | null;
+  joined_at: string;
+  roles: string[];
+}
+
+/** One request the fake received, for assertions. */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+}
+
+/**
+ * A loopback stand-in for the Discord endpoints Guildhall calls, speaking Discord's wire format:
+ * OAuth2 authorize (auto-approving as `loginAs`) and token exchange, /users/@me, /users/@me/guilds
+ * (for a user token and for the bot token), and paged /guilds/{id}/members with optional 429s.
+ * Point DISCORD_API_BASE at `baseUrl`.
+ */
+export class DiscordFake {
+  readonly botToken = `bot-${randomBytes(8).toString('hex')}`;
+  readonly clientId = '100000000000000001';
+  readonly clientSecret = 'fake-client-secret';
+  readonly bot: FakeDiscordUser = { id: '100000000000000002', username: 'guildhall-bot', global_name: 'Guildhall', avatar: null };
+  /** The user the authorize page signs in as. */
+  loginAs: FakeDiscordUser | null = null;
+  /** Guilds each user belongs to, by user id. */
+  readonly userGuilds = new Map<string, FakeDiscordGuild[]>();
+  /** Guild ids the bot is in. */
+  readonly botGuildIds = new Set<string>();
+  /** Members of each guild, by guild id. */
+  readonly members = new Map<string, FakeDiscordMember[]>();
+  /** Answer the next N member-list calls with a 429 of this many seconds. */
+  rateLimitNextMemberCalls = 0;
+  rateLimitRetryAfter = 0.2;
+  readonly requests: FakeRequest[] = [];
+
+  private server: Server | null = null;
+  private readonly codes = new Map<string, { user: FakeDiscordUser; redirectUri: string }>();
+  private readonly accessTokens = new Map<string, FakeDiscordUser>();
+  baseUrl = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => send(res, 500, { message: String(error) }));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${port}/api/v10`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** Adds a guild the user is in, and optionally the bot too. */
+  addGuild(user: FakeDiscordUser, guild: FakeDiscordGuild, { withBot }: { withBot: boolean }): void {
+    this.userGuilds.set(user.id, [...(this.userGuilds.get(user.id) ?? []), guild]);
+    if (withBot) this.botGuildIds.add(guild.id);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname.replace(/^\/api(\/v\d+)?/, '');
+    this.requests.push({ method: req.method ?? 'GET', path, query: url.searchParams, authorization: req.headers.authorization });
+    const auth = req.headers.authorization ?? '';
+
+    if (req.method === 'GET' && path === '/oauth2/authorize') return this.authorize(url, res);
+    if (req.method === 'POST' && path === '/oauth2/token') return this.token(await readForm(req), res);
+
+    const isBot = auth === `Bot ${this.botToken}`;
+    const user = auth.startsWith('Bearer ') ? this.accessTokens.get(auth.slice(7)) : undefined;
+    if (!isBot && !user) return send(res, 401, { message: '401: Unauthorized', code: 0 });
+
+    if (req.method === 'GET' && path === '/users/@me') return send(res, 200, isBot ? this.bot : user);
+    if (req.method === 'GET' && path === '/users/@me/guilds') return this.guilds(isBot ? null : user!, url, res);
+    const members = /^\/guilds\/(\d+)\/members$/.exec(path);
+    if (req.method === 'GET' && members && isBot) return this.listMembers(members[1]!, url, res);
+    return send(res, 404, { message: '404: Not Found', code: 0 });
+  }
+
+  private authorize(url: URL, res: ServerResponse): void {
+    const redirectUri = url.searchParams.get('redirect_uri');
+    const state = url.searchParams.get('state');
+    if (url.searchParams.get('client_id') !== this.clientId || !redirectUri) {
+      return send(res, 400, { message: 'Invalid OAuth2 redirect_uri or client_id' });
+    }
+    const target = new URL(redirectUri);
+    if (!this.loginAs) {
+      target.searchParams.set('error', 'access_denied');
+    } else {
+      const code = randomBytes(12).toString('hex');
+      this.codes.set(code, { user: this.loginAs, redirectUri });
+      target.searchParams.set('code', code);
+    }
+    if (state) target.searchParams.set('state', state);
+    res.writeHead(302, { location: target.toString() });
+    res.end();
+  }
+
+  private token(form: URLSearchParams, res: ServerResponse): void {
+    const grant = this.codes.get(form.get('code') ?? '');
+    const clientOk = form.get('client_id') === this.clientId && form.get('client_secret') === this.clientSecret;
+    if (
+      form.get('grant_type') !== 'authorization_code' ||
+      !grant ||
+      !clientOk ||
+      grant.redirectUri !== form.get('redirect_uri')
+    ) {
+      return send(res, 400, { error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
+    }
+    this.codes.delete(form.get('code')!);
+    const accessToken = randomBytes(16).toString('hex');
+    this.accessTokens.set(accessToken, grant.user);
+    send(res, 200, {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: 604800,
+      refresh_token: randomBytes(16).toString('hex'),
+      scope: 'identify email guilds',
+    });
+  }
+
+  private guilds(user: FakeDiscordUser | null, url: URL, res: ServerResponse): void {
+    const all = user
+      ? (this.userGuilds.get(user.id) ?? [])
+      : [...this.userGuilds.values()]
+          .flat()
+          .filter((g, i, list) => this.botGuildIds.has(g.id) && list.findIndex((x) => x.id === g.id) === i);
+    send(
+      res,
+      200,
+      page(all, url, (g) => g.id, 200),
+    );
+  }
+
+  private listMembers(guildId: string, url: URL, res: ServerResponse): void {
+    if (this.rateLimitNextMemberCalls > 0) {
+      this.rateLimitNextMemberCalls--;
+      res.setHeader('retry-after', String(Math.ceil(this.rateLimitRetryAfter)));
+      res.setHeader('x-ratelimit-scope', 'user');
+      return send(res, 429, { message: 'You are being rate limited.', retry_after: this.rateLimitRetryAfter, global: false });
+    }
+    if (!this.botGuildIds.has(guildId)) return send(res, 403, { message: 'Missing Access', code: 50001 });
+    res.setHeader('x-ratelimit-limit', '10');
+    res.setHeader('x-ratelimit-remaining', '9');
+    res.setHeader('x-ratelimit-reset-after', '0.1');
+    send(
+      res,
+      200,
+      page(this.members.get(guildId) ?? [], url, (m) => m.user.id, 1000),
+    );
+  }
+}
+
+/** Discord's snowflake paging: ascending ids after `after`, at most `limit` (capped at max). */
+function page<T>(items: T[], url: URL, idOf: (item: T) => string, max: number): T[] {
+  const after = BigInt(url.searchParams.get('after') ?? '0');
+  const limit = Math.min(Number(url.searchParams.get('limit') ?? max), max);
+  return items
+    .filter((item) => BigInt(idOf(item)) > after)
+    .sort((a, b) => (BigInt(idOf(a)) < BigInt(idOf(b)) ? -1 : 1))
+    .slice(0, limit);
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
