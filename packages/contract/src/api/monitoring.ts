@@ -20,6 +20,14 @@ export const SERVICES = ['postgresql', 'influxdb', 'redis', 'discord'] as const;
 /** A dashboard service. */
 export type ServiceName = (typeof SERVICES)[number];
 
+/** How each dashboard service is named on screen. */
+export const SERVICE_LABELS: Readonly<Record<ServiceName, string>> = {
+  postgresql: 'PostgreSQL',
+  influxdb: 'InfluxDB',
+  redis: 'Redis',
+  discord: 'Discord',
+};
+
 /** Health of every backing service and the overall verdict. */
 export const healthOverview = z.object({
   success: z.literal(true),
