@@ -1,0 +1,40 @@
+import { createContext, useContext } from 'react';
+
+/** How a toast reads: its colour and icon. */
+export type ToastTone = 'success' | 'error' | 'warning' | 'info';
+
+/** One toast on screen. */
+export interface Toast {
+  id: number;
+  tone: ToastTone;
+  message: string;
+  title?: string;
+  durationMs: number;
+}
+
+/** Options of a toast beyond its message. */
+export interface ToastOptions {
+  title?: string;
+  /** How long it stays; TOAST_MS by default. */
+  durationMs?: number;
+}
+
+/** Shows toasts from anywhere under the provider. */
+export interface ToastApi {
+  show: (tone: ToastTone, message: string, options?: ToastOptions) => number;
+  success: (message: string, options?: ToastOptions) => number;
+  error: (message: string, options?: ToastOptions) => number;
+  warning: (message: string, options?: ToastOptions) => number;
+  info: (message: string, options?: ToastOptions) => number;
+  dismiss: (id: number) => void;
+}
+
+/** The toast context; null outside the provider. */
+export const ToastContext = createContext<ToastApi | null>(null);
+
+/** The toast functions of the nearest ToastProvider. */
+export function useToast(): ToastApi {
+  const toast = useContext(ToastContext);
+  if (!toast) throw new Error('useToast needs a ToastProvider');
+  return toast;
+}
