@@ -1,0 +1,59 @@
+import { hasAnyAdminPermission, MESSAGES, type Permission } from '@guildhall/contract';
+import { RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { errorMessage } from '../api/api-error';
+import { Spinner } from '../ui/spinner';
+import { AccessDenied, InsufficientRole } from './access-panels';
+import { useAdminSession } from './admin-session-context';
+import { ADMIN_LOGIN_PATH, buildLoginPath } from './login-path';
+
+interface AdminRouteGuardProps {
+  /** The admin needs to pass the check for at least one; empty or absent means any admin. */
+  anyOf?: readonly Permission[];
+  /** A role the route requires; superadmin passes every role requirement. */
+  role?: string;
+  children: ReactNode;
+}
+
+/**
+ * Lets an admin through to a route (spec 1 §2): waits for the session check, sends a signed-out
+ * visitor to the login page with the original location, and refuses a missing permission or role.
+ */
+export function AdminRouteGuard({ anyOf = [], role, children }: AdminRouteGuardProps) {
+  const { status, admin, signedOutReason, error, recheck } = useAdminSession();
+  const location = useLocation();
+
+  if (status === 'loading') {
+    return (
+      <div className="guard-screen">
+        <Spinner label={MESSAGES.verifyingAdminAccess} size={28} />
+      </div>
+    );
+  }
+
+  if (status === 'error') {
+    return (
+      <div className="guard-screen" role="alert">
+        <p>{errorMessage(error)}</p>
+        <button type="button" className="button button--secondary" onClick={recheck}>
+          <RefreshCw size={16} aria-hidden="true" />
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  if (status === 'unauthenticated' || !admin) {
+    // After a chosen or forced logout, the next sign-in starts at the dashboard.
+    const isEnded = signedOutReason === 'LOGGED_OUT' || signedOutReason === 'FORCED_LOGOUT';
+    const target = isEnded
+      ? ADMIN_LOGIN_PATH
+      : buildLoginPath(`${location.pathname}${location.search}`, { expired: signedOutReason === 'INVALID_SESSION' });
+    return <Navigate to={target} replace />;
+  }
+
+  if (!hasAnyAdminPermission(admin, anyOf)) return <AccessDenied />;
+  if (role && admin.role !== role && admin.role !== 'superadmin') return <InsufficientRole role={role} />;
+  return children;
+}

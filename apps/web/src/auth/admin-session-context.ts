@@ -1,0 +1,34 @@
+import type { AdminSession, AdminUser } from '@guildhall/contract';
+import { createContext, useContext } from 'react';
+import type { AdminMe, SignedOutReason } from '../api/admin-auth';
+
+/** Where the admin session stands (spec 2 §4), plus 'error' when the check itself could not be made. */
+export type AdminSessionStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'error';
+
+/** The admin session and what can be done with it. */
+export interface AdminSessionValue {
+  status: AdminSessionStatus;
+  admin: AdminUser | null;
+  session: AdminSession | null;
+  /** Why there is no session, when there is none. */
+  signedOutReason: SignedOutReason | null;
+  /** The failure of the session check, in status 'error'. */
+  error: unknown;
+  login: (credentials: { username: string; password: string }) => Promise<AdminMe>;
+  /** Ends the session on the server, then here. */
+  logout: () => Promise<void>;
+  /** Forgets the session here only (a forced logout: the server has already ended it). */
+  clearSession: (reason: SignedOutReason) => void;
+  /** Checks the session again. */
+  recheck: () => void;
+}
+
+/** The admin session context; null outside the provider. */
+export const AdminSessionContext = createContext<AdminSessionValue | null>(null);
+
+/** The admin session of the nearest AdminSessionProvider. */
+export function useAdminSession(): AdminSessionValue {
+  const value = useContext(AdminSessionContext);
+  if (!value) throw new Error('useAdminSession needs an AdminSessionProvider');
+  return value;
+}
