@@ -1,0 +1,152 @@
+import {
+  ADMIN_TOPICS,
+  type AdminCommand,
+  type Alert,
+  HEARTBEAT_MS,
+  LIVE_BUFFERS,
+  MESSAGES,
+  type MetricsSnapshot,
+} from '@guildhall/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { monitoringKeys } from '../api/monitoring';
+import { useToast } from '../ui/toast-context';
+import { type AdminSocket, createAdminSocket } from './admin-socket';
+import { appendBounded, prependBounded } from './bounded';
+import { type ConnectionState, LiveDataContext, type LiveDataValue, LiveStatusContext } from './live-context';
+import { useLiveNotices } from './use-live-notices';
+import { useServiceAlerts } from './use-service-alerts';
+
+const SUBSCRIBE_EVENTS = ADMIN_TOPICS.map((topic) => `subscribe:${topic}` as const);
+const COMMAND_TIMEOUT_MS = 10_000;
+const EMPTY_DATA: LiveDataValue = { latestMetrics: null, metricsHistory: [], alerts: [], events: [] };
+
+/**
+ * The one /admin socket of the console (spec 1 §4): subscribes to every topic on connect, sends
+ * heartbeats, keeps bounded buffers of what it receives and turns events into notices.
+ */
+export function LiveConnectionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const notices = useLiveNotices();
+  useServiceAlerts();
+  const socketRef = useRef<AdminSocket | null>(null);
+  const stateRef = useRef<ConnectionState>('connecting');
+  const [connection, setConnection] = useState<{ state: ConnectionState; lastError: string | null }>({
+    state: 'connecting',
+    lastError: null,
+  });
+  const [data, setData] = useState<LiveDataValue>(EMPTY_DATA);
+
+  const handleConnectionChange = useEffectEvent((state: ConnectionState, lastError: string | null) => {
+    if (stateRef.current !== state) notices.onConnectionChange(state, lastError);
+    stateRef.current = state;
+    setConnection({ state, lastError });
+  });
+  const handleAlert = useEffectEvent(notices.onAlert);
+  const handleAdminEvent = useEffectEvent(notices.onAdminEvent);
+
+  useEffect(() => {
+    const socket = createAdminSocket();
+    socketRef.current = socket;
+    let heartbeat: number | undefined;
+
+    socket.on('connect', () => {
+      handleConnectionChange('connected', null);
+      for (const event of SUBSCRIBE_EVENTS) socket.emit(event);
+      socket.emit('request:current-metrics');
+      socket.emit('request:metrics-history');
+      socket.emit('request:recent-alerts');
+      socket.emit('request:service-status');
+      window.clearInterval(heartbeat);
+      heartbeat = window.setInterval(() => socket.emit('heartbeat'), HEARTBEAT_MS);
+    });
+    socket.on('disconnect', () => {
+      window.clearInterval(heartbeat);
+      // socket.active is false when the server or this client ended it: no reconnect follows.
+      handleConnectionChange(socket.active ? 'connecting' : 'offline', null);
+    });
+    socket.on('connect_error', (error) => handleConnectionChange(socket.active ? 'connecting' : 'offline', error.message));
+    socket.io.on('reconnect_failed', () => handleConnectionChange('offline', MESSAGES.notConnected));
+
+    const handleMetrics = (snapshot: MetricsSnapshot) =>
+      setData((current) => ({
+        ...current,
+        latestMetrics: snapshot,
+        metricsHistory: appendBounded(current.metricsHistory, snapshot, LIVE_BUFFERS.metricsHistory),
+      }));
+    socket.on('metrics:update', handleMetrics);
+    socket.on('metrics:current', handleMetrics);
+    socket.on('metrics:history', (history) =>
+      setData((current) => ({
+        ...current,
+        metricsHistory: history.slice(-LIVE_BUFFERS.metricsHistory),
+        latestMetrics: history.at(-1) ?? current.latestMetrics,
+      })),
+    );
+
+    const handleNewAlert = (alert: Alert) => {
+      setData((current) =>
+        current.alerts.some((known) => known.id === alert.id)
+          ? current
+          : { ...current, alerts: prependBounded(current.alerts, alert, LIVE_BUFFERS.alerts) },
+      );
+      handleAlert(alert);
+    };
+    socket.on('alerts:new', handleNewAlert);
+    socket.on('admin:critical', handleNewAlert);
+    socket.on('alerts:recent', (alerts) =>
+      setData((current) => ({
+        ...current,
+        alerts: [...alerts].sort((a, b) => b.timestamp.localeCompare(a.timestamp)).slice(0, LIVE_BUFFERS.alerts),
+      })),
+    );
+    socket.on('alerts:acknowledged', ({ id }) =>
+      setData((current) => ({
+        ...current,
+        alerts: current.alerts.map((alert) => (alert.id === id ? { ...alert, acknowledged: true } : alert)),
+      })),
+    );
+    socket.on('admin:event', (event) => {
+      setData((current) => ({ ...current, events: prependBounded(current.events, event, LIVE_BUFFERS.events) }));
+      handleAdminEvent(event);
+    });
+    socket.on('service:status', (overview) => queryClient.setQueryData(monitoringKeys.healthOverview(), overview));
+
+    socket.connect();
+    return () => {
+      window.clearInterval(heartbeat);
+      socket.removeAllListeners();
+      socket.io.off('reconnect_failed');
+      socket.disconnect();
+      socketRef.current = null;
+    };
+  }, [queryClient]);
+
+  const sendCommand = useCallback(
+    async (command: AdminCommand) => {
+      const socket = socketRef.current;
+      if (!socket?.connected) {
+        toast.error(MESSAGES.notConnected);
+        throw new Error(MESSAGES.notConnected);
+      }
+      return socket.timeout(COMMAND_TIMEOUT_MS).emitWithAck('admin:command', command);
+    },
+    [toast],
+  );
+
+  const requestServiceStatus = useCallback(() => {
+    socketRef.current?.emit('request:service-status');
+  }, []);
+
+  const status = useMemo(
+    () => ({ ...connection, sendCommand, requestServiceStatus }),
+    [connection, sendCommand, requestServiceStatus],
+  );
+
+  return (
+    <LiveStatusContext value={status}>
+      <LiveDataContext value={data}>{children}</LiveDataContext>
+    </LiveStatusContext>
+  );
+}

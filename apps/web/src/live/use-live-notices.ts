@@ -1,0 +1,73 @@
+import { type AdminEvent, ALERT_TOAST_MS, type Alert, MESSAGES } from '@guildhall/contract';
+import { useNavigate } from 'react-router';
+import { useAdminSession } from '../auth/admin-session-context';
+import { ADMIN_LOGIN_PATH } from '../auth/login-path';
+import { type NotificationType, useNotifications } from '../shell/notifications-context';
+import type { ToastTone } from '../ui/toast-context';
+import { useToast } from '../ui/toast-context';
+import type { ConnectionState } from './live-context';
+import { useNotificationSettings } from './notification-settings';
+import { playAlertSound } from './play-alert-sound';
+
+const ALERT_TOAST_TONE: Record<Alert['severity'], ToastTone> = {
+  critical: 'error',
+  error: 'error',
+  warning: 'warning',
+  info: 'info',
+};
+
+/** Alert types read as titles: 'high_cpu' → 'High cpu'. */
+function alertTitle(type: string): string {
+  const words = type.replace(/[_:-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Alert';
+}
+
+/** Turns live events into bell notifications and toasts, as the notification settings allow. */
+export function useLiveNotices() {
+  const toast = useToast();
+  const { notify } = useNotifications();
+  const { clearSession } = useAdminSession();
+  const navigate = useNavigate();
+  const settings = useNotificationSettings();
+
+  function onAlert(alert: Alert) {
+    const isCritical = alert.severity === 'critical';
+    if (isCritical && !settings.criticalAlerts) return;
+    notify({ type: alert.severity as NotificationType, title: alertTitle(alert.type), message: alert.message });
+    if (settings.toasts) {
+      toast.show(ALERT_TOAST_TONE[alert.severity], alert.message, {
+        title: alertTitle(alert.type),
+        durationMs: isCritical ? ALERT_TOAST_MS.critical : ALERT_TOAST_MS.other,
+      });
+    }
+    if (settings.sound) playAlertSound();
+  }
+
+  function onAdminEvent(event: AdminEvent) {
+    switch (event.type) {
+      case 'admin:session_warning':
+        notify({ type: 'warning', title: 'Session', message: MESSAGES.sessionWarning });
+        toast.warning(MESSAGES.sessionWarning);
+        break;
+      case 'admin:forced_logout':
+        // The server has ended the session already: forget it here without calling logout.
+        clearSession('FORCED_LOGOUT');
+        toast.warning(MESSAGES.forcedLogout);
+        navigate(ADMIN_LOGIN_PATH, { replace: true });
+        break;
+      case 'admin:alert':
+        notify({ type: 'info', title: 'Admin', message: event.message });
+        break;
+    }
+  }
+
+  function onConnectionChange(state: ConnectionState, lastError: string | null) {
+    if (!settings.connectionAlerts || state === 'connecting') return;
+    const isLive = state === 'connected';
+    const message = isLive ? 'Live connection established' : (lastError ?? MESSAGES.notConnected);
+    notify({ type: isLive ? 'success' : 'warning', title: 'Connection', message });
+    if (settings.toasts) toast.show(isLive ? 'success' : 'warning', message);
+  }
+
+  return { onAlert, onAdminEvent, onConnectionChange };
+}
