@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { buildBreadcrumbs, segmentLabel } from './breadcrumbs-model';
+
+describe('breadcrumbs', () => {
+  it('turns dashes into spaces and capitalises each word', () => {
+    expect(segmentLabel('training-data')).toBe('Training Data');
+    expect(segmentLabel('ai-turns')).toBe('Ai Turns');
+  });
+
+  it('builds one crumb per segment with its path', () => {
+    expect(buildBreadcrumbs('/admin/monitoring/system')).toEqual([
+      { label: 'Admin', path: '/admin' },
+      { label: 'Monitoring', path: '/admin/monitoring' },
+      { label: 'System', path: '/admin/monitoring/system' },
+    ]);
+    expect(buildBreadcrumbs('/admin/')).toEqual([{ label: 'Admin', path: '/admin' }]);
+  });
+});

@@ -1,0 +1,23 @@
+/** One step of the header breadcrumbs. */
+export interface Crumb {
+  label: string;
+  path: string;
+}
+
+/** 'training-data' → 'Training Data': dashes become spaces, each word capitalised (spec 2 §2). */
+export function segmentLabel(segment: string): string {
+  return decodeURIComponent(segment)
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** The breadcrumbs of a path, one per segment, each linking to the path up to it. */
+export function buildBreadcrumbs(pathname: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean);
+  return segments.map((segment, index) => ({
+    label: segmentLabel(segment),
+    path: `/${segments.slice(0, index + 1).join('/')}`,
+  }));
+}

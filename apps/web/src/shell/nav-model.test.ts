@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { buildNav, type NavEntry } from './nav-model';
+
+function labels(entries: NavEntry[]): string[] {
+  return entries.flatMap((entry) =>
+    entry.kind === 'screen' ? [entry.screen.label] : [`${entry.group}:`, ...entry.screens.map((screen) => screen.label)],
+  );
+}
+
+describe('buildNav', () => {
+  it('shows a monitoring-only admin the dashboard and the Monitoring group', () => {
+    const nav = buildNav({ role: 'viewer', permissions: ['admin.system_monitoring'] });
+    expect(labels(nav)).toEqual(['Dashboard', 'Monitoring:', 'System', 'Performance', 'Live Logs', 'Agent Logs']);
+  });
+
+  it('shows a superadmin every screen with the three groups', () => {
+    const nav = buildNav({ role: 'superadmin', permissions: [] });
+    expect(nav.filter((entry) => entry.kind === 'group').map((entry) => entry.kind === 'group' && entry.group)).toEqual([
+      'Database',
+      'Monitoring',
+      'Accounts',
+    ]);
+    expect(labels(nav)).toContain('Settings');
+  });
+});
