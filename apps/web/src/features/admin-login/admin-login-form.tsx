@@ -1,0 +1,124 @@
+import { ADMIN_MAX_FAILED_ATTEMPTS, adminLoginBody } from '@guildhall/contract';
+import { Eye, EyeOff, LogIn, TriangleExclamationPoint } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { FormField } from '../../ui/form-field';
+import { describeLoginFailure, type LoginFailure } from './login-failure';
+
+interface AdminLoginFormProps {
+  failedAttempts: number;
+  maxAttempts: number;
+  onSubmit: (credentials: { username: string; password: string }) => Promise<void>;
+  /** Told of every refused attempt, to keep the counter and last attempt time. */
+  onFailure: (failure: LoginFailure) => void;
+}
+
+type FieldErrors = LoginFailure['fieldErrors'];
+
+/** Username and password with show/hide, caps-lock warning, client validation and the spec's error texts. */
+export function AdminLoginForm({ failedAttempts, maxAttempts, onSubmit, onFailure }: AdminLoginFormProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [isPasswordShown, setIsPasswordShown] = useState(false);
+  const [isCapsLockOn, setIsCapsLockOn] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  function handleKeyUp(event: KeyboardEvent<HTMLInputElement>) {
+    setIsCapsLockOn(event.getModifierState('CapsLock'));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = adminLoginBody.safeParse({ username, password });
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof FieldErrors;
+        errors[field] ??= issue.message;
+      }
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    setIsSubmitting(true);
+    try {
+      await onSubmit(parsed.data);
+    } catch (error) {
+      const failure = describeLoginFailure(error);
+      setFormError(failure.message);
+      setFieldErrors(failure.fieldErrors);
+      onFailure(failure);
+      setIsSubmitting(false);
+    }
+  }
+
+  const isSubmitDisabled = username === '' || password === '' || isSubmitting;
+  return (
+    <form className="form login-form" onSubmit={handleSubmit} noValidate>
+      {formError && (
+        <p className="alert alert--error" role="alert" data-testid="login-error">
+          {formError}
+        </p>
+      )}
+      <FormField label="Username" error={fieldErrors.username}>
+        {(props) => (
+          <input
+            {...props}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            onKeyUp={handleKeyUp}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Password"
+        error={fieldErrors.password}
+        adornment={
+          <button
+            type="button"
+            className="field__adornment"
+            aria-pressed={isPasswordShown}
+            onClick={() => setIsPasswordShown((shown) => !shown)}
+            data-testid="toggle-password"
+          >
+            {isPasswordShown ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
+            {isPasswordShown ? 'Hide' : 'Show'}
+          </button>
+        }
+      >
+        {(props) => (
+          <input
+            {...props}
+            name="password"
+            type={isPasswordShown ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            onKeyUp={handleKeyUp}
+          />
+        )}
+      </FormField>
+      {isCapsLockOn && (
+        <p className="caps-warning" aria-live="polite" data-testid="caps-lock-warning">
+          <TriangleExclamationPoint size={16} aria-hidden="true" />
+          Caps Lock is on
+        </p>
+      )}
+      {failedAttempts > 0 && (
+        <p className="login-form__attempts" data-testid="failed-attempts">
+          Failed attempts: <strong>{`${failedAttempts}/${maxAttempts || ADMIN_MAX_FAILED_ATTEMPTS}`}</strong>
+        </p>
+      )}
+      <button type="submit" className="button button--primary button--block" disabled={isSubmitDisabled}>
+        <LogIn size={18} aria-hidden="true" />
+        {isSubmitting ? 'Signing In...' : 'Sign In'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { ADMIN_LOGIN_SERVER_ERRORS, MESSAGES } from '@guildhall/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/api-error';
+import { describeLoginFailure } from './login-failure';
+
+function failure(status: number, body: Record<string, unknown>) {
+  return new ApiError(status, String(body.error), { code: body.code as string, body });
+}
+
+describe('describeLoginFailure', () => {
+  it('maps a wrong password to the spec text, marks both fields and reads the counter', () => {
+    const result = describeLoginFailure(
+      failure(401, { success: false, error: 'nope', code: 'ADMIN_LOGIN_FAILED', failedAttempts: 2, maxAttempts: 5 }),
+    );
+    expect(result.message).toBe(MESSAGES.invalidCredentials);
+    expect(result.fieldErrors).toEqual({
+      username: MESSAGES.invalidCredentialsField,
+      password: MESSAGES.invalidCredentialsField,
+    });
+    expect(result.failedAttempts).toBe(2);
+    expect(result.maxAttempts).toBe(5);
+  });
+
+  it('recognises a lock and the rate limit by their words', () => {
+    expect(describeLoginFailure(failure(423, { error: ADMIN_LOGIN_SERVER_ERRORS.locked(15) })).message).toBe(
+      MESSAGES.accountLocked,
+    );
+    expect(describeLoginFailure(failure(429, { error: ADMIN_LOGIN_SERVER_ERRORS.rateLimited(30) })).message).toBe(
+      MESSAGES.tooManyAttempts,
+    );
+  });
+
+  it('falls back to the server error, then to Login failed', () => {
+    expect(describeLoginFailure(failure(500, { error: 'Database unavailable' })).message).toBe('Database unavailable');
+    expect(describeLoginFailure(new ApiError(0, 'offline')).message).toBe(MESSAGES.loginFailed);
+    expect(describeLoginFailure(new Error('boom')).message).toBe(MESSAGES.loginFailed);
+  });
+});

@@ -1,0 +1,48 @@
+import { adminLoginFailure, MESSAGES } from '@guildhall/contract';
+import { ApiError } from '../../api/api-error';
+
+/** What the login page shows after a refused sign-in. */
+export interface LoginFailure {
+  message: string;
+  fieldErrors: { username?: string; password?: string };
+  /** Failures counted against the account, when the server says. */
+  failedAttempts?: number;
+  maxAttempts?: number;
+  /** A wrong username or password, or a lock: counts as a failed attempt. */
+  isCredentialFailure: boolean;
+}
+
+/**
+ * Maps a sign-in error to the spec's texts (spec 2 §8): a lock and the rate limit by their words
+ * (or codes), ADMIN_LOGIN_FAILED to 'Invalid username or password' with both fields marked,
+ * otherwise the server's error or 'Login failed'.
+ */
+export function describeLoginFailure(error: unknown): LoginFailure {
+  if (!(error instanceof ApiError) || error.status === 0) {
+    return { message: MESSAGES.loginFailed, fieldErrors: {}, isCredentialFailure: false };
+  }
+  const parsed = adminLoginFailure.safeParse(error.body);
+  const counts = parsed.success ? { failedAttempts: parsed.data.failedAttempts, maxAttempts: parsed.data.maxAttempts } : {};
+  const text = error.message.toLowerCase();
+
+  if (error.code === 'ADMIN_ACCOUNT_LOCKED' || text.includes('locked')) {
+    return { message: MESSAGES.accountLocked, fieldErrors: {}, isCredentialFailure: true, ...counts };
+  }
+  if (error.code === 'RATE_LIMITED' || text.includes('rate limit')) {
+    return { message: MESSAGES.tooManyAttempts, fieldErrors: {}, isCredentialFailure: false, ...counts };
+  }
+  if (error.code === 'ADMIN_LOGIN_FAILED') {
+    return {
+      message: MESSAGES.invalidCredentials,
+      fieldErrors: { username: MESSAGES.invalidCredentialsField, password: MESSAGES.invalidCredentialsField },
+      isCredentialFailure: true,
+      ...counts,
+    };
+  }
+  return {
+    message: error.message || MESSAGES.loginFailed,
+    fieldErrors: { username: error.fields.username, password: error.fields.password },
+    isCredentialFailure: false,
+    ...counts,
+  };
+}

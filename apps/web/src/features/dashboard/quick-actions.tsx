@@ -1,0 +1,50 @@
+import { findAdminScreen, hasAnyAdminPermission } from '@guildhall/contract';
+import { Activity, BrainCircuit, Database, type LucideIcon, Shield, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { useAdminSession } from '../../auth/admin-session-context';
+import { Card } from '../../ui/card';
+
+interface QuickAction {
+  label: string;
+  description: string;
+  path: string;
+  icon: LucideIcon;
+}
+
+const QUICK_ACTIONS: QuickAction[] = [
+  { label: 'Guilds', description: 'Manage guild tenants', path: '/admin/guilds', icon: Shield },
+  { label: 'Database', description: 'Browse and query data', path: '/admin/database', icon: Database },
+  { label: 'Monitoring', description: 'System, performance and logs', path: '/admin/monitoring', icon: Activity },
+  { label: 'Accounts', description: 'Players and linked accounts', path: '/admin/accounts', icon: Users },
+  { label: 'Training Data', description: 'Review ML samples', path: '/admin/training-data', icon: BrainCircuit },
+];
+
+/** Shortcuts to the main screens, each shown only when the admin may open it. */
+export function QuickActions() {
+  const { admin } = useAdminSession();
+  const permitted = QUICK_ACTIONS.filter((action) => {
+    const screen = findAdminScreen(action.path);
+    return admin !== null && screen !== undefined && hasAnyAdminPermission(admin, screen.anyOf);
+  });
+  if (permitted.length === 0) return null;
+
+  return (
+    <Card title="Quick Actions" data-testid="quick-actions">
+      <ul className="quick-actions">
+        {permitted.map(({ label, description, path, icon: Icon }) => (
+          <li key={path}>
+            <Link className="quick-action" to={path} data-testid={`quick-action-${label.toLowerCase().replace(/ /g, '-')}`}>
+              <span className="quick-action__icon" aria-hidden="true">
+                <Icon size={20} />
+              </span>
+              <span className="quick-action__text">
+                <span className="quick-action__label">{label}</span>
+                <span className="quick-action__description">{description}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { SERVICE_LABELS, SERVICES, type ServiceHealth, statusTone } from '@guildhall/contract';
+import { useHealthOverview } from '../../api/monitoring';
+import { Card } from '../../ui/card';
+import { StatusIcon } from '../../ui/status-icon';
+import { formatMs, formatStatus } from './format';
+
+function ServiceTile({ name, health }: { name: (typeof SERVICES)[number]; health: ServiceHealth | undefined }) {
+  const status = health?.status ?? 'unknown';
+  const tone = statusTone(health?.status);
+  const label = SERVICE_LABELS[name];
+  return (
+    <li className={`service-tile service-tile--${tone}`} data-testid={`service-${name}`} data-status={status} data-tone={tone}>
+      <StatusIcon tone={tone} size={24} />
+      <div className="service-tile__body">
+        <p className="service-tile__name">{label}</p>
+        <p className="service-tile__status">{formatStatus(status)}</p>
+        {health?.message && tone !== 'good' && <p className="service-tile__message">{health.message}</p>}
+      </div>
+      <div className="service-tile__meta">
+        <span className="service-tile__time" title="Response time">
+          {formatMs(health?.responseTimeMs)}
+        </span>
+        {health?.version && <span className="service-tile__version">v{health.version}</span>}
+      </div>
+    </li>
+  );
+}
+
+/** PostgreSQL, InfluxDB, Redis and Discord with the status icon rule (spec 1 §2). */
+export function ServiceStatusGrid() {
+  const { data, dataUpdatedAt } = useHealthOverview();
+  const checkedAt = data ? new Date(dataUpdatedAt).toLocaleTimeString() : null;
+  return (
+    <Card
+      title="Service Status"
+      actions={checkedAt && <span className="muted">Updated {checkedAt}</span>}
+      data-testid="service-status"
+    >
+      <ul className="service-grid">
+        {SERVICES.map((name) => (
+          <ServiceTile key={name} name={name} health={data?.[name]} />
+        ))}
+      </ul>
+    </Card>
+  );
+}

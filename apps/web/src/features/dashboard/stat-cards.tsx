@@ -1,0 +1,70 @@
+import { cpuTone, type OverallHealth } from '@guildhall/contract';
+import { Activity, Cpu, Shield, Users } from 'lucide-react';
+import { useGuildStats, useHealthOverview, useSystemPerformance, useUserStats } from '../../api/monitoring';
+import { formatCount, formatPercent, formatStatus } from './format';
+import { type FigureTone, StatCard } from './stat-card';
+
+const HEALTH_TONES: Record<OverallHealth, FigureTone> = {
+  healthy: 'good',
+  degraded: 'warn',
+  warning: 'warn',
+  critical: 'bad',
+};
+
+/** System Health, Active Guilds, Total Users and CPU Usage (spec 1 §2). */
+export function StatCards() {
+  const health = useHealthOverview();
+  const system = useSystemPerformance();
+  const guilds = useGuildStats();
+  const users = useUserStats();
+  const performance = system.data?.system;
+  const overall = health.data?.overall;
+
+  return (
+    <div className="stat-grid">
+      <StatCard
+        testId="stat-card-system-health"
+        title="System Health"
+        icon={Activity}
+        value={overall ? formatStatus(overall) : '—'}
+        tone={overall ? HEALTH_TONES[overall] : 'unknown'}
+        detail={performance ? `Memory ${formatPercent(performance.memoryUsage)}` : 'Memory —'}
+        isLoading={health.isPending && !health.isError}
+      />
+      <StatCard
+        testId="stat-card-active-guilds"
+        title="Active Guilds"
+        icon={Shield}
+        value={guilds.data ? formatCount(guilds.data.active) : '—'}
+        detail={guilds.data ? `of ${formatCount(guilds.data.total)} guilds` : undefined}
+        isLoading={guilds.isPending && !guilds.isError}
+      />
+      <StatCard
+        testId="stat-card-total-users"
+        title="Total Users"
+        icon={Users}
+        value={users.data ? formatCount(users.data.total) : '—'}
+        detail={
+          users.data
+            ? `${formatCount(users.data.discordMembers)} Discord members · ${formatCount(users.data.admins)} admins`
+            : undefined
+        }
+        isLoading={users.isPending && !users.isError}
+      />
+      <StatCard
+        testId="stat-card-cpu-usage"
+        title="CPU Usage"
+        icon={Cpu}
+        value={performance ? formatPercent(performance.cpuUsage) : '—'}
+        tone={performance ? cpuTone(performance.cpuUsage) : 'unknown'}
+        meter={performance?.cpuUsage}
+        detail={
+          performance
+            ? `${performance.requestsPerSecond.toFixed(1)} req/s · ${formatPercent(performance.errorRate)} errors`
+            : undefined
+        }
+        isLoading={system.isPending && !system.isError}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { ADMIN_ROUTE_ALIASES, ADMIN_SCREENS, type AdminScreen } from '@guildhall/contract';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { AdminRouteGuard } from './auth/admin-route-guard';
+import { AdminSessionProvider } from './auth/admin-session-provider';
+import { ADMIN_HOME, ADMIN_LOGIN_PATH } from './auth/login-path';
+import { RouteErrorPage } from './features/placeholder/route-error-page';
+import { AdminArea } from './shell/admin-area';
+import { PageSpinner } from './ui/spinner';
+
+type ScreenPage = ComponentType<{ screen: AdminScreen }>;
+
+// Admin screens load with their route: each page is its own chunk.
+const AdminLoginPage = lazy(() => import('./features/admin-login/admin-login-page').then((m) => ({ default: m.AdminLoginPage })));
+const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const ScreenPlaceholderPage = lazy(() =>
+  import('./features/placeholder/screen-placeholder-page').then((m) => ({ default: m.ScreenPlaceholderPage })),
+);
+const NotFoundPage = lazy(() => import('./features/placeholder/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+
+/** The pages built so far, by screen path; every other screen shows its placeholder. */
+const SCREEN_PAGES: Partial<Record<string, ScreenPage>> = {
+  [ADMIN_HOME]: DashboardPage,
+};
+
+function screenRoute(screen: AdminScreen): RouteObject {
+  const Page = SCREEN_PAGES[screen.path] ?? ScreenPlaceholderPage;
+  const element = (
+    <AdminRouteGuard anyOf={screen.anyOf}>
+      <Page screen={screen} />
+    </AdminRouteGuard>
+  );
+  return screen.path === ADMIN_HOME ? { index: true, element } : { path: screen.path, element };
+}
+
+function aliasRoute([path, target]: [string, string]): RouteObject {
+  return { path, element: <Navigate to={target} replace /> };
+}
+
+function AdminRoot() {
+  return (
+    <AdminSessionProvider>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </AdminSessionProvider>
+  );
+}
+
+/** Every route of the app. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      // The community app arrives later; until then the root opens the admin console.
+      { path: '/', element: <Navigate to={ADMIN_HOME} replace /> },
+      {
+        path: ADMIN_HOME,
+        element: <AdminRoot />,
+        children: [
+          { path: ADMIN_LOGIN_PATH, element: <AdminLoginPage /> },
+          {
+            element: <AdminArea />,
+            children: [
+              ...ADMIN_SCREENS.map(screenRoute),
+              ...Object.entries(ADMIN_ROUTE_ALIASES).map(aliasRoute),
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={<PageSpinner />}>
+            <div className="standalone-page">
+              <NotFoundPage />
+            </div>
+          </Suspense>
+        ),
+      },
+    ],
+  },
+];
