@@ -25,7 +25,10 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'data', test: /node_modules[\\/](zod|@tanstack)[\\/]/ },
-            { name: 'live', test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser)[\\/]/ },
+            {
+              name: 'live',
+              test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser)[\\/]/,
+            },
           ],
         },
       },

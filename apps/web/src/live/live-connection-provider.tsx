@@ -6,10 +6,12 @@ import {
   LIVE_BUFFERS,
   MESSAGES,
   type MetricsSnapshot,
+  RECONNECT,
 } from '@guildhall/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { monitoringKeys } from '../api/monitoring';
+import { useAdminSession } from '../auth/admin-session-context';
 import { useToast } from '../ui/toast-context';
 import { type AdminSocket, createAdminSocket } from './admin-socket';
 import { appendBounded, prependBounded } from './bounded';
@@ -29,6 +31,7 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const notices = useLiveNotices();
+  const { recheck } = useAdminSession();
   useServiceAlerts();
   const socketRef = useRef<AdminSocket | null>(null);
   const stateRef = useRef<ConnectionState>('connecting');
@@ -43,6 +46,7 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
     stateRef.current = state;
     setConnection({ state, lastError });
   });
+  const handleRefused = useEffectEvent(recheck);
   const handleAlert = useEffectEvent(notices.onAlert);
   const handleAdminEvent = useEffectEvent(notices.onAdminEvent);
 
@@ -50,6 +54,7 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
     const socket = createAdminSocket();
     socketRef.current = socket;
     let heartbeat: number | undefined;
+    let retry: number | undefined;
 
     socket.on('connect', () => {
       handleConnectionChange('connected', null);
@@ -66,7 +71,18 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
       // socket.active is false when the server or this client ended it: no reconnect follows.
       handleConnectionChange(socket.active ? 'connecting' : 'offline', null);
     });
-    socket.on('connect_error', (error) => handleConnectionChange(socket.active ? 'connecting' : 'offline', error.message));
+    socket.on('connect_error', (error) => {
+      if (socket.active) {
+        handleConnectionChange('connecting', error.message);
+        return;
+      }
+      // The server refused the handshake (no valid admin session): check the session, which sends
+      // an expired one to the login page, and try again later in case the refusal was passing.
+      handleConnectionChange('offline', error.message);
+      handleRefused();
+      window.clearTimeout(retry);
+      retry = window.setTimeout(() => socket.connect(), RECONNECT.maxDelayMs);
+    });
     socket.io.on('reconnect_failed', () => handleConnectionChange('offline', MESSAGES.notConnected));
 
     const handleMetrics = (snapshot: MetricsSnapshot) =>
@@ -116,6 +132,7 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
     socket.connect();
     return () => {
       window.clearInterval(heartbeat);
+      window.clearTimeout(retry);
       socket.removeAllListeners();
       socket.io.off('reconnect_failed');
       socket.disconnect();

@@ -2,6 +2,7 @@ import { adminAuthApi, MESSAGES } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
 import { useChangePasswordMutation } from '../api/admin-auth';
 import { ApiError, errorMessage } from '../api/api-error';
+import { useAdminSession } from '../auth/admin-session-context';
 import { FormField } from '../ui/form-field';
 import { Modal } from '../ui/modal';
 import { useToast } from '../ui/toast-context';
@@ -33,6 +34,7 @@ interface ChangePasswordDialogProps {
 /** Changes the signed-in admin's password (POST /api/admin/auth/change-password). */
 export function ChangePasswordDialog({ isOpen, onClose }: ChangePasswordDialogProps) {
   const toast = useToast();
+  const { admin } = useAdminSession();
   const mutation = useChangePasswordMutation();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -76,6 +78,8 @@ export function ChangePasswordDialog({ isOpen, onClose }: ChangePasswordDialogPr
   return (
     <Modal isOpen={isOpen} title="Change password" size="sm" onClose={handleClose}>
       <form className="form" onSubmit={handleSubmit} noValidate>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={admin?.username ?? ''} readOnly hidden />
         {formError && (
           <p className="alert alert--error" role="alert">
             {formError}

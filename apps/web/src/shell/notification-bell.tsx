@@ -1,15 +1,10 @@
-import { NOTIFICATIONS } from '@guildhall/contract';
 import { Bell, Settings2 } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
+import { bellCount } from './bell-count';
 import { NotificationList } from './notification-list';
 import { NotificationSettingsPanel } from './notification-settings-panel';
 import { useNotifications } from './notifications-context';
 import { useDismiss } from './use-dismiss';
-
-/** The count on the bell: the number, or '9+' above the cap (spec 2 §2). */
-export function bellCount(count: number): string {
-  return count > NOTIFICATIONS.badgeCap ? `${NOTIFICATIONS.badgeCap}+` : String(count);
-}
 
 /** The header bell with its count and the dropdown of recent notifications. */
 export function NotificationBell() {
