@@ -1,5 +1,7 @@
 import { SERVICE_LABELS, SERVICES, type ServiceHealth, statusTone } from '@guildhall/contract';
+import { RefreshCw } from 'lucide-react';
 import { useHealthOverview } from '../../api/monitoring';
+import { useLiveStatus } from '../../live/live-context';
 import { Card } from '../../ui/card';
 import { StatusIcon } from '../../ui/status-icon';
 import { formatMs, formatStatus } from './format';
@@ -28,12 +30,32 @@ function ServiceTile({ name, health }: { name: (typeof SERVICES)[number]; health
 
 /** PostgreSQL, InfluxDB, Redis and Discord with the status icon rule (spec 1 §2). */
 export function ServiceStatusGrid() {
-  const { data, dataUpdatedAt } = useHealthOverview();
+  const { data, dataUpdatedAt, refetch, isFetching } = useHealthOverview();
+  const { state, requestServiceStatus } = useLiveStatus();
   const checkedAt = data ? new Date(dataUpdatedAt).toLocaleTimeString() : null;
+
+  function handleRefresh() {
+    void refetch();
+    if (state === 'connected') requestServiceStatus();
+  }
+
   return (
     <Card
       title="Service Status"
-      actions={checkedAt && <span className="muted">Updated {checkedAt}</span>}
+      actions={
+        <>
+          {checkedAt && <span className="muted">Updated {checkedAt}</span>}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Refresh service status"
+            onClick={handleRefresh}
+            disabled={isFetching}
+          >
+            <RefreshCw size={16} aria-hidden="true" />
+          </button>
+        </>
+      }
       data-testid="service-status"
     >
       <ul className="service-grid">
