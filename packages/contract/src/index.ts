@@ -7,4 +7,5 @@ export * from './constants';
 export * from './health';
 export * from './messages';
 export * from './permissions';
+export * from './server-messages';
 export * from './sockets/admin';
