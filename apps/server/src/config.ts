@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN_LOGIN_RATE_LIMIT, ADMIN_LOGIN_RATE_WINDOW_MS, METRICS_PUSH_MS } from '@guildhall/contract';
+import { z } from 'zod';
+
+/** The server package folder: one level above both src/ (tsx, tests) and dist/ (the bundle). */
+const SERVER_PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const optionalText = z.string().optional();
+const optionalUrl = z.url().optional();
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** The environment as .env.example lists it; blank values count as unset. */
+const envSchema = z.object({
+  NODE_ENV: optionalText,
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // true/false, a hop count, or a comma-separated list of proxy addresses, as Fastify's trustProxy takes them.
+  TRUST_PROXY: z.string().default('false'),
+  SEED_DEMO_DATA: flag(true),
+  DATABASE_URL: optionalText,
+  GUILDHALL_DATA_DIR: z.string().default('./data'),
+  REDIS_URL: optionalText,
+  REDIS_PREFIX: z.string().default('guildhall:'),
+  INFLUX_URL: optionalUrl,
+  INFLUX_TOKEN: optionalText,
+  INFLUX_ORG: optionalText,
+  INFLUX_BUCKET: z.string().default('guildhall'),
+  INFLUX_DATABASE: optionalText,
+  INFLUX_USERNAME: optionalText,
+  INFLUX_PASSWORD: optionalText,
+  ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+  ADMIN_PASSWORD: optionalText,
+  ADMIN_LOGIN_RATE_LIMIT: positiveInt(ADMIN_LOGIN_RATE_LIMIT),
+  HEALTH_CHECK_INTERVAL_MS: positiveInt(5000),
+  DISCORD_CLIENT_ID: optionalText,
+  DISCORD_CLIENT_SECRET: optionalText,
+  DISCORD_BOT_TOKEN: optionalText,
+  DISCORD_API_BASE: z.url().default('https://discord.com/api/v10'),
+  BNET_CLIENT_ID: optionalText,
+  BNET_CLIENT_SECRET: optionalText,
+  BNET_API_BASE: optionalUrl,
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Guildhall <no-reply@guildhall.local>'),
+  WEB_DIST_DIR: optionalText,
+});
+
+/** Fastify's trustProxy setting from TRUST_PROXY: true/false, a hop count, or proxy addresses. */
+function parseTrustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
+  const lowered = value.trim().toLowerCase();
+  if (lowered === 'true' || lowered === 'false') return lowered === 'true';
+  if (/^\d+$/.test(lowered)) {
+    const hops = Number(lowered);
+    return (_address, hop) => hop < hops;
+  }
+  return value.trim();
+}
+
+/** Everything the server reads from its environment, parsed once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const e = envSchema.parse(present);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
+    /** Cookies are Secure when the public address is https. */
+    isSecureCookie: new URL(publicUrl).protocol === 'https:',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    seedDemoData: e.SEED_DEMO_DATA,
+    database: { url: e.DATABASE_URL ?? null, dataDir: path.resolve(e.GUILDHALL_DATA_DIR) },
+    redis: { url: e.REDIS_URL ?? null, prefix: e.REDIS_PREFIX },
+    influx: {
+      url: e.INFLUX_URL ?? null,
+      token: e.INFLUX_TOKEN ?? null,
+      org: e.INFLUX_ORG ?? null,
+      bucket: e.INFLUX_BUCKET,
+      database: e.INFLUX_DATABASE ?? null,
+      username: e.INFLUX_USERNAME ?? null,
+      password: e.INFLUX_PASSWORD ?? null,
+    },
+    admin: {
+      username: e.ADMIN_USERNAME,
+      password: e.ADMIN_PASSWORD ?? null,
+      loginRateLimit: e.ADMIN_LOGIN_RATE_LIMIT,
+      loginRateWindowMs: ADMIN_LOGIN_RATE_WINDOW_MS,
+    },
+    healthCheckIntervalMs: e.HEALTH_CHECK_INTERVAL_MS,
+    discord: {
+      clientId: e.DISCORD_CLIENT_ID ?? null,
+      clientSecret: e.DISCORD_CLIENT_SECRET ?? null,
+      botToken: e.DISCORD_BOT_TOKEN ?? null,
+      apiBase: e.DISCORD_API_BASE.replace(/\/+$/, ''),
+    },
+    battlenet: {
+      clientId: e.BNET_CLIENT_ID ?? null,
+      clientSecret: e.BNET_CLIENT_SECRET ?? null,
+      apiBase: e.BNET_API_BASE ?? null,
+    },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
+    /** Live connection timings; not environment settings, but tests shorten them. */
+    live: { metricsPushMs: METRICS_PUSH_MS, sessionCheckMs: 30_000 },
+  };
+}
+
+/** The server's configuration. */
+export type Config = ReturnType<typeof loadConfig>;

@@ -1,0 +1,35 @@
+/** A row set: what both PostgreSQL drivers return, reduced to what the app reads. */
+export interface QueryResult<Row> {
+  rows: Row[];
+  rowCount: number;
+}
+
+/** Anything that runs SQL: the database itself or one transaction. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/** The one database client: PostgreSQL through `pg`, or embedded PGlite; the same SQL runs on both. */
+export interface Db extends Queryable {
+  readonly kind: 'postgresql' | 'pglite';
+  /** Runs fn in one transaction on one connection; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** SQLSTATE classes and socket errors that mean "the server is not reachable", not "the query is wrong". */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', '57P01', '57P03'].includes(code)) {
+      return true;
+    }
+    if (code.startsWith('08')) return true;
+  }
+  return /timeout exceeded when trying to connect|Connection terminated|connection is closed|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}

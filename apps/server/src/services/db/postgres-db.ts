@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { AppError } from '../../http/app-error';
+import { type Db, isConnectionError, type Queryable } from './db';
+
+const INT8_OID = 20;
+
+// bigint counts come back as numbers, as they do on PGlite, so the same code reads both.
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** A configured PostgreSQL that does not answer becomes a 503, not a 500. */
+function unavailableIfUnreachable(error: unknown): never {
+  if (isConnectionError(error)) throw AppError.serviceUnavailable('PostgreSQL');
+  throw error;
+}
+
+function over(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query(sql, params) {
+      const result = await client.query(sql, params as unknown[] | undefined).catch(unavailableIfUnreachable);
+      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+    },
+    async exec(sql) {
+      await client.query(sql).catch(unavailableIfUnreachable);
+    },
+  };
+}
+
+/** PostgreSQL through a `pg` pool; fails fast (3 s) when the server is unreachable. */
+export function createPostgresDb(connectionString: string, log: FastifyBaseLogger): Db {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000, types });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL connection lost'));
+  const base = over(pool);
+  return {
+    kind: 'postgresql',
+    ...base,
+    async transaction(fn) {
+      const client = await pool.connect().catch(unavailableIfUnreachable);
+      try {
+        await client.query('BEGIN');
+        const result = await fn(over(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

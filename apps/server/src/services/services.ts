@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import { connectDatabase } from './db/connect';
+import type { Db } from './db/db';
+import { createDiscordBotClient, type DiscordBotClient } from './discord/discord-client';
+import { createInfluxClient, type InfluxClient } from './influx/influx-client';
+import { createRedis, type RedisConnection } from './redis';
+
+/** The outside services, each null when it is not configured (the database always exists). */
+export interface Services {
+  db: Db;
+  redis: RedisConnection | null;
+  influx: InfluxClient | null;
+  discord: DiscordBotClient | null;
+  close(): Promise<void>;
+}
+
+/** How long start-up waits for a configured Redis before going on without it (it joins when it answers). */
+const REDIS_START_WAIT_MS = 2000;
+
+/** Opens every configured service. Only the database must answer; the others recover by themselves. */
+export async function connectServices(config: Config, log: FastifyBaseLogger): Promise<Services> {
+  const db = await connectDatabase(config, log);
+  const redis = config.redis.url ? createRedis(config.redis.url, config.redis.prefix, log) : null;
+  if (redis && !(await redis.waitUntilReady(REDIS_START_WAIT_MS))) {
+    log.warn('Redis is configured but not answering; using in-process fallbacks until it does');
+  }
+  return {
+    db,
+    redis,
+    influx: createInfluxClient(config.influx),
+    discord: createDiscordBotClient(config.discord),
+    async close() {
+      await redis?.close();
+      await db.close();
+    },
+  };
+}
