@@ -110,7 +110,8 @@ export class DiscordFake {
     const redirectUri = url.searchParams.get('redirect_uri');
     const state = url.searchParams.get('state');
     if (url.searchParams.get('client_id') !== this.clientId || !redirectUri) {
-      return send(res, 400, { message: 'Invalid OAuth2 redirect_uri or client_id' });
+      send(res, 400, { message: 'Invalid OAuth2 redirect_uri or client_id' });
+      return;
     }
     const target = new URL(redirectUri);
     if (!this.loginAs) {
@@ -134,7 +135,8 @@ export class DiscordFake {
       !clientOk ||
       grant.redirectUri !== form.get('redirect_uri')
     ) {
-      return send(res, 400, { error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
+      send(res, 400, { error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
+      return;
     }
     this.codes.delete(form.get('code')!);
     const accessToken = randomBytes(16).toString('hex');
@@ -166,9 +168,13 @@ export class DiscordFake {
       this.rateLimitNextMemberCalls--;
       res.setHeader('retry-after', String(Math.ceil(this.rateLimitRetryAfter)));
       res.setHeader('x-ratelimit-scope', 'user');
-      return send(res, 429, { message: 'You are being rate limited.', retry_after: this.rateLimitRetryAfter, global: false });
+      send(res, 429, { message: 'You are being rate limited.', retry_after: this.rateLimitRetryAfter, global: false });
+      return;
     }
-    if (!this.botGuildIds.has(guildId)) return send(res, 403, { message: 'Missing Access', code: 50001 });
+    if (!this.botGuildIds.has(guildId)) {
+      send(res, 403, { message: 'Missing Access', code: 50001 });
+      return;
+    }
     res.setHeader('x-ratelimit-limit', '10');
     res.setHeader('x-ratelimit-remaining', '9');
     res.setHeader('x-ratelimit-reset-after', '0.1');

@@ -1,0 +1,57 @@
+import { type ErrorCode, type ErrorResponse, SERVER_MESSAGES } from '@guildhall/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error';
+
+/** One validation issue as Fastify reports it (zod issues arrive in this shape too). */
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+}
+
+/** Field → first message, with paths like "/user/name" read as "user.name"; whole-body issues have no field. */
+export function fieldsOf(issues: readonly ValidationIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (field && !(field in fields)) fields[field] = issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Maps every thrown error, once, to `{ success: false, error, code, fields }` with an honest status. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const { fields, details, headers } = error.options;
+      const body: ErrorResponse = { success: false, error: error.message, code: error.code, ...(fields ? { fields } : {}) };
+      return reply
+        .code(error.status)
+        .headers(headers ?? {})
+        .send({ ...body, ...details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {
+      const issues = (error.validation ?? []) as ValidationIssue[];
+      const first = issues[0]?.message ?? error.message;
+      return reply.code(400).send({ success: false, error: first, code: 'VALIDATION_FAILED', fields: fieldsOf(issues) });
+    }
+    // Fastify's own refusals (malformed JSON, unsupported media type, body too large) are the client's fault.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply
+        .code(status)
+        .send({ success: false, error: error.message, code: CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ success: false, error: SERVER_MESSAGES.internal, code: 'INTERNAL' });
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error';
+
+/**
+ * JSON bodies, except that an empty one counts as no body: browsers' fetch wrappers often send
+ * `Content-Type: application/json` on a bodiless POST such as logout.
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+}
+
+/** Counts every response for the dashboard's request and error rates, and logs it (reads quietly, writes visibly). */
+export function countResponses(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    app.monitoring.requests.record(reply.statusCode);
+    const level = reply.statusCode >= 500 ? 'error' : request.method === 'GET' || request.method === 'HEAD' ? 'debug' : 'info';
+    request.log[level](
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+}
+
+/** Until migrations ran (PostgreSQL still starting, say), API calls answer 503 instead of failing oddly. */
+export function holdApiUntilDatabaseReady(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (!app.isDatabaseReady && request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+      throw AppError.serviceUnavailable('PostgreSQL');
+    }
+  });
+}

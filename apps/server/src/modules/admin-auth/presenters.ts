@@ -1,0 +1,36 @@
+import { ADMIN_SESSION_IDLE_MS, type AdminSession, type AdminUser } from '@guildhall/contract';
+import type { AdminSessionContext, SignedInAdmin } from '../../auth/admin-sessions';
+
+/** An admin as the console sees it; permissions are the effective ones (role plus grants). */
+export function presentAdmin(admin: SignedInAdmin): AdminUser {
+  return {
+    id: admin.id,
+    username: admin.username,
+    fullName: admin.fullName,
+    role: admin.role,
+    permissions: admin.permissions,
+    isAdmin: true,
+    lastLoginAt: admin.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+/** The session's limits as the console shows and watches them. */
+export function presentSession(context: AdminSessionContext): AdminSession {
+  return {
+    expiresAt: context.expiresAt.toISOString(),
+    idleTimeoutMs: ADMIN_SESSION_IDLE_MS,
+    absoluteExpiresAt: context.absoluteExpiresAt.toISOString(),
+  };
+}
+
+/** The signed-in body both documents name: admin and user (the same admin), session and expiresAt. */
+export function presentSignedIn(context: AdminSessionContext) {
+  const admin = presentAdmin(context.admin);
+  return {
+    success: true as const,
+    admin,
+    user: admin,
+    session: presentSession(context),
+    expiresAt: context.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,128 @@
+import { ADMIN_LOCK_MS, ADMIN_LOGIN_SERVER_ERRORS, ADMIN_MAX_FAILED_ATTEMPTS, MESSAGES } from '@guildhall/contract';
+import { type AdminSessionContext, openSession, toSessionContext } from '../../auth/admin-sessions';
+import type { HitCounter } from '../../auth/hit-counter';
+import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
+import { AppError } from '../../http/app-error';
+import type { Db } from '../../services/db/db';
+import { findAdminByUsername, recordFailedSignIn, recordSuccessfulSignIn } from '../admin-users/queries';
+import { recordAudit } from '../audit/record-audit';
+
+/** What sign-in needs from the app. */
+export interface SignInDeps {
+  db: Db;
+  counter: HitCounter;
+  rateLimit: { limit: number; windowMs: number };
+}
+
+/** One sign-in attempt as the client sent it. */
+export interface SignInAttempt {
+  username: string;
+  password: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+
+function lockedError(lockedUntil: Date, failedAttempts: number) {
+  return new AppError(423, 'ADMIN_ACCOUNT_LOCKED', ADMIN_LOGIN_SERVER_ERRORS.locked(minutesLeft(lockedUntil)), {
+    details: { failedAttempts, maxAttempts: ADMIN_MAX_FAILED_ATTEMPTS, lockedUntil: lockedUntil.toISOString() },
+  });
+}
+
+function wrongPasswordError(failedAttempts: number) {
+  return new AppError(401, 'ADMIN_LOGIN_FAILED', MESSAGES.invalidCredentials, {
+    details: { failedAttempts, maxAttempts: ADMIN_MAX_FAILED_ATTEMPTS },
+  });
+}
+
+/** Per-IP limit on attempts; past it, 429 with Retry-After. */
+async function enforceRateLimit(deps: SignInDeps, ip: string) {
+  const { count, resetInMs } = await deps.counter.hit(`rate:admin-login:${ip}`, deps.rateLimit.windowMs);
+  if (count <= deps.rateLimit.limit) return;
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  throw new AppError(429, 'RATE_LIMITED', ADMIN_LOGIN_SERVER_ERRORS.rateLimited(seconds), {
+    details: { retryAfterSeconds: seconds },
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+/**
+ * An unknown (or disabled) username answers exactly like a real account: the same hashing time,
+ * the same counter, the same lock after the fifth failure, so probing cannot tell names apart.
+ */
+async function refuseUnknown(deps: SignInDeps, attempt: SignInAttempt): Promise<never> {
+  await verifyAgainstDummy(attempt.password);
+  const { count, resetInMs } = await deps.counter.hit(`admin-login:unknown:${attempt.username.toLowerCase()}`, ADMIN_LOCK_MS);
+  await recordAudit(deps.db, {
+    actor: { type: 'anonymous', name: attempt.username },
+    action: 'admin.login_failed',
+    details: { reason: 'unknown_user' },
+    ip: attempt.ip,
+  });
+  if (count >= ADMIN_MAX_FAILED_ATTEMPTS) throw lockedError(new Date(Date.now() + resetInMs), count);
+  throw wrongPasswordError(count);
+}
+
+/** Checks an admin's credentials and opens a session; every outcome is audited. */
+export async function signIn(deps: SignInDeps, attempt: SignInAttempt): Promise<{ token: string; context: AdminSessionContext }> {
+  await enforceRateLimit(deps, attempt.ip);
+  const account = await findAdminByUsername(deps.db, attempt.username);
+  if (!account?.is_active) return refuseUnknown(deps, attempt);
+  const actor = { type: 'anonymous', name: account.username } as const;
+  const target = { type: 'admin_user', id: account.id };
+
+  // A locked account stays locked whatever the password, so guessing during the lock gains nothing.
+  if (account.locked_until && account.locked_until.getTime() > Date.now()) {
+    await recordAudit(deps.db, { actor, action: 'admin.login_failed', target, details: { reason: 'locked' }, ip: attempt.ip });
+    throw lockedError(account.locked_until, account.failed_attempts);
+  }
+
+  if (!(await verifyPassword(account.password_hash, attempt.password))) {
+    const lockUntil = new Date(Date.now() + ADMIN_LOCK_MS);
+    const failure = await recordFailedSignIn(deps.db, account.id, ADMIN_MAX_FAILED_ATTEMPTS, lockUntil);
+    await recordAudit(deps.db, {
+      actor,
+      action: 'admin.login_failed',
+      target,
+      details: { reason: 'wrong_password', failedAttempts: failure.failed_attempts },
+      ip: attempt.ip,
+    });
+    if (failure.locked_until) {
+      await recordAudit(deps.db, {
+        actor: { type: 'system' },
+        action: 'admin.account_locked',
+        target,
+        details: { username: account.username, lockedUntil: failure.locked_until.toISOString() },
+        ip: attempt.ip,
+      });
+      throw lockedError(failure.locked_until, failure.failed_attempts);
+    }
+    throw wrongPasswordError(failure.failed_attempts);
+  }
+
+  const lastLoginAt = await recordSuccessfulSignIn(deps.db, account.id);
+  const session = await openSession(deps.db, account.id, { ip: attempt.ip, userAgent: attempt.userAgent });
+  await recordAudit(deps.db, {
+    actor: { type: 'admin', id: account.id, name: account.username },
+    action: 'admin.login',
+    target: { type: 'admin_session', id: session.sessionId },
+    ip: attempt.ip,
+  });
+  const context = toSessionContext({
+    id: session.sessionId,
+    admin_user_id: account.id,
+    created_at: session.lastSeenAt,
+    last_seen_at: session.lastSeenAt,
+    absolute_expires_at: session.absoluteExpiresAt,
+    revoked_at: null,
+    revoked_reason: null,
+    username: account.username,
+    full_name: account.full_name,
+    role: account.role,
+    permissions: account.permissions,
+    last_login_at: lastLoginAt,
+    is_active: true,
+  });
+  return { token: session.token, context };
+}

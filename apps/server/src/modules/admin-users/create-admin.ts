@@ -1,0 +1,49 @@
+import { adminPasswordSchema, MESSAGES, PERMISSION_NAMES, ROLE_NAMES } from '@guildhall/contract';
+import { z } from 'zod';
+import { hashPassword } from '../../auth/passwords';
+import { revokeSessionsOfAdmin } from '../../auth/session-queries';
+import type { Db } from '../../services/db/db';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { upsertAdmin } from './queries';
+
+/** An admin to create, or to update when the username exists: role, grants and password. */
+export const createAdminInput = z.object({
+  username: z.string().trim().min(1, MESSAGES.usernameRequired).max(100),
+  password: adminPasswordSchema,
+  role: z.enum(ROLE_NAMES),
+  permissions: z.array(z.enum(PERMISSION_NAMES)).default([]),
+  fullName: z.string().trim().min(1).max(200).optional(),
+});
+/** What createAdmin takes. */
+export type CreateAdminInput = z.input<typeof createAdminInput>;
+
+/**
+ * Creates or updates an admin. Updating sets a new password, so the admin's open sessions end
+ * (their live connections are told within the session-check interval).
+ */
+export async function createAdmin(db: Db, input: CreateAdminInput, actor: AuditActor) {
+  const admin = createAdminInput.parse(input);
+  const passwordHash = await hashPassword(admin.password);
+  return db.transaction(async (tx) => {
+    const { id, isNew } = await upsertAdmin(tx, {
+      username: admin.username,
+      fullName: admin.fullName ?? null,
+      passwordHash,
+      role: admin.role,
+      permissions: admin.permissions,
+    });
+    const endedSessions = isNew ? [] : await revokeSessionsOfAdmin(tx, id, null, 'password_reset');
+    await recordAudit(tx, {
+      actor,
+      action: isNew ? 'admin.created' : 'admin.updated',
+      target: { type: 'admin_user', id },
+      details: {
+        username: admin.username,
+        role: admin.role,
+        permissions: admin.permissions,
+        endedSessions: endedSessions.length,
+      },
+    });
+    return { id, isNew, username: admin.username, role: admin.role, permissions: admin.permissions };
+  });
+}
