@@ -1,0 +1,81 @@
+import './app-context';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createHitCounter } from './auth/hit-counter';
+import type { Config } from './config';
+import { registerApiDocs } from './http/api-docs';
+import { registerCsrfGuard } from './http/csrf-guard';
+import { registerErrorHandler } from './http/error-handler';
+import { probeRoutes } from './http/probes';
+import { acceptEmptyJsonBodies, countResponses, holdApiUntilDatabaseReady } from './http/request-hooks';
+import { registerWebApp } from './http/web-app';
+import { createEventBus } from './live/event-bus';
+import { attachLiveConnection } from './live/live-connection';
+import { loggerOptions } from './logger';
+import { adminAuthRoutes } from './modules/admin-auth/routes';
+import { Monitoring } from './modules/monitoring/monitoring';
+import { monitoringRoutes } from './modules/monitoring/routes';
+import { prepareDatabase } from './prepare-database';
+import { connectServices } from './services/services';
+
+/**
+ * Builds the whole server, in boot order: outside services → app pieces (errors, CSRF, bus, monitoring)
+ * → routes → web app → live connection → database preparation. Tests build it exactly like main.ts.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    // countResponses logs each request once, at a level that keeps dashboard polling quiet.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('isDatabaseReady', false);
+  app.decorateRequest('adminSession', null);
+
+  const services = await connectServices(config, app.log);
+  const bus = createEventBus(app.log);
+  const monitoring = new Monitoring({
+    services,
+    bus,
+    healthIntervalMs: config.healthCheckIntervalMs,
+    metricsPushMs: config.live.metricsPushMs,
+    log: app.log,
+  });
+  app.decorate('services', services);
+  app.decorate('bus', bus);
+  app.decorate('hitCounter', createHitCounter(services.redis, app.log));
+  app.decorate('monitoring', monitoring);
+  app.addHook('onClose', async () => {
+    monitoring.stop();
+    await services.close();
+  });
+
+  try {
+    registerErrorHandler(app);
+    acceptEmptyJsonBodies(app);
+    await app.register(fastifyCookie);
+    registerCsrfGuard(app, config.publicOrigin);
+    countResponses(app);
+    holdApiUntilDatabaseReady(app);
+    await registerApiDocs(app);
+
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    await routes.register(probeRoutes);
+    await routes.register(adminAuthRoutes);
+    await routes.register(monitoringRoutes);
+    await registerWebApp(app, config.webDistDir);
+    attachLiveConnection(app);
+
+    await prepareDatabase(app);
+    await monitoring.start();
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { z } from 'zod';
+import { loadConfig } from './config';
+import { createAdmin } from './modules/admin-users/create-admin';
+import { connectDatabase } from './services/db/connect';
+import { migrate } from './services/db/migrate';
+
+const USAGE = `Usage: node apps/server/dist/cli.js <command> [options]
+
+Commands:
+  create-admin --username U --password P --role R [--permissions a,b] [--full-name "Name"]
+      Creates the admin, or updates the one with that username (role, permissions, new password; unlocks it
+      and ends its sessions). Uses the server's settings (DATABASE_URL or GUILDHALL_DATA_DIR) and applies
+      migrations first. With the embedded database, stop the server first: one process owns its folder.
+`;
+
+async function runCreateAdmin(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      permissions: { type: 'string' },
+      'full-name': { type: 'string' },
+    },
+    strict: true,
+  });
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
+  const db = await connectDatabase(config, log);
+  try {
+    await migrate(db);
+    const admin = await createAdmin(
+      db,
+      {
+        username: values.username ?? '',
+        password: values.password ?? '',
+        role: values.role as never,
+        permissions: (values.permissions ?? '')
+          .split(',')
+          .map((permission) => permission.trim())
+          .filter(Boolean) as never,
+        fullName: values['full-name'],
+      },
+      { type: 'cli' },
+    );
+    console.log(
+      `${admin.isNew ? 'created' : 'updated'} admin "${admin.username}" (role ${admin.role}${
+        admin.permissions.length ? `, permissions ${admin.permissions.join(', ')}` : ''
+      })`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+async function main(argv: string[]) {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const [command, ...rest] = argv;
+  if (command === 'create-admin') return runCreateAdmin(rest);
+  console.log(USAGE);
+  if (command && command !== 'help' && command !== '--help') process.exitCode = 1;
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof z.ZodError) {
+    for (const issue of error.issues) console.error(`${issue.path.join('.') || 'input'}: ${issue.message}`);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  process.exitCode = 1;
+}

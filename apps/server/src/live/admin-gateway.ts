@@ -1,0 +1,75 @@
+import { type AckResult, ADMIN_TOPICS, adminCommand, HEARTBEAT_MS, LIVE_BUFFERS } from '@guildhall/contract';
+import type { FastifyInstance } from 'fastify';
+import { presentAdmin } from '../modules/admin-auth/presenters';
+import { ADMINS_ROOM, type AdminNamespace, type AdminSocket, sessionRoom } from './admin-namespace';
+import { watchSession } from './session-watch';
+
+type Ack = ((result: AckResult) => void) | undefined;
+
+/** Acks when the client asked for one; a client that did not pass a callback just gets nothing. */
+function reply(ack: Ack, result: AckResult) {
+  if (typeof ack === 'function') ack(result);
+}
+
+/** Runs an async event handler so that a failure is logged instead of becoming an unhandled rejection. */
+function safely<A extends unknown[]>(app: FastifyInstance, handler: (...args: A) => Promise<unknown>) {
+  return (...args: A) => {
+    handler(...args).catch((error) => app.log.error({ err: error }, 'live connection handler failed'));
+  };
+}
+
+/** Handles one signed-in admin's live connection: topics, requests, commands and the session watch. */
+function onConnection(app: FastifyInstance, socket: AdminSocket) {
+  const { monitoring } = app;
+  const { sessionId, admin } = socket.data;
+  socket.join([ADMINS_ROOM, sessionRoom(sessionId)]);
+  socket.emit('admin:welcome', { admin: presentAdmin(admin), serverTime: new Date().toISOString(), heartbeatMs: HEARTBEAT_MS });
+
+  for (const topic of ADMIN_TOPICS) {
+    socket.on(`subscribe:${topic}`, (ack?: Ack) => {
+      socket.join(topic);
+      reply(ack, { success: true });
+    });
+  }
+
+  socket.on('heartbeat', () => socket.emit('heartbeat:ack', { serverTime: new Date().toISOString() }));
+  socket.on('request:current-metrics', () => socket.emit('metrics:current', monitoring.snapshot()));
+  socket.on('request:metrics-history', () =>
+    socket.emit('metrics:history', monitoring.metricsHistory().slice(-LIVE_BUFFERS.metricsHistory)),
+  );
+  socket.on('request:recent-alerts', () => socket.emit('alerts:recent', monitoring.alerts.recent()));
+  socket.on(
+    'request:service-status',
+    safely(app, async () => socket.emit('service:status', await monitoring.health.current())),
+  );
+
+  socket.on(
+    'admin:command',
+    safely(app, async (payload: unknown, ack?: Ack) => {
+      const parsed = adminCommand.safeParse(payload);
+      if (!parsed.success) return reply(ack, { success: false, error: parsed.error.issues[0]?.message ?? 'Invalid command' });
+      const command = parsed.data;
+      if (command.command === 'acknowledge-alert') {
+        const isAcknowledged = command.alertId ? monitoring.alerts.acknowledge(command.alertId) : false;
+        return reply(ack, isAcknowledged ? { success: true } : { success: false, error: 'Alert not found' });
+      }
+      socket.emit('service:status', await monitoring.health.refresh());
+      return reply(ack, { success: true });
+    }),
+  );
+
+  const stopWatching = watchSession(socket, app);
+  socket.on('disconnect', stopWatching);
+}
+
+/** Wires the /admin namespace's connection handler. */
+export function registerAdminGateway(app: FastifyInstance, nsp: AdminNamespace) {
+  nsp.on('connection', (socket) => {
+    try {
+      onConnection(app, socket);
+    } catch (error) {
+      app.log.error({ err: error }, 'live connection setup failed');
+      socket.disconnect(true);
+    }
+  });
+}

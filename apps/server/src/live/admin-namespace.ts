@@ -1,0 +1,72 @@
+import {
+  ADMIN_NAMESPACE,
+  type AdminClientEvents,
+  type AdminServerEvents,
+  MESSAGES,
+  SERVER_MESSAGES,
+  serviceUnavailable,
+} from '@guildhall/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Namespace, Server, Socket } from 'socket.io';
+import { resolveSession, type SignedInAdmin } from '../auth/admin-sessions';
+import { isSameOrigin } from '../auth/same-origin';
+import { sessionTokenFromHeader } from '../auth/session-cookie';
+
+/** What each /admin socket knows about its admin. */
+export interface AdminSocketData {
+  sessionId: string;
+  admin: SignedInAdmin;
+}
+
+/** The typed /admin namespace. */
+export type AdminNamespace = Namespace<AdminClientEvents, AdminServerEvents, Record<string, never>, AdminSocketData>;
+/** One typed /admin socket. */
+export type AdminSocket = Socket<AdminClientEvents, AdminServerEvents, Record<string, never>, AdminSocketData>;
+
+/** Room every socket of one admin session joins, so ending the session reaches them on every process. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+/** Room of every signed-in admin. */
+export const ADMINS_ROOM = 'admins';
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value?.split(',')[0]?.trim();
+}
+
+/** The address the client connected to, read the way Fastify reads it for HTTP requests. */
+function handshakeOrigin(socket: AdminSocket, trustProxy: boolean): string {
+  const headers = socket.handshake.headers;
+  const forwardedProto = trustProxy ? firstHeader(headers['x-forwarded-proto']) : undefined;
+  const forwardedHost = trustProxy ? firstHeader(headers['x-forwarded-host']) : undefined;
+  const protocol = forwardedProto ?? (socket.handshake.secure ? 'https' : 'http');
+  return `${protocol}://${forwardedHost ?? headers.host ?? ''}`;
+}
+
+/**
+ * The /admin namespace, authenticated by the admin session cookie in the handshake: no cookie is
+ * refused with MESSAGES.authTokenNotFound, an unknown, expired or revoked one with MESSAGES.adminSessionExpired.
+ */
+export function createAdminNamespace(io: Server, app: FastifyInstance): AdminNamespace {
+  // The server is shared by namespaces with different event maps, so each namespace carries its own types.
+  const nsp = io.of(ADMIN_NAMESPACE) as unknown as AdminNamespace;
+  const trustProxy = Boolean(app.config.trustProxy);
+
+  nsp.use(async (socket, next) => {
+    // A page of another site must not ride on the admin's cookie (cross-site WebSocket hijacking).
+    const origin = socket.handshake.headers.origin;
+    if (origin && !isSameOrigin(origin, handshakeOrigin(socket, trustProxy), app.config.publicOrigin)) {
+      return next(new Error(SERVER_MESSAGES.foreignOrigin));
+    }
+    const token = sessionTokenFromHeader(socket.handshake.headers.cookie);
+    if (!token) return next(new Error(MESSAGES.authTokenNotFound));
+    try {
+      const result = await resolveSession(app.services.db, token);
+      if (!result.ok) return next(new Error(MESSAGES.adminSessionExpired));
+      socket.data = { sessionId: result.context.sessionId, admin: result.context.admin };
+      return next();
+    } catch (error) {
+      app.log.warn({ err: error }, 'live connection: session check failed');
+      return next(new Error(serviceUnavailable('PostgreSQL')));
+    }
+  });
+  return nsp;
+}

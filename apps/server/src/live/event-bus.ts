@@ -1,0 +1,38 @@
+import type { Alert, HealthOverview, MetricsSnapshot, ServiceName } from '@guildhall/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SessionEndReason } from '../auth/session-rules';
+
+/** What happened in the domain; routes and background work publish these and never emit to sockets. */
+export type DomainEvent =
+  | { type: 'alert.raised'; alert: Alert }
+  | { type: 'alert.acknowledged'; alertId: string }
+  | { type: 'service.status-changed'; service: ServiceName; from: string | null; to: string; overview: HealthOverview }
+  | { type: 'metrics.sampled'; snapshot: MetricsSnapshot }
+  | { type: 'admin-sessions.ended'; sessionIds: string[]; reason: SessionEndReason };
+
+/** The in-process event bus. Subscribers run synchronously; one failing does not stop the others. */
+export interface EventBus {
+  publish(event: DomainEvent): void;
+  /** Returns the function that unsubscribes. */
+  subscribe(handler: (event: DomainEvent) => void): () => void;
+}
+
+/** A new bus; handler failures are logged, never thrown back at the publisher. */
+export function createEventBus(log: FastifyBaseLogger): EventBus {
+  const handlers = new Set<(event: DomainEvent) => void>();
+  return {
+    publish(event) {
+      for (const handler of handlers) {
+        try {
+          handler(event);
+        } catch (error) {
+          log.error({ err: error, event: event.type }, 'event handler failed');
+        }
+      }
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+  };
+}

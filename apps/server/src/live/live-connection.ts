@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { registerAdminGateway } from './admin-gateway';
+import { createAdminNamespace } from './admin-namespace';
+import { bridgeEventsToSockets } from './socket-bridge';
+import { closeSocketServer, createSocketServer } from './socket-server';
+
+/** Socket.IO on the app's HTTP server: the /admin namespace and the bridge from the event bus. */
+export function attachLiveConnection(app: FastifyInstance) {
+  const io = createSocketServer(app.server, app.services.redis);
+  const adminNamespace = createAdminNamespace(io, app);
+  registerAdminGateway(app, adminNamespace);
+  const unbridge = bridgeEventsToSockets(app.bus, adminNamespace);
+  // Before Fastify closes the HTTP server: open WebSockets would otherwise hold its close open.
+  app.addHook('preClose', async () => {
+    unbridge();
+    await closeSocketServer(io, [adminNamespace]);
+  });
+  return io;
+}

@@ -1,0 +1,85 @@
+import { ADMIN_SESSION_WARNING_MS, MESSAGES } from '@guildhall/contract';
+import type { FastifyInstance } from 'fastify';
+import { findSessionById } from '../auth/session-queries';
+import { sessionState } from '../auth/session-rules';
+import type { AdminSocket } from './admin-namespace';
+
+/** What the watch does after one look at the session. */
+export type WatchVerdict =
+  | { action: 'none' }
+  | { action: 'warn'; expiresAt: Date }
+  | { action: 'force-logout' }
+  | { action: 'disconnect' };
+
+/**
+ * The decision for one look: warn once when the session is within ADMIN_SESSION_WARNING_MS of its end,
+ * force a logout when something other than this session's own logout ended it, and drop the
+ * connection when it simply expired.
+ */
+export function judgeSession(state: ReturnType<typeof sessionState> | null, warnedFor: number | null, now: Date): WatchVerdict {
+  if (!state) return { action: 'force-logout' };
+  if (state.state === 'revoked') return state.reason === 'logout' ? { action: 'disconnect' } : { action: 'force-logout' };
+  if (state.state === 'expired') return { action: 'disconnect' };
+  const isNearEnd = state.expiresAt.getTime() - now.getTime() <= ADMIN_SESSION_WARNING_MS;
+  if (isNearEnd && warnedFor !== state.expiresAt.getTime()) return { action: 'warn', expiresAt: state.expiresAt };
+  return { action: 'none' };
+}
+
+/** Emits the forced-logout event, then leaves the namespace (the event is delivered first). */
+export function forceLogout(socket: Pick<AdminSocket, 'emit' | 'disconnect'>) {
+  socket.emit('admin:event', {
+    type: 'admin:forced_logout',
+    message: MESSAGES.forcedLogout,
+    timestamp: new Date().toISOString(),
+  });
+  socket.disconnect();
+}
+
+/**
+ * Looks at the socket's session now and every `live.sessionCheckMs`. Returns the function that stops it.
+ * Revocations also arrive at once through the event bus; this catches expiry and anything the bus missed.
+ */
+export function watchSession(socket: AdminSocket, app: FastifyInstance): () => void {
+  let warnedFor: number | null = null;
+  const look = async () => {
+    const row = await findSessionById(app.services.db, socket.data.sessionId);
+    const now = new Date();
+    const state = row
+      ? sessionState(
+          {
+            lastSeenAt: row.last_seen_at,
+            absoluteExpiresAt: row.absolute_expires_at,
+            revokedAt: row.revoked_at,
+            revokedReason: row.revoked_reason,
+            isAdminActive: row.is_active,
+          },
+          now,
+        )
+      : null;
+    const verdict = judgeSession(state, warnedFor, now);
+    if (verdict.action === 'warn') {
+      warnedFor = verdict.expiresAt.getTime();
+      socket.emit('admin:event', {
+        type: 'admin:session_warning',
+        message: MESSAGES.sessionWarning,
+        timestamp: now.toISOString(),
+        expiresAt: verdict.expiresAt.toISOString(),
+      });
+    } else if (verdict.action === 'force-logout') {
+      forceLogout(socket);
+    } else if (verdict.action === 'disconnect') {
+      socket.disconnect();
+    }
+  };
+  const safeLook = () => {
+    // A database outage leaves the connection alone; the next look tries again.
+    look().catch((error) => app.log.debug({ err: error }, 'live connection: session look failed'));
+  };
+  const first = setTimeout(safeLook, 0);
+  const timer = setInterval(safeLook, app.config.live.sessionCheckMs);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

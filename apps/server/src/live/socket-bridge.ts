@@ -1,0 +1,48 @@
+import { MESSAGES } from '@guildhall/contract';
+import { ADMINS_ROOM, type AdminNamespace, sessionRoom } from './admin-namespace';
+import type { EventBus } from './event-bus';
+
+/**
+ * The one place domain events become socket pushes. Monitoring observations (metrics, service states,
+ * alerts) go to this process's clients only: every process watches the same services, so sending them
+ * across would repeat each alert once per process. Session endings go through the adapter, because
+ * the session's socket may live on another process.
+ */
+export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () => void {
+  return bus.subscribe((event) => {
+    switch (event.type) {
+      case 'metrics.sampled':
+        nsp.local.to('monitoring').emit('metrics:update', event.snapshot);
+        return;
+      case 'service.status-changed':
+        nsp.local.to('monitoring').emit('service:status', event.overview);
+        return;
+      case 'alert.raised': {
+        const { alert } = event;
+        nsp.local.to('monitoring').emit('alerts:new', alert);
+        nsp.local
+          .to(ADMINS_ROOM)
+          .emit('admin:event', { type: 'admin:alert', message: alert.message, timestamp: alert.timestamp });
+        if (alert.severity === 'critical') nsp.local.to(ADMINS_ROOM).emit('admin:critical', alert);
+        return;
+      }
+      case 'alert.acknowledged':
+        nsp.local.to('monitoring').emit('alerts:acknowledged', { id: event.alertId });
+        return;
+      case 'admin-sessions.ended':
+        for (const sessionId of event.sessionIds) {
+          const room = sessionRoom(sessionId);
+          // The session's own logout just closes its sockets; any other ending tells the admin why.
+          if (event.reason !== 'logout') {
+            nsp.to(room).emit('admin:event', {
+              type: 'admin:forced_logout',
+              message: MESSAGES.forcedLogout,
+              timestamp: new Date().toISOString(),
+            });
+          }
+          nsp.in(room).disconnectSockets();
+        }
+        return;
+    }
+  });
+}

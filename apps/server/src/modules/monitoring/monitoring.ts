@@ -1,0 +1,103 @@
+import os from 'node:os';
+import { LIVE_BUFFERS, type MetricsSnapshot, overallHealth, type SystemPerformance } from '@guildhall/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventBus } from '../../live/event-bus';
+import type { Services } from '../../services/services';
+import { AlertLog } from './alert-log';
+import { HealthMonitor } from './health-monitor';
+import { HostSampler } from './host-sampler';
+import { RequestRate } from './request-rate';
+
+/** Everything the dashboard and the live connection measure, in one place with one lifecycle. */
+export class Monitoring {
+  readonly host = new HostSampler();
+  readonly requests = new RequestRate();
+  readonly alerts: AlertLog;
+  readonly health: HealthMonitor;
+  private readonly history: MetricsSnapshot[] = [];
+  private feedTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly deps: {
+      services: Services;
+      bus: EventBus;
+      healthIntervalMs: number;
+      metricsPushMs: number;
+      log: FastifyBaseLogger;
+    },
+  ) {
+    this.alerts = new AlertLog(deps.bus);
+    this.health = new HealthMonitor({
+      services: deps.services,
+      host: this.host,
+      alerts: this.alerts,
+      bus: deps.bus,
+      intervalMs: deps.healthIntervalMs,
+      log: deps.log,
+    });
+  }
+
+  /** Starts sampling, checking and the metrics feed; the first health check runs before this resolves. */
+  async start() {
+    this.host.start();
+    await this.health.refresh();
+    this.health.start();
+    this.feedTimer = setInterval(() => this.sampleMetrics(), this.deps.metricsPushMs);
+    this.feedTimer.unref();
+  }
+
+  stop() {
+    this.host.stop();
+    this.health.stop();
+    if (this.feedTimer) clearInterval(this.feedTimer);
+    this.feedTimer = null;
+  }
+
+  /** Host and process figures for GET /api/backend-performance/system. */
+  systemPerformance(): SystemPerformance {
+    const figures = this.host.read();
+    const memory = process.memoryUsage();
+    return {
+      cpuUsage: figures.cpuPercent,
+      memoryUsage: figures.memory.usagePercent,
+      memory: figures.memory,
+      process: { cpuUsage: figures.processCpuPercent, rss: memory.rss, heapUsed: memory.heapUsed, uptime: process.uptime() },
+      uptime: os.uptime(),
+      loadAverage: os.loadavg(),
+      ...this.requests.read(),
+    };
+  }
+
+  /** One metrics sample as the live connection pushes it; service states come from the last check. */
+  snapshot(): MetricsSnapshot {
+    const figures = this.host.read();
+    const checked = this.health.cached();
+    const databaseStatus = checked?.postgresql.status ?? 'unknown';
+    const redisStatus = checked?.redis.status ?? 'unknown';
+    return {
+      timestamp: new Date().toISOString(),
+      system: { cpu: { usage: figures.cpuPercent }, memory: figures.memory, uptime: os.uptime() },
+      ...this.requests.read(),
+      database: { status: databaseStatus },
+      redis: { status: redisStatus },
+      overall: overallHealth({
+        cpuPercent: figures.cpuPercent,
+        memoryPercent: figures.memory.usagePercent,
+        databaseStatus,
+        redisStatus,
+      }),
+    };
+  }
+
+  /** The last LIVE_BUFFERS.metricsHistory samples, oldest first. */
+  metricsHistory(): MetricsSnapshot[] {
+    return [...this.history];
+  }
+
+  private sampleMetrics() {
+    const snapshot = this.snapshot();
+    this.history.push(snapshot);
+    if (this.history.length > LIVE_BUFFERS.metricsHistory) this.history.shift();
+    this.deps.bus.publish({ type: 'metrics.sampled', snapshot });
+  }
+}

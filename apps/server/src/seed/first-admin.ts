@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { generatePassword, hashPassword } from '../auth/passwords';
+import type { Config } from '../config';
+import { findAdminByUsername, upsertAdmin } from '../modules/admin-users/queries';
+import { recordAudit } from '../modules/audit/record-audit';
+import type { Db } from '../services/db/db';
+
+/** app_meta key recording that the first admin exists; later starts never recreate or reset it. */
+export const FIRST_ADMIN_KEY = 'first_admin_created_at';
+const FIRST_ADMIN_LOCK_KEY = 7_346_215_003;
+
+/**
+ * Creates the first admin (ADMIN_USERNAME, superadmin) on the first start, with ADMIN_PASSWORD or a
+ * generated password printed once. Admins made earlier with the CLI do not stand in for it.
+ */
+export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+  const created = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK_KEY]);
+    const done = await tx.query('SELECT 1 FROM app_meta WHERE key = $1', [FIRST_ADMIN_KEY]);
+    if (done.rowCount > 0) return null;
+    const username = config.admin.username;
+    const isGenerated = !config.admin.password;
+    const password = config.admin.password ?? generatePassword();
+    if (!(await findAdminByUsername(tx, username))) {
+      const passwordHash = await hashPassword(password);
+      const admin = await upsertAdmin(tx, { username, fullName: null, passwordHash, role: 'superadmin', permissions: [] });
+      await recordAudit(tx, {
+        actor: { type: 'system' },
+        action: 'admin.created',
+        target: { type: 'admin_user', id: admin.id },
+        details: { username, role: 'superadmin', reason: 'first start' },
+      });
+    }
+    await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [FIRST_ADMIN_KEY, new Date().toISOString()]);
+    return { username, password, isGenerated };
+  });
+  if (!created) return;
+  if (created.isGenerated) {
+    log.warn(
+      `first admin created: username "${created.username}", password "${created.password}" (shown only this once; sign in at /admin/login and change it)`,
+    );
+  } else {
+    log.info(`first admin created: username "${created.username}" with the password from ADMIN_PASSWORD`);
+  }
+}
