@@ -1,6 +1,7 @@
 export * from './admin-routes';
 export * from './api/admin-auth';
 export * from './api/common';
+export * from './api/guild-data';
 export * from './api/guilds';
 export * from './api/monitoring';
 export * from './constants';
