@@ -4,11 +4,19 @@ import type { Redis } from 'ioredis';
 import { type Namespace, Server } from 'socket.io';
 import type { RedisConnection } from '../services/redis';
 
-/** The redis adapter publishes without catching; a failed publish (Redis down) must not become an unhandled rejection. */
-function withQuietPublish(client: Redis): Redis {
-  const publish = client.publish.bind(client) as (channel: string, message: string | Buffer) => Promise<number>;
-  client.publish = ((channel: string, message: string | Buffer) =>
-    publish(channel, message).catch(() => 0)) as typeof client.publish;
+/** The adapter's calls on its clients that return promises it never awaits. */
+const UNAWAITED_COMMANDS = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+
+/**
+ * The redis adapter fires these commands without catching them; while Redis is down (or as the app
+ * closes) they reject, and an unhandled rejection must not take the process down. Their failures are
+ * dropped: a lost broadcast is the price of an outage, and ioredis re-subscribes once Redis is back.
+ */
+function withQuietCommands(client: Redis): Redis {
+  for (const name of UNAWAITED_COMMANDS) {
+    const command = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    Object.assign(client, { [name]: (...args: unknown[]) => command(...args).catch(() => undefined) });
+  }
   return client;
 }
 
@@ -19,9 +27,9 @@ function withQuietPublish(client: Redis): Redis {
 export function createSocketServer(httpServer: HttpServer, redis: RedisConnection | null): Server {
   const io = new Server(httpServer, { serveClient: false });
   if (redis) {
-    const publisher = withQuietPublish(redis.duplicate());
+    const publisher = withQuietCommands(redis.duplicate());
     // The subscriber queues its SUBSCRIBE until Redis answers and re-subscribes after every reconnect.
-    const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    const subscriber = withQuietCommands(redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null }));
     io.adapter(createAdapter(publisher, subscriber, { key: `${redis.prefix}socket.io` }));
   }
   return io;

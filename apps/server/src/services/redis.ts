@@ -10,7 +10,10 @@ export interface RedisConnection {
   /** Prefix of every key Guildhall writes (REDIS_PREFIX). */
   readonly prefix: string;
   isReady(): boolean;
-  /** Resolves true once connected, false on timeout or on a failed attempt; never rejects. */
+  /**
+   * Resolves true once connected, false on timeout or on a failed attempt; never rejects. Between
+   * reconnect attempts it answers false at once: Redis is known to be away.
+   */
   waitUntilReady(timeoutMs: number): Promise<boolean>;
   /** Another connection with the same settings (plus overrides), closed with this one. */
   duplicate(overrides?: RedisOptions): Redis;
@@ -45,6 +48,7 @@ export function createRedis(url: string, prefix: string, log: FastifyBaseLogger)
     isReady: () => client.status === 'ready',
     waitUntilReady(timeoutMs) {
       if (client.status === 'ready') return Promise.resolve(true);
+      if (client.status === 'reconnecting' || client.status === 'end') return Promise.resolve(false);
       return new Promise((resolve) => {
         const finish = (ready: boolean) => {
           clearTimeout(timer);

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryHitCounter } from './hit-counter';
+
+describe('the in-process hit counter', () => {
+  it('counts per key in a window that starts with the first hit', async () => {
+    let now = 0;
+    const counter = createMemoryHitCounter(() => now);
+    expect(await counter.hit('a', 1000)).toEqual({ count: 1, resetInMs: 1000 });
+    now = 400;
+    expect(await counter.hit('a', 1000)).toEqual({ count: 2, resetInMs: 600 });
+    expect((await counter.hit('b', 1000)).count).toBe(1);
+    now = 1000;
+    expect(await counter.hit('a', 1000)).toEqual({ count: 1, resetInMs: 1000 });
+  });
+});

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the defaults of .env.example and treats blank values as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', REDIS_URL: '  ', PORT: '' });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.database).toEqual({ url: null, dataDir: path.resolve('./data') });
+    expect(config.redis).toEqual({ url: null, prefix: 'guildhall:' });
+    expect(config.admin).toMatchObject({ username: 'admin', password: null, loginRateLimit: 20 });
+    expect(config.healthCheckIntervalMs).toBe(5000);
+    expect(config.seedDemoData).toBe(true);
+    expect(config.publicOrigin).toBe('http://localhost:3000');
+    expect(config.isSecureCookie).toBe(false);
+    expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('makes cookies Secure behind an https PUBLIC_URL and reads TRUST_PROXY forms', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://guildhall.example/', TRUST_PROXY: 'true', SEED_DEMO_DATA: 'false' });
+    expect(config.isSecureCookie).toBe(true);
+    expect(config.publicOrigin).toBe('https://guildhall.example');
+    expect(config.trustProxy).toBe(true);
+    expect(config.seedDemoData).toBe(false);
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([hops('x', 0), hops('x', 1)]).toEqual([true, false]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it('refuses malformed values', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow();
+    expect(() => loadConfig({ INFLUX_URL: 'not a url' })).toThrow();
+  });
+});

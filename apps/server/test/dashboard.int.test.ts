@@ -1,0 +1,100 @@
+import { MESSAGES, REGIONS } from '@guildhall/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAdmin, sql } from './helpers/factories';
+import { HttpClient } from './helpers/http-client';
+import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+
+let environment: TestEnvironment;
+let server: TestApp;
+let owner: HttpClient;
+
+beforeAll(async () => {
+  environment = await createTestEnvironment({ SEED_DEMO_DATA: 'true' });
+  server = await startTestApp(environment.env);
+  owner = new HttpClient(server.url);
+  await owner.signIn(OWNER.username, OWNER.password);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await environment?.dispose();
+});
+
+describe('dashboard figures', () => {
+  it('guild stats equal the counts in SQL on the seeded data', async () => {
+    const answer = await owner.get('/api/admin/guild-stats');
+    expect(answer.status).toBe(200);
+    const [counts] = await sql<{ total: number; active: number }>(
+      server.app,
+      'SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active FROM guilds',
+    );
+    expect(counts!.total).toBeGreaterThanOrEqual(60);
+    expect(answer.body).toMatchObject({
+      success: true,
+      total: counts!.total,
+      active: counts!.active,
+      inactive: counts!.total - counts!.active,
+    });
+    const regions = answer.body.regions as Record<string, number>;
+    for (const region of REGIONS) {
+      const [row] = await sql<{ n: number }>(server.app, 'SELECT count(*)::int AS n FROM guilds WHERE region = $1', [region]);
+      expect(regions[region]).toBe(row!.n);
+      expect(row!.n).toBeGreaterThan(0);
+    }
+  });
+
+  it('user stats count community users, distinct Discord members and admins', async () => {
+    const answer = await owner.get('/api/admin/user-stats');
+    const [counts] = await sql<{ users: number; members: number }>(
+      server.app,
+      `SELECT (SELECT count(*)::int FROM users) AS users,
+              (SELECT count(DISTINCT discord_user_id)::int FROM discord_members WHERE left_at IS NULL) AS members`,
+    );
+    expect(answer.body).toMatchObject({ success: true, total: counts!.users, discordMembers: counts!.members });
+    expect(answer.body.total).toBeGreaterThan(0);
+    expect(answer.body.admins).toBeGreaterThanOrEqual(1);
+  });
+
+  it('backend performance reports measured host, process and request figures', async () => {
+    for (let i = 0; i < 5; i++) await owner.get('/api/admin/auth/me');
+    const answer = await owner.get<{ system: Record<string, number> & { memory: { total: number }; process: { rss: number } } }>(
+      '/api/backend-performance/system',
+    );
+    const { system } = answer.body;
+    expect(system.cpuUsage).toBeGreaterThanOrEqual(0);
+    expect(system.cpuUsage).toBeLessThanOrEqual(100);
+    expect(system.memoryUsage).toBeGreaterThan(0);
+    expect(system.memory.total).toBeGreaterThan(0);
+    expect(system.process.rss).toBeGreaterThan(0);
+    expect(system.requestsPerSecond).toBeGreaterThan(0);
+    expect(system.errorRate).toBe(0);
+  });
+
+  it('health overview reports PostgreSQL, Redis and InfluxDB healthy with versions; Discord not configured', async () => {
+    const answer = await owner.get<Record<string, { status: string; version: string | null }>>('/api/monitoring/health-overview');
+    expect(answer.status).toBe(200);
+    for (const service of ['postgresql', 'redis', 'influxdb'] as const) {
+      expect(answer.body[service]).toMatchObject({ status: 'healthy' });
+      expect(answer.body[service]!.version).toBeTruthy();
+    }
+    expect(answer.body.discord).toMatchObject({ status: 'not_configured' });
+    expect(['healthy', 'warning', 'critical']).toContain(answer.body.overall);
+  });
+
+  it('is open to every admin, even one holding only admin.system_monitoring, and to no one signed out', async () => {
+    const viewer = await createTestAdmin(server.app, { role: 'viewer' });
+    const client = new HttpClient(server.url);
+    await client.signIn(viewer.username, viewer.password);
+    for (const path of [
+      '/api/admin/guild-stats',
+      '/api/admin/user-stats',
+      '/api/backend-performance/system',
+      '/api/monitoring/health-overview',
+    ]) {
+      expect((await client.get(path)).status).toBe(200);
+      const anonymous = await new HttpClient(server.url).get(path);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.error).toBe(MESSAGES.adminAccessRequired);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEEDED_AT_KEY } from '../src/seed/seed-demo-data';
+import { sql } from './helpers/factories';
+import { HttpClient } from './helpers/http-client';
+import { createTestEnvironment, OWNER, startTestApp, type TestEnvironment } from './helpers/test-app';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+
+let environment: TestEnvironment;
+
+beforeAll(async () => {
+  environment = await createTestEnvironment({ SEED_DEMO_DATA: 'true' });
+});
+
+afterAll(async () => {
+  await environment?.dispose();
+});
+
+/** Runs the CLI from source with the test file's settings. */
+function runCli(args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, ...environment.env },
+    encoding: 'utf8',
+  });
+}
+
+describe('first run', () => {
+  it('creates the schema, seeds the demo set once and the first admin; a second start changes nothing', async () => {
+    const first = await startTestApp(environment.env);
+    const counts = async () =>
+      (
+        await sql<{ guilds: number; members: number; users: number; admins: number }>(
+          first.app,
+          `SELECT (SELECT count(*)::int FROM guilds) AS guilds, (SELECT count(*)::int FROM discord_members) AS members,
+                  (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM admin_users) AS admins`,
+        )
+      )[0]!;
+    const seeded = await counts();
+    expect(seeded.guilds).toBeGreaterThanOrEqual(60);
+    expect(seeded.members).toBeGreaterThan(seeded.guilds);
+    expect(seeded.admins).toBe(1);
+    const regions = await sql<{ region: string; active: boolean }>(
+      first.app,
+      'SELECT DISTINCT region, is_active AS active FROM guilds',
+    );
+    expect(new Set(regions.map((r) => r.region))).toEqual(new Set(['US', 'EU', 'KR', 'CN']));
+    expect(new Set(regions.map((r) => r.active))).toEqual(new Set([true, false]));
+    expect(await sql(first.app, 'SELECT 1 FROM app_meta WHERE key = $1', [SEEDED_AT_KEY])).toHaveLength(1);
+    expect((await new HttpClient(first.url).get('/readyz')).body).toMatchObject({ status: 'ready' });
+    await first.close();
+
+    const second = await startTestApp(environment.env);
+    try {
+      const [again] = await sql<{ guilds: number; admins: number }>(
+        second.app,
+        'SELECT (SELECT count(*)::int FROM guilds) AS guilds, (SELECT count(*)::int FROM admin_users) AS admins',
+      );
+      expect(again).toEqual({ guilds: seeded.guilds, admins: 1 });
+      const client = new HttpClient(second.url);
+      expect((await client.signIn(OWNER.username, OWNER.password)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('create-admin makes an admin holding only the given permission, and updates it on a second run', async () => {
+    const created = runCli(['create-admin', '--username', 'monitor', '--password', 'monitor-Password-1', '--role', 'viewer']);
+    expect(created.stderr).toBe('');
+    expect(created.status).toBe(0);
+    expect(created.stdout).toContain('created admin "monitor"');
+
+    const refused = runCli(['create-admin', '--username', 'x', '--password', 'long-enough-pass', '--role', 'wizard']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('role');
+
+    const updated = runCli([
+      'create-admin',
+      '--username',
+      'monitor',
+      '--password',
+      'monitor-Password-2',
+      '--role',
+      'viewer',
+      '--permissions',
+      'settings.view',
+    ]);
+    expect(updated.stdout).toContain('updated admin "monitor"');
+
+    const server = await startTestApp(environment.env);
+    try {
+      const client = new HttpClient(server.url);
+      expect((await client.signIn('monitor', 'monitor-Password-1')).status).toBe(401);
+      const login = await client.signIn('monitor', 'monitor-Password-2');
+      expect(login.body.admin).toMatchObject({ role: 'viewer', permissions: ['admin.system_monitoring', 'settings.view'] });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('seeds nothing when SEED_DEMO_DATA=false', async () => {
+    const empty = await createTestEnvironment({ SEED_DEMO_DATA: 'false' });
+    const server = await startTestApp(empty.env);
+    try {
+      expect(await sql(server.app, 'SELECT 1 FROM guilds')).toHaveLength(0);
+      expect(await sql(server.app, 'SELECT 1 FROM admin_users')).toHaveLength(1);
+    } finally {
+      await server.close();
+      await empty.dispose();
+    }
+  });
+});
