@@ -8,9 +8,26 @@ export type EndpointResponse<E extends Endpoint> = z.infer<E['response']>;
 /** What an endpoint of the contract takes as its body. */
 export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
 
-type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'method' | 'body'> & { body?: EndpointBody<E> };
+/** What an endpoint of the contract takes as its query. */
+export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : never;
+
+type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'method' | 'body'> & {
+  body?: EndpointBody<E>;
+  /** Values of the path's `:name` parts. */
+  params?: Record<string, string>;
+};
+
+/** The endpoint's path with each `:name` replaced by its encoded value. */
+export function endpointPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_part, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
 
 /** Calls one entry of the HTTP contract with its method and path, typed by its schemas. */
 export function callEndpoint<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<EndpointResponse<E>> {
-  return apiRequest<EndpointResponse<E>>(endpoint.path, { ...options, method: endpoint.method });
+  const { params, ...rest } = options;
+  return apiRequest<EndpointResponse<E>>(endpointPath(endpoint.path, params), { ...rest, method: endpoint.method });
 }

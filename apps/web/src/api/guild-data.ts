@@ -1,0 +1,79 @@
+import { GUILD_MESSAGES, guildDataApi, MESSAGES } from '@guildhall/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../ui/toast-context';
+import { errorMessage } from './api-error';
+import { callEndpoint, type EndpointResponse } from './endpoint';
+import { guildKeys } from './guilds';
+import { monitoringKeys } from './monitoring';
+
+/** Page size of the Raid Events and Discord Data tabs. */
+export const GUILD_DATA_PAGE_SIZE = 25;
+
+/** What DELETE /api/admin/guilds/:id/data answers. */
+export type DeleteGuildDataResult = EndpointResponse<typeof guildDataApi.deleteData>;
+
+/** One guild with its data summary (counts, storage, activity, first characters, loot). */
+export function useGuildDataSummary(id: string) {
+  return useQuery({
+    queryKey: guildKeys.summary(id),
+    queryFn: ({ signal }) => callEndpoint(guildDataApi.summary, { params: { id }, signal }),
+  });
+}
+
+/** A page of the guild's raid events with attendance counts. */
+export function useGuildRaidEvents(id: string, page: number) {
+  return useQuery({
+    queryKey: guildKeys.raidEvents(id, page),
+    queryFn: ({ signal }) =>
+      callEndpoint(guildDataApi.raidEvents, { params: { id }, query: { page, limit: GUILD_DATA_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The guild's recent combat log events, or why there are none. */
+export function useGuildCombatLogs(id: string) {
+  return useQuery({
+    queryKey: guildKeys.combatLogs(id),
+    queryFn: ({ signal }) => callEndpoint(guildDataApi.combatLogs, { params: { id }, signal }),
+  });
+}
+
+/** A page of the guild's Discord members, with the linked share over all of them. */
+export function useGuildDiscordMembers(id: string, page: number, search: string) {
+  return useQuery({
+    queryKey: guildKeys.discordMembers(id, { page, search }),
+    queryFn: ({ signal }) =>
+      callEndpoint(guildDataApi.discordMembers, {
+        params: { id },
+        query: { page, limit: GUILD_DATA_PAGE_SIZE, search: search || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The guild's loot, raids and active characters per week. */
+export function useGuildAnalytics(id: string) {
+  return useQuery({
+    queryKey: guildKeys.analytics(id),
+    queryFn: ({ signal }) => callEndpoint(guildDataApi.analytics, { params: { id }, signal }),
+  });
+}
+
+/** Deletes a guild's data after the typed name; toasts 'Guild data deleted successfully'. */
+export function useDeleteGuildDataMutation(id: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (confirmation: string) => callEndpoint(guildDataApi.deleteData, { params: { id }, body: { confirmation } }),
+    onSuccess: () => {
+      toast.success(GUILD_MESSAGES.dataDeleted);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: guildKeys.data(id) }),
+        queryClient.invalidateQueries({ queryKey: guildKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: monitoringKeys.guildStats() }),
+      ]);
+    },
+    onError: (error) => toast.error(errorMessage(error, MESSAGES.deleteGuildDataFailed)),
+  });
+}

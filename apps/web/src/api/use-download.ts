@@ -1,0 +1,66 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useToast } from '../ui/toast-context';
+import { errorMessage } from './api-error';
+import { apiDownload, type DownloadProgress, type QueryParams } from './client';
+
+/** One download to run: where from, and what to call the file when the server names none. */
+export interface DownloadRequest {
+  path: string;
+  query?: QueryParams;
+  fallbackFilename: string;
+}
+
+/** Hands a finished file to the browser's download manager. */
+function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click returns; give them a moment before releasing it.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Streams a file from the API, counting bytes as they arrive, then saves it. A failure toasts the
+ * server's error, else `failureMessage`. Leaving the page cancels a running download.
+ */
+export function useDownload(failureMessage: string) {
+  const toast = useToast();
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const controllerRef = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const mutation = useMutation({
+    mutationFn: async ({ path, query, fallbackFilename }: DownloadRequest) => {
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      setProgress({ received: 0, total: null });
+      const file = await apiDownload(path, { query, signal: controller.signal, onProgress: setProgress });
+      const filename = file.filename ?? fallbackFilename;
+      saveFile(file.blob, filename);
+      return { filename, size: file.blob.size };
+    },
+    onError: (error) => {
+      if (!controllerRef.current?.signal.aborted) toast.error(errorMessage(error, failureMessage));
+    },
+    onSettled: () => {
+      controllerRef.current = null;
+      setProgress(null);
+    },
+  });
+
+  return {
+    start: mutation.mutate,
+    cancel: () => controllerRef.current?.abort(),
+    isRunning: mutation.isPending,
+    progress,
+    /** Which request is running, to tell several download buttons apart. */
+    running: mutation.isPending ? mutation.variables : undefined,
+  };
+}
