@@ -17,10 +17,12 @@ interface FormFieldProps {
   children: (props: FieldControlProps) => ReactNode;
   /** Something beside the control inside its frame, such as a show/hide button. */
   adornment?: ReactNode;
+  /** Marks the label with an asterisk (hidden from screen readers, which hear the control's required state). */
+  isRequired?: boolean;
 }
 
 /** A labelled form field with its error message under it. */
-export function FormField({ label, error, hint, children, adornment }: FormFieldProps) {
+export function FormField({ label, error, hint, children, adornment, isRequired }: FormFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -29,6 +31,11 @@ export function FormField({ label, error, hint, children, adornment }: FormField
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
+        {isRequired && (
+          <span className="field__required" aria-hidden="true">
+            {' *'}
+          </span>
+        )}
       </label>
       <div className="field__control">
         {children({ id, className: 'input', 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}

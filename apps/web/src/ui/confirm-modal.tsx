@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Modal } from './modal';
+
+interface ConfirmModalProps {
+  isOpen: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** Text of the confirm button while the action runs. */
+  busyLabel?: string;
+  isBusy?: boolean;
+  /** A destructive action gets a red button. */
+  isDanger?: boolean;
+  /** Disables the confirm button, e.g. until a typed confirmation matches. */
+  isConfirmDisabled?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  testId?: string;
+}
+
+/** A question with Cancel and a confirm button. */
+export function ConfirmModal({
+  isOpen,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  isBusy = false,
+  isDanger = false,
+  isConfirmDisabled = false,
+  onConfirm,
+  onClose,
+  testId,
+}: ConfirmModalProps) {
+  return (
+    <Modal
+      isOpen={isOpen}
+      title={title}
+      size="sm"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={isBusy}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={`button ${isDanger ? 'button--danger' : 'button--primary'}`}
+            onClick={onConfirm}
+            disabled={isBusy || isConfirmDisabled}
+            data-testid={testId ? `${testId}-confirm` : undefined}
+          >
+            {isBusy && busyLabel ? busyLabel : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <div className="confirm-modal" data-testid={testId}>
+        {children}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+
+/** One tab: its id (used in the URL and the panel's id) and the name on screen. */
+export interface TabItem<T extends string> {
+  id: T;
+  label: string;
+  icon?: ReactNode;
+}
+
+interface TabsProps<T extends string> {
+  /** Names the tab list for screen readers. */
+  label: string;
+  tabs: readonly TabItem<T>[];
+  active: T;
+  onChange: (id: T) => void;
+  /** Prefix of the tab and panel element ids. */
+  idPrefix: string;
+}
+
+/** The id of a tab's panel, for the element that renders it. */
+export const tabPanelId = (idPrefix: string, id: string) => `${idPrefix}-panel-${id}`;
+/** The id of a tab's button, which labels its panel. */
+export const tabButtonId = (idPrefix: string, id: string) => `${idPrefix}-tab-${id}`;
+
+/** A WAI-ARIA tab list: arrow keys, Home and End move between tabs (automatic activation). */
+export function Tabs<T extends string>({ label, tabs, active, onChange, idPrefix }: TabsProps<T>) {
+  const buttons = useRef(new Map<T, HTMLButtonElement>());
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = tabs.findIndex((tab) => tab.id === active);
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % tabs.length,
+      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    };
+    const next = tabs[moves[event.key] ?? -1];
+    if (!next) return;
+    event.preventDefault();
+    onChange(next.id);
+    buttons.current.get(next.id)?.focus();
+  }
+
+  return (
+    <div className="tabs" role="tablist" aria-label={label} onKeyDown={handleKeyDown}>
+      {tabs.map((tab) => {
+        const isActive = tab.id === active;
+        return (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              if (element) buttons.current.set(tab.id, element);
+              else buttons.current.delete(tab.id);
+            }}
+            type="button"
+            role="tab"
+            id={tabButtonId(idPrefix, tab.id)}
+            aria-selected={isActive}
+            aria-controls={tabPanelId(idPrefix, tab.id)}
+            tabIndex={isActive ? 0 : -1}
+            className={`tabs__tab${isActive ? ' tabs__tab--active' : ''}`}
+            onClick={() => onChange(tab.id)}
+          >
+            {tab.icon}
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
