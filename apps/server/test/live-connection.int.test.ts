@@ -26,14 +26,15 @@ afterAll(async () => {
   await environment?.dispose();
 });
 
-/** Signs a fresh admin in and opens /admin with its cookie. */
+/** Signs a fresh admin in and opens /admin with its cookie; `welcome` resolves with admin:welcome. */
 async function signedInSocket() {
   const admin = await createTestAdmin(server.app, { role: 'viewer' });
   const http = new HttpClient(server.url);
   await http.signIn(admin.username, admin.password);
   const socket = connectAdmin(server.url, http.cookieHeader());
+  const welcome = nextEvent(socket, 'admin:welcome');
   sockets.push(socket);
-  return { admin, http, socket };
+  return { admin, http, socket, welcome };
 }
 
 describe('the /admin live connection', () => {
@@ -48,8 +49,8 @@ describe('the /admin live connection', () => {
   });
 
   it('welcomes a signed-in admin and answers subscriptions, heartbeats and requests', async () => {
-    const { admin, socket } = await signedInSocket();
-    const welcome = await nextEvent(socket, 'admin:welcome');
+    const { admin, socket, welcome: welcomed } = await signedInSocket();
+    const welcome = await welcomed;
     expect(welcome.admin).toMatchObject({ username: admin.username, role: 'viewer', isAdmin: true });
     expect(welcome.heartbeatMs).toBe(HEARTBEAT_MS);
 
@@ -85,8 +86,8 @@ describe('the /admin live connection', () => {
   });
 
   it('validates admin commands and answers through the acknowledgement', async () => {
-    const { socket } = await signedInSocket();
-    await nextEvent(socket, 'admin:welcome');
+    const { socket, welcome } = await signedInSocket();
+    await welcome;
     const invalid = await socket.emitWithAck('admin:command', { command: 'self-destruct' } as never);
     expect(invalid).toMatchObject({ success: false });
     expect(invalid.error).toBeTruthy();
@@ -95,9 +96,33 @@ describe('the /admin live connection', () => {
     await status;
   });
 
+  it('delivers each alert once: alerts:new to monitoring subscribers, admin:critical to the others', async () => {
+    const watcher = await signedInSocket();
+    const bystander = await signedInSocket();
+    await watcher.welcome;
+    await bystander.welcome;
+    await watcher.socket.emitWithAck('subscribe:monitoring');
+    const heard: string[] = [];
+    watcher.socket.on('admin:critical', () => heard.push('watcher:admin:critical'));
+    bystander.socket.on('alerts:new', () => heard.push('bystander:alerts:new'));
+
+    const toWatcher = nextEvent(watcher.socket, 'alerts:new');
+    const toBystander = nextEvent(bystander.socket, 'admin:critical');
+    const raised = server.app.monitoring.alerts.raise({ severity: 'critical', type: 'test', message: 'Test alert' });
+    expect(await toWatcher).toEqual(raised);
+    expect(await toBystander).toEqual(raised);
+
+    const acknowledged = nextEvent(watcher.socket, 'alerts:acknowledged');
+    expect(await watcher.socket.emitWithAck('admin:command', { command: 'acknowledge-alert', alertId: raised.id })).toEqual({
+      success: true,
+    });
+    expect(await acknowledged).toEqual({ id: raised.id });
+    expect(heard).toEqual([]);
+  });
+
   it('forces a logout when the session is ended elsewhere (a password change in another session)', async () => {
-    const { admin, socket } = await signedInSocket();
-    await nextEvent(socket, 'admin:welcome');
+    const { admin, socket, welcome } = await signedInSocket();
+    await welcome;
     const other = new HttpClient(server.url);
     await other.signIn(admin.username, admin.password);
 
@@ -113,8 +138,8 @@ describe('the /admin live connection', () => {
   });
 
   it("closes quietly on the session's own logout", async () => {
-    const { http, socket } = await signedInSocket();
-    await nextEvent(socket, 'admin:welcome');
+    const { http, socket, welcome } = await signedInSocket();
+    await welcome;
     const events: unknown[] = [];
     socket.on('admin:event', (payload) => events.push(payload));
     const closed = disconnection(socket);
@@ -124,8 +149,8 @@ describe('the /admin live connection', () => {
   });
 
   it('warns once, 15 minutes before the session ends', async () => {
-    const { admin, socket } = await signedInSocket();
-    await nextEvent(socket, 'admin:welcome');
+    const { admin, socket, welcome } = await signedInSocket();
+    await welcome;
     await sql(
       server.app,
       "UPDATE admin_sessions SET absolute_expires_at = now() + interval '10 minutes' WHERE admin_user_id = $1",
@@ -138,8 +163,8 @@ describe('the /admin live connection', () => {
   });
 
   it('notices a session revoked straight in the database on its next look', async () => {
-    const { admin, socket } = await signedInSocket();
-    await nextEvent(socket, 'admin:welcome');
+    const { admin, socket, welcome } = await signedInSocket();
+    await welcome;
     const event = nextEvent(socket, 'admin:event');
     await sql(
       server.app,

@@ -1,4 +1,4 @@
-import { ADMIN_SESSION_WARNING_MS, MESSAGES } from '@guildhall/contract';
+import { ADMIN_SESSION_WARNING_MS, type AdminEvent, MESSAGES } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { findSessionById } from '../auth/session-queries';
 import { sessionState } from '../auth/session-rules';
@@ -25,13 +25,14 @@ export function judgeSession(state: ReturnType<typeof sessionState> | null, warn
   return { action: 'none' };
 }
 
+/** The event that tells an admin their session was ended by someone else. */
+export function forcedLogoutEvent(): AdminEvent {
+  return { type: 'admin:forced_logout', message: MESSAGES.forcedLogout, timestamp: new Date().toISOString() };
+}
+
 /** Emits the forced-logout event, then leaves the namespace (the event is delivered first). */
-export function forceLogout(socket: Pick<AdminSocket, 'emit' | 'disconnect'>) {
-  socket.emit('admin:event', {
-    type: 'admin:forced_logout',
-    message: MESSAGES.forcedLogout,
-    timestamp: new Date().toISOString(),
-  });
+function forceLogout(socket: AdminSocket) {
+  socket.emit('admin:event', forcedLogoutEvent());
   socket.disconnect();
 }
 

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@guildhall/contract';
 import { ADMINS_ROOM, type AdminNamespace, sessionRoom } from './admin-namespace';
 import type { EventBus } from './event-bus';
+import { forcedLogoutEvent } from './session-watch';
 
 /**
  * The one place domain events become socket pushes. Monitoring observations (metrics, service states,
@@ -18,12 +18,11 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () =>
         nsp.local.to('monitoring').emit('service:status', event.overview);
         return;
       case 'alert.raised': {
-        const { alert } = event;
-        nsp.local.to('monitoring').emit('alerts:new', alert);
-        nsp.local
-          .to(ADMINS_ROOM)
-          .emit('admin:event', { type: 'admin:alert', message: alert.message, timestamp: alert.timestamp });
-        if (alert.severity === 'critical') nsp.local.to(ADMINS_ROOM).emit('admin:critical', alert);
+        // Each client hears an alert once: on alerts:new when it watches monitoring, else as admin:critical
+        // (critical ones only) so that no signed-in admin misses those.
+        nsp.local.to('monitoring').emit('alerts:new', event.alert);
+        if (event.alert.severity === 'critical')
+          nsp.local.to(ADMINS_ROOM).except('monitoring').emit('admin:critical', event.alert);
         return;
       }
       case 'alert.acknowledged':
@@ -34,11 +33,7 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () =>
           const room = sessionRoom(sessionId);
           // The session's own logout just closes its sockets; any other ending tells the admin why.
           if (event.reason !== 'logout') {
-            nsp.to(room).emit('admin:event', {
-              type: 'admin:forced_logout',
-              message: MESSAGES.forcedLogout,
-              timestamp: new Date().toISOString(),
-            });
+            nsp.to(room).emit('admin:event', forcedLogoutEvent());
           }
           nsp.in(room).disconnectSockets();
         }
