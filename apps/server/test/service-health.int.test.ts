@@ -92,4 +92,28 @@ describe('service health', () => {
     expect((await client.get('/api/admin/guild-stats')).status).toBe(200);
     expect((await client.get('/readyz')).status).toBe(200);
   });
+
+  it('starts while PostgreSQL is unreachable, answers /readyz 503, and becomes ready when it answers', async () => {
+    // Reserve a port, then close it: the database is "down" at start.
+    const proxy = await new TcpProxy({ host: '127.0.0.1', port: 5432 }).open();
+    await proxy.cut();
+    cleanups.push(() => proxy.cut());
+    const environment = await createTestEnvironment();
+    const databaseUrl = new URL(environment.databaseUrl!);
+    databaseUrl.port = String(proxy.port);
+    const server = await startTestApp({ ...environment.env, DATABASE_URL: databaseUrl.toString() });
+    cleanups.push(
+      () => environment.dispose(),
+      () => server.close(),
+    );
+    const client = new HttpClient(server.url);
+    const notReady = await client.get('/readyz');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body).toMatchObject({ status: 'not_ready', database: { isMigrated: false } });
+    expect((await client.signIn(OWNER.username, OWNER.password)).status).toBe(503);
+
+    await proxy.open();
+    await expect.poll(async () => (await client.get('/readyz')).status, { timeout: 15_000, interval: 250 }).toBe(200);
+    expect((await client.signIn(OWNER.username, OWNER.password)).status).toBe(200);
+  });
 });
