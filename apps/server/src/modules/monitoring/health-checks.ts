@@ -5,9 +5,9 @@ import type { InfluxClient } from '../../services/influx/influx-client';
 import { parseRedisVersion, type RedisConnection } from '../../services/redis';
 
 /** A check gives up after this long, so a hung service shows as down instead of stalling the dashboard. */
-export const CHECK_TIMEOUT_MS = 2000;
+export const CHECK_TIMEOUT_MS = 3000;
 /** Answers slower than this count as degraded. */
-export const SLOW_ANSWER_MS = 1000;
+export const SLOW_ANSWER_MS = 1500;
 
 const notConfigured = (message: string): ServiceHealth => ({
   status: 'not_configured',

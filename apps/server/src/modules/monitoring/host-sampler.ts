@@ -59,8 +59,11 @@ export class HostSampler {
 
   constructor(private readonly intervalMs = 1000) {}
 
+  /** Starts sampling; readings begin now, so the work of starting the app up does not count as load. */
   start() {
     if (this.timer) return;
+    this.resetBaseline();
+    this.latest = null;
     this.timer = setInterval(() => this.sample(), this.intervalMs);
     this.timer.unref();
   }
@@ -73,6 +76,10 @@ export class HostSampler {
   /** Takes a reading now, over the time since the previous one. */
   sample() {
     this.latest = this.measureSinceLastSample();
+    this.resetBaseline();
+  }
+
+  private resetBaseline() {
     this.cpuBefore = readCpuTimes();
     this.processBefore = process.cpuUsage();
     this.sampledAt = performance.now();
