@@ -7,6 +7,10 @@ describe('breadcrumbs', () => {
     expect(segmentLabel('ai-turns')).toBe('Ai Turns');
   });
 
+  it('shortens a record id instead of capitalising it', () => {
+    expect(segmentLabel('0b8f4c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b')).toBe('0b8f4c1e…');
+  });
+
   it('builds one crumb per segment with its path', () => {
     expect(buildBreadcrumbs('/admin/monitoring/system')).toEqual([
       { label: 'Admin', path: '/admin' },

@@ -4,8 +4,14 @@ export interface Crumb {
   path: string;
 }
 
-/** 'training-data' → 'Training Data': dashes become spaces, each word capitalised (spec 2 §2). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * 'training-data' → 'Training Data': dashes become spaces, each word capitalised (spec 2 §2).
+ * A record id is no words: it shows as its first eight characters.
+ */
 export function segmentLabel(segment: string): string {
+  if (UUID.test(segment)) return `${segment.slice(0, 8)}…`;
   return decodeURIComponent(segment)
     .split('-')
     .filter(Boolean)

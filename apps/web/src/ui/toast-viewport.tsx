@@ -1,4 +1,5 @@
 import { CircleCheck, CircleX, Info, TriangleExclamationPoint, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import type { Toast, ToastTone } from './toast-context';
 
 const ICONS: Record<ToastTone, typeof Info> = {
@@ -15,8 +16,19 @@ interface ToastViewportProps {
 
 /** The stack of toasts in the corner; a polite live region so screen readers hear them. */
 export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
+  const ref = useRef<HTMLElement>(null);
+
+  // A modal <dialog> sits in the top layer above the page; toasts raised while one is open (a form's
+  // validation toast) must show above it, so the viewport is a manual popover, re-opened to come out on top.
+  useEffect(() => {
+    const viewport = ref.current;
+    if (!viewport || toasts.length === 0 || typeof viewport.showPopover !== 'function') return;
+    if (viewport.matches(':popover-open')) viewport.hidePopover();
+    viewport.showPopover();
+  }, [toasts.length]);
+
   return (
-    <section className="toast-viewport" aria-label="Messages" aria-live="polite">
+    <section ref={ref} popover="manual" className="toast-viewport" aria-label="Messages" aria-live="polite">
       {toasts.map((toast) => {
         const Icon = ICONS[toast.tone];
         return (
