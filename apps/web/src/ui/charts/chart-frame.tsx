@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatCompact } from '../format-number';
 import { axisTicks, labelIndexes } from './scale';
+import { useElementWidth } from './use-element-width';
 
 /** One value of a chart with the label under it. */
 export interface ChartPoint {
@@ -21,9 +22,9 @@ export interface ChartLayout {
   y: (value: number) => number;
 }
 
-const WIDTH = 640;
 const MARGIN = { left: 44, right: 12, top: 12, bottom: 28 } as const;
-const MAX_LABELS = 8;
+/** Room one label under the axis needs, in pixels. */
+const LABEL_WIDTH = 64;
 
 interface ChartFrameProps {
   title: string;
@@ -35,10 +36,11 @@ interface ChartFrameProps {
 
 /** The axes, grid lines and labels shared by the charts, with the numbers as a table for screen readers. */
 export function ChartFrame({ title, points, height = 220, children }: ChartFrameProps) {
+  const [ref, width] = useElementWidth<HTMLElement>(640);
   const max = Math.max(0, ...points.map((point) => point.value));
   const ticks = axisTicks(max);
   const top = ticks[ticks.length - 1] ?? 1;
-  const right = WIDTH - MARGIN.right;
+  const right = width - MARGIN.right;
   const bottom = height - MARGIN.bottom;
   const slot = (right - MARGIN.left) / Math.max(1, points.length);
   const layout: ChartLayout = {
@@ -50,12 +52,12 @@ export function ChartFrame({ title, points, height = 220, children }: ChartFrame
     x: (index) => MARGIN.left + slot * (index + 0.5),
     y: (value) => bottom - ((bottom - MARGIN.top) * value) / top,
   };
-  const shownLabels = labelIndexes(points.length, MAX_LABELS);
+  const shownLabels = labelIndexes(points.length, Math.max(2, Math.floor((right - MARGIN.left) / LABEL_WIDTH)));
 
   return (
-    <figure className="chart">
+    <figure className="chart" ref={ref}>
       <figcaption className="chart__title">{title}</figcaption>
-      <svg className="chart__svg" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={title} preserveAspectRatio="none">
+      <svg className="chart__svg" viewBox={`0 0 ${width} ${height}`} height={height} role="img" aria-label={title}>
         {ticks.map((tick) => (
           <g key={tick} className="chart__tick">
             <line x1={layout.left} x2={layout.right} y1={layout.y(tick)} y2={layout.y(tick)} className="chart__grid" />

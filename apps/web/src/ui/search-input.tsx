@@ -1,0 +1,61 @@
+import { Search, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+
+/** Typing settles for this long before a search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface SearchInputProps {
+  /** The search in effect (from the URL); the box follows it when it changes elsewhere. */
+  value: string;
+  /** Called with the trimmed text once typing settles, and at once on Clear. */
+  onSearch: (value: string) => void;
+  label: string;
+  placeholder?: string;
+  testId?: string;
+}
+
+/** A search box with a hidden label, a clear button and debounced searching. */
+export function SearchInput({ value, onSearch, label, placeholder, testId }: SearchInputProps) {
+  const id = useId();
+  const [text, setText] = useState(value);
+
+  useEffect(() => setText(value), [value]);
+
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = window.setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, value, onSearch]);
+
+  return (
+    <div className="search-input">
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <Search className="search-input__icon" size={16} aria-hidden="true" />
+      <input
+        id={id}
+        className="input"
+        type="search"
+        placeholder={placeholder}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        data-testid={testId}
+        autoComplete="off"
+      />
+      {text && (
+        <button
+          type="button"
+          className="icon-button search-input__clear"
+          aria-label="Clear search"
+          onClick={() => {
+            setText('');
+            onSearch('');
+          }}
+        >
+          <X size={14} aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  );
+}
