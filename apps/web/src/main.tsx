@@ -9,6 +9,8 @@ import './styles/base.css';
 import './styles/ui.css';
 import './styles/shell.css';
 import './styles/pages.css';
+import './styles/data.css';
+import './styles/guilds.css';
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);

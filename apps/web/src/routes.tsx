@@ -1,5 +1,5 @@
 import { ADMIN_ROUTE_ALIASES, ADMIN_SCREENS, type AdminScreen } from '@guildhall/contract';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { AdminRouteGuard } from './auth/admin-route-guard';
 import { AdminSessionProvider } from './auth/admin-session-provider';
@@ -16,12 +16,27 @@ const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page').t
 const ScreenPlaceholderPage = lazy(() =>
   import('./features/placeholder/screen-placeholder-page').then((m) => ({ default: m.ScreenPlaceholderPage })),
 );
+const GuildsPage = lazy(() => import('./features/guilds/guilds-page').then((m) => ({ default: m.GuildsPage })));
+const GuildDataPage = lazy(() => import('./features/guilds/data/guild-data-page').then((m) => ({ default: m.GuildDataPage })));
 const NotFoundPage = lazy(() => import('./features/placeholder/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** The pages built so far, by screen path; every other screen shows its placeholder. */
 const SCREEN_PAGES: Partial<Record<string, ScreenPage>> = {
   [ADMIN_HOME]: DashboardPage,
+  '/admin/guilds': GuildsPage,
 };
+
+/** Pages below a screen, guarded by that screen's permissions. */
+const SUB_PAGES: { path: string; screenPath: string; element: ReactNode }[] = [
+  { path: '/admin/guilds/:id/data', screenPath: '/admin/guilds', element: <GuildDataPage /> },
+  // The data view's breadcrumbs link the guild's own path; it has no page of its own.
+  { path: '/admin/guilds/:id', screenPath: '/admin/guilds', element: <Navigate to="data" replace /> },
+];
+
+function subPageRoute({ path, screenPath, element }: (typeof SUB_PAGES)[number]): RouteObject {
+  const screen = ADMIN_SCREENS.find((candidate) => candidate.path === screenPath);
+  return { path, element: <AdminRouteGuard anyOf={screen?.anyOf ?? ['admin.full_access']}>{element}</AdminRouteGuard> };
+}
 
 function screenRoute(screen: AdminScreen): RouteObject {
   const Page = SCREEN_PAGES[screen.path] ?? ScreenPlaceholderPage;
@@ -63,6 +78,7 @@ export const routes: RouteObject[] = [
             element: <AdminArea />,
             children: [
               ...ADMIN_SCREENS.map(screenRoute),
+              ...SUB_PAGES.map(subPageRoute),
               ...Object.entries(ADMIN_ROUTE_ALIASES).map(aliasRoute),
               { path: '*', element: <NotFoundPage /> },
             ],

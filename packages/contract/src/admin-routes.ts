@@ -26,7 +26,7 @@ const monitoring: Permission[] = [full, 'admin.system_config', 'admin.system_mon
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin', label: 'Dashboard', anyOf: [], exact: true },
   { path: '/admin/training-data', label: 'Training Data', anyOf: [full], builtBy: 'ML training data' },
-  { path: '/admin/guilds', label: 'Guild Management', anyOf: [full, 'guild.manage_members'], builtBy: 'guild tenant management' },
+  { path: '/admin/guilds', label: 'Guild Management', anyOf: [full, 'guild.manage_members'] },
   {
     path: '/admin/character-discovery',
     label: 'Character Discovery',

@@ -1,0 +1,95 @@
+import { GUILD_MESSAGES, type GuildTenant } from '@guildhall/contract';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { hasFieldErrors, useCreateGuildMutation, useUpdateGuildMutation } from '../../api/guild-mutations';
+import { Modal } from '../../ui/modal';
+import { useToast } from '../../ui/toast-context';
+import type { GuildFormBinding } from './guild-form-controls';
+import { BasicInformationSection, ContactInformationSection, GuildConfigurationSection } from './guild-form-sections';
+import {
+  emptyGuildForm,
+  formFieldErrors,
+  type GuildFieldErrors,
+  type GuildFormValues,
+  guildToForm,
+  validateGuildForm,
+} from './guild-form-values';
+
+interface GuildFormModalProps {
+  /** The guild to edit; absent to create one. */
+  guild?: GuildTenant;
+  onClose: () => void;
+}
+
+/** Create or edit a guild tenant in a large modal: three sections, the contract's rules, the server's field errors. */
+export function GuildFormModal({ guild, onClose }: GuildFormModalProps) {
+  const toast = useToast();
+  const formId = useId();
+  const create = useCreateGuildMutation();
+  const update = useUpdateGuildMutation();
+  const [values, setValues] = useState<GuildFormValues>(() => (guild ? guildToForm(guild) : emptyGuildForm()));
+  const [errors, setErrors] = useState<GuildFieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const isSaving = create.isPending || update.isPending;
+
+  // After a refused submit, take the admin to the first field with a message (it may be scrolled away).
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+  const isEditing = guild !== undefined;
+
+  const form: GuildFormBinding = {
+    values,
+    errors,
+    onChange: (field, value) => {
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    },
+  };
+
+  function handleError(error: unknown) {
+    if (!hasFieldErrors(error)) return;
+    setErrors(formFieldErrors(error.fields));
+    setFocusRequest((count) => count + 1);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSaving) return;
+    const result = validateGuildForm(values);
+    if (!result.success) {
+      setErrors(result.errors);
+      setFocusRequest((count) => count + 1);
+      toast.error(GUILD_MESSAGES.fixErrors);
+      return;
+    }
+    setErrors({});
+    if (guild) update.mutate({ id: guild.id, body: result.body }, { onSuccess: onClose, onError: handleError });
+    else create.mutate(result.body, { onSuccess: onClose, onError: handleError });
+  }
+
+  return (
+    <Modal
+      isOpen
+      title={isEditing ? `Edit Guild: ${guild.guild_name}` : 'Create Guild'}
+      size="lg"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={isSaving}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button--primary" disabled={isSaving}>
+            {isSaving ? 'Saving...' : isEditing ? 'Update Guild' : 'Create Guild'}
+          </button>
+        </>
+      }
+    >
+      <form ref={formRef} id={formId} className="form guild-form" onSubmit={handleSubmit} noValidate data-testid="guild-form">
+        <BasicInformationSection form={form} />
+        <GuildConfigurationSection form={form} />
+        <ContactInformationSection form={form} />
+      </form>
+    </Modal>
+  );
+}

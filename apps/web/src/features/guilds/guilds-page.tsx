@@ -1,0 +1,126 @@
+import { GUILD_PAGE, type GuildTenant, MESSAGES } from '@guildhall/contract';
+import { Plus } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import { useGuildList } from '../../api/guilds';
+import { Card } from '../../ui/card';
+import { Pagination } from '../../ui/pagination';
+import { Spinner } from '../../ui/spinner';
+import { useToast } from '../../ui/toast-context';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { DeleteGuildModal } from './delete-guild-modal';
+import { GuildBulkBar } from './guild-bulk-bar';
+import { GuildExportButton } from './guild-export-button';
+import { GuildFilters } from './guild-filters';
+import { GuildFormModal } from './guild-form-modal';
+import { GuildStatCards } from './guild-stat-cards';
+import { GuildTable } from './guild-table';
+import { useGuildListParams } from './use-guild-list-params';
+import { useSelection } from './use-selection';
+
+type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; guild: GuildTenant };
+
+/** Guild Management (spec 1 §2): figures, filters in the URL, the table, bulk actions, export, create, edit and delete. */
+export function GuildsPage() {
+  useDocumentTitle('Guild Management');
+  const toast = useToast();
+  const location = useLocation();
+  const { filters, update, setSearch, setPage } = useGuildListParams();
+  const list = useGuildList(filters);
+  const selection = useSelection();
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const [deleting, setDeleting] = useState<GuildTenant | null>(null);
+  const guilds = list.data?.guilds ?? [];
+  const total = list.data?.total ?? 0;
+  const { clear } = selection;
+
+  useEffect(() => {
+    if (list.isError) toast.error(errorMessage(list.error, MESSAGES.loadGuildsFailed));
+  }, [list.isError, list.error, toast]);
+
+  // A new filter shows other guilds: a selection made under the old one would act on rows no longer in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger, not read
+  useEffect(clear, [filters.search, filters.status, filters.region, clear]);
+
+  // Past the last page (after deletes, or an old link): go to the last page that has rows.
+  useEffect(() => {
+    if (list.data && guilds.length === 0 && total > 0 && filters.page > 1) setPage(Math.ceil(total / GUILD_PAGE.size));
+  }, [list.data, guilds.length, total, filters.page, setPage]);
+
+  const handleDeleted = useCallback((id: string) => selection.remove(id), [selection]);
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <div>
+          <h1 className="page__title">Guild Management</h1>
+          <p className="page__lead">Create, find and change guild tenants, and look into their data</p>
+        </div>
+        <div className="page__actions">
+          <GuildExportButton filters={filters} />
+          <button type="button" className="button button--primary" onClick={() => setForm({ mode: 'create' })}>
+            <Plus size={16} aria-hidden="true" />
+            Create Guild
+          </button>
+        </div>
+      </header>
+
+      <GuildStatCards />
+
+      <Card className="guild-list">
+        <GuildFilters
+          filters={filters}
+          onSearchChange={setSearch}
+          onStatusChange={(status) => update({ status })}
+          onRegionChange={(region) => update({ region })}
+        />
+        <GuildBulkBar selected={selection.ids} onClear={clear} />
+        {list.isPending ? (
+          <div className="table-empty">
+            <Spinner label="Loading guilds..." />
+          </div>
+        ) : (
+          <GuildTable
+            guilds={guilds}
+            selected={selection.ids}
+            listLocation={`${location.pathname}${location.search}`}
+            isLoading={list.isFetching}
+            onToggle={selection.toggle}
+            onTogglePage={(select) =>
+              selection.set(
+                guilds.map((guild) => guild.id),
+                select,
+              )
+            }
+            onEdit={(guild) => setForm({ mode: 'edit', guild })}
+            onDelete={setDeleting}
+          />
+        )}
+        {list.isSuccess && guilds.length === 0 && (
+          <p className="table-empty" data-testid="guild-list-empty">
+            {filters.search || filters.status !== 'all' || filters.region !== 'all'
+              ? 'No guilds match these filters.'
+              : 'No guilds yet. Create the first one.'}
+          </p>
+        )}
+        <Pagination
+          page={filters.page}
+          pageSize={GUILD_PAGE.size}
+          total={total}
+          buttons={GUILD_PAGE.buttons}
+          onPageChange={setPage}
+        />
+      </Card>
+
+      {form.mode !== 'closed' && (
+        <GuildFormModal
+          key={form.mode === 'edit' ? form.guild.id : 'new'}
+          guild={form.mode === 'edit' ? form.guild : undefined}
+          onClose={() => setForm({ mode: 'closed' })}
+        />
+      )}
+      <DeleteGuildModal guild={deleting} onClose={() => setDeleting(null)} onDeleted={handleDeleted} />
+    </div>
+  );
+}
