@@ -45,8 +45,8 @@ export function GuildsPage() {
 
   // Past the last page (after deletes, or an old link): go to the last page that has rows.
   useEffect(() => {
-    if (list.data && guilds.length === 0 && total > 0 && filters.page > 1) setPage(Math.ceil(total / GUILD_PAGE.size));
-  }, [list.data, guilds.length, total, filters.page, setPage]);
+    if (list.isSuccess && guilds.length === 0 && filters.page > 1) setPage(Math.max(1, Math.ceil(total / GUILD_PAGE.size)));
+  }, [list.isSuccess, guilds.length, total, filters.page, setPage]);
 
   const handleDeleted = useCallback((id: string) => selection.remove(id), [selection]);
 
@@ -96,6 +96,14 @@ export function GuildsPage() {
             onEdit={(guild) => setForm({ mode: 'edit', guild })}
             onDelete={setDeleting}
           />
+        )}
+        {list.isError && !list.data && (
+          <div className="table-empty" role="alert">
+            <p>{errorMessage(list.error, MESSAGES.loadGuildsFailed)}</p>
+            <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
+              Retry
+            </button>
+          </div>
         )}
         {list.isSuccess && guilds.length === 0 && (
           <p className="table-empty" data-testid="guild-list-empty">
