@@ -17,7 +17,6 @@ import { type AdminSocket, createAdminSocket } from './admin-socket';
 import { appendBounded, prependBounded } from './bounded';
 import { type ConnectionState, LiveDataContext, type LiveDataValue, LiveStatusContext } from './live-context';
 import { useLiveNotices } from './use-live-notices';
-import { useServiceAlerts } from './use-service-alerts';
 
 const SUBSCRIBE_EVENTS = ADMIN_TOPICS.map((topic) => `subscribe:${topic}` as const);
 const COMMAND_TIMEOUT_MS = 10_000;
@@ -32,7 +31,6 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
   const notices = useLiveNotices();
   const { recheck } = useAdminSession();
-  useServiceAlerts();
   const socketRef = useRef<AdminSocket | null>(null);
   const stateRef = useRef<ConnectionState>('connecting');
   const [connection, setConnection] = useState<{ state: ConnectionState; lastError: string | null }>({

@@ -33,6 +33,8 @@ export function useLiveNotices() {
   function onAlert(alert: Alert) {
     const isCritical = alert.severity === 'critical';
     if (isCritical && !settings.criticalAlerts) return;
+    // The server raises service_down / service_recovered / service_degraded when a service changes.
+    if (alert.type.startsWith('service_') && !settings.serviceAlerts) return;
     notify({ type: alert.severity as NotificationType, title: alertTitle(alert.type), message: alert.message });
     if (settings.toasts) {
       toast.show(ALERT_TOAST_TONE[alert.severity], alert.message, {

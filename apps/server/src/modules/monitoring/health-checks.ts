@@ -53,7 +53,9 @@ async function timed(check: () => Promise<{ version: string | null; message?: st
 export function checkPostgres(db: Db): Promise<ServiceHealth> {
   return timed(async () => {
     const { rows } = await db.query<{ version: string }>("SELECT current_setting('server_version') AS version");
-    return { version: rows[0]?.version ?? null, message: db.kind === 'pglite' ? 'Embedded database (PGlite)' : null };
+    // "15.20 (Debian 15.20-0+deb12u1)" reads as 15.20 on a status tile.
+    const version = rows[0]?.version.split(' ')[0] ?? null;
+    return { version, message: db.kind === 'pglite' ? 'Embedded database (PGlite)' : null };
   });
 }
 
