@@ -79,7 +79,8 @@ export function ensureDebianPackages(commands) {
     .filter(([command]) => spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0)
     .map(([, pkg]) => pkg);
   if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) throw new Error(`missing packages: ${missing.join(' ')} (apt-get install -y ${missing.join(' ')})`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`missing packages: ${missing.join(' ')} (apt-get install -y ${missing.join(' ')})`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   const result = spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
