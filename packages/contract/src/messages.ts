@@ -57,6 +57,11 @@ export const MESSAGES = {
   // Successes (spec 1 §8)
   passwordChanged: 'Password changed successfully',
   loggedOut: 'Logged out successfully',
+  emailVerified: 'Email verified successfully!',
+  verificationEmailSent: 'Verification email sent!',
+  passwordResetRequested: 'If an account with that email exists, a password reset link has been sent.',
+  passwordReset: 'Password reset successfully! You can now log in with your new password.',
+  registrationCheckEmail: 'Registration successful! Please check your email to verify your account.',
 } as const;
 
 /** A message key of the catalog. */
@@ -64,6 +69,9 @@ export type MessageKey = keyof typeof MESSAGES;
 
 /** 'Welcome back, {name}!' */
 export const welcomeBack = (name: string) => `Welcome back, ${name}!`;
+
+/** 'Switched to {guild}' */
+export const switchedTo = (guild: string) => `Switched to ${guild}`;
 
 /** 'This admin resource requires {role} role.' */
 export const insufficientRoleBody = (role: string) => `This admin resource requires ${role} role.`;

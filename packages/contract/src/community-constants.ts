@@ -1,0 +1,69 @@
+/** Header that names the selected guild (a Discord guild id) on guild-scoped calls (spec 1 §7). */
+export const GUILD_HEADER = 'X-Guild-ID';
+
+/** Cookie of the Discord sign-in session: httpOnly, SameSite=Lax, so the redirect back from Discord carries it. */
+export const COMMUNITY_SESSION_COOKIE = 'guildhall_session';
+/** Short-lived httpOnly cookie that binds a Discord sign-in's `state` to the browser that started it. */
+export const DISCORD_STATE_COOKIE = 'guildhall_discord_state';
+
+/** Access token (JWT) lifetime: 15 minutes. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Refresh token lifetime with "remember me": 30 days. */
+export const REFRESH_TOKEN_TTL_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+/** Refresh token lifetime without "remember me": 1 day (the web keeps it for the browser session only). */
+export const REFRESH_TOKEN_TTL_SESSION_MS = 24 * 60 * 60 * 1000;
+/** Discord cookie session lifetime: 30 days. */
+export const COMMUNITY_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** E-mail verification link lifetime: 24 hours. */
+export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Password reset link lifetime: 1 hour. */
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** How long a Discord sign-in may take between leaving for Discord and coming back: 10 minutes. */
+export const DISCORD_STATE_TTL_MS = 10 * 60 * 1000;
+/** How long the bot's guild list is cached: 60 seconds. */
+export const BOT_GUILDS_CACHE_MS = 60 * 1000;
+
+/** Pages of the community app the server links or redirects to. */
+export const COMMUNITY_PATHS = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  selectGuild: '/select-guild',
+  verifyEmail: '/verify-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  settings: '/settings',
+} as const;
+
+/** A rate limit: at most `limit` hits per `windowMs`. */
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/** Community sign-in rate limits, per client IP and per account (e-mail address or user). */
+export const COMMUNITY_RATE_LIMITS = {
+  loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  registerPerIp: { limit: 10, windowMs: HOUR },
+  forgotPasswordPerIp: { limit: 10, windowMs: HOUR },
+  forgotPasswordPerAccount: { limit: 3, windowMs: HOUR },
+  resendVerificationPerIp: { limit: 10, windowMs: HOUR },
+  resendVerificationPerAccount: { limit: 3, windowMs: HOUR },
+  addCredentialsPerAccount: { limit: 10, windowMs: HOUR },
+} as const satisfies Record<string, RateLimit>;
+
+/**
+ * Why a Discord sign-in came back to COMMUNITY_PATHS.login as `?error=<code>`, with the text the page shows.
+ */
+export const DISCORD_SIGN_IN_ERRORS = {
+  access_denied: 'Discord sign-in was cancelled.',
+  state_mismatch: 'Discord sign-in expired or was started in another browser. Please try again.',
+  exchange_failed: 'Discord sign-in failed. Please try again.',
+  not_configured: 'Discord sign-in is not configured',
+} as const;
+/** A code of DISCORD_SIGN_IN_ERRORS. */
+export type DiscordSignInError = keyof typeof DISCORD_SIGN_IN_ERRORS;
