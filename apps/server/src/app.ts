@@ -14,6 +14,8 @@ import { createEventBus } from './live/event-bus';
 import { attachLiveConnection } from './live/live-connection';
 import { loggerOptions } from './logger';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
+import { guildDataRoutes } from './modules/guild-data/routes';
+import { guildRoutes } from './modules/guilds/routes';
 import { Monitoring } from './modules/monitoring/monitoring';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { prepareDatabase } from './prepare-database';
@@ -67,6 +69,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(probeRoutes);
     await routes.register(adminAuthRoutes);
     await routes.register(monitoringRoutes);
+    await routes.register(guildRoutes);
+    await routes.register(guildDataRoutes);
     await registerWebApp(app, config.webDistDir);
     attachLiveConnection(app);
 

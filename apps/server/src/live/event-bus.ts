@@ -8,7 +8,11 @@ export type DomainEvent =
   | { type: 'alert.acknowledged'; alertId: string }
   | { type: 'service.status-changed'; service: ServiceName; from: string | null; to: string; overview: HealthOverview }
   | { type: 'metrics.sampled'; snapshot: MetricsSnapshot }
-  | { type: 'admin-sessions.ended'; sessionIds: string[]; reason: SessionEndReason };
+  | { type: 'admin-sessions.ended'; sessionIds: string[]; reason: SessionEndReason }
+  | { type: 'guilds.changed'; change: GuildChange; guildIds: string[] };
+
+/** What happened to guild tenants: the tenant itself, or (data-deleted) everything it owns. */
+export type GuildChange = 'created' | 'updated' | 'deleted' | 'activated' | 'deactivated' | 'data-deleted';
 
 /** The in-process event bus. Subscribers run synchronously; one failing does not stop the others. */
 export interface EventBus {

@@ -38,6 +38,10 @@ export const GUILD_MESSAGES = {
 /** 'Are you sure you want to delete {n} guild(s)? This action cannot be undone.' */
 export const bulkDeleteConfirmation = (n: number) =>
   `Are you sure you want to delete ${n} guild(s)? This action cannot be undone.`;
+/** 'Guild not found: {id}': an id that names no guild; a bulk action names the first unknown one. */
+export const guildNotFound = (id: string) => `Guild not found: ${id}`;
+/** What a bulk action reports: '{n} guild(s) activated', 'deactivated' or 'deleted'. */
+export const bulkGuildsDone = (n: number, outcome: 'activated' | 'deactivated' | 'deleted') => `${n} guild(s) ${outcome}`;
 /** '{n} guild(s) selected' */
 export const guildsSelected = (n: number) => `${n} guild(s) selected`;
 

@@ -16,6 +16,13 @@ export interface Db extends Queryable {
   readonly kind: 'postgresql' | 'pglite';
   /** Runs fn in one transaction on one connection; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn over one consistent, read-only view of the data (an export that reads several tables must
+   * not see half of a change). PostgreSQL: a REPEATABLE READ transaction on a connection of its own.
+   * PGlite has one connection for the whole app, so holding a snapshot there would stall every other
+   * request while a download trickles out: it reads the live data instead.
+   */
+  readOnlySnapshot<T>(fn: (reader: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

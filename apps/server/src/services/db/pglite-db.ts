@@ -24,10 +24,12 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
   const unlock = lockDataDir(dataDir);
   try {
     const pglite = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
+    const live = over(pglite);
     return {
       kind: 'pglite',
-      ...over(pglite),
+      ...live,
       transaction: (fn) => pglite.transaction((tx) => fn(over(tx))),
+      readOnlySnapshot: (fn) => fn(live),
       async close() {
         try {
           await pglite.close();

@@ -35,23 +35,25 @@ export function createPostgresDb(connectionString: string, log: FastifyBaseLogge
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL connection lost'));
   const base = over(pool);
+  async function inTransaction<T>(begin: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await pool.connect().catch(unavailableIfUnreachable);
+    try {
+      await client.query(begin);
+      const result = await fn(over(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
   return {
     kind: 'postgresql',
     ...base,
-    async transaction(fn) {
-      const client = await pool.connect().catch(unavailableIfUnreachable);
-      try {
-        await client.query('BEGIN');
-        const result = await fn(over(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => inTransaction('BEGIN', fn),
+    readOnlySnapshot: (fn) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', fn),
     close: () => pool.end(),
   };
 }

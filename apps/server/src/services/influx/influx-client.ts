@@ -7,11 +7,37 @@ export interface InfluxPing {
   majorVersion: number | null;
 }
 
+/** One series of an InfluxQL answer: a measurement's columns and rows (time first). */
+export interface InfluxSeries {
+  name: string;
+  columns: string[];
+  values: unknown[][];
+}
+
+/** An InfluxQL statement the server refused (bad syntax, say); an unreachable server throws other errors. */
+export class InfluxQueryError extends Error {
+  override name = 'InfluxQueryError';
+}
+
 /** The InfluxDB connection settings and the calls every version answers. */
 export interface InfluxClient {
   readonly url: string;
+  /** The 1.x database, or on 2.x the bucket its v1-compatible API maps to. */
+  readonly database: string;
   /** Pings the server; throws with a readable message when it does not answer well. */
   ping(timeoutMs: number): Promise<InfluxPing>;
+  /**
+   * Runs one InfluxQL read over /query, which 1.x serves natively and 2.x through its v1-compatible API.
+   * A database that does not exist yet reads as empty: nothing was ever written to it.
+   */
+  queryInfluxQL(query: string, timeoutMs: number): Promise<InfluxSeries[]>;
+}
+
+interface InfluxQueryAnswer {
+  results?: { series?: InfluxSeries[]; error?: string }[];
+  /** 1.x says error; 2.x's compatibility API says message. */
+  error?: string;
+  message?: string;
 }
 
 function majorOf(version: string | null): number | null {
@@ -24,8 +50,21 @@ export function createInfluxClient(settings: Config['influx']): InfluxClient | n
   if (!settings.url) return null;
   const base = settings.url.replace(/\/+$/, '');
   const headers: Record<string, string> = settings.token ? { Authorization: `Token ${settings.token}` } : {};
+  const database = settings.database ?? settings.bucket;
   return {
     url: base,
+    database,
+    async queryInfluxQL(query, timeoutMs) {
+      const params = new URLSearchParams({ db: database, q: query, epoch: 'ms' });
+      if (settings.username) params.set('u', settings.username);
+      if (settings.password) params.set('p', settings.password);
+      const response = await fetch(`${base}/query?${params}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      const body = (await response.json().catch(() => ({}))) as InfluxQueryAnswer;
+      const error = body.error ?? body.message ?? body.results?.find((result) => result.error)?.error;
+      if (error && /database not found/i.test(error)) return [];
+      if (error || !response.ok) throw new InfluxQueryError(error ?? `InfluxDB answered ${response.status} to /query`);
+      return body.results?.flatMap((result) => result.series ?? []) ?? [];
+    },
     async ping(timeoutMs) {
       const response = await fetch(`${base}/ping`, { headers, signal: AbortSignal.timeout(timeoutMs) });
       if (response.status === 204 || response.ok) {

@@ -1,0 +1,7 @@
+import type { AdminSessionContext } from '../../auth/admin-sessions';
+import type { AuditActor } from './record-audit';
+
+/** The signed-in admin of a session, as the audit log names who did something. */
+export function adminActor(context: AdminSessionContext): AuditActor {
+  return { type: 'admin', id: context.admin.id, name: context.admin.username };
+}

@@ -1,0 +1,96 @@
+import type { GuildDataKind } from '@guildhall/contract';
+import type { Queryable } from '../../services/db/db';
+
+/** A table an export reads: the guild tenant row, or one kind of the guild's data. */
+export type ExportTable = 'guild' | GuildDataKind;
+
+interface TableSpec {
+  table: string;
+  /** Rows of the guild (alias t), with the guild id as $1. */
+  owned: string;
+  /** A unique key in keyset order; all uuid. */
+  key: readonly string[];
+}
+
+/**
+ * Where each kind lives and how to walk it in keyset order, listed in foreign-key order: a dump that
+ * inserts in this order restores into an empty schema without deferring any constraint.
+ */
+export const EXPORT_TABLES: Readonly<Record<ExportTable, TableSpec>> = {
+  guild: { table: 'guilds', owned: 't.id = $1', key: ['id'] },
+  discord_members: { table: 'discord_members', owned: 't.guild_id = $1', key: ['id'] },
+  characters: { table: 'characters', owned: 't.guild_id = $1', key: ['id'] },
+  raid_events: { table: 'raid_events', owned: 't.guild_id = $1', key: ['id'] },
+  raid_attendance: {
+    table: 'raid_attendance',
+    owned: 't.raid_event_id IN (SELECT id FROM raid_events WHERE guild_id = $1)',
+    key: ['raid_event_id', 'character_id'],
+  },
+  loot_entries: { table: 'loot_entries', owned: 't.guild_id = $1', key: ['id'] },
+  character_links: { table: 'character_links', owned: 't.guild_id = $1', key: ['id'] },
+};
+
+/** The dump's insert order (foreign keys first). */
+export const DUMP_ORDER: readonly ExportTable[] = Object.keys(EXPORT_TABLES) as ExportTable[];
+
+/** An identifier as SQL writes it: always quoted, quotes doubled. */
+export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * A table's columns in table order, read from the catalog at export time, so a column a later
+ * migration adds is exported and dumped without touching this code.
+ */
+export async function selectColumns(db: Queryable, table: string): Promise<string[]> {
+  const { rows } = await db.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
+  return rows.map((row) => row.column_name);
+}
+
+/** What one exported row is rendered as, by the database itself so values keep their exact text. */
+export type RowRendering = 'json' | 'sql';
+
+/**
+ * The SELECT expression of one row: row_to_json for the JSON files (timestamps with microseconds,
+ * numerics exact), or a parenthesised VALUES tuple of quote_nullable literals for the dump, which
+ * PostgreSQL itself escapes.
+ */
+function renderExpression(rendering: RowRendering, columns: readonly string[]): string {
+  if (rendering === 'json') return 'row_to_json(t)::text';
+  return `'(' || concat_ws(', ', ${columns.map((c) => `quote_nullable(t.${quoteIdent(c)})`).join(', ')}) || ')'`;
+}
+
+/** One keyset page: the rendered rows and the key of the last one. */
+export interface RenderedPage {
+  rows: string[];
+  lastKey: string[] | null;
+}
+
+/** The next page of a kind's rows after `after` (a key in keyset order), rendered. */
+export async function selectRenderedPage(
+  db: Queryable,
+  spec: TableSpec,
+  guildId: string,
+  options: { as: RowRendering; columns: readonly string[]; after: readonly string[] | null; size: number },
+): Promise<RenderedPage> {
+  const key = spec.key.map((c) => `t.${quoteIdent(c)}`);
+  const values: unknown[] = [guildId];
+  let where = spec.owned;
+  if (options.after) {
+    const placeholders = options.after.map((value) => {
+      values.push(value);
+      return `$${values.length}::uuid`;
+    });
+    where += ` AND (${key.join(', ')}) > (${placeholders.join(', ')})`;
+  }
+  values.push(options.size);
+  const { rows } = await db.query<{ rendered: string; key: string[] }>(
+    `SELECT ${renderExpression(options.as, options.columns)} AS rendered, ARRAY[${key.join(', ')}]::text[] AS key
+       FROM ${quoteIdent(spec.table)} t WHERE ${where}
+      ORDER BY ${key.join(', ')} LIMIT $${values.length}`,
+    values,
+  );
+  return { rows: rows.map((row) => row.rendered), lastKey: rows.length > 0 ? rows[rows.length - 1]!.key : null };
+}

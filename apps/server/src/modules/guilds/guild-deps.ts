@@ -1,0 +1,15 @@
+import type { EventBus } from '../../live/event-bus';
+import type { Db } from '../../services/db/db';
+import type { AuditActor } from '../audit/record-audit';
+
+/** What guild operations need from the app. */
+export interface GuildDeps {
+  db: Db;
+  bus: EventBus;
+}
+
+/** Who asks for a change, and from where: every change is audited with both. */
+export interface Requester {
+  actor: AuditActor;
+  ip: string;
+}

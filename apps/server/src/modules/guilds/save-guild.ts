@@ -1,0 +1,46 @@
+import { type GuildTenant, guildNotFound } from '@guildhall/contract';
+import { AppError } from '../../http/app-error';
+import { recordAudit } from '../audit/record-audit';
+import type { GuildDeps, Requester } from './guild-deps';
+import { presentGuild } from './presenters';
+import { GUILD_FIELDS, type GuildFields, insertGuild, selectGuild, updateGuildRow } from './queries';
+
+/** Creates a guild tenant from the validated form; audited. */
+export async function createGuild(deps: GuildDeps, fields: GuildFields, by: Requester): Promise<GuildTenant> {
+  const guild = await deps.db.transaction(async (tx) => {
+    const id = await insertGuild(tx, fields);
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: 'guild.created',
+      target: { type: 'guild', id },
+      details: { guild_name: fields.guild_name, server: fields.server, region: fields.region },
+      ip: by.ip,
+    });
+    return (await selectGuild(tx, id))!;
+  });
+  deps.bus.publish({ type: 'guilds.changed', change: 'created', guildIds: [guild.id] });
+  return presentGuild(guild);
+}
+
+/** The form fields whose value the update changes, for the audit record. */
+function changedFields(before: GuildFields, after: GuildFields): string[] {
+  return GUILD_FIELDS.filter((field) => before[field] !== after[field]);
+}
+
+/** Replaces a guild tenant's fields; 404 for an unknown id; audited with the fields that changed. */
+export async function updateGuild(deps: GuildDeps, id: string, fields: GuildFields, by: Requester): Promise<GuildTenant> {
+  const guild = await deps.db.transaction(async (tx) => {
+    const before = await selectGuild(tx, id);
+    if (!before || !(await updateGuildRow(tx, id, fields))) throw AppError.notFound(guildNotFound(id));
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: 'guild.updated',
+      target: { type: 'guild', id },
+      details: { guild_name: fields.guild_name, changed: changedFields(before as GuildFields, fields) },
+      ip: by.ip,
+    });
+    return (await selectGuild(tx, id))!;
+  });
+  deps.bus.publish({ type: 'guilds.changed', change: 'updated', guildIds: [id] });
+  return presentGuild(guild);
+}
