@@ -1,0 +1,118 @@
+import { GUILD_DATA_KIND_LABELS, GUILD_DATA_KINDS, GUILD_MESSAGES, type GuildDataSummary } from '@guildhall/contract';
+import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { errorMessage } from '../../../api/api-error';
+import { type DeleteGuildDataResult, useDeleteGuildDataMutation } from '../../../api/guild-data';
+import { FormField } from '../../../ui/form-field';
+import { Modal } from '../../../ui/modal';
+import { useToast } from '../../../ui/toast-context';
+import { formatCount } from '../../dashboard/format';
+
+interface DeleteGuildDataModalProps {
+  guild: { id: string; guild_name: string };
+  counts: GuildDataSummary['counts'];
+  onClose: () => void;
+}
+
+function RemovedList({ removed }: { removed: DeleteGuildDataResult['removed'] }) {
+  return (
+    <div className="delete-result" data-testid="guild-data-removed">
+      <p className="delete-result__title">
+        <CircleCheck size={18} aria-hidden="true" className="tone-good" />
+        {GUILD_MESSAGES.dataDeleted}
+      </p>
+      <dl className="facts">
+        {GUILD_DATA_KINDS.map((kind) => (
+          <div key={kind} data-kind={kind}>
+            <dt>{GUILD_DATA_KIND_LABELS[kind]}</dt>
+            <dd>{formatCount(removed[kind] ?? 0)} removed</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** Deletes a guild's data once its name is typed; then shows how many rows of each kind went. */
+export function DeleteGuildDataModal({ guild, counts, onClose }: DeleteGuildDataModalProps) {
+  const toast = useToast();
+  const formId = useId();
+  const mutation = useDeleteGuildDataMutation(guild.id);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (typed !== guild.guild_name) {
+      setError(GUILD_MESSAGES.confirmationMismatch);
+      toast.error(GUILD_MESSAGES.confirmationMismatch);
+      return;
+    }
+    mutation.mutate(typed, { onError: (failure) => setError(errorMessage(failure, GUILD_MESSAGES.confirmationMismatch)) });
+  }
+
+  const result = mutation.data;
+  return (
+    <Modal
+      isOpen
+      title="Delete Guild Data"
+      size="md"
+      onClose={onClose}
+      footer={
+        result ? (
+          <button type="button" className="button button--primary" onClick={onClose}>
+            Close
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button button--secondary" onClick={onClose} disabled={mutation.isPending}>
+              Cancel
+            </button>
+            <button type="submit" form={formId} className="button button--danger" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Deleting...' : 'Delete Guild Data'}
+            </button>
+          </>
+        )
+      }
+    >
+      {result ? (
+        <RemovedList removed={result.removed} />
+      ) : (
+        <form id={formId} className="form" onSubmit={handleSubmit} noValidate data-testid="delete-guild-data-form">
+          <div className="alert alert--error">
+            <TriangleAlert size={18} aria-hidden="true" />
+            <p>
+              This permanently deletes {formatCount(counts.characters)} characters, {formatCount(counts.loot_entries)} loot entries,{' '}
+              {formatCount(counts.raid_events)} raid events and {formatCount(counts.discord_users)} Discord members of{' '}
+              <strong>{guild.guild_name}</strong>. The guild itself stays. This action cannot be undone.
+            </p>
+          </div>
+          <FormField
+            label="Type the guild name to confirm"
+            error={error}
+            hint={
+              <>
+                Type <strong className="confirm-name">{guild.guild_name}</strong> exactly.
+              </>
+            }
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                value={typed}
+                onChange={(event) => {
+                  setTyped(event.target.value);
+                  setError(undefined);
+                }}
+              />
+            )}
+          </FormField>
+        </form>
+      )}
+    </Modal>
+  );
+}

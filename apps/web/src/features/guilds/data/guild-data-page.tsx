@@ -1,0 +1,95 @@
+import { MESSAGES } from '@guildhall/contract';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../api/api-error';
+import { useGuildDataSummary } from '../../../api/guild-data';
+import { PageSpinner } from '../../../ui/spinner';
+import { tabButtonId, tabPanelId, Tabs } from '../../../ui/tabs';
+import { useToast } from '../../../ui/toast-context';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import { DeleteGuildDataModal } from './delete-guild-data-modal';
+import { GUILD_DATA_TABS, type GuildDataTab, parseDataTab } from './guild-data-tabs';
+import { GuildDataHeader } from './guild-data-header';
+import { GuildDataPanel } from './guild-data-panel';
+
+const LIST_PATH = '/admin/guilds';
+const ID_PREFIX = 'guild-data';
+
+/** Where Close goes: the list view the admin came from (with its filters), else the plain list. */
+function returnPath(state: unknown): string {
+  if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
+    if (state.from.startsWith(`${LIST_PATH}?`) || state.from === LIST_PATH) return state.from;
+  }
+  return LIST_PATH;
+}
+
+/** One guild's data (spec 1 §2): eight tabs, the exports and deleting the data; the tab lives in ?tab=. */
+export function GuildDataPage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const tab = parseDataTab(params.get('tab'));
+  const query = useGuildDataSummary(id);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const guild = query.data?.guild;
+  useDocumentTitle(guild ? `${guild.guild_name} · Guild Data` : 'Guild Data');
+
+  useEffect(() => {
+    if (query.isError) toast.error(errorMessage(query.error, MESSAGES.loadGuildDataFailed));
+  }, [query.isError, query.error, toast]);
+
+  function handleTabChange(next: GuildDataTab) {
+    // Each tab keeps its own page and search; they do not carry over.
+    setParams(next === 'overview' ? {} : { tab: next }, { state: location.state });
+  }
+
+  function handleClose() {
+    navigate(returnPath(location.state));
+  }
+
+  if (query.isPending) return <PageSpinner label="Loading guild data..." />;
+  if (query.isError || !query.data) {
+    const isMissing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <div className="page" data-testid="guild-data-view">
+        <div className="empty-state" role="alert">
+          <p className="empty-state__title">{isMissing ? 'Guild not found' : MESSAGES.loadGuildDataFailed}</p>
+          <p className="muted">{errorMessage(query.error, MESSAGES.loadGuildDataFailed)}</p>
+          <div className="empty-state__actions">
+            {!isMissing && (
+              <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+                Retry
+              </button>
+            )}
+            <button type="button" className="button button--primary" onClick={handleClose}>
+              <ArrowLeft size={16} aria-hidden="true" />
+              Back to guilds
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const { summary } = query.data;
+  const loadedGuild = query.data.guild;
+  return (
+    <div className="page guild-data" data-testid="guild-data-view">
+      <GuildDataHeader guild={loadedGuild} onDelete={() => setIsDeleting(true)} onClose={handleClose} />
+      <Tabs label="Guild data" tabs={GUILD_DATA_TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
+      <div
+        className="tab-panel"
+        role="tabpanel"
+        id={tabPanelId(ID_PREFIX, tab)}
+        aria-labelledby={tabButtonId(ID_PREFIX, tab)}
+        data-testid={`guild-data-panel-${tab}`}
+      >
+        <GuildDataPanel tab={tab} guild={loadedGuild} summary={summary} />
+      </div>
+      {isDeleting && <DeleteGuildDataModal guild={loadedGuild} counts={summary.counts} onClose={() => setIsDeleting(false)} />}
+    </div>
+  );
+}
