@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './http/app-error';
 import { ensureFirstAdmin } from './seed/first-admin';
 import { seedDemoData } from './seed/seed-demo-data';
+import { seedGuildData } from './seed/seed-guild-data';
 import { migrate } from './services/db/migrate';
 
 const RETRY_DELAY_MS = { first: 1000, max: 15_000 };
@@ -15,6 +16,8 @@ async function prepareOnce(app: FastifyInstance) {
   if (app.config.seedDemoData) {
     const seeded = await seedDemoData(db);
     if (seeded) app.log.info(seeded, 'demo data seeded');
+    const guildData = await seedGuildData(db);
+    if (guildData) app.log.info(guildData, 'demo guild data seeded');
   }
   app.isDatabaseReady = true;
 }

@@ -62,7 +62,8 @@ export interface DemoUser {
 const BASE_TIME = Date.UTC(2021, 0, 4);
 const DAY_MS = 86_400_000;
 
-const uuid = (random: Random) => {
+/** A version 4 UUID drawn from the seeded source, so ids are the same on every run. */
+export const uuid = (random: Random) => {
   const hex = Array.from({ length: 32 }, () => random.int(0, 15).toString(16));
   hex[12] = '4';
   hex[16] = ((random.int(0, 15) & 0x3) | 0x8).toString(16);

@@ -4,7 +4,7 @@ import { type DemoData, generateDemoData } from './demo-data';
 /** app_meta key recording when the demo set was seeded. */
 export const SEEDED_AT_KEY = 'demo_seeded_at';
 /** Same advisory lock idea as migrations: two processes starting together seed once. */
-const SEED_LOCK_KEY = 7_346_215_002;
+export const SEED_LOCK_KEY = 7_346_215_002;
 
 /** One column of rows, for INSERT … SELECT FROM unnest(…): one statement, however many rows. */
 const column = <Row, K extends keyof Row>(rows: readonly Row[], key: K) => rows.map((row) => row[key]);
