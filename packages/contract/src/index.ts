@@ -12,6 +12,7 @@ export * from './community-constants';
 export * from './community-messages';
 export * from './constants';
 export * from './guild-permissions';
+export * from './guild-selection';
 export * from './health';
 export * from './messages';
 export * from './password-rule';
