@@ -1,7 +1,10 @@
 import type { AdminSessionContext } from './auth/admin-sessions';
+import type { CommunityPrincipal } from './auth/community-user';
 import type { HitCounter } from './auth/hit-counter';
+import type { GuildScope } from './auth/require-guild';
 import type { Config } from './config';
 import type { EventBus } from './live/event-bus';
+import type { CommunityKit } from './modules/community-auth/community-kit';
 import type { Monitoring } from './modules/monitoring/monitoring';
 import type { Services } from './services/services';
 
@@ -15,11 +18,17 @@ declare module 'fastify' {
     /** Rate limits and sign-in failure counts: Redis when it answers, this process otherwise. */
     hitCounter: HitCounter;
     monitoring: Monitoring;
+    /** Community sign-in: signing keys, Discord, mail, background work. */
+    community: CommunityKit;
     /** True once migrations ran and the start-up data (first admin, demo set) is in place. */
     isDatabaseReady: boolean;
   }
   interface FastifyRequest {
     /** Set by the admin guard on routes that require a signed-in admin. */
     adminSession: AdminSessionContext | null;
+    /** Set once a community route has authenticated its caller (bearer token or Discord session). */
+    communityPrincipal: CommunityPrincipal | null;
+    /** Set by the guild guard on guild-scoped community routes. */
+    guildScope: GuildScope | null;
   }
 }

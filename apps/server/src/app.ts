@@ -14,8 +14,13 @@ import { createEventBus } from './live/event-bus';
 import { attachLiveConnection } from './live/live-connection';
 import { loggerOptions } from './logger';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
+import { createCommunityKit } from './modules/community-auth/community-kit';
+import { communityAuthRoutes } from './modules/community-auth/routes';
+import { communityGuildRoutes } from './modules/community-guild/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
 import { guildRoutes } from './modules/guilds/routes';
+import { mailOutboxRoutes } from './modules/mail-outbox/routes';
+import { meRoutes } from './modules/me/routes';
 import { Monitoring } from './modules/monitoring/monitoring';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { prepareDatabase } from './prepare-database';
@@ -37,6 +42,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('isDatabaseReady', false);
   app.decorateRequest('adminSession', null);
+  app.decorateRequest('communityPrincipal', null);
+  app.decorateRequest('guildScope', null);
 
   const services = await connectServices(config, app.log);
   const bus = createEventBus(app.log);
@@ -51,8 +58,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('bus', bus);
   app.decorate('hitCounter', createHitCounter(services.redis, app.log));
   app.decorate('monitoring', monitoring);
+  const community = createCommunityKit(config, services, app.log);
+  app.decorate('community', community);
   app.addHook('onClose', async () => {
     monitoring.stop();
+    // Mail still being written needs the database: let it finish first.
+    await community.afterReply.settle();
     await services.close();
   });
 
@@ -69,6 +80,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(probeRoutes);
     await routes.register(adminAuthRoutes);
     await routes.register(monitoringRoutes);
+    await routes.register(mailOutboxRoutes);
+    await routes.register(communityAuthRoutes);
+    await routes.register(meRoutes);
+    await routes.register(communityGuildRoutes);
     await routes.register(guildRoutes);
     await routes.register(guildDataRoutes);
     await registerWebApp(app, config.webDistDir);

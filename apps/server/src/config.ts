@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_LOGIN_RATE_LIMIT, ADMIN_LOGIN_RATE_WINDOW_MS, METRICS_PUSH_MS } from '@guildhall/contract';
+import {
+  ADMIN_LOGIN_RATE_LIMIT,
+  ADMIN_LOGIN_RATE_WINDOW_MS,
+  COMMUNITY_RATE_LIMITS,
+  METRICS_PUSH_MS,
+  type RateLimit,
+} from '@guildhall/contract';
 import { z } from 'zod';
 
 /** The server package folder: one level above both src/ (tsx, tests) and dist/ (the bundle). */
@@ -44,9 +50,13 @@ const envSchema = z.object({
   DISCORD_CLIENT_SECRET: optionalText,
   DISCORD_BOT_TOKEN: optionalText,
   DISCORD_API_BASE: z.url().default('https://discord.com/api/v10'),
+  DISCORD_REDIRECT_URI: optionalUrl,
   BNET_CLIENT_ID: optionalText,
   BNET_CLIENT_SECRET: optionalText,
   BNET_API_BASE: optionalUrl,
+  // Unset: generated at first start and kept in app_meta, so restarts and every process share it.
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  REQUIRE_EMAIL_VERIFICATION: flag(true),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Guildhall <no-reply@guildhall.local>'),
   WEB_DIST_DIR: optionalText,
@@ -102,6 +112,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientSecret: e.DISCORD_CLIENT_SECRET ?? null,
       botToken: e.DISCORD_BOT_TOKEN ?? null,
       apiBase: e.DISCORD_API_BASE.replace(/\/+$/, ''),
+      redirectUri: e.DISCORD_REDIRECT_URI ?? `${publicUrl.replace(/\/+$/, '')}/auth/discord/callback`,
+    },
+    communityAuth: {
+      jwtSecret: e.JWT_SECRET ?? null,
+      requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+      /** Not environment settings, but tests raise them to sign many users up from one address. */
+      rateLimits: { ...COMMUNITY_RATE_LIMITS } as Record<keyof typeof COMMUNITY_RATE_LIMITS, RateLimit>,
     },
     battlenet: {
       clientId: e.BNET_CLIENT_ID ?? null,

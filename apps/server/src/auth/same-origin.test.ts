@@ -29,11 +29,13 @@ describe('the CSRF rule', () => {
   it('checks API writes that carry a cookie, and the cookieless login', () => {
     expect(needsCsrfCheck(write({ cookie: 'guildhall_admin=x' }))).toBe(true);
     expect(needsCsrfCheck(write({}, { url: '/api/admin/auth/login' }))).toBe(true);
+    expect(needsCsrfCheck(write({ cookie: 'guildhall_session=x' }, { url: '/auth/guilds/select' }))).toBe(true);
+    expect(needsCsrfCheck(write({}, { url: '/auth/login' }))).toBe(true);
   });
 
   it('leaves reads, non-API paths and bearer-only calls alone', () => {
     expect(needsCsrfCheck(write({ cookie: 'a=b' }, { method: 'GET' }))).toBe(false);
-    expect(needsCsrfCheck(write({ cookie: 'a=b' }, { url: '/auth/login' }))).toBe(false);
+    expect(needsCsrfCheck(write({ cookie: 'a=b' }, { url: '/socket.io/?EIO=4' }))).toBe(false);
     expect(needsCsrfCheck(write({ authorization: 'Bearer abc' }))).toBe(false);
     expect(needsCsrfCheck(write({ authorization: 'Bearer abc', cookie: 'a=b' }))).toBe(true);
   });

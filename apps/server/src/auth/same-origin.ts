@@ -34,13 +34,17 @@ export function isSameOrigin(originHeader: string, requestOrigin: string, public
   return origin !== null && (origin === originOf(requestOrigin) || origin === publicOrigin);
 }
 
+/** Paths whose writes may be authenticated by a cookie: the API and the community sign-in calls. */
+const COOKIE_AUTHENTICATED = /^\/(api|auth)\//;
+
 /**
- * True when a write under /api must prove it comes from our own pages: whenever the browser could
- * have attached a cookie on its own. A call with only a bearer token (no cookie) carries no ambient
- * authority, so it is exempt; the admin login sends no cookie yet and is still checked.
+ * True when a write under /api or /auth must prove it comes from our own pages: whenever the browser
+ * could have attached a cookie on its own (the admin session, the Discord sign-in session). A call with
+ * only a bearer token (no cookie) carries no ambient authority, so it is exempt; the logins send no
+ * cookie yet and are still checked.
  */
 export function needsCsrfCheck(request: WriteRequest): boolean {
-  if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return false;
+  if (!WRITE_METHODS.has(request.method) || !COOKIE_AUTHENTICATED.test(request.url)) return false;
   const hasCookie = Boolean(header(request, 'cookie'));
   const hasBearer = /^bearer\s/i.test(header(request, 'authorization') ?? '');
   return hasCookie || !hasBearer;

@@ -26,10 +26,11 @@ export function countResponses(app: FastifyInstance) {
   });
 }
 
-/** Until migrations ran (PostgreSQL still starting, say), API calls answer 503 instead of failing oddly. */
+/** Until migrations ran (PostgreSQL still starting, say), API and sign-in calls answer 503 instead of failing oddly. */
 export function holdApiUntilDatabaseReady(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
-    if (!app.isDatabaseReady && request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+    const needsDatabase = /^\/(api|auth)\//.test(request.url) && !request.url.startsWith('/api/docs');
+    if (!app.isDatabaseReady && needsDatabase) {
       throw AppError.serviceUnavailable('PostgreSQL');
     }
   });

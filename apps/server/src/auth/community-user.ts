@@ -1,0 +1,84 @@
+import { COMMUNITY_MESSAGES } from '@guildhall/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../http/app-error';
+import { findLiveCommunitySession, touchCommunitySession } from '../modules/community-auth/session-queries';
+import { isFamilyLive } from '../modules/community-auth/token-queries';
+import { findUserById, type UserRow } from '../modules/community-auth/user-queries';
+import { verifyAccessToken } from './access-token';
+import { clearCommunitySessionCookie, communitySessionTokenOf } from './community-cookies';
+import { hashSessionToken } from './session-token';
+
+/** The community user behind a request, and how they proved it. */
+export type CommunityPrincipal =
+  | { user: UserRow; via: 'token'; familyId: string }
+  | { user: UserRow; via: 'session'; sessionId: string; discordTokenSealed: string | null; discordTokenExpiresAt: Date | null };
+
+/** A session seen within this long is not touched again, sparing a write per request. */
+const TOUCH_AFTER_MS = 60_000;
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+async function fromAccessToken(request: FastifyRequest, token: string): Promise<CommunityPrincipal> {
+  const { db } = request.server.services;
+  const keys = await request.server.community.signingKeys();
+  const result = verifyAccessToken(keys.accessToken, token);
+  if (!result.ok) {
+    throw result.refusal === 'expired'
+      ? new AppError(401, 'TOKEN_EXPIRED', COMMUNITY_MESSAGES.accessTokenExpired)
+      : new AppError(401, 'INVALID_TOKEN', COMMUNITY_MESSAGES.accessTokenInvalid);
+  }
+  const [user, isLive] = await Promise.all([findUserById(db, result.claims.sub), isFamilyLive(db, result.claims.fam)]);
+  // Logout, a password reset or a reused refresh token ended the sign-in: its access tokens end with it.
+  if (!user || !isLive) throw new AppError(401, 'INVALID_TOKEN', COMMUNITY_MESSAGES.sessionInvalid);
+  return { user, via: 'token', familyId: result.claims.fam };
+}
+
+async function fromSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): Promise<CommunityPrincipal> {
+  const { db } = request.server.services;
+  const session = await findLiveCommunitySession(db, hashSessionToken(token));
+  const user = session ? await findUserById(db, session.user_id) : null;
+  if (!session || !user) {
+    clearCommunitySessionCookie(reply, request.server.config.isSecureCookie);
+    throw new AppError(401, 'INVALID_SESSION', COMMUNITY_MESSAGES.sessionInvalid);
+  }
+  if (Date.now() - session.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchCommunitySession(db, session.id);
+  return {
+    user,
+    via: 'session',
+    sessionId: session.id,
+    discordTokenSealed: session.discord_token_sealed,
+    discordTokenExpiresAt: session.discord_token_expires_at,
+  };
+}
+
+/**
+ * Who is calling: a bearer access token (judged alone when present, so a stale token is reported rather than
+ * masked by the cookie) or else the Discord session cookie. Every refusal is a 401 with a code, never a 500.
+ */
+export async function authenticateCommunity(request: FastifyRequest, reply: FastifyReply): Promise<CommunityPrincipal> {
+  if (request.communityPrincipal) return request.communityPrincipal;
+  const authorization = request.headers.authorization;
+  let principal: CommunityPrincipal;
+  if (authorization) {
+    const bearer = BEARER.exec(authorization)?.[1];
+    if (!bearer) throw new AppError(401, 'INVALID_TOKEN', COMMUNITY_MESSAGES.accessTokenInvalid);
+    principal = await fromAccessToken(request, bearer);
+  } else {
+    const sessionToken = communitySessionTokenOf(request);
+    if (!sessionToken) throw new AppError(401, 'UNAUTHENTICATED', COMMUNITY_MESSAGES.signInRequired);
+    principal = await fromSessionCookie(request, reply, sessionToken);
+  }
+  request.communityPrincipal = principal;
+  return principal;
+}
+
+/** Hook for a subtree of community routes: a signed-in community user. */
+export async function requireCommunityUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await authenticateCommunity(request, reply);
+}
+
+/** The user a guarded route runs for; the hook has set it. */
+export function communityPrincipalOf(request: FastifyRequest): CommunityPrincipal {
+  if (!request.communityPrincipal) throw new Error('communityPrincipalOf called on a route without requireCommunityUser');
+  return request.communityPrincipal;
+}

@@ -1,0 +1,44 @@
+import { COMMUNITY_MESSAGES, GUILD_HEADER, type GuildPermission, hasAnyGuildPermission } from '@guildhall/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../http/app-error';
+import { type AccessibleGuild, availableGuild, loadGuildAccess, permissionsIn } from '../modules/community-auth/guild-access';
+import { authenticateCommunity } from './community-user';
+
+/** The guild a guild-scoped request runs in, and what the caller may do there. */
+export interface GuildScope {
+  guildId: string;
+  tenantId: string | null;
+  guild: AccessibleGuild;
+  permissions: GuildPermission[];
+}
+
+/** Discord guild ids are snowflakes: digits only; anything else cannot name a guild of the user. */
+const SNOWFLAKE = /^\d{1,25}$/;
+
+/**
+ * The guard of guild-scoped community routes: a signed-in user, an X-Guild-ID naming one of their guilds
+ * where the bot is present, and at least one of `anyOf` there. The browser's selection is never trusted:
+ * 400 without the header, 403 for someone else's guild or a missing permission.
+ */
+export function requireGuild(anyOf: readonly GuildPermission[] = ['guild.view']) {
+  return async function requireGuildHook(request: FastifyRequest, reply: FastifyReply) {
+    const principal = await authenticateCommunity(request, reply);
+    const header = request.headers[GUILD_HEADER.toLowerCase()];
+    const guildId = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (!guildId) throw new AppError(400, 'GUILD_SELECTION_REQUIRED', COMMUNITY_MESSAGES.guildSelectionRequired);
+    const { db } = request.server.services;
+    const access = SNOWFLAKE.test(guildId) ? await loadGuildAccess({ db, kit: request.server.community }, principal.user) : null;
+    const guild = access ? availableGuild(access, guildId) : null;
+    if (!guild) throw new AppError(403, 'GUILD_NOT_AVAILABLE', COMMUNITY_MESSAGES.guildNotAvailable);
+    const permissions = await permissionsIn(db, principal.user.id, guild);
+    if (!hasAnyGuildPermission(permissions, anyOf))
+      throw new AppError(403, 'FORBIDDEN', COMMUNITY_MESSAGES.guildPermissionDenied);
+    request.guildScope = { guildId, tenantId: guild.row.tenant_id, guild, permissions };
+  };
+}
+
+/** The guild a guarded route runs in; the guard has set it. */
+export function guildScopeOf(request: FastifyRequest): GuildScope {
+  if (!request.guildScope) throw new Error('guildScopeOf called on a route without requireGuild');
+  return request.guildScope;
+}

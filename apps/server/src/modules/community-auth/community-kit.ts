@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createSigningKeys, type SigningKeys } from '../../auth/signing-keys';
+import type { Config } from '../../config';
+import { type BotGuildDirectory, createBotGuildDirectory } from '../../services/discord/bot-guilds';
+import { createDiscordOAuth, type DiscordOAuth } from '../../services/discord/discord-oauth';
+import { createMailer, type Mailer } from '../../services/mail';
+import type { Services } from '../../services/services';
+import { type AfterReply, createAfterReply } from './after-reply';
+
+/** What community sign-in needs beside the database: keys, Discord, mail, background work, the settings. */
+export interface CommunityKit {
+  signingKeys: () => Promise<SigningKeys>;
+  /** Null without DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET. */
+  discord: DiscordOAuth | null;
+  botGuilds: BotGuildDirectory;
+  mailer: Mailer;
+  afterReply: AfterReply;
+  settings: {
+    publicUrl: string;
+    requireEmailVerification: boolean;
+    rateLimits: Config['communityAuth']['rateLimits'];
+    discordClientId: string | null;
+    discordApiBase: string;
+  };
+}
+
+/** Builds the kit from the configuration and the connected services. */
+export function createCommunityKit(config: Config, services: Services, log: FastifyBaseLogger): CommunityKit {
+  return {
+    signingKeys: createSigningKeys(services.db, config.communityAuth.jwtSecret),
+    discord: createDiscordOAuth(config.discord),
+    botGuilds: createBotGuildDirectory(config.discord, services.redis, log),
+    mailer: createMailer(config.mail, services.db, log),
+    afterReply: createAfterReply(log),
+    settings: {
+      publicUrl: config.publicUrl.replace(/\/+$/, ''),
+      requireEmailVerification: config.communityAuth.requireEmailVerification,
+      rateLimits: config.communityAuth.rateLimits,
+      discordClientId: config.discord.clientId,
+      discordApiBase: config.discord.apiBase,
+    },
+  };
+}

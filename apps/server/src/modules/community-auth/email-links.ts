@@ -1,0 +1,45 @@
+import { RESET_LINK_TTL_MS, VERIFICATION_LINK_TTL_MS } from '@guildhall/contract';
+import { hashSessionToken, newSessionToken } from '../../auth/session-token';
+import type { Queryable } from '../../services/db/db';
+import type { CommunityKit } from './community-kit';
+import { resetLink, resetMail, verificationLink, verificationMail } from './mail-templates';
+import { type EmailTokenPurpose, replaceEmailToken, useEmailToken } from './token-queries';
+
+const LIFETIME: Record<EmailTokenPurpose, number> = {
+  verify_email: VERIFICATION_LINK_TTL_MS,
+  reset_password: RESET_LINK_TTL_MS,
+};
+
+/** Stores a new single-use link token (only its hash) and returns the plain token for the mail. */
+async function newLinkToken(db: Queryable, userId: string, email: string, purpose: EmailTokenPurpose): Promise<string> {
+  const token = newSessionToken();
+  await replaceEmailToken(db, {
+    tokenHash: hashSessionToken(token),
+    userId,
+    purpose,
+    email,
+    expiresAt: new Date(Date.now() + LIFETIME[purpose]),
+  });
+  return token;
+}
+
+/** Sends a verification link for the address; earlier links of the user stop working. */
+export async function sendVerificationLink(
+  db: Queryable,
+  kit: CommunityKit,
+  user: { id: string; username: string; email: string },
+): Promise<void> {
+  const token = await newLinkToken(db, user.id, user.email, 'verify_email');
+  await kit.mailer.send(verificationMail(user.email, user.username, verificationLink(kit.settings.publicUrl, token)));
+}
+
+/** Sends a password reset link; earlier reset links of the user stop working. */
+export async function sendResetLink(db: Queryable, kit: CommunityKit, user: { id: string; username: string; email: string }) {
+  const token = await newLinkToken(db, user.id, user.email, 'reset_password');
+  await kit.mailer.send(resetMail(user.email, user.username, resetLink(kit.settings.publicUrl, token)));
+}
+
+/** Uses a link token once; returns the user and address it was for, or null (unknown, used or expired). */
+export function useLinkToken(db: Queryable, token: string, purpose: EmailTokenPurpose) {
+  return useEmailToken(db, hashSessionToken(token), purpose);
+}

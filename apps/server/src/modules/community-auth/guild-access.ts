@@ -1,0 +1,107 @@
+import {
+  type GuildPermission,
+  type GuildSelection,
+  guildPermissionsOf,
+  isDiscordGuildAdmin,
+  resolveGuildSelection,
+  type UserGuild,
+} from '@guildhall/contract';
+import type { Db } from '../../services/db/db';
+import { discordGuildIconUrl } from '../../services/discord/discord-oauth';
+import type { CommunityKit } from './community-kit';
+import { activeTenantGuildIds, ensureTenants, grantsOf, listUserGuilds, type UserGuildRow } from './guild-queries';
+import { type UserRow, updateSelectedGuild } from './user-queries';
+
+/** What guild access needs from the app. */
+export interface GuildAccessDeps {
+  db: Db;
+  kit: CommunityKit;
+}
+
+/** One guild of a user, with what the rules need to know about it. */
+export interface AccessibleGuild {
+  guild: UserGuild;
+  row: UserGuildRow;
+  isAvailable: boolean;
+}
+
+/** A user's guilds, the available ones, and the selection after the spec's rules. */
+export interface GuildAccess {
+  guilds: AccessibleGuild[];
+  selection: GuildSelection;
+}
+
+const byName = (a: UserGuildRow, b: UserGuildRow) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.discord_guild_id.localeCompare(b.discord_guild_id);
+
+/** Which of these guilds have the bot: Discord's word when a bot token is set, the active tenants otherwise. */
+async function botGuildIds(deps: GuildAccessDeps, rows: readonly UserGuildRow[], fresh: boolean): Promise<Set<string>> {
+  if (deps.kit.botGuilds.isConfigured) return deps.kit.botGuilds.guildIds({ fresh });
+  return activeTenantGuildIds(
+    deps.db,
+    rows.map((row) => row.discord_guild_id),
+  );
+}
+
+/**
+ * Loads the user's guilds, marks where the bot is, gives bot guilds without a tenant their tenant, applies the
+ * selection rules and stores the selection when the rules changed it. `fresh` skips the bot list's cache.
+ */
+export async function loadGuildAccess(deps: GuildAccessDeps, user: UserRow, { fresh = false } = {}): Promise<GuildAccess> {
+  let rows = await listUserGuilds(deps.db, user.id);
+  const withBot = await botGuildIds(deps, rows, fresh);
+  const missingTenants = rows.filter((row) => withBot.has(row.discord_guild_id) && row.tenant_id === null);
+  if (missingTenants.length > 0) {
+    await ensureTenants(
+      deps.db,
+      missingTenants.map((row) => ({ discordGuildId: row.discord_guild_id, name: row.name })),
+    );
+    rows = await listUserGuilds(deps.db, user.id);
+  }
+  const guilds = [...rows].sort(byName).map((row): AccessibleGuild => {
+    const hasBot = withBot.has(row.discord_guild_id);
+    const standing = { isOwner: row.is_owner, permissions: row.permissions };
+    return {
+      row,
+      // A tenant an operator switched off is not offered, even with the bot present.
+      isAvailable: hasBot && row.tenant_active !== false,
+      guild: {
+        id: row.discord_guild_id,
+        name: row.name,
+        iconUrl: discordGuildIconUrl(row.discord_guild_id, row.icon),
+        isOwner: row.is_owner,
+        hasBot,
+        canInstall: row.is_discord_member && isDiscordGuildAdmin(standing),
+        tenantId: row.tenant_id,
+      },
+    };
+  });
+  const selection = resolveGuildSelection(
+    guilds.filter((g) => g.isAvailable).map((g) => g.guild.id),
+    guilds.map((g) => g.guild.id),
+    user.selected_guild_id,
+  );
+  if (selection.selectedGuildId !== user.selected_guild_id) {
+    await updateSelectedGuild(deps.db, user.id, selection.selectedGuildId);
+    user.selected_guild_id = selection.selectedGuildId;
+  }
+  return { guilds, selection };
+}
+
+/** The available guild with this id, if the user has it. */
+export const availableGuild = (access: GuildAccess, guildId: string | null) =>
+  access.guilds.find((g) => g.isAvailable && g.guild.id === guildId) ?? null;
+
+/** The user's permissions in one of their available guilds: derived from Discord, plus stored grants. */
+export async function permissionsIn(db: Db, userId: string, guild: AccessibleGuild): Promise<GuildPermission[]> {
+  const grants = guild.row.tenant_id ? await grantsOf(db, guild.row.tenant_id, userId) : [];
+  const standing = guild.row.is_discord_member ? { isOwner: guild.row.is_owner, permissions: guild.row.permissions } : null;
+  return guildPermissionsOf(standing, grants);
+}
+
+/** The permissions in the selected guild; empty while guild selection is required (spec 1 §6). */
+export async function selectedGuildPermissions(db: Db, userId: string, access: GuildAccess): Promise<GuildPermission[]> {
+  if (access.selection.requiresGuildSelection) return [];
+  const selected = availableGuild(access, access.selection.selectedGuildId);
+  return selected ? permissionsIn(db, userId, selected) : [];
+}

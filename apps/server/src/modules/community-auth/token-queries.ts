@@ -1,0 +1,132 @@
+import type { Queryable } from '../../services/db/db';
+
+/** A refresh token row (the token itself is never stored, only its SHA-256). */
+export interface RefreshTokenRow {
+  id: string;
+  family_id: string;
+  user_id: string;
+  is_remembered: boolean;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** Stores a refresh token of a family. */
+export async function insertRefreshToken(
+  db: Queryable,
+  token: {
+    tokenHash: string;
+    familyId: string;
+    userId: string;
+    isRemembered: boolean;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | null;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO refresh_tokens (token_hash, family_id, user_id, is_remembered, expires_at, ip, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [token.tokenHash, token.familyId, token.userId, token.isRemembered, token.expiresAt, token.ip, token.userAgent],
+  );
+}
+
+/**
+ * Marks a live refresh token used, atomically: of two requests presenting the same token, one wins and the
+ * other sees it used (reuse). Returns the row when this call used it.
+ */
+export async function useRefreshToken(db: Queryable, tokenHash: string): Promise<RefreshTokenRow | null> {
+  const { rows } = await db.query<RefreshTokenRow>(
+    `UPDATE refresh_tokens SET used_at = now()
+      WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+      RETURNING id, family_id, user_id, is_remembered, expires_at, used_at, revoked_at`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+/** A refresh token by hash, whatever its state. */
+export async function findRefreshToken(db: Queryable, tokenHash: string): Promise<RefreshTokenRow | null> {
+  const { rows } = await db.query<RefreshTokenRow>(
+    `SELECT id, family_id, user_id, is_remembered, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+/** Ends every token of a sign-in. Returns how many were still live. */
+export async function revokeFamily(db: Queryable, familyId: string, reason: string): Promise<number> {
+  const { rowCount } = await db.query(
+    'UPDATE refresh_tokens SET revoked_at = now(), revoked_reason = $2 WHERE family_id = $1 AND revoked_at IS NULL',
+    [familyId, reason],
+  );
+  return rowCount;
+}
+
+/** Ends every sign-in of a user (password reset). */
+export async function revokeFamiliesOfUser(db: Queryable, userId: string, reason: string): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+    userId,
+    reason,
+  ]);
+}
+
+/** True while a sign-in may still be refreshed: access tokens of an ended family stop working too. */
+export async function isFamilyLive(db: Queryable, familyId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NULL AND expires_at > now() LIMIT 1',
+    [familyId],
+  );
+  return rows.length > 0;
+}
+
+/** The purposes of e-mailed links. */
+export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+
+/** Stores a new link token and retires the user's older unused ones of the same purpose. */
+export async function replaceEmailToken(
+  db: Queryable,
+  token: { tokenHash: string; userId: string; purpose: EmailTokenPurpose; email: string; expiresAt: Date },
+): Promise<void> {
+  await db.query('UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
+    token.userId,
+    token.purpose,
+  ]);
+  await db.query('INSERT INTO email_tokens (token_hash, user_id, purpose, email, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    token.tokenHash,
+    token.userId,
+    token.purpose,
+    token.email,
+    token.expiresAt,
+  ]);
+}
+
+/** Uses a live link token once; returns whose it is and for which address, or null. */
+export async function useEmailToken(
+  db: Queryable,
+  tokenHash: string,
+  purpose: EmailTokenPurpose,
+): Promise<{ user_id: string; email: string } | null> {
+  const { rows } = await db.query<{ user_id: string; email: string }>(
+    `UPDATE email_tokens SET used_at = now()
+      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+      RETURNING user_id, email`,
+    [tokenHash, purpose],
+  );
+  return rows[0] ?? null;
+}
+
+/** Stores the hash of a Discord sign-in's state. */
+export async function insertOAuthState(db: Queryable, stateHash: string, expiresAt: Date): Promise<void> {
+  await db.query('DELETE FROM oauth_states WHERE expires_at < now()');
+  await db.query('INSERT INTO oauth_states (state_hash, expires_at) VALUES ($1, $2)', [stateHash, expiresAt]);
+}
+
+/** Uses a state once; true when it was live. */
+export async function useOAuthState(db: Queryable, stateHash: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE oauth_states SET used_at = now() WHERE state_hash = $1 AND used_at IS NULL AND expires_at > now()',
+    [stateHash],
+  );
+  return rowCount > 0;
+}
