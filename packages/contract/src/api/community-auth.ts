@@ -208,7 +208,7 @@ export const communityAuthApi = {
     method: 'POST',
     path: '/auth/logout',
     summary: 'End the sign-in: revokes the refresh token (and its family) and the Discord session',
-    body: z.object({ refreshToken: z.string().max(200).optional() }).optional(),
+    body: z.object({ refreshToken: z.string().max(200).optional() }).nullish(),
     response: messageOnly,
   }),
   verifyEmail: endpoint({
@@ -236,7 +236,7 @@ export const communityAuthApi = {
     method: 'POST',
     path: '/auth/resend-verification',
     summary: 'Send a new verification link: to the signed-in user, or to `email` (same answer whether it exists)',
-    body: z.object({ email: emailSchema.optional() }).optional(),
+    body: z.object({ email: emailSchema.optional() }).nullish(),
     response: messageOnly,
   }),
   addCredentials: endpoint({
