@@ -87,6 +87,23 @@ describe('registration and e-mail verification', () => {
     expect(mails.at(-1)?.text).toContain('already has one');
   });
 
+  it('resends a verification link to an address that cannot log in yet; the older link stops working', async () => {
+    const account = newAccount();
+    await client.post('/auth/register', account);
+    const first = await mailedToken(server.app, account.email, '/verify-email');
+    const resent = await client.post('/auth/resend-verification', { email: account.email });
+    expect(resent.body).toEqual({ success: true, message: MESSAGES.verificationEmailSent });
+    const second = await mailedToken(server.app, account.email, '/verify-email');
+    expect(second).not.toBe(first);
+    expect((await client.post('/auth/verify-email', { token: first })).status).toBe(400);
+    expect((await client.post('/auth/verify-email', { token: second })).status).toBe(200);
+
+    const unknown = newAccount().email;
+    expect((await client.post('/auth/resend-verification', { email: unknown })).body).toEqual(resent.body);
+    expect(await mailsTo(server.app, unknown)).toHaveLength(0);
+    expect((await client.post('/auth/resend-verification', {})).status).toBe(400);
+  });
+
   it('refuses short, common and self-describing passwords with their messages', async () => {
     const account = newAccount();
     for (const [password, message] of [
