@@ -57,7 +57,10 @@ export class HttpClient {
     const url = new URL(path, this.baseUrl);
     const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const headers: Record<string, string> = {
-      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      // Content-Length, as browsers send it: node:http frames no body of a DELETE without one.
+      ...(payload !== undefined
+        ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+        : {}),
       ...(options.isXhr === false ? {} : { [CSRF_HEADER.name]: CSRF_HEADER.value }),
       ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
       ...options.headers,
