@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMINS } from './support/accounts';
+import { parseCsv } from './support/csv';
+import { signIn } from './support/sign-in';
+
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+/** The guild name shown in a row's Guild cell (its first line; the id follows). */
+async function guildNameOf(row: Locator): Promise<string> {
+  return (await row.locator('td').nth(1).innerText()).split('\n')[0]!.trim();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, ADMINS.owner);
+});
+
+test('create with invalid fields shows each message, then fix, save and edit', async ({ page }) => {
+  await page.goto('/admin/guilds');
+  await page.getByRole('button', { name: 'Create Guild' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create Guild' });
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('Guild Name').fill('A');
+  await dialog.getByLabel('Max Members').fill('0');
+  await dialog.getByLabel('Website').fill('not a link');
+  await dialog.getByLabel('Discord Invite').fill('https://example.com/join');
+  await dialog.getByLabel('Contact Email').fill('officer@');
+  await dialog.getByRole('button', { name: 'Create Guild' }).click();
+
+  for (const message of [
+    'Guild name must be between 2 and 100 characters',
+    'Server name is required',
+    'Max members must be between 1 and 10,000',
+    'Please enter a valid URL',
+    'Please enter a valid Discord invite URL',
+    'Please enter a valid email address',
+  ]) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await expect(toast(page, 'Please fix the validation errors')).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/guild-form-errors.png' });
+
+  // Editing a field clears that field's error only.
+  await dialog.getByLabel('Guild Name').fill('Lanterns of Dawn');
+  await expect(dialog.getByText('Guild name must be between 2 and 100 characters')).toHaveCount(0);
+  await expect(dialog.getByText('Server name is required')).toBeVisible();
+
+  await dialog.getByLabel('Server').fill('Silvermoon');
+  await dialog.getByLabel('Region').selectOption('EU');
+  await dialog.getByLabel('Max Members').fill('250');
+  await dialog.getByLabel('Website').fill('https://lanterns.example.org');
+  await dialog.getByLabel('Discord Invite').fill('https://discord.gg/lanterns');
+  await dialog.getByLabel('Contact Email').fill('officers@lanterns.example.org');
+  await dialog.getByRole('button', { name: 'Create Guild' }).click();
+  await expect(toast(page, 'Guild created successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByTestId('guild-search').fill('Lanterns of Dawn');
+  const row = page.getByTestId('guild-row').filter({ hasText: 'Lanterns of Dawn' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Silvermoon');
+  await expect(row).toContainText('EU');
+
+  await row.getByRole('button', { name: 'Edit Lanterns of Dawn' }).click();
+  const edit = page.getByRole('dialog', { name: /Edit Guild/ });
+  await expect(edit.getByLabel('Guild Name')).toHaveValue('Lanterns of Dawn');
+  await expect(edit.getByLabel('Max Members')).toHaveValue('250');
+  await edit.getByLabel('Server').fill('Argent Dawn');
+  await edit.getByRole('button', { name: 'Update Guild' }).click();
+  await expect(toast(page, 'Guild updated successfully')).toBeVisible();
+  await expect(row).toContainText('Argent Dawn');
+});
+
+test('filters and pages live in the URL; three selected guilds are deactivated together', async ({ page }) => {
+  const rows = page.getByTestId('guild-row');
+  const pagination = page.getByTestId('pagination');
+  await page.goto('/admin/guilds?status=active&region=EU');
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) {
+    await expect(row).toContainText('EU');
+    await expect(row.getByTestId('guild-status')).toHaveText(/Active/);
+  }
+
+  await page.goto('/admin/guilds?status=active');
+  await expect(rows).toHaveCount(10);
+  await expect(pagination).toContainText(/Showing 1 to 10 of \d+/);
+  const firstOnPageOne = await rows.first().getAttribute('data-guild-id');
+  await pagination.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows.first()).not.toHaveAttribute('data-guild-id', firstOnPageOne!);
+  await page.reload();
+  await expect(pagination).toContainText(/Showing 11 to 20 of/);
+  await expect(page.getByTestId('guild-status-filter')).toHaveValue('active');
+
+  await page.goto('/admin/guilds?status=active&region=EU');
+  await expect(rows.first()).toBeVisible();
+  const names: string[] = [];
+  for (const row of (await rows.all()).slice(0, 3)) {
+    names.push(await guildNameOf(row));
+    await row.getByRole('checkbox').check();
+  }
+  const bulkBar = page.getByTestId('bulk-bar');
+  await expect(bulkBar).toContainText('3 guild(s) selected');
+  await bulkBar.getByRole('button', { name: 'Deactivate' }).click();
+  for (const name of names) await expect(rows.filter({ hasText: name })).toHaveCount(0);
+
+  await page.goto(`/admin/guilds?status=inactive&search=${encodeURIComponent(names[0]!)}`);
+  await expect(rows.filter({ hasText: names[0]! }).getByTestId('guild-status')).toHaveText(/Inactive/);
+});
+
+test('Export (CSV) downloads every guild of the current filters', async ({ page }) => {
+  await page.goto('/admin/guilds?region=KR');
+  const pagination = page.getByTestId('pagination');
+  await expect(page.getByTestId('guild-row').first()).toBeVisible();
+  const total = Number((await pagination.innerText()).match(/of ([\d,]+)/)![1]!.replace(/,/g, ''));
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export (CSV)' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const rows = parseCsv(readFileSync((await download.path())!, 'utf8'));
+  const [header, ...records] = rows;
+  expect(header).toEqual(expect.arrayContaining(['guild_name', 'server', 'region']));
+  expect(records).toHaveLength(total);
+  const region = header!.indexOf('region');
+  expect(records.every((record) => record[region] === 'KR')).toBe(true);
+});
+
+test('the data view shows all eight tabs, and deleting its data needs the exact guild name', async ({ page }) => {
+  await page.goto('/admin/guilds?region=US');
+  const row = page.getByTestId('guild-row').first();
+  const name = await guildNameOf(row);
+  await row.getByRole('link', { name: `View data of ${name}` }).click();
+  const view = page.getByTestId('guild-data-view');
+  await expect(view).toContainText(name);
+
+  const tabs: [string, string, RegExp | string][] = [
+    ['Overview', 'overview', /Characters/],
+    ['Characters', 'characters', 'Export the guild data for the full list'],
+    ['Loot Entries', 'loot', /Unique items/i],
+    ['Raid Events', 'raids', /Attendance|attend/i],
+    ['Combat Logs', 'combat-logs', /./],
+    ['Discord Data', 'discord', /Linked/i],
+    ['Analytics', 'analytics', /Loot/i],
+    ['Raw Data', 'raw', 'Raw data exports contain sensitive information and should be handled carefully.'],
+  ];
+  for (const [label, panel, content] of tabs) {
+    await view.getByRole('tab', { name: label }).click();
+    if (panel !== 'overview') await expect(page).toHaveURL(new RegExp(`tab=${panel}`));
+    const body = page.getByTestId(`guild-data-panel-${panel}`);
+    await expect(body).toBeVisible();
+    await expect(body).toContainText(content);
+    await page.screenshot({ path: `test-results/shots/guild-data-${panel}.png`, fullPage: true });
+  }
+  await expect(page.getByTestId('guild-data-panel-raw').getByRole('button', { name: 'Database Dump' })).toBeVisible();
+  await expect(page.getByTestId('guild-data-panel-raw').getByRole('button', { name: 'JSON Export' })).toBeVisible();
+
+  await view.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Delete Guild Data' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Guild Data' });
+  await dialog.getByLabel('Type the guild name to confirm').fill(`${name} (typo)`);
+  await dialog.getByRole('button', { name: 'Delete Guild Data' }).click();
+  await expect(page.getByText('Guild name confirmation does not match').first()).toBeVisible();
+  await expect(dialog.getByTestId('guild-data-removed')).toHaveCount(0);
+
+  await dialog.getByLabel('Type the guild name to confirm').fill(name);
+  await dialog.getByRole('button', { name: 'Delete Guild Data' }).click();
+  await expect(toast(page, 'Guild data deleted successfully')).toBeVisible();
+  await expect(dialog.getByTestId('guild-data-removed')).toContainText(/Characters/);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await view.getByRole('tab', { name: 'Characters' }).click();
+  await expect(page.getByTestId('guild-data-panel-characters')).toContainText('This guild has no characters yet.');
+});
