@@ -7,6 +7,7 @@ export * from './api/guilds';
 export * from './api/mail-outbox';
 export * from './api/me';
 export * from './api/monitoring';
+export * from './auto-link';
 export * from './characters';
 export * from './community-constants';
 export * from './community-messages';
