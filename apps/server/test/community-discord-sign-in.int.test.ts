@@ -59,12 +59,7 @@ beforeAll(async () => {
   fake.addGuild(multiUser, g.golfPlain, { withBot: true });
   fake.addGuild(multiUser, g.hotelManagedNoBot, { withBot: false });
   fake.addGuild(laterUser, g.indiaLater, { withBot: false });
-  environment = await createTestEnvironment({
-    DISCORD_CLIENT_ID: fake.clientId,
-    DISCORD_CLIENT_SECRET: fake.clientSecret,
-    DISCORD_BOT_TOKEN: fake.botToken,
-    DISCORD_API_BASE: fake.baseUrl,
-  });
+  environment = await createTestEnvironment(discordSettings());
   server = await startTestApp(environment.env, raiseCommunityIpLimits);
 });
 
@@ -72,6 +67,13 @@ afterAll(async () => {
   await server?.close();
   await environment?.dispose();
   await fake.stop();
+});
+
+const discordSettings = () => ({
+  DISCORD_CLIENT_ID: fake.clientId,
+  DISCORD_CLIENT_SECRET: fake.clientSecret,
+  DISCORD_BOT_TOKEN: fake.botToken,
+  DISCORD_API_BASE: fake.baseUrl,
 });
 
 /** Goes through Discord sign-in as a browser would: start, Discord's authorize page, the callback. */
@@ -300,5 +302,28 @@ describe('add-credentials', () => {
     const after = await client.get('/auth/user');
     expect(after.status).toBe(401);
     expect(after.body).toMatchObject({ code: 'INVALID_SESSION' });
+  });
+});
+
+describe('while Discord cannot list the bot guilds', () => {
+  it('still signs in and reads the user (botStatus unknown), and guild-scoped calls answer 503', async () => {
+    // An app of its own: this one has never seen the bot's guild list, so it has nothing cached to fall back on.
+    const outageEnvironment = await createTestEnvironment(discordSettings());
+    const outage = await startTestApp(outageEnvironment.env, raiseCommunityIpLimits);
+    fake.isBotGuildListDown = true;
+    try {
+      const { client, landing } = await signInWithDiscord(singleUser, new HttpClient(outage.url));
+      expect(landing.pathname).toBe('/select-guild');
+      expect((await client.get('/auth/user')).status).toBe(200);
+      expect((await client.get('/auth/guilds')).body).toMatchObject({ botStatus: 'unknown', availableGuilds: [] });
+      expect((await client.get('/auth/permissions')).body).toMatchObject({ permissions: [], requiresGuildSelection: true });
+      const scoped = await client.get('/api/guild/overview', { headers: { 'X-Guild-ID': g.charlie.id } });
+      expect(scoped.status).toBe(503);
+      expect(scoped.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      fake.isBotGuildListDown = false;
+      await outage.close();
+      await outageEnvironment.dispose();
+    }
   });
 });

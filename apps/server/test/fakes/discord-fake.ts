@@ -59,6 +59,8 @@ export class DiscordFake {
   /** Answer the next N member-list calls with a 429 of this many seconds. */
   rateLimitNextMemberCalls = 0;
   rateLimitRetryAfter = 0.2;
+  /** Answer the bot's own guild list with a 500 (an outage as seen by the bot token). */
+  isBotGuildListDown = false;
   readonly requests: FakeRequest[] = [];
 
   private server: Server | null = null;
@@ -100,7 +102,10 @@ export class DiscordFake {
     if (!isBot && !user) return send(res, 401, { message: '401: Unauthorized', code: 0 });
 
     if (req.method === 'GET' && path === '/users/@me') return send(res, 200, isBot ? this.bot : user);
-    if (req.method === 'GET' && path === '/users/@me/guilds') return this.guilds(isBot ? null : user!, url, res);
+    if (req.method === 'GET' && path === '/users/@me/guilds') {
+      if (isBot && this.isBotGuildListDown) return send(res, 500, { message: '500: Internal Server Error', code: 0 });
+      return this.guilds(isBot ? null : user!, url, res);
+    }
     const members = /^\/guilds\/(\d+)\/members$/.exec(path);
     if (req.method === 'GET' && members && isBot) return this.listMembers(members[1]!, url, res);
     return send(res, 404, { message: '404: Not Found', code: 0 });

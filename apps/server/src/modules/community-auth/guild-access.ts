@@ -43,14 +43,43 @@ async function botGuildIds(deps: GuildAccessDeps, rows: readonly UserGuildRow[],
   );
 }
 
+/** How to load guild access. */
+export interface GuildAccessOptions {
+  /** Skip the bot list's cache (guilds/verify). */
+  fresh?: boolean;
+  /**
+   * While Discord cannot say where the bot is, answer with botStatus unknown (nothing available, selection
+   * kept as stored) instead of 503: reading the user or their guild list must not fail on a Discord outage.
+   */
+  allowUnknownBot?: boolean;
+}
+
+/** Which guilds have the bot, or null when Discord cannot say and the caller accepts that. */
+async function botGuildIdsOrUnknown(
+  deps: GuildAccessDeps,
+  rows: readonly UserGuildRow[],
+  options: GuildAccessOptions,
+): Promise<Set<string> | null> {
+  try {
+    return await botGuildIds(deps, rows, options.fresh ?? false);
+  } catch (error) {
+    if (options.allowUnknownBot) return null;
+    throw error;
+  }
+}
+
 /**
  * Loads the user's guilds, marks where the bot is, gives bot guilds without a tenant their tenant, applies the
- * selection rules and stores the selection when the rules changed it. `fresh` skips the bot list's cache.
+ * selection rules and stores the selection when the rules changed it.
  */
-export async function loadGuildAccess(deps: GuildAccessDeps, user: UserRow, { fresh = false } = {}): Promise<GuildAccess> {
+export async function loadGuildAccess(
+  deps: GuildAccessDeps,
+  user: UserRow,
+  options: GuildAccessOptions = {},
+): Promise<GuildAccess> {
   let rows = await listUserGuilds(deps.db, user.id);
-  const withBot = await botGuildIds(deps, rows, fresh);
-  const missingTenants = rows.filter((row) => withBot.has(row.discord_guild_id) && row.tenant_id === null);
+  const withBot = await botGuildIdsOrUnknown(deps, rows, options);
+  const missingTenants = rows.filter((row) => withBot?.has(row.discord_guild_id) && row.tenant_id === null);
   if (missingTenants.length > 0) {
     await ensureTenants(
       deps.db,
@@ -59,7 +88,7 @@ export async function loadGuildAccess(deps: GuildAccessDeps, user: UserRow, { fr
     rows = await listUserGuilds(deps.db, user.id);
   }
   const guilds = [...rows].sort(byName).map((row): AccessibleGuild => {
-    const hasBot = withBot.has(row.discord_guild_id);
+    const hasBot = withBot?.has(row.discord_guild_id) ?? false;
     const standing = { isOwner: row.is_owner, permissions: row.permissions };
     return {
       row,
@@ -76,6 +105,10 @@ export async function loadGuildAccess(deps: GuildAccessDeps, user: UserRow, { fr
       },
     };
   });
+  if (!withBot) {
+    const selection = { botStatus: 'unknown', selectedGuildId: user.selected_guild_id, requiresGuildSelection: true } as const;
+    return { guilds, selection };
+  }
   const selection = resolveGuildSelection(
     guilds.filter((g) => g.isAvailable).map((g) => g.guild.id),
     guilds.map((g) => g.guild.id),

@@ -26,7 +26,7 @@ export const guildChoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(communityAuthApi.permissions, TAG),
     handler: async (request) => {
       const { user } = communityPrincipalOf(request);
-      const access = await loadGuildAccess(deps, user);
+      const access = await loadGuildAccess(deps, user, { allowUnknownBot: true });
       return {
         success: true as const,
         permissions: await selectedGuildPermissions(deps.db, user.id, access),
@@ -38,7 +38,8 @@ export const guildChoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(communityAuthApi.guilds, TAG),
-    handler: async (request) => presentGuildList(await loadGuildAccess(deps, communityPrincipalOf(request).user)),
+    handler: async (request) =>
+      presentGuildList(await loadGuildAccess(deps, communityPrincipalOf(request).user, { allowUnknownBot: true })),
   });
 
   app.route({
