@@ -15,6 +15,16 @@ describe('loadConfig', () => {
     expect(config.publicOrigin).toBe('http://localhost:3000');
     expect(config.isSecureCookie).toBe(false);
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+    expect(config.discord.redirectUri).toBe('http://localhost:3000/auth/discord/callback');
+    expect(config.communityAuth).toMatchObject({ jwtSecret: null, requireEmailVerification: true });
+  });
+
+  it('reads the community sign-in settings and refuses a short JWT_SECRET', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://guildhall.example/', REQUIRE_EMAIL_VERIFICATION: 'false' });
+    expect(config.discord.redirectUri).toBe('https://guildhall.example/auth/discord/callback');
+    expect(config.communityAuth.requireEmailVerification).toBe(false);
+    expect(loadConfig({ DISCORD_REDIRECT_URI: 'https://x.example/cb' }).discord.redirectUri).toBe('https://x.example/cb');
+    expect(() => loadConfig({ JWT_SECRET: 'too short' })).toThrow(/JWT_SECRET/);
   });
 
   it('makes cookies Secure behind an https PUBLIC_URL and reads TRUST_PROXY forms', () => {

@@ -133,3 +133,18 @@ describe('the mail outbox in the admin console', () => {
     expect((await new HttpClient(server.url).get('/api/admin/mail/outbox')).status).toBe(401);
   });
 });
+
+describe('the generated signing secret', () => {
+  it('is kept in the database, so another process (or a restart) accepts the same tokens', async () => {
+    const signedIn = await registerSignedIn();
+    const second = await startTestApp(environment.env);
+    try {
+      const me = await new HttpClient(second.url).get('/auth/user', bearer(signedIn.accessToken));
+      expect(me.status).toBe(200);
+      const stored = await sql(server.app, "SELECT 1 FROM app_meta WHERE key = 'jwt_secret'");
+      expect(stored).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
