@@ -1,5 +1,6 @@
 export * from './admin-routes';
 export * from './api/admin-auth';
+export * from './api/character-discovery';
 export * from './api/common';
 export * from './api/community-auth';
 export * from './api/guild-data';
@@ -8,6 +9,7 @@ export * from './api/mail-outbox';
 export * from './api/me';
 export * from './api/monitoring';
 export * from './auto-link';
+export * from './character-card';
 export * from './characters';
 export * from './community-constants';
 export * from './community-messages';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { adminUser } from '../api/admin-auth';
+import { memberSyncResult, SYNC_PHASES } from '../api/character-discovery';
 import type { healthOverview } from '../api/monitoring';
 
 /** Socket.IO namespace of the live monitoring connection. */
@@ -68,6 +69,40 @@ export const adminCommand = z.object({
 /** An admin command. */
 export type AdminCommand = z.infer<typeof adminCommand>;
 
+/** Room of the clients watching one guild's member syncs (joined with `subscribe:member-sync`). */
+export const memberSyncRoom = (guildId: string) => `member-sync:${guildId}`;
+
+/** A member sync moved on: after each page fetched, and when the save starts. */
+export const syncProgress = z.object({
+  guildId: z.string(),
+  jobId: z.string(),
+  phase: z.enum(SYNC_PHASES),
+  fetched: z.number(),
+  processed: z.number(),
+  total: z.number().nullable().describe('Known once every page is fetched'),
+  message: z.string(),
+});
+/** Member sync progress. */
+export type SyncProgress = z.infer<typeof syncProgress>;
+
+/** A member sync finished; message is DISCOVERY_MESSAGES.membersSynced. */
+export const syncCompleted = z.object({
+  guildId: z.string(),
+  jobId: z.string(),
+  result: memberSyncResult,
+  message: z.string(),
+});
+/** A finished member sync. */
+export type SyncCompleted = z.infer<typeof syncCompleted>;
+
+/** A member sync failed and changed nothing; error says why. */
+export const syncFailed = z.object({ guildId: z.string(), jobId: z.string(), error: z.string() });
+/** A failed member sync. */
+export type SyncFailed = z.infer<typeof syncFailed>;
+
+/** What `subscribe:member-sync` sends: the guild whose syncs to watch. */
+export const memberSyncSubscription = z.object({ guildId: z.string().uuid() });
+
 /** Events the server sends on /admin. */
 export interface AdminServerEvents {
   'admin:welcome': (payload: { admin: z.infer<typeof adminUser>; serverTime: string; heartbeatMs: number }) => void;
@@ -81,6 +116,9 @@ export interface AdminServerEvents {
   'alerts:acknowledged': (payload: { id: string }) => void;
   'service:status': (payload: z.infer<typeof healthOverview>) => void;
   'heartbeat:ack': (payload: { serverTime: string }) => void;
+  'sync:progress': (payload: SyncProgress) => void;
+  'sync:completed': (payload: SyncCompleted) => void;
+  'sync:failed': (payload: SyncFailed) => void;
 }
 
 /** Events a client sends on /admin; the ones with a callback are acknowledged. */
@@ -88,6 +126,10 @@ export interface AdminClientEvents {
   'subscribe:monitoring': (ack?: (result: AckResult) => void) => void;
   'subscribe:accounts': (ack?: (result: AckResult) => void) => void;
   'subscribe:logs': (ack?: (result: AckResult) => void) => void;
+  /** Watch one guild's member syncs; refused without access to Character Discovery. */
+  'subscribe:member-sync': (payload: z.input<typeof memberSyncSubscription>, ack?: (result: AckResult) => void) => void;
+  /** Stop watching that guild's member syncs (the screen switched guilds). */
+  'unsubscribe:member-sync': (payload: z.input<typeof memberSyncSubscription>, ack?: (result: AckResult) => void) => void;
   heartbeat: () => void;
   'request:current-metrics': () => void;
   'request:metrics-history': () => void;
