@@ -49,6 +49,7 @@ export const COMMUNITY_RATE_LIMITS = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
   loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
   registerPerIp: { limit: 10, windowMs: HOUR },
+  registerPerAccount: { limit: 5, windowMs: HOUR },
   forgotPasswordPerIp: { limit: 10, windowMs: HOUR },
   forgotPasswordPerAccount: { limit: 3, windowMs: HOUR },
   resendVerificationPerIp: { limit: 10, windowMs: HOUR },

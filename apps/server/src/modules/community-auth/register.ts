@@ -25,6 +25,12 @@ export interface RegistrationOutcome {
  */
 export async function register(deps: AccountDeps, form: RegistrationForm, client: ClientInfo): Promise<RegistrationOutcome> {
   await enforceRateLimit(deps.counter, `community-register:ip:${client.ip}`, deps.kit.settings.rateLimits.registerPerIp);
+  // Per address too: a stranger cannot flood an owner with "you already have an account" mails.
+  await enforceRateLimit(
+    deps.counter,
+    `community-register:account:${form.email}`,
+    deps.kit.settings.rateLimits.registerPerAccount,
+  );
   const { requireEmailVerification } = deps.kit.settings;
   // Hashing first, in both cases, keeps the answer's timing the same whether or not the address is taken.
   const passwordHash = await hashPassword(form.password);
