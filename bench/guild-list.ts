@@ -10,7 +10,7 @@ import { guildListStatements } from '../apps/server/src/modules/guilds/queries';
 import type { AppReport, BenchCommand } from './support/app-process';
 import { seedGuilds } from './support/seed-guilds';
 
-const GUILDS = 100_000;
+const GUILDS = Number(process.env.BENCH_GUILDS ?? 100_000);
 const ROUNDS = 300;
 const WARMUP = 30;
 const MIN_RATIO = 0.5;
