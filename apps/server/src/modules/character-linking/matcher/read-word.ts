@@ -1,0 +1,60 @@
+// Reads one word of a display string: the name in it, if any, and how much was taken away to find it.
+import { foldAccents, foldCase, lettersOnly, plainLower } from './fold';
+import { isCommonWord } from './words';
+
+/** One word of a display string. */
+export interface Word {
+  kind: 'name' | 'common' | 'blank';
+  /** Folded letters. */
+  text: string;
+  /** Lower-cased letters as typed. */
+  plain: string;
+  /** The most a match on this word may score: less when digits or decoration had to go. */
+  qualityCap: number;
+  /** Whether letters were dropped to read it (a common word glued on, say). */
+  hasDroppedText: boolean;
+}
+
+// 'xXArthasXx': the x's are decoration only when both ends carry a mixed or doubled pair.
+const CROSSED = /^(?:xX|Xx|XX|xx)(\p{L}{3,}?)(?:Xx|xX|XX|xx)$/u;
+const CAMEL_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})/u;
+// A name with a short number glued on ('arthas1987', '2arthas') is common for taken Discord usernames.
+const NUMBER_AT_AN_END = /^\d{1,4}(?=\p{L})|(?<=\p{L})\d{1,4}$/gu;
+const DIGIT = /\d/;
+
+const CAPS = { crossed: 0.97, digits: 0.95, digitsInside: 0.9, camelCommon: 0.97 } as const;
+
+/** Reads a word (no separators left in it). */
+export function readWord(raw: string): Word {
+  let cased = foldAccents(raw);
+  let qualityCap = 1;
+  let hasDroppedText = false;
+  let isReshaped = false;
+  const crossed = CROSSED.exec(cased);
+  if (crossed) {
+    cased = crossed[1]!;
+    qualityCap = CAPS.crossed;
+    isReshaped = true;
+  }
+  if (DIGIT.test(cased)) {
+    const trimmed = cased.replace(NUMBER_AT_AN_END, '');
+    qualityCap = Math.min(qualityCap, DIGIT.test(trimmed) ? CAPS.digitsInside : CAPS.digits);
+    cased = trimmed;
+    isReshaped = true;
+  }
+  // 'HolyArthas' or 'ArthasTank': a common word glued on in camel case can go; two names glued ('McArthur') stay whole.
+  const parts = cased.split(CAMEL_BOUNDARY);
+  if (parts.length > 1) {
+    const names = parts.filter((part) => !isCommonWord(lettersOnly(foldCase(part))));
+    if (names.length === 1 && lettersOnly(names[0]!).length >= 3) {
+      cased = names[0]!;
+      qualityCap = Math.min(qualityCap, CAPS.camelCommon);
+      hasDroppedText = true;
+      isReshaped = true;
+    }
+  }
+  const text = lettersOnly(foldCase(cased));
+  const plain = lettersOnly(plainLower(isReshaped ? cased : raw));
+  if (!text) return { kind: 'blank', text, plain, qualityCap, hasDroppedText };
+  return { kind: isCommonWord(text) ? 'common' : 'name', text, plain, qualityCap, hasDroppedText };
+}

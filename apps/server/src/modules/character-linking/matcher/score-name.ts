@@ -1,0 +1,91 @@
+// Scores a character's name against one display string of a member: exact equality on a candidate earns the
+// candidate's quality; prefix containment and Jaro-Winkler only ever earn the low and medium bands, so a near-miss
+// ('Arthas' and 'Arthasdk', 'Arthas' and 'Arthass') is offered to an operator but never applied by itself.
+import type { CharacterName } from './character-name';
+import type { DisplayName, NameCandidate } from './display-name';
+import { QUALITY } from './display-name';
+import { jaroWinkler } from './similarity';
+
+/** The best score of a name against a display string, and why. */
+export interface NameScore {
+  score: number;
+  why: string;
+}
+
+export const NO_MATCH: NameScore = { score: 0, why: '' };
+
+const RULES = {
+  /** Names equal only after accents were folded ('Ârthás' and 'arthas'). */
+  accentsFolded: 0.98,
+  /** One name a prefix of the other: low band at most. */
+  containmentFloor: 0.8,
+  containmentSpan: 0.04,
+  /** Jaro-Winkler below this is no likeness at all; above, it maps linearly to at most fuzzyCap. */
+  fuzzyFloor: 0.82,
+  fuzzyCap: 0.93,
+  crossScriptFuzzyCap: 0.85,
+  /** A 'Name-Realm' suffix naming another realm the guild has characters on: a different character. */
+  otherRealmCap: 0.84,
+  sameRealmBonus: 0.01,
+} as const;
+
+/** Scores a character name against one display string; knownRealms are the folded realms of the characters matched. */
+export function scoreName(name: CharacterName, display: DisplayName, knownRealms: ReadonlySet<string>): NameScore {
+  if (!name.text || name.isCommon) return NO_MATCH;
+  let best = NO_MATCH;
+  for (const candidate of display.candidates) {
+    const scored = scoreCandidate(name, candidate);
+    if (scored.score > best.score) best = scored;
+  }
+  if (best.score === 0 || !display.realm || !name.realm) return best;
+  if (display.realm === name.realm)
+    return { score: Math.min(1, best.score + RULES.sameRealmBonus), why: `${best.why}, same realm` };
+  if (knownRealms.has(display.realm))
+    return { score: Math.min(best.score, RULES.otherRealmCap), why: `${best.why}, other realm` };
+  return best;
+}
+
+function scoreCandidate(name: CharacterName, candidate: NameCandidate): NameScore {
+  if (candidate.isSkeleton) {
+    if (candidate.text === name.skeleton) return { score: candidate.quality, why: candidate.why };
+    if (name.isShort || !candidate.isFuzzy) return NO_MATCH;
+    const score = Math.min(fuzzy(name.skeleton, candidate.text), RULES.crossScriptFuzzyCap);
+    return { score, why: `${candidate.why}, alike` };
+  }
+  if (candidate.text === name.text) {
+    const isAsTyped = candidate.plain === name.plain;
+    return {
+      score: isAsTyped ? candidate.quality : Math.min(candidate.quality, RULES.accentsFolded),
+      why: isAsTyped ? candidate.why : `${candidate.why}, accents folded`,
+    };
+  }
+  let best = NO_MATCH;
+  const base = name.withoutClassSuffix;
+  if (base && candidate.text === base.text) {
+    best = {
+      score: Math.min(candidate.quality, QUALITY.classSuffixDropped),
+      why: `${candidate.why} plus class suffix '${base.suffix}'`,
+    };
+  }
+  if (name.isShort || !candidate.isFuzzy) return best;
+  const score = Math.min(fuzzyOrContained(name.text, candidate.text), candidate.quality - 0.02);
+  return score > best.score ? { score, why: `${candidate.why}, alike` } : best;
+}
+
+function fuzzyOrContained(name: string, other: string): number {
+  const shorter = name.length <= other.length ? name : other;
+  const longer = shorter === name ? other : name;
+  if (longer.startsWith(shorter)) {
+    if (shorter.length < 4 || longer.length > shorter.length * 2) return 0;
+    return RULES.containmentFloor + (RULES.containmentSpan * shorter.length) / longer.length;
+  }
+  return fuzzy(name, other);
+}
+
+/** Jaro-Winkler mapped into the low and medium bands; names must start alike and be of similar length. */
+function fuzzy(a: string, b: string): number {
+  if (a.charCodeAt(0) !== b.charCodeAt(0) || Math.abs(a.length - b.length) > 2) return 0;
+  const similarity = jaroWinkler(a, b);
+  if (similarity < RULES.fuzzyFloor) return 0;
+  return Math.min(RULES.fuzzyCap, RULES.containmentFloor + (similarity - 0.9) * 1.3);
+}
