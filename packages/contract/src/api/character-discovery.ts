@@ -46,6 +46,10 @@ export const characterUnlinked = (character: string, member: string) => `${chara
 export const autoLinksApplied = (succeeded: number, attempted: number) =>
   `Linked ${succeeded} of ${attempted} high-confidence match${attempted === 1 ? '' : 'es'}`;
 
+/** The answer to a dry run of the apply: how many links it would make. */
+export const autoLinksDryRun = (wouldLink: number, attempted: number) =>
+  `Dry run: ${wouldLink} of ${attempted} high-confidence match${attempted === 1 ? '' : 'es'} would be linked`;
+
 /** A query flag: true/false, also as the strings a URL carries. */
 const queryFlag = (fallback: boolean) =>
   z
