@@ -14,6 +14,7 @@ import { createEventBus } from './live/event-bus';
 import { attachLiveConnection } from './live/live-connection';
 import { loggerOptions } from './logger';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
+import { characterLinkingRoutes } from './modules/character-linking/routes';
 import { createCommunityKit } from './modules/community-auth/community-kit';
 import { communityAuthRoutes } from './modules/community-auth/routes';
 import { communityGuildRoutes } from './modules/community-guild/routes';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(communityGuildRoutes);
     await routes.register(guildRoutes);
     await routes.register(guildDataRoutes);
+    await routes.register(characterLinkingRoutes);
     await registerWebApp(app, config.webDistDir);
     attachLiveConnection(app);
 

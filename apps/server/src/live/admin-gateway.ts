@@ -1,6 +1,17 @@
-import { type AckResult, ADMIN_TOPICS, adminCommand, HEARTBEAT_MS, LIVE_BUFFERS } from '@guildhall/contract';
+import {
+  type AckResult,
+  ADMIN_TOPICS,
+  adminCommand,
+  HEARTBEAT_MS,
+  hasAnyAdminPermission,
+  LIVE_BUFFERS,
+  MESSAGES,
+  memberSyncRoom,
+  memberSyncSubscription,
+} from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { presentAdmin } from '../modules/admin-auth/presenters';
+import { CHARACTER_DISCOVERY_ACCESS } from '../modules/character-linking/access';
 import { ADMINS_ROOM, type AdminNamespace, type AdminSocket, sessionRoom } from './admin-namespace';
 import { watchSession } from './session-watch';
 
@@ -31,6 +42,21 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
       reply(ack, { success: true });
     });
   }
+
+  // A guild's member syncs are for those who may open Character Discovery, as its HTTP calls are.
+  socket.on('subscribe:member-sync', (payload: unknown, ack?: Ack) => {
+    const parsed = memberSyncSubscription.safeParse(payload);
+    if (!parsed.success) return reply(ack, { success: false, error: 'guildId must be a guild id' });
+    if (!hasAnyAdminPermission(admin, CHARACTER_DISCOVERY_ACCESS))
+      return reply(ack, { success: false, error: MESSAGES.accessDeniedBody });
+    socket.join(memberSyncRoom(parsed.data.guildId));
+    return reply(ack, { success: true });
+  });
+  socket.on('unsubscribe:member-sync', (payload: unknown, ack?: Ack) => {
+    const parsed = memberSyncSubscription.safeParse(payload);
+    if (parsed.success) socket.leave(memberSyncRoom(parsed.data.guildId));
+    reply(ack, { success: parsed.success });
+  });
 
   socket.on('heartbeat', () => socket.emit('heartbeat:ack', { serverTime: new Date().toISOString() }));
   socket.on('request:current-metrics', () => socket.emit('metrics:current', monitoring.snapshot()));

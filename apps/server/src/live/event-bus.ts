@@ -1,4 +1,13 @@
-import type { Alert, HealthOverview, MetricsSnapshot, ServiceName } from '@guildhall/contract';
+import type {
+  Alert,
+  HealthOverview,
+  LinkType,
+  MetricsSnapshot,
+  ServiceName,
+  SyncCompleted,
+  SyncFailed,
+  SyncProgress,
+} from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionEndReason } from '../auth/session-rules';
 
@@ -9,10 +18,24 @@ export type DomainEvent =
   | { type: 'service.status-changed'; service: ServiceName; from: string | null; to: string; overview: HealthOverview }
   | { type: 'metrics.sampled'; snapshot: MetricsSnapshot }
   | { type: 'admin-sessions.ended'; sessionIds: string[]; reason: SessionEndReason }
-  | { type: 'guilds.changed'; change: GuildChange; guildIds: string[] };
+  | { type: 'guilds.changed'; change: GuildChange; guildIds: string[] }
+  | { type: 'member-sync.progressed'; progress: SyncProgress }
+  | { type: 'member-sync.completed'; completed: SyncCompleted }
+  | { type: 'member-sync.failed'; failed: SyncFailed }
+  | { type: 'character.linked'; link: CharacterLinkChange }
+  | { type: 'character.unlinked'; link: CharacterLinkChange };
 
 /** What happened to guild tenants: the tenant itself, or (data-deleted) everything it owns. */
 export type GuildChange = 'created' | 'updated' | 'deleted' | 'activated' | 'deactivated' | 'data-deleted';
+
+/** A character link made or removed, and how: by hand, by the matcher, or claimed by the player. */
+export interface CharacterLinkChange {
+  guildId: string;
+  linkId: string;
+  characterId: string;
+  memberId: string;
+  origin: LinkType;
+}
 
 /** The in-process event bus. Subscribers run synchronously; one failing does not stop the others. */
 export interface EventBus {

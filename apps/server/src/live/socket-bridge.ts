@@ -1,3 +1,4 @@
+import { memberSyncRoom } from '@guildhall/contract';
 import { ADMINS_ROOM, type AdminNamespace, sessionRoom } from './admin-namespace';
 import type { EventBus } from './event-bus';
 import { forcedLogoutEvent } from './session-watch';
@@ -27,6 +28,16 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () =>
       }
       case 'alert.acknowledged':
         nsp.local.to('monitoring').emit('alerts:acknowledged', { id: event.alertId });
+        return;
+      // A sync runs on one process while its watchers may be connected to another: through the adapter.
+      case 'member-sync.progressed':
+        nsp.to(memberSyncRoom(event.progress.guildId)).emit('sync:progress', event.progress);
+        return;
+      case 'member-sync.completed':
+        nsp.to(memberSyncRoom(event.completed.guildId)).emit('sync:completed', event.completed);
+        return;
+      case 'member-sync.failed':
+        nsp.to(memberSyncRoom(event.failed.guildId)).emit('sync:failed', event.failed);
         return;
       case 'admin-sessions.ended':
         for (const sessionId of event.sessionIds) {

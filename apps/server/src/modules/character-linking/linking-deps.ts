@@ -1,0 +1,10 @@
+import type { EventBus } from '../../live/event-bus';
+import type { Db } from '../../services/db/db';
+
+/** What character linking needs from the app. */
+export interface LinkingDeps {
+  db: Db;
+  bus: EventBus;
+}
+
+export type { Requester } from '../guilds/guild-deps';

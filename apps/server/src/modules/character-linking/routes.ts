@@ -1,0 +1,87 @@
+import { characterDiscoveryApi } from '@guildhall/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { contractRoute } from '../../http/contract-route';
+import { MemberSyncRunner } from '../../jobs/member-sync';
+import { adminActor } from '../audit/admin-actor';
+import { CHARACTER_DISCOVERY_ACCESS } from './access';
+import { applyAutoLinks } from './apply-auto-links';
+import { findAutoLinks } from './find-auto-links';
+import { linkCharacter } from './link-character';
+import type { LinkingDeps, Requester } from './linking-deps';
+import { listMembers } from './list-members';
+import { listUnlinkedCharacters } from './list-unlinked-characters';
+import { readDiscoverySummary } from './read-discovery-summary';
+import { readSyncJob, startMemberSync } from './start-member-sync';
+import { unlinkCharacter } from './unlink-character';
+
+const TAG = 'Character discovery';
+const api = characterDiscoveryApi;
+
+const requesterOf = (request: FastifyRequest): Requester => ({ actor: adminActor(adminSessionOf(request)), ip: request.ip });
+
+/** Character discovery, linking, auto-linking and member sync (spec 1 §7): whoever may open Character Discovery. */
+export const characterLinkingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin(CHARACTER_DISCOVERY_ACCESS));
+  const deps: LinkingDeps = { db: app.services.db, bus: app.bus };
+  const { botToken, apiBase } = app.config.discord;
+  const runner = botToken
+    ? new MemberSyncRunner({ db: deps.db, bus: deps.bus, log: app.log, discord: { apiBase, botToken } })
+    : null;
+  app.addHook('preClose', async () => runner?.close());
+
+  app.route({
+    ...contractRoute(api.summary, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await readDiscoverySummary(deps.db, request.query.guildId, runner !== null)),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(api.unlinkedCharacters, TAG),
+    handler: async (request) => ({ success: true as const, ...(await listUnlinkedCharacters(deps.db, request.query)) }),
+  });
+
+  app.route({
+    ...contractRoute(api.members, TAG),
+    handler: async (request) => ({ success: true as const, ...(await listMembers(deps.db, request.query)) }),
+  });
+
+  app.route({
+    ...contractRoute(api.link, TAG),
+    handler: async (request) => ({ success: true as const, ...(await linkCharacter(deps, request.body, requesterOf(request))) }),
+  });
+
+  app.route({
+    ...contractRoute(api.unlink, TAG),
+    handler: async (request) => {
+      const target = { guildId: request.query.guildId, linkId: request.params.linkId };
+      return { success: true as const, ...(await unlinkCharacter(deps, target, requesterOf(request))) };
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.syncMembers, TAG),
+    handler: async (request, reply) => {
+      const started = await startMemberSync({ db: deps.db, runner }, request.body.guildId, requesterOf(request));
+      return reply.code(202).send({ success: true as const, ...started });
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.syncJob, TAG),
+    handler: async (request) => ({ success: true as const, job: await readSyncJob(deps.db, request.params.jobId) }),
+  });
+
+  app.route({
+    ...contractRoute(api.findAll, TAG),
+    handler: async (request) => ({ success: true as const, ...(await findAutoLinks(deps.db, request.body)) }),
+  });
+
+  app.route({
+    ...contractRoute(api.createHighConfidence, TAG),
+    handler: async (request) => ({ success: true as const, ...(await applyAutoLinks(deps, request.body, requesterOf(request))) }),
+  });
+};
