@@ -35,12 +35,15 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   authorization: string | undefined;
+  /** When it arrived (ms since the epoch), to check that waits were honoured. */
+  at: number;
 }
 
 /**
  * A loopback stand-in for the Discord endpoints Guildhall calls, speaking Discord's wire format:
  * OAuth2 authorize (auto-approving as `loginAs`) and token exchange, /users/@me, /users/@me/guilds
- * (for a user token and for the bot token), and paged /guilds/{id}/members with optional 429s.
+ * (for a user token and for the bot token), and paged /guilds/{id}/members with optional 429s, an empty
+ * rate-limit bucket, and failures from a given page on.
  * Point DISCORD_API_BASE at `baseUrl`.
  */
 export class DiscordFake {
@@ -59,6 +62,15 @@ export class DiscordFake {
   /** Answer the next N member-list calls with a 429 of this many seconds. */
   rateLimitNextMemberCalls = 0;
   rateLimitRetryAfter = 0.2;
+  /** Answer the first call for this member page (1-based) with a 429, once. */
+  rateLimitMemberPage: number | null = null;
+  /** After this many member pages served, answer every further member-list call with memberFailureStatus. */
+  failMemberPagesAfter: number | null = null;
+  memberFailureStatus = 500;
+  /** Report an empty rate-limit bucket (X-RateLimit-Remaining 0) on member pages, refilling after this many seconds. */
+  memberBucketResetAfter: number | null = null;
+  /** Member pages served so far. */
+  memberPagesServed = 0;
   /** Answer the bot's own guild list with a 500 (an outage as seen by the bot token). */
   isBotGuildListDown = false;
   readonly requests: FakeRequest[] = [];
@@ -91,7 +103,13 @@ export class DiscordFake {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname.replace(/^\/api(\/v\d+)?/, '');
-    this.requests.push({ method: req.method ?? 'GET', path, query: url.searchParams, authorization: req.headers.authorization });
+    this.requests.push({
+      method: req.method ?? 'GET',
+      path,
+      query: url.searchParams,
+      authorization: req.headers.authorization,
+      at: Date.now(),
+    });
     const auth = req.headers.authorization ?? '';
 
     if (req.method === 'GET' && path === '/oauth2/authorize') return this.authorize(url, res);
@@ -169,6 +187,10 @@ export class DiscordFake {
   }
 
   private listMembers(guildId: string, url: URL, res: ServerResponse): void {
+    if (this.rateLimitMemberPage === this.memberPagesServed + 1) {
+      this.rateLimitMemberPage = null;
+      this.rateLimitNextMemberCalls++;
+    }
     if (this.rateLimitNextMemberCalls > 0) {
       this.rateLimitNextMemberCalls--;
       res.setHeader('retry-after', String(Math.ceil(this.rateLimitRetryAfter)));
@@ -180,9 +202,19 @@ export class DiscordFake {
       send(res, 403, { message: 'Missing Access', code: 50001 });
       return;
     }
+    if (this.failMemberPagesAfter !== null && this.memberPagesServed >= this.failMemberPagesAfter) {
+      const isForbidden = this.memberFailureStatus === 403;
+      send(res, this.memberFailureStatus, {
+        message: isForbidden ? 'Missing Access' : `${this.memberFailureStatus}: Internal Server Error`,
+        code: isForbidden ? 50001 : 0,
+      });
+      return;
+    }
+    this.memberPagesServed++;
+    const isBucketEmpty = this.memberBucketResetAfter !== null;
     res.setHeader('x-ratelimit-limit', '10');
-    res.setHeader('x-ratelimit-remaining', '9');
-    res.setHeader('x-ratelimit-reset-after', '0.1');
+    res.setHeader('x-ratelimit-remaining', isBucketEmpty ? '0' : '9');
+    res.setHeader('x-ratelimit-reset-after', String(this.memberBucketResetAfter ?? 0.1));
     send(
       res,
       200,
