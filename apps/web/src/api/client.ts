@@ -1,4 +1,4 @@
-import { CSRF_HEADER, MESSAGES } from '@guildhall/contract';
+import { CSRF_HEADER, GUILD_HEADER, MESSAGES } from '@guildhall/contract';
 import { ApiError, errorFromBody } from './api-error';
 import { filenameFromDisposition } from './download-filename';
 
@@ -7,16 +7,45 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Query values; undefined and null entries are left out. */
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
+/** Which sign-in a call belongs to: the admin console's cookie session, or the community user's. */
+export type ApiSession = 'admin' | 'community';
+
 export interface RequestOptions {
   method?: Method;
   body?: unknown;
   query?: QueryParams;
   signal?: AbortSignal;
   /**
-   * What a 401 session error does: 'redirect' (default) hands it to the unauthorized handler, which
-   * sends the browser to the admin login; 'throw' only throws (the session check and sign-in itself).
+   * The session the call belongs to. 'admin' (default): the admin cookie; a 401 session error goes to the admin
+   * session. 'community': the bearer token and X-Guild-ID of the community session as well; a 401 triggers one
+   * token refresh and one retry, then ends the community session.
    */
-  onUnauthorized?: 'redirect' | 'throw';
+  session?: ApiSession;
+  /** Community calls: the guild to name in X-Guild-ID instead of the selected one. */
+  guildId?: string;
+  /** Community calls: false leaves the access token out (the refresh call itself, the cookie session check). */
+  sendAccessToken?: boolean;
+  /**
+   * What a 401 does: 'handle' (default) lets the call's session deal with it (admin: hand it to the unauthorized
+   * handler, which sends the browser to the admin login; community: refresh and retry); 'throw' only throws
+   * (the session checks and the sign-in calls themselves).
+   */
+  onUnauthorized?: 'handle' | 'throw';
+}
+
+/** What the community session lends the client for its calls. */
+export interface CommunityRequestAuth {
+  /** The stored access token to send as the bearer, if any. */
+  accessToken: () => string | null;
+  /** The selected guild, sent as X-Guild-ID. */
+  selectedGuildId: () => string | null;
+  /**
+   * One refresh after a 401 made with `usedAccessToken`: true when a newer token is stored, false when the
+   * refresh was refused. Throws when the server could not be reached.
+   */
+  refresh: (usedAccessToken: string | null) => Promise<boolean>;
+  /** The refresh failed or the retry was refused again: the community session is over. */
+  onExpired: (error: ApiError) => void;
 }
 
 type UnauthorizedHandler = (error: ApiError) => void;
@@ -36,6 +65,13 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
   return () => {
     if (unauthorizedHandler === handler) unauthorizedHandler = loginRedirect;
   };
+}
+
+let communityAuth: CommunityRequestAuth | null = null;
+
+/** Lends community calls their tokens, guild and refresh; set once when the app starts. */
+export function setCommunityRequestAuth(auth: CommunityRequestAuth | null): void {
+  communityAuth = auth;
 }
 
 function withQuery(path: string, query?: QueryParams): string {
@@ -58,13 +94,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * The one caller of fetch: JSON in and out, cookies included, the CSRF header on every request.
- * Throws ApiError for a failed status, a `success: false` body, or a network failure.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, onUnauthorized = 'redirect' } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', [CSRF_HEADER.name]: CSRF_HEADER.value };
+async function send<T>(path: string, options: RequestOptions, extraHeaders: Record<string, string>): Promise<T> {
+  const { method = 'GET', body, query, signal } = options;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [CSRF_HEADER.name]: CSRF_HEADER.value,
+    ...extraHeaders,
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -85,10 +121,61 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const failed =
     !response.ok || (typeof parsed === 'object' && parsed !== null && 'success' in parsed && parsed.success === false);
   if (!failed) return parsed as T;
+  throw errorFromBody(response.status, parsed);
+}
 
-  const error = errorFromBody(response.status, parsed);
-  if (error.isSessionError && onUnauthorized === 'redirect') unauthorizedHandler(error);
-  throw error;
+function communityHeaders(options: RequestOptions): { headers: Record<string, string>; accessToken: string | null } {
+  const accessToken = options.sendAccessToken === false ? null : (communityAuth?.accessToken() ?? null);
+  const guildId = options.guildId ?? communityAuth?.selectedGuildId() ?? null;
+  const headers: Record<string, string> = {};
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  if (guildId) headers[GUILD_HEADER] = guildId;
+  return { headers, accessToken };
+}
+
+const isUnauthorized = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 401;
+
+/** A community call: bearer and guild headers; on a 401 one shared refresh, one retry, else the session ends. */
+async function communityRequest<T>(path: string, options: RequestOptions): Promise<T> {
+  const first = communityHeaders(options);
+  try {
+    return await send<T>(path, options, first.headers);
+  } catch (error) {
+    const auth = communityAuth;
+    if (!auth || options.onUnauthorized === 'throw' || !isUnauthorized(error)) throw error;
+    let isRefreshed: boolean;
+    try {
+      isRefreshed = await auth.refresh(first.accessToken);
+    } catch {
+      // The refresh could not be made (offline): the sign-in may still be good, so nothing is cleared.
+      throw error;
+    }
+    if (!isRefreshed) {
+      auth.onExpired(error);
+      throw error;
+    }
+    try {
+      return await send<T>(path, options, communityHeaders(options).headers);
+    } catch (retryError) {
+      if (isUnauthorized(retryError)) auth.onExpired(retryError);
+      throw retryError;
+    }
+  }
+}
+
+/**
+ * The one caller of fetch: JSON in and out, cookies included, the CSRF header on every request, and the
+ * headers and 401 handling of the session the call belongs to (`session`).
+ * Throws ApiError for a failed status, a `success: false` body, or a network failure.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.session === 'community') return communityRequest<T>(path, options);
+  try {
+    return await send<T>(path, options, {});
+  } catch (error) {
+    if (error instanceof ApiError && error.isSessionError && options.onUnauthorized !== 'throw') unauthorizedHandler(error);
+    throw error;
+  }
 }
 
 /** Progress of a download: bytes so far and the total when the server announced one. */

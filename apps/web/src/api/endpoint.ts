@@ -11,7 +11,8 @@ export type EndpointBody<E extends Endpoint> = E['body'] extends z.ZodType ? z.i
 /** What an endpoint of the contract takes as its query. */
 export type EndpointQuery<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : never;
 
-type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'method' | 'body'> & {
+/** Options of one call: the client's options, the typed body and the path parameters. */
+export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'method' | 'body'> & {
   body?: EndpointBody<E>;
   /** Values of the path's `:name` parts. */
   params?: Record<string, string>;
@@ -30,4 +31,12 @@ export function endpointPath(path: string, params: Record<string, string> = {}):
 export function callEndpoint<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<EndpointResponse<E>> {
   const { params, ...rest } = options;
   return apiRequest<EndpointResponse<E>>(endpointPath(endpoint.path, params), { ...rest, method: endpoint.method });
+}
+
+/** Calls an entry of the contract as the community user: bearer token, X-Guild-ID, refresh on 401. */
+export function callCommunityEndpoint<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<EndpointResponse<E>> {
+  return callEndpoint(endpoint, { ...options, session: 'community' });
 }
