@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 
-/** Sets the browser tab title while the page is shown. */
-export function useDocumentTitle(title: string): void {
+const SUFFIX = { admin: 'Guildhall Admin', community: 'Guildhall' } as const;
+
+/** Sets the browser tab title while the page is shown, named after the app it belongs to. */
+export function useDocumentTitle(title: string, app: keyof typeof SUFFIX = 'admin'): void {
   useEffect(() => {
-    document.title = `${title} · Guildhall Admin`;
-  }, [title]);
+    document.title = `${title} · ${SUFFIX[app]}`;
+  }, [title, app]);
 }
