@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
+import { installCommunityRequestAuth } from './community-auth/community-requests';
 import { routes } from './routes';
 import { ToastProvider } from './ui/toast-provider';
 import './styles/base.css';
@@ -11,7 +12,9 @@ import './styles/shell.css';
 import './styles/pages.css';
 import './styles/data.css';
 import './styles/guilds.css';
+import './styles/community.css';
 
+installCommunityRequestAuth();
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 

@@ -4,6 +4,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { AdminRouteGuard } from './auth/admin-route-guard';
 import { AdminSessionProvider } from './auth/admin-session-provider';
 import { ADMIN_HOME, ADMIN_LOGIN_PATH } from './auth/login-path';
+import { communityRoutes } from './community-routes';
 import { RouteErrorPage } from './features/placeholder/route-error-page';
 import { AdminArea } from './shell/admin-area';
 import { PageSpinner } from './ui/spinner';
@@ -67,8 +68,7 @@ export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
     children: [
-      // The community app arrives later; until then the root opens the admin console.
-      { path: '/', element: <Navigate to={ADMIN_HOME} replace /> },
+      communityRoutes,
       {
         path: ADMIN_HOME,
         element: <AdminRoot />,
@@ -84,16 +84,6 @@ export const routes: RouteObject[] = [
             ],
           },
         ],
-      },
-      {
-        path: '*',
-        element: (
-          <Suspense fallback={<PageSpinner />}>
-            <div className="standalone-page">
-              <NotFoundPage />
-            </div>
-          </Suspense>
-        ),
       },
     ],
   },

@@ -1,0 +1,97 @@
+import { ACCOUNT_FIELD_MESSAGES, COMMUNITY_PATHS, MESSAGES, resetPasswordBody } from '@guildhall/contract';
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import { useResetPasswordMutation } from '../../api/community-account';
+import { AuthCard } from '../../ui/auth-card';
+import { type FieldErrors, fieldErrorsFromError, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
+import { PasswordField } from '../../ui/password-field';
+import { useToast } from '../../ui/toast-context';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { PasswordChecklist } from '../registration/password-checklist';
+
+/** Shown when the confirmation differs from the new password. */
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+
+/** /reset-password?token=: a new password for the account of the link, then on to sign in. */
+export function ResetPasswordPage() {
+  useDocumentTitle('Reset password', 'community');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const reset = useResetPasswordMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const footer = <Link to={COMMUNITY_PATHS.forgotPassword}>Request a new link</Link>;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = resetPasswordBody.safeParse({ token, password });
+    const found = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
+    if (!found.password && confirmation !== password) found.confirmation = PASSWORDS_DIFFER;
+    setErrors(found);
+    if (!parsed.success || found.confirmation) return;
+    reset.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(MESSAGES.passwordReset);
+        navigate(COMMUNITY_PATHS.login, { replace: true });
+      },
+      onError: (error) => {
+        setErrors(fieldErrorsFromError(error));
+        toast.error(errorMessage(error, MESSAGES.passwordResetFailed));
+      },
+    });
+  }
+
+  if (!token) {
+    return (
+      <AuthCard icon={<KeyRound size={28} aria-hidden="true" />} title="Reset password" footer={footer}>
+        <p className="alert alert--error">{ACCOUNT_FIELD_MESSAGES.tokenRequired}</p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      icon={<KeyRound size={28} aria-hidden="true" />}
+      title="Choose a new password"
+      subtitle="Every device signed in to your account will be signed out."
+      data-testid="reset-password-page"
+      footer={footer}
+    >
+      <form className="form" onSubmit={handleSubmit} noValidate aria-label="Choose a new password">
+        {errors.token && <p className="alert alert--error">{errors.token}</p>}
+        <PasswordField
+          label="New password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          error={errors.password}
+          hint={<PasswordChecklist password={password} owner={{}} />}
+          onChange={(value) => {
+            setPassword(value);
+            setErrors((current) => withoutField(current, 'password'));
+          }}
+        />
+        <PasswordField
+          label="Repeat password"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirmation}
+          error={errors.confirmation}
+          onChange={(value) => {
+            setConfirmation(value);
+            setErrors((current) => withoutField(current, 'confirmation'));
+          }}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
+          <KeyRound size={16} aria-hidden="true" />
+          Reset password
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

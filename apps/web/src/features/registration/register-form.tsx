@@ -1,0 +1,93 @@
+import { registerBody } from '@guildhall/contract';
+import { UserPlus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { type FieldErrors, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
+import { FormField } from '../../ui/form-field';
+import { PasswordField } from '../../ui/password-field';
+import { PasswordChecklist } from './password-checklist';
+
+/** The registration form's values, checked by the contract's schema (the whole password rule included). */
+export interface RegisterValues {
+  username: string;
+  email: string;
+  password: string;
+}
+
+interface RegisterFormProps {
+  isSubmitting: boolean;
+  /** Field errors from the server, shown until the field is edited. */
+  serverErrors: FieldErrors;
+  onSubmit: (values: RegisterValues) => void;
+}
+
+/** Username, email and password with the password rule shown live; 'Create account'. */
+export function RegisterForm({ isSubmitting, serverErrors, onSubmit }: RegisterFormProps) {
+  const [values, setValues] = useState<RegisterValues>({ username: '', email: '', password: '' });
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const [edited, setEdited] = useState<FieldErrors>({});
+  const errors = { ...withoutEdited(serverErrors, edited), ...clientErrors };
+
+  function handleChange(field: keyof RegisterValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setClientErrors((current) => withoutField(current, field));
+    setEdited((current) => ({ ...current, [field]: 'edited' }));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = registerBody.safeParse(values);
+    if (!parsed.success) {
+      setClientErrors(fieldErrorsFromIssues(parsed.error.issues));
+      return;
+    }
+    setClientErrors({});
+    setEdited({});
+    onSubmit(parsed.data);
+  }
+
+  return (
+    <form className="form" onSubmit={handleSubmit} noValidate aria-label="Create an account">
+      <FormField label="Username" error={errors.username}>
+        {(props) => (
+          <input
+            {...props}
+            name="username"
+            autoComplete="username"
+            value={values.username}
+            onChange={(event) => handleChange('username', event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField label="Email" error={errors.email}>
+        {(props) => (
+          <input
+            {...props}
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.email}
+            onChange={(event) => handleChange('email', event.target.value)}
+          />
+        )}
+      </FormField>
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(value) => handleChange('password', value)}
+        hint={<PasswordChecklist password={values.password} owner={values} />}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
+        <UserPlus size={18} aria-hidden="true" />
+        {isSubmitting ? 'Creating account...' : 'Create account'}
+      </button>
+    </form>
+  );
+}
+
+function withoutEdited(errors: FieldErrors, edited: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => !(field in edited)));
+}

@@ -1,0 +1,80 @@
+import { COMMUNITY_MESSAGES, COMMUNITY_PATHS, MESSAGES } from '@guildhall/contract';
+import { MailCheck, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import { useRegisterMutation } from '../../api/community-account';
+import { safeCommunityReturn, withReturnPath } from '../../community-auth/community-paths';
+import { useCommunitySession } from '../../community-auth/community-session-context';
+import { AuthCard } from '../../ui/auth-card';
+import { fieldErrorsFromError } from '../../ui/field-errors';
+import { useToast } from '../../ui/toast-context';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { RegisterForm, type RegisterValues } from './register-form';
+
+/**
+ * /register (spec 1 §4 Registration): when the server requires verification the user is told to check their
+ * e-mail and is not signed in; otherwise the user is signed in at once.
+ */
+export function RegisterPage() {
+  useDocumentTitle('Create account', 'community');
+  const { status, signIn } = useCommunitySession();
+  const register = useRegisterMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const from = searchParams.get('from');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  function handleSubmit(values: RegisterValues) {
+    register.mutate(values, {
+      onSuccess: (answer) => {
+        const { accessToken, refreshToken, user } = answer;
+        if (answer.requiresEmailVerification || !accessToken || !refreshToken || !user) {
+          toast.success(MESSAGES.registrationCheckEmail);
+          setSentTo(values.email);
+          return;
+        }
+        signIn({ accessToken, refreshToken, user }, false);
+        toast.success(answer.message || COMMUNITY_MESSAGES.registrationSignedIn);
+        navigate(safeCommunityReturn(from), { replace: true });
+      },
+      onError: (error) => toast.error(errorMessage(error, MESSAGES.registrationFailed)),
+    });
+  }
+
+  if (status === 'signed-in' && !register.isSuccess) return <Navigate to={safeCommunityReturn(from)} replace />;
+
+  const signInLink = <Link to={withReturnPath(COMMUNITY_PATHS.login, from)}>Sign in</Link>;
+
+  if (sentTo) {
+    return (
+      <AuthCard
+        icon={<MailCheck size={28} aria-hidden="true" />}
+        title="Check your email"
+        data-testid="registration-check-email"
+        footer={<p>Verified already? {signInLink}</p>}
+      >
+        <p className="auth-card__text">
+          We sent a verification link to <strong>{sentTo}</strong>. Follow it to activate your account, then sign in.
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      icon={<UserPlus size={28} aria-hidden="true" />}
+      title="Create your account"
+      subtitle="Join your guild on Guildhall"
+      data-testid="register-page"
+      footer={<p>Already have an account? {signInLink}</p>}
+    >
+      <RegisterForm
+        isSubmitting={register.isPending}
+        serverErrors={register.error ? fieldErrorsFromError(register.error) : {}}
+        onSubmit={handleSubmit}
+      />
+    </AuthCard>
+  );
+}

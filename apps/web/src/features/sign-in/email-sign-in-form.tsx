@@ -1,0 +1,94 @@
+import { COMMUNITY_PATHS, loginBody, MESSAGES, welcomeBack } from '@guildhall/contract';
+import { LogIn } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../api/api-error';
+import { useLoginMutation } from '../../api/community-account';
+import { useCommunitySession } from '../../community-auth/community-session-context';
+import { type FieldErrors, fieldErrorsFromError, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
+import { FormField } from '../../ui/form-field';
+import { PasswordField } from '../../ui/password-field';
+import { useToast } from '../../ui/toast-context';
+import { UnverifiedEmailNotice } from './unverified-email-notice';
+
+/** Email, password and "Remember me"; 'Welcome back, {name}!' and on to `returnPath` when it works. */
+export function EmailSignInForm({ returnPath }: { returnPath: string }) {
+  const { signIn } = useCommunitySession();
+  const login = useLoginMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [isRemembered, setIsRemembered] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setUnverifiedEmail(null);
+    const parsed = loginBody.safeParse({ email, password, rememberMe: isRemembered });
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromIssues(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        signIn(answer, parsed.data.rememberMe);
+        toast.success(welcomeBack(answer.user.username));
+        navigate(returnPath, { replace: true });
+      },
+      onError: (error) => {
+        setErrors(fieldErrorsFromError(error));
+        if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(parsed.data.email);
+        toast.error(errorMessage(error, MESSAGES.loginFailed));
+      },
+    });
+  }
+
+  return (
+    <form className="form" onSubmit={handleSubmit} noValidate aria-label="Sign in with email">
+      <FormField label="Email" error={errors.email}>
+        {(props) => (
+          <input
+            {...props}
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setErrors((current) => withoutField(current, 'email'));
+            }}
+          />
+        )}
+      </FormField>
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        error={errors.password}
+        onChange={(value) => {
+          setPassword(value);
+          setErrors((current) => withoutField(current, 'password'));
+        }}
+      />
+      <div className="auth-form__row">
+        <label className="checkbox">
+          <input type="checkbox" checked={isRemembered} onChange={(event) => setIsRemembered(event.target.checked)} />
+          Remember me
+        </label>
+        <Link to={COMMUNITY_PATHS.forgotPassword} className="auth-form__link">
+          Forgot password?
+        </Link>
+      </div>
+      {unverifiedEmail && <UnverifiedEmailNotice email={unverifiedEmail} />}
+      <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
+        <LogIn size={18} aria-hidden="true" />
+        {login.isPending ? 'Signing In...' : 'Sign In'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { COMMUNITY_PATHS } from '@guildhall/contract';
+import { Swords } from 'lucide-react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { safeCommunityReturn, withReturnPath } from '../../community-auth/community-paths';
+import { useCommunitySession } from '../../community-auth/community-session-context';
+import { SessionLoading } from '../../community-auth/session-screens';
+import { AuthCard } from '../../ui/auth-card';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { discordErrorText } from './discord-error-text';
+import { DiscordSignInButton } from './discord-sign-in-button';
+import { EmailSignInForm } from './email-sign-in-form';
+
+/** /login: Discord or e-mail and password; returns to `from` afterwards and shows why a Discord sign-in came back. */
+export function SignInPage() {
+  useDocumentTitle('Sign in', 'community');
+  const { status } = useCommunitySession();
+  const [searchParams] = useSearchParams();
+  const from = searchParams.get('from');
+  const returnPath = safeCommunityReturn(from);
+  const discordError = discordErrorText(searchParams.get('error'));
+
+  if (status === 'signed-in') return <Navigate to={returnPath} replace />;
+  if (status === 'loading') return <SessionLoading label="Checking your session..." />;
+
+  return (
+    <AuthCard
+      icon={<Swords size={28} aria-hidden="true" />}
+      title="Welcome to Guildhall"
+      subtitle="Sign in to reach your guild"
+      data-testid="sign-in-page"
+      footer={
+        <p>
+          New here? <Link to={withReturnPath(COMMUNITY_PATHS.register, from)}>Create an account</Link>
+        </p>
+      }
+    >
+      {discordError && (
+        <p className="alert alert--error" role="alert" data-testid="discord-sign-in-error">
+          {discordError}
+        </p>
+      )}
+      <DiscordSignInButton />
+      <div className="auth-divider">
+        <span>or with your email</span>
+      </div>
+      <EmailSignInForm returnPath={returnPath} />
+    </AuthCard>
+  );
+}
