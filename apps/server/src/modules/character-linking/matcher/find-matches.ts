@@ -2,7 +2,7 @@
 // what the character's notes say about its owner. A note that clearly names one owner also caps name-only matches
 // to anybody else at medium, so 'Jaina, alt of Arthas' is never applied to a stranger who happens to be called Jaina.
 import { AUTO_LINK } from '@guildhall/contract';
-import { type CharacterName, readCharacterName, realmKey } from './character-name';
+import { type CharacterName, readCharacterName } from './character-name';
 import { matchNotes, type NoteMatch } from './match-notes';
 import { MemberIndex } from './member-index';
 import { type MemberNameScore, type PreparedMember, prepareMember, scoreMember } from './prepared-member';
@@ -18,6 +18,8 @@ const COMBINE = {
   agreementCap: 0.99,
   /** A name-only match when the notes name someone else at the apply threshold. */
   overruledCap: 0.9,
+  /** A name-only match for a name the guild has on several realms, unless the member's string gives the realm. */
+  sharedNameCap: 0.9,
 } as const;
 
 /** Every (character, member) pair scoring at least minScore, best first. */
@@ -30,13 +32,19 @@ export function findMatches(
   const prepared = members.map(prepareMember);
   const index = options.prune === false ? null : new MemberIndex(prepared);
   const knownRealms = new Set<string>();
-  for (const character of characters) {
-    const realm = realmKey(character.realm);
-    if (realm) knownRealms.add(realm);
-  }
-  const matches: CharacterMatch[] = [];
-  for (const character of characters) {
+  const realmsOfName = new Map<string, Set<string | null>>();
+  const names = characters.map((character) => {
     const name = readCharacterName(character.name, character.realm);
+    if (name.realm) knownRealms.add(name.realm);
+    const realms = realmsOfName.get(name.text) ?? new Set();
+    realms.add(name.realm);
+    realmsOfName.set(name.text, realms);
+    return name;
+  });
+  const matches: CharacterMatch[] = [];
+  characters.forEach((character, position) => {
+    const name = names[position]!;
+    const isSharedName = realmsOfName.get(name.text)!.size > 1;
     const notes = matchNotes(readNotes(character.guildNote, character.officerNote), prepared, index, knownRealms);
     const hasClearOwner = [...notes.values()].some((note) => note.score >= AUTO_LINK.applyThreshold);
     const positions = index ? [...index.candidatesFor(name), ...notes.keys()] : prepared.keys();
@@ -44,10 +52,11 @@ export function findMatches(
     for (const position of positions) {
       if (scored.has(position)) continue;
       scored.add(position);
-      const match = combine(character, name, prepared[position]!, notes.get(position), hasClearOwner, knownRealms);
+      const doubt = { hasClearOwner, isSharedName };
+      const match = combine(character, name, prepared[position]!, notes.get(position), doubt, knownRealms);
       if (match && match.score >= minScore) matches.push(match);
     }
-  }
+  });
   return matches.sort((a, b) => b.score - a.score || compare(a.characterId, b.characterId) || compare(a.memberId, b.memberId));
 }
 
@@ -56,12 +65,15 @@ function combine(
   name: CharacterName,
   member: PreparedMember,
   note: NoteMatch | undefined,
-  hasClearOwner: boolean,
+  doubt: { hasClearOwner: boolean; isSharedName: boolean },
   knownRealms: ReadonlySet<string>,
 ): CharacterMatch | null {
   const byName: MemberNameScore | null = scoreMember(name, member, knownRealms);
   let nameScore = byName?.score ?? 0;
-  if (hasClearOwner && (note?.score ?? 0) < AUTO_LINK.applyThreshold) nameScore = Math.min(nameScore, COMBINE.overruledCap);
+  if (doubt.hasClearOwner && (note?.score ?? 0) < AUTO_LINK.applyThreshold) {
+    nameScore = Math.min(nameScore, COMBINE.overruledCap);
+  }
+  if (doubt.isSharedName && !byName?.isSameRealm) nameScore = Math.min(nameScore, COMBINE.sharedNameCap);
   const noteScore = note?.score ?? 0;
   if (nameScore === 0 && noteScore === 0) return null;
   let score = Math.max(nameScore, noteScore);

@@ -13,6 +13,8 @@ export interface Word {
   qualityCap: number;
   /** Whether letters were dropped to read it (a common word glued on, say). */
   hasDroppedText: boolean;
+  /** What was taken away, when qualityCap is below 1. */
+  note: string;
 }
 
 // 'xXArthasXx': the x's are decoration only when both ends carry a mixed or doubled pair.
@@ -22,7 +24,8 @@ const CAMEL_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})/u;
 const NUMBER_AT_AN_END = /^\d{1,4}(?=\p{L})|(?<=\p{L})\d{1,4}$/gu;
 const DIGIT = /\d/;
 
-const CAPS = { crossed: 0.97, digits: 0.95, digitsInside: 0.9, camelCommon: 0.97 } as const;
+// A number at an end often means the plain name was taken, by somebody else: medium at best.
+const CAPS = { crossed: 0.97, digits: 0.93, digitsInside: 0.88, camelCommon: 0.97 } as const;
 
 /** Reads a word (no separators left in it). */
 export function readWord(raw: string): Word {
@@ -30,17 +33,20 @@ export function readWord(raw: string): Word {
   let qualityCap = 1;
   let hasDroppedText = false;
   let isReshaped = false;
+  const notes: string[] = [];
   const crossed = CROSSED.exec(cased);
   if (crossed) {
     cased = crossed[1]!;
     qualityCap = CAPS.crossed;
     isReshaped = true;
+    notes.push('decoration dropped');
   }
   if (DIGIT.test(cased)) {
     const trimmed = cased.replace(NUMBER_AT_AN_END, '');
     qualityCap = Math.min(qualityCap, DIGIT.test(trimmed) ? CAPS.digitsInside : CAPS.digits);
     cased = trimmed;
     isReshaped = true;
+    notes.push('digits dropped');
   }
   // 'HolyArthas' or 'ArthasTank': a common word glued on in camel case can go; two names glued ('McArthur') stay whole.
   const parts = cased.split(CAMEL_BOUNDARY);
@@ -51,10 +57,11 @@ export function readWord(raw: string): Word {
       qualityCap = Math.min(qualityCap, CAPS.camelCommon);
       hasDroppedText = true;
       isReshaped = true;
+      notes.push('role word dropped');
     }
   }
   const text = lettersOnly(foldCase(cased));
   const plain = lettersOnly(plainLower(isReshaped ? cased : raw));
-  if (!text) return { kind: 'blank', text, plain, qualityCap, hasDroppedText };
-  return { kind: isCommonWord(text) ? 'common' : 'name', text, plain, qualityCap, hasDroppedText };
+  const kind = !text ? 'blank' : isCommonWord(text) ? 'common' : 'name';
+  return { kind, text, plain, qualityCap, hasDroppedText, note: notes.join(', ') };
 }

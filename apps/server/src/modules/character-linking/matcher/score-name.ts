@@ -2,17 +2,19 @@
 // candidate's quality; prefix containment and Jaro-Winkler only ever earn the low and medium bands, so a near-miss
 // ('Arthas' and 'Arthasdk', 'Arthas' and 'Arthass') is offered to an operator but never applied by itself.
 import type { CharacterName } from './character-name';
-import type { DisplayName, NameCandidate } from './display-name';
-import { QUALITY } from './display-name';
+import type { DisplayName } from './display-name';
+import { type NameCandidate, QUALITY } from './name-candidates';
 import { jaroWinkler } from './similarity';
 
 /** The best score of a name against a display string, and why. */
 export interface NameScore {
   score: number;
   why: string;
+  /** Whether the member's string carries the character's own realm ('Arthas-Silvermoon' for Arthas of Silvermoon). */
+  isSameRealm: boolean;
 }
 
-export const NO_MATCH: NameScore = { score: 0, why: '' };
+export const NO_MATCH: NameScore = { score: 0, why: '', isSameRealm: false };
 
 const RULES = {
   /** Names equal only after accents were folded ('Ârthás' and 'arthas'). */
@@ -31,32 +33,37 @@ const RULES = {
 
 /** Scores a character name against one display string; knownRealms are the folded realms of the characters matched. */
 export function scoreName(name: CharacterName, display: DisplayName, knownRealms: ReadonlySet<string>): NameScore {
-  if (!name.text || name.isCommon) return NO_MATCH;
+  if (!name.text) return NO_MATCH;
   let best = NO_MATCH;
   for (const candidate of display.candidates) {
+    // A character called like a role word ('Frost') matches only a member showing that word and nothing else.
+    if (candidate.isCommonWord !== name.isCommon) continue;
     const scored = scoreCandidate(name, candidate);
     if (scored.score > best.score) best = scored;
   }
   if (best.score === 0 || !display.realm || !name.realm) return best;
-  if (display.realm === name.realm)
-    return { score: Math.min(1, best.score + RULES.sameRealmBonus), why: `${best.why}, same realm` };
-  if (knownRealms.has(display.realm))
-    return { score: Math.min(best.score, RULES.otherRealmCap), why: `${best.why}, other realm` };
+  if (display.realm === name.realm) {
+    return { score: Math.min(1, best.score + RULES.sameRealmBonus), why: `${best.why}, same realm`, isSameRealm: true };
+  }
+  if (knownRealms.has(display.realm)) {
+    return { ...best, score: Math.min(best.score, RULES.otherRealmCap), why: `${best.why}, other realm` };
+  }
   return best;
 }
 
 function scoreCandidate(name: CharacterName, candidate: NameCandidate): NameScore {
   if (candidate.isSkeleton) {
-    if (candidate.text === name.skeleton) return { score: candidate.quality, why: candidate.why };
+    if (candidate.text === name.skeleton) return { score: candidate.quality, why: candidate.why, isSameRealm: false };
     if (name.isShort || !candidate.isFuzzy) return NO_MATCH;
     const score = Math.min(fuzzy(name.skeleton, candidate.text), RULES.crossScriptFuzzyCap);
-    return { score, why: `${candidate.why}, alike` };
+    return { score, why: `${candidate.why}, alike`, isSameRealm: false };
   }
   if (candidate.text === name.text) {
     const isAsTyped = candidate.plain === name.plain;
     return {
       score: isAsTyped ? candidate.quality : Math.min(candidate.quality, RULES.accentsFolded),
       why: isAsTyped ? candidate.why : `${candidate.why}, accents folded`,
+      isSameRealm: false,
     };
   }
   let best = NO_MATCH;
@@ -65,11 +72,12 @@ function scoreCandidate(name: CharacterName, candidate: NameCandidate): NameScor
     best = {
       score: Math.min(candidate.quality, QUALITY.classSuffixDropped),
       why: `${candidate.why} plus class suffix '${base.suffix}'`,
+      isSameRealm: false,
     };
   }
   if (name.isShort || !candidate.isFuzzy) return best;
   const score = Math.min(fuzzyOrContained(name.text, candidate.text), candidate.quality - 0.02);
-  return score > best.score ? { score, why: `${candidate.why}, alike` } : best;
+  return score > best.score ? { score, why: `${candidate.why}, alike`, isSameRealm: false } : best;
 }
 
 function fuzzyOrContained(name: string, other: string): number {
