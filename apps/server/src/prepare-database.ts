@@ -3,6 +3,7 @@ import { AppError } from './http/app-error';
 import { ensureFirstAdmin } from './seed/first-admin';
 import { seedDemoData } from './seed/seed-demo-data';
 import { seedGuildData } from './seed/seed-guild-data';
+import { seedMemberNames } from './seed/seed-member-names';
 import { migrate } from './services/db/migrate';
 
 const RETRY_DELAY_MS = { first: 1000, max: 15_000 };
@@ -18,6 +19,8 @@ async function prepareOnce(app: FastifyInstance) {
     if (seeded) app.log.info(seeded, 'demo data seeded');
     const guildData = await seedGuildData(db);
     if (guildData) app.log.info(guildData, 'demo guild data seeded');
+    const memberNames = await seedMemberNames(db);
+    if (memberNames) app.log.info(memberNames, 'demo member names seeded');
   }
   app.isDatabaseReady = true;
 }
