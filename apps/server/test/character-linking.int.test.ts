@@ -57,11 +57,14 @@ afterAll(async () => {
 });
 
 const link = (body: Record<string, unknown>) =>
-  owner.post<{ link: { id: string; isPrimary: boolean; priority: string; linkType: string }; message: string }>(LINK, {
-    guildId,
-    priority: 'main',
-    ...body,
-  });
+  owner.post<{ link: { id: string; isPrimary: boolean; priority: string; linkType: string }; message: string; error?: string }>(
+    LINK,
+    {
+      guildId,
+      priority: 'main',
+      ...body,
+    },
+  );
 const unlink = (linkId: string, guild = guildId) => owner.request('DELETE', `${LINK}/${linkId}?guildId=${guild}`);
 const members = async () =>
   (await owner.get<{ members: DiscoveryMember[] }>(`${BASE}/discord/members?guildId=${guildId}&includeLinked=true`)).body.members;
