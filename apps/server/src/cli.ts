@@ -4,7 +4,9 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import { loadConfig } from './config';
 import { createAdmin } from './modules/admin-users/create-admin';
+import { grantGuildAccess } from './modules/guild-permissions/grant-guild-access';
 import { connectDatabase } from './services/db/connect';
+import type { Db } from './services/db/db';
 import { migrate } from './services/db/migrate';
 
 const USAGE = `Usage: node apps/server/dist/cli.js <command> [options]
@@ -14,6 +16,9 @@ Commands:
       Creates the admin, or updates the one with that username (role, permissions, new password; unlocks it
       and ends its sessions). Uses the server's settings (DATABASE_URL or GUILDHALL_DATA_DIR) and applies
       migrations first. With the embedded database, stop the server first: one process owns its folder.
+  grant-guild-access --email E --guild "Guild name or id" [--permissions guild.view,characters.link]
+      Grants a community user permissions in a guild tenant (default: the member set). This is how an
+      e-mail account without Discord reaches a guild.
 `;
 
 async function runCreateAdmin(args: string[]) {
@@ -28,12 +33,8 @@ async function runCreateAdmin(args: string[]) {
     },
     strict: true,
   });
-  const config = loadConfig();
-  const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
-  const db = await connectDatabase(config, log);
-  try {
-    await migrate(db);
-    const admin = await createAdmin(
+  const admin = await withDatabase((db) =>
+    createAdmin(
       db,
       {
         username: values.username ?? '',
@@ -46,21 +47,53 @@ async function runCreateAdmin(args: string[]) {
         fullName: values['full-name'],
       },
       { type: 'cli' },
-    );
-    console.log(
-      `${admin.isNew ? 'created' : 'updated'} admin "${admin.username}" (role ${admin.role}${
-        admin.permissions.length ? `, permissions ${admin.permissions.join(', ')}` : ''
-      })`,
-    );
+    ),
+  );
+  console.log(
+    `${admin.isNew ? 'created' : 'updated'} admin "${admin.username}" (role ${admin.role}${
+      admin.permissions.length ? `, permissions ${admin.permissions.join(', ')}` : ''
+    })`,
+  );
+}
+
+/** Runs one command against the database with the server's settings, migrations applied first. */
+async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel === 'info' ? 'warn' : config.logLevel });
+  const db = await connectDatabase(config, log);
+  try {
+    await migrate(db);
+    return await work(db);
   } finally {
     await db.close();
   }
+}
+
+async function runGrantGuildAccess(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, guild: { type: 'string' }, permissions: { type: 'string' } },
+    strict: true,
+  });
+  const permissions = values.permissions
+    ?.split(',')
+    .map((permission) => permission.trim())
+    .filter(Boolean);
+  const grant = await withDatabase((db) =>
+    grantGuildAccess(
+      db,
+      { email: values.email ?? '', guild: values.guild ?? '', permissions: permissions as never },
+      { type: 'cli' },
+    ),
+  );
+  console.log(`granted ${grant.permissions.join(', ')} in "${grant.guildName}" to ${values.email}`);
 }
 
 async function main(argv: string[]) {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const [command, ...rest] = argv;
   if (command === 'create-admin') return runCreateAdmin(rest);
+  if (command === 'grant-guild-access') return runGrantGuildAccess(rest);
   console.log(USAGE);
   if (command && command !== 'help' && command !== '--help') process.exitCode = 1;
 }

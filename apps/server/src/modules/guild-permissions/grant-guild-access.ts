@@ -1,0 +1,49 @@
+import { GUILD_MEMBER_PERMISSIONS, GUILD_PERMISSION_NAMES } from '@guildhall/contract';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import type { Db } from '../../services/db/db';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
+
+/** Who gets which permissions in which guild tenant (by id or exact name). */
+export const grantGuildAccessInput = z.object({
+  email: z.string().trim().toLowerCase().min(3),
+  guild: z.string().trim().min(1),
+  permissions: z.array(z.enum(GUILD_PERMISSION_NAMES)).default([...GUILD_MEMBER_PERMISSIONS]),
+});
+/** What grantGuildAccess takes. */
+export type GrantGuildAccessInput = z.input<typeof grantGuildAccessInput>;
+
+/**
+ * Grants a community user permissions in a guild tenant. This is how an e-mail account without
+ * Discord reaches a guild; the grants add to whatever Discord gives a Discord member.
+ */
+export async function grantGuildAccess(db: Db, input: GrantGuildAccessInput, actor: AuditActor) {
+  const grant = grantGuildAccessInput.parse(input);
+  return db.transaction(async (tx) => {
+    const user = await tx.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [grant.email]);
+    const userId = user.rows[0]?.id;
+    if (!userId) throw new AppError(404, 'NOT_FOUND', `No user with the e-mail ${grant.email}`);
+    const isUuid = /^[0-9a-f-]{36}$/i.test(grant.guild);
+    const guild = await tx.query<{ id: string; guild_name: string; discord_guild_id: string | null }>(
+      `SELECT id, guild_name, discord_guild_id FROM guilds WHERE ${isUuid ? 'id = $1::uuid' : 'guild_name = $1'} LIMIT 2`,
+      [grant.guild],
+    );
+    if (guild.rows.length !== 1) {
+      throw new AppError(404, 'NOT_FOUND', `${guild.rows.length ? 'Several guilds are' : 'No guild is'} named ${grant.guild}`);
+    }
+    const tenant = guild.rows[0]!;
+    if (!tenant.discord_guild_id) throw new AppError(409, 'CONFLICT', `${tenant.guild_name} has no Discord guild id`);
+    await tx.query(
+      `INSERT INTO guild_permission_grants (guild_id, user_id, permission, granted_by)
+       SELECT $1, $2, unnest($3::text[]), $4 ON CONFLICT DO NOTHING`,
+      [tenant.id, userId, grant.permissions, actor.type === 'admin' ? `admin:${actor.id}` : actor.type],
+    );
+    await recordAudit(tx, {
+      actor,
+      action: 'guild.access_granted',
+      target: { type: 'guild', id: tenant.id },
+      details: { userId, email: grant.email, permissions: grant.permissions },
+    });
+    return { guildName: tenant.guild_name, discordGuildId: tenant.discord_guild_id, permissions: grant.permissions };
+  });
+}
