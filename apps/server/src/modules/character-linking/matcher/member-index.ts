@@ -12,7 +12,6 @@ export class MemberIndex {
   private readonly byText = new Map<string, number[]>();
   private readonly byStart = new Map<string, number[]>();
   private readonly byEdges = new Map<string, number[]>();
-  private readonly byHandle = new Map<string, number[]>();
   /** Per member, the last lookup that listed it, so one lookup lists a member once without allocating a set. */
   private readonly listedIn: Uint32Array;
   private lookup = 0;
@@ -20,7 +19,6 @@ export class MemberIndex {
   constructor(members: readonly PreparedMember[]) {
     this.listedIn = new Uint32Array(members.length);
     members.forEach((member, position) => {
-      add(this.byHandle, member.handle, position);
       for (const { display } of member.fields) {
         for (const candidate of display.candidates) {
           const prefix = candidate.isSkeleton ? SKELETON : '';
@@ -34,7 +32,7 @@ export class MemberIndex {
   }
 
   /** Positions of the members a name may match, each once. */
-  candidatesFor(name: CharacterName, handle?: string): number[] {
+  candidatesFor(name: CharacterName): number[] {
     this.lookup++;
     const found: number[] = [];
     const collect = (positions: number[] | undefined) => {
@@ -48,7 +46,6 @@ export class MemberIndex {
     collect(this.byText.get(name.text));
     collect(this.byText.get(SKELETON + name.skeleton));
     if (name.withoutClassSuffix) collect(this.byText.get(name.withoutClassSuffix.text));
-    if (handle) collect(this.byHandle.get(handle));
     if (!name.isShort) {
       collect(this.byStart.get(start(name.text)));
       collect(this.byEdges.get(edges(name.text)));

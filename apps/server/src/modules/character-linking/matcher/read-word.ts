@@ -19,6 +19,8 @@ export interface Word {
 
 // 'xXArthasXx': the x's are decoration only when both ends carry a mixed or doubled pair.
 const CROSSED = /^(?:xX|Xx|XX|xx)(\p{L}{3,}?)(?:Xx|xX|XX|xx)$/u;
+// CJK letters used as ornaments around Latin names ('彡Chen彡', 'ツArthasツ').
+const ORNAMENT_LETTERS = /[彡ミツッシ乂〆巛卍]/gu;
 const CAMEL_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})/u;
 // A name with a short number glued on ('arthas1987', '2arthas') is common for taken Discord usernames.
 const NUMBER_AT_AN_END = /^\d{1,4}(?=\p{L})|(?<=\p{L})\d{1,4}$/gu;
@@ -34,6 +36,11 @@ export function readWord(raw: string): Word {
   let hasDroppedText = false;
   let isReshaped = false;
   const notes: string[] = [];
+  const withoutOrnaments = cased.replace(ORNAMENT_LETTERS, '');
+  if (withoutOrnaments !== cased && /\p{Script=Latin}/u.test(withoutOrnaments)) {
+    cased = withoutOrnaments;
+    isReshaped = true;
+  }
   const crossed = CROSSED.exec(cased);
   if (crossed) {
     cased = crossed[1]!;
