@@ -1,7 +1,7 @@
-import { DISCOVERY_MESSAGES, type SyncCompleted, type SyncProgress } from '@guildhall/contract';
+import { DISCOVERY_MESSAGES, MESSAGES, type SyncCompleted, type SyncProgress } from '@guildhall/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DiscordFake, type FakeDiscordMember } from './fakes/discord-fake';
-import { sql } from './helpers/factories';
+import { createTestAdmin, sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';
 import { fakeMembers, insertMember, waitForSync } from './helpers/linking-factories';
@@ -172,6 +172,24 @@ describe('a member sync', () => {
       expect(progress.filter((event) => event.phase === 'fetching').map((event) => event.fetched)).toEqual([1000, 2000, 2100]);
       expect(progress.map((event) => event.phase)).toContain('saving');
       expect(progress.every((event) => event.jobId === started.body.jobId)).toBe(true);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('refuses to let an admin without Character Discovery access watch a guild', async () => {
+    const viewer = await createTestAdmin(server.app, { role: 'viewer' });
+    const client = new HttpClient(server.url);
+    await client.signIn(viewer.username, viewer.password);
+    const socket = connectAdmin(server.url, client.cookieHeader());
+    try {
+      await nextEvent(socket, 'admin:welcome');
+      const guildId = await insertGuild(server.app);
+      expect(await socket.emitWithAck('subscribe:member-sync', { guildId })).toEqual({
+        success: false,
+        error: MESSAGES.accessDeniedBody,
+      });
+      expect((await client.post(SYNC, { guildId })).status).toBe(403);
     } finally {
       socket.disconnect();
     }
