@@ -25,6 +25,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The code of a community call's error once its session has ended: the user was told already. */
+export const SESSION_ENDED = 'SESSION_ENDED';
+
+/** True for the error of a community call whose refresh failed (the session-expired toast has been shown). */
+export const isSessionEnded = (error: unknown): boolean => error instanceof ApiError && error.code === SESSION_ENDED;
+
 /** The message to show for any thrown value: the server's error, else the given fallback. */
 export function errorMessage(error: unknown, fallback: string = MESSAGES.requestFailed): string {
   if (error instanceof ApiError && error.status !== 0) return error.message || fallback;

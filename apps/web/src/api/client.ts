@@ -1,5 +1,5 @@
 import { CSRF_HEADER, GUILD_HEADER, MESSAGES } from '@guildhall/contract';
-import { ApiError, errorFromBody } from './api-error';
+import { ApiError, errorFromBody, SESSION_ENDED } from './api-error';
 import { filenameFromDisposition } from './download-filename';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -135,6 +135,12 @@ function communityHeaders(options: RequestOptions): { headers: Record<string, st
 
 const isUnauthorized = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 401;
 
+/** Ends the community session and marks the error, so callers do not toast what the session already said. */
+function sessionEnded(auth: CommunityRequestAuth, error: ApiError): ApiError {
+  auth.onExpired(error);
+  return new ApiError(401, error.message, { code: SESSION_ENDED, fields: error.fields, body: error.body });
+}
+
 /** A community call: bearer and guild headers; on a 401 one shared refresh, one retry, else the session ends. */
 async function communityRequest<T>(path: string, options: RequestOptions): Promise<T> {
   const first = communityHeaders(options);
@@ -150,15 +156,11 @@ async function communityRequest<T>(path: string, options: RequestOptions): Promi
       // The refresh could not be made (offline): the sign-in may still be good, so nothing is cleared.
       throw error;
     }
-    if (!isRefreshed) {
-      auth.onExpired(error);
-      throw error;
-    }
+    if (!isRefreshed) throw sessionEnded(auth, error);
     try {
       return await send<T>(path, options, communityHeaders(options).headers);
     } catch (retryError) {
-      if (isUnauthorized(retryError)) auth.onExpired(retryError);
-      throw retryError;
+      throw isUnauthorized(retryError) ? sessionEnded(auth, retryError) : retryError;
     }
   }
 }

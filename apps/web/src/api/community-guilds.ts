@@ -1,8 +1,8 @@
 import { communityAuthApi, MESSAGES, switchedTo, type UserGuild } from '@guildhall/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useCommunitySession } from '../community-auth/community-session-context';
+import { useErrorToast } from '../community-auth/use-error-toast';
 import { useToast } from '../ui/toast-context';
-import { errorMessage } from './api-error';
 import { selectGuildOnServer } from './community-auth';
 import { callCommunityEndpoint } from './endpoint';
 
@@ -10,13 +10,14 @@ import { callCommunityEndpoint } from './endpoint';
 export function useSelectGuildMutation() {
   const { applySelectedGuild } = useCommunitySession();
   const toast = useToast();
+  const showError = useErrorToast();
   return useMutation({
     mutationFn: (guild: Pick<UserGuild, 'id'>) => selectGuildOnServer(guild.id),
     onSuccess: (answer) => {
       applySelectedGuild(answer);
       toast.success(switchedTo(answer.guildName));
     },
-    onError: (error) => toast.error(errorMessage(error, MESSAGES.selectGuildFailed)),
+    onError: (error) => showError(error, MESSAGES.selectGuildFailed),
   });
 }
 
@@ -30,9 +31,10 @@ export const createBotInvite = (guildId: string) =>
 /** POST /auth/guilds/verify, then the guild state again by the selection rules. */
 export function useVerifyGuildsMutation() {
   const { applyGuildList } = useCommunitySession();
-  const toast = useToast();
+  const _toast = useToast();
+  const showError = useErrorToast();
   return useMutation({
     mutationFn: async () => applyGuildList(await callCommunityEndpoint(communityAuthApi.verifyGuilds)),
-    onError: (error) => toast.error(errorMessage(error, MESSAGES.verifyGuildAccessFailed)),
+    onError: (error) => showError(error, MESSAGES.verifyGuildAccessFailed),
   });
 }

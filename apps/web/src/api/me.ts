@@ -1,8 +1,8 @@
 import { COMMUNITY_MESSAGES, DEFAULT_NOTIFICATION_SETTINGS, meApi, type NotificationSettings } from '@guildhall/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCommunitySession } from '../community-auth/community-session-context';
+import { useErrorToast } from '../community-auth/use-error-toast';
 import { useToast } from '../ui/toast-context';
-import { errorMessage } from './api-error';
 import { callCommunityEndpoint } from './endpoint';
 
 /** Query keys of the signed-in user's own settings. */
@@ -25,6 +25,7 @@ export function useUpdateProfileMutation(userId: string) {
   const queryClient = useQueryClient();
   const { updateUser } = useCommunitySession();
   const toast = useToast();
+  const showError = useErrorToast();
   return useMutation({
     mutationFn: (username: string) => callCommunityEndpoint(meApi.updateProfile, { body: { username } }),
     onSuccess: (answer) => {
@@ -32,7 +33,7 @@ export function useUpdateProfileMutation(userId: string) {
       updateUser(answer.user);
       toast.success(answer.message || COMMUNITY_MESSAGES.profileUpdated);
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => showError(error),
   });
 }
 
@@ -49,6 +50,7 @@ export function useNotificationSettingsQuery(userId: string) {
 export function useUpdateNotificationSettingsMutation(userId: string) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const showError = useErrorToast();
   return useMutation({
     mutationFn: (settings: Partial<NotificationSettings>) =>
       callCommunityEndpoint(meApi.updateNotificationSettings, { body: settings }),
@@ -56,6 +58,6 @@ export function useUpdateNotificationSettingsMutation(userId: string) {
       queryClient.setQueryData(meKeys.notificationSettings(userId), answer.settings);
       toast.success(answer.message || COMMUNITY_MESSAGES.notificationSettingsSaved);
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => showError(error),
   });
 }

@@ -1,9 +1,9 @@
 import { addCredentialsBody, type CommunityUser, MESSAGES } from '@guildhall/contract';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useAddCredentialsMutation } from '../../api/community-account';
 import { useCommunitySession } from '../../community-auth/community-session-context';
+import { useErrorToast } from '../../community-auth/use-error-toast';
 import { Card } from '../../ui/card';
 import { type FieldErrors, fieldErrorsFromError, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
@@ -16,6 +16,7 @@ export function AddCredentialsCard({ user }: { user: CommunityUser }) {
   const { updateUser } = useCommunitySession();
   const add = useAddCredentialsMutation();
   const toast = useToast();
+  const showError = useErrorToast();
   const [email, setEmail] = useState(user.email ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -36,7 +37,7 @@ export function AddCredentialsCard({ user }: { user: CommunityUser }) {
       },
       onError: (error) => {
         setErrors(fieldErrorsFromError(error));
-        toast.error(errorMessage(error, MESSAGES.addCredentialsFailed));
+        showError(error, MESSAGES.addCredentialsFailed);
       },
     });
   }
@@ -44,7 +45,7 @@ export function AddCredentialsCard({ user }: { user: CommunityUser }) {
   return (
     <Card title="Sign in with email too" data-testid="add-credentials-card">
       <p className="card__lead">You sign in with Discord. Add an email and password to sign in without Discord as well.</p>
-      <form className="form settings-form" onSubmit={handleSubmit} noValidate aria-label="Add email and password">
+      <form className="form settings-form" onSubmit={handleSubmit} noValidate>
         <FormField label="Email" error={errors.email}>
           {(props) => (
             <input

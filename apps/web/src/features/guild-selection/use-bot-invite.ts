@@ -1,8 +1,8 @@
 import { COMMUNITY_MESSAGES, MESSAGES } from '@guildhall/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { checkGuild, createBotInvite } from '../../api/community-guilds';
+import { useErrorToast } from '../../community-auth/use-error-toast';
 import { useToast } from '../../ui/toast-context';
 
 /** Why no invite was made: the bot is there already, or the user may not add it. */
@@ -19,6 +19,7 @@ class InviteNotNeeded extends Error {
  */
 export function useBotInvite({ onBotPresent }: { onBotPresent: () => void }) {
   const toast = useToast();
+  const showError = useErrorToast();
   const [inviteUrls, setInviteUrls] = useState<Record<string, string>>({});
   const mutation = useMutation({
     mutationFn: async ({ guildId }: { guildId: string; popup: Window | null }) => {
@@ -38,7 +39,7 @@ export function useBotInvite({ onBotPresent }: { onBotPresent: () => void }) {
       popup?.close();
       if (error instanceof InviteNotNeeded && error.reason === 'has-bot') onBotPresent();
       else if (error instanceof InviteNotNeeded) toast.error(COMMUNITY_MESSAGES.cannotInstallBot);
-      else toast.error(errorMessage(error, MESSAGES.botInviteFailed));
+      else showError(error, MESSAGES.botInviteFailed);
     },
   });
 
