@@ -29,6 +29,11 @@ export async function fetchCookieUser() {
   return answer.user;
 }
 
+/** GET /auth/user as the signed-in user (token or cookie), after a change the user object reflects. */
+export async function fetchSignedInUser() {
+  return (await callCommunityEndpoint(communityAuthApi.user)).user;
+}
+
 /** POST /auth/refresh: the rotated pair, or null when the server refused the refresh token. */
 export async function requestTokenRefresh(refreshToken: string): Promise<StoredTokens | null> {
   try {

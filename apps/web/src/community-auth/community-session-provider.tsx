@@ -6,9 +6,9 @@ import {
   hasGuildPermission,
   MESSAGES,
 } from '@guildhall/contract';
-import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import { ApiError } from '../api/api-error';
-import { logoutCommunity, type SelectGuildAnswer } from '../api/community-auth';
+import { fetchSignedInUser, logoutCommunity } from '../api/community-auth';
 import { useToast } from '../ui/toast-context';
 import { onCommunitySessionExpired } from './community-requests';
 import {
@@ -61,16 +61,21 @@ export function CommunitySessionProvider({ children }: { children: ReactNode }) 
     endSession('logged-out');
   }, [endSession]);
 
-  const handleApplySelectedGuild = useCallback(
-    (answer: SelectGuildAnswer) => {
-      applySelectedGuild(answer);
-      if (user) updateUser({ ...user, selectedGuildId: answer.selectedGuildId });
-    },
-    [applySelectedGuild, updateUser, user],
-  );
+  // The user's isAdmin and selectedGuildId describe the selected guild: read the user again whenever the
+  // selection moves, unless the session start already read it for this very guild.
+  const guildState = guildQuery.data ?? null;
+  const seenGuild = useRef<{ userId: string; guildId: string | null } | null>(null);
+  useEffect(() => {
+    if (!user || !guildState) return;
+    const guildId = guildState.selectedGuildId;
+    const previous = seenGuild.current?.userId === user.id ? seenGuild.current : null;
+    seenGuild.current = { userId: user.id, guildId };
+    if (guildId === null || guildId === previous?.guildId) return;
+    if (!previous && user.selectedGuildId === guildId) return;
+    fetchSignedInUser().then(updateUser, () => undefined);
+  }, [guildState, user, updateUser]);
 
   const { error, refetch } = query;
-  const guildState = guildQuery.data ?? null;
   const permissions = selectedGuildId ? (permissionsQuery.data ?? NO_PERMISSIONS) : NO_PERMISSIONS;
   const value = useMemo<CommunitySessionValue>(() => {
     let status: CommunitySessionStatus = 'loading';
@@ -99,7 +104,7 @@ export function CommunitySessionProvider({ children }: { children: ReactNode }) 
       hasAll: (allOf: readonly GuildPermission[]) => hasAllGuildPermissions(permissions, allOf),
       signIn,
       updateUser,
-      applySelectedGuild: handleApplySelectedGuild,
+      applySelectedGuild,
       applyGuildList,
       logout,
     };
@@ -115,7 +120,7 @@ export function CommunitySessionProvider({ children }: { children: ReactNode }) 
     permissionsQuery.isPending,
     signIn,
     updateUser,
-    handleApplySelectedGuild,
+    applySelectedGuild,
     applyGuildList,
     logout,
   ]);

@@ -13,7 +13,7 @@ export function AccountSummary({ user }: { user: CommunityUser }) {
       actions={
         <Link className="button button--secondary button--small" to={COMMUNITY_PATHS.settings}>
           <Settings size={14} aria-hidden="true" />
-          Settings
+          Account settings
         </Link>
       }
     >

@@ -41,7 +41,7 @@ export function ProfileCard({ user }: { user: CommunityUser }) {
 
   return (
     <Card title="Profile" data-testid="profile-card">
-      <form className="form settings-form" onSubmit={handleSubmit} noValidate aria-label="Profile">
+      <form className="form settings-form" onSubmit={handleSubmit} noValidate>
         <FormField label="Username" error={error}>
           {(props) => (
             <input

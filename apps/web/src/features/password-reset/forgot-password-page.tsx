@@ -64,7 +64,7 @@ export function ForgotPasswordPage() {
       data-testid="forgot-password-page"
       footer={backToSignIn}
     >
-      <form className="form" onSubmit={handleSubmit} noValidate aria-label="Request a password reset link">
+      <form className="form" onSubmit={handleSubmit} noValidate>
         <FormField label="Email" error={error}>
           {(props) => (
             <input

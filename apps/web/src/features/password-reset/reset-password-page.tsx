@@ -62,7 +62,7 @@ export function ResetPasswordPage() {
       data-testid="reset-password-page"
       footer={footer}
     >
-      <form className="form" onSubmit={handleSubmit} noValidate aria-label="Choose a new password">
+      <form className="form" onSubmit={handleSubmit} noValidate>
         {errors.token && <p className="alert alert--error">{errors.token}</p>}
         <PasswordField
           label="New password"

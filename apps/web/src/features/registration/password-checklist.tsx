@@ -8,7 +8,7 @@ const STATE_TEXT = { met: 'met', unmet: 'not met', pending: 'not checked yet' } 
 /** The password rule, line by line, updated as the user types. */
 export function PasswordChecklist({ password, owner }: { password: string; owner: PasswordOwner }) {
   return (
-    <ul className="password-checklist" aria-label="Password requirements" data-testid="password-checklist">
+    <ul className="password-checklist" data-testid="password-checklist">
       {passwordChecks(password, owner).map((check) => {
         const Icon = ICONS[check.state];
         return (

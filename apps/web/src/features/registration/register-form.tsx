@@ -46,7 +46,7 @@ export function RegisterForm({ isSubmitting, serverErrors, onSubmit }: RegisterF
   }
 
   return (
-    <form className="form" onSubmit={handleSubmit} noValidate aria-label="Create an account">
+    <form className="form" onSubmit={handleSubmit} noValidate>
       <FormField label="Username" error={errors.username}>
         {(props) => (
           <input

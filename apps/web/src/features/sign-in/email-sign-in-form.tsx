@@ -47,7 +47,7 @@ export function EmailSignInForm({ returnPath }: { returnPath: string }) {
   }
 
   return (
-    <form className="form" onSubmit={handleSubmit} noValidate aria-label="Sign in with email">
+    <form className="form" onSubmit={handleSubmit} noValidate>
       <FormField label="Email" error={errors.email}>
         {(props) => (
           <input
