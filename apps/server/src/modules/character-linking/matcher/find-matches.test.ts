@@ -51,6 +51,12 @@ describe('findMatches: names', () => {
     expect(scoreOf('Arthas', 'Darthas')).toBeLessThan(0.8);
   });
 
+  it('takes a name one typing step away for medium or low, and two steps for nothing', () => {
+    expect(confidenceBand(scoreOf('Arthas', 'Arthass'))).toBe('medium');
+    expect(confidenceBand(scoreOf('Arthas', 'Artahs'))).not.toBeNull();
+    expect(scoreOf('Korthor', 'Korlethor')).toBeLessThan(0.8);
+  });
+
   it('needs exact equality for names of three letters or fewer', () => {
     expect(scoreOf('Bo', 'Bo')).toBe(1);
     expect(scoreOf('Bo', 'Bob')).toBe(0);

@@ -1,17 +1,20 @@
 // Candidate pruning: members are indexed by the names their display strings hold, so a character is scored only
-// against members that share an exact name, its first three letters, or its first and last two letters. Every rule
-// that can reach the high band is an exact equality, so pruning never loses a high-band match; it may lose a rare
-// low-band Jaro-Winkler likeness whose beginning and end both differ (the benchmark reports any difference).
+// against members that share an exact name, its first four letters (prefix containment needs four), or a one-letter
+// deletion of it (a name one insertion, deletion, substitution or swap away, which is what a Jaro-Winkler likeness
+// of 0.9 or more between names of similar length usually is). Every rule that reaches the high band is an exact
+// equality, so pruning never loses a high-band match; it may lose a rare low-band likeness two edits away (the
+// benchmark counts them), and members a note points at are always scored besides.
 import type { CharacterName } from './character-name';
 import type { PreparedMember } from './prepared-member';
 
 const SKELETON = '~';
+const PREFIX_LENGTH = 4;
 
 /** Looks up which members may match a name. */
 export class MemberIndex {
   private readonly byText = new Map<string, number[]>();
-  private readonly byStart = new Map<string, number[]>();
-  private readonly byEdges = new Map<string, number[]>();
+  private readonly byPrefix = new Map<string, number[]>();
+  private readonly byDeletion = new Map<string, number[]>();
   /** Per member, the last lookup that listed it, so one lookup lists a member once without allocating a set. */
   private readonly listedIn: Uint32Array;
   private lookup = 0;
@@ -21,11 +24,11 @@ export class MemberIndex {
     members.forEach((member, position) => {
       for (const { display } of member.fields) {
         for (const candidate of display.candidates) {
-          const prefix = candidate.isSkeleton ? SKELETON : '';
-          add(this.byText, prefix + candidate.text, position);
+          const mark = candidate.isSkeleton ? SKELETON : '';
+          add(this.byText, mark + candidate.text, position);
           if (!candidate.isFuzzy) continue;
-          add(this.byStart, prefix + start(candidate.text), position);
-          add(this.byEdges, prefix + edges(candidate.text), position);
+          add(this.byPrefix, mark + candidate.text.slice(0, PREFIX_LENGTH), position);
+          for (const deletion of deletions(candidate.text)) add(this.byDeletion, mark + deletion, position);
         }
       }
     });
@@ -46,18 +49,29 @@ export class MemberIndex {
     collect(this.byText.get(name.text));
     collect(this.byText.get(SKELETON + name.skeleton));
     if (name.withoutClassSuffix) collect(this.byText.get(name.withoutClassSuffix.text));
-    if (!name.isShort) {
-      collect(this.byStart.get(start(name.text)));
-      collect(this.byEdges.get(edges(name.text)));
-      collect(this.byStart.get(SKELETON + start(name.skeleton)));
-      collect(this.byEdges.get(SKELETON + edges(name.skeleton)));
+    if (name.isShort) return found;
+    for (const [mark, text] of [
+      ['', name.text],
+      [SKELETON, name.skeleton],
+    ] as const) {
+      if (text.length < PREFIX_LENGTH) continue;
+      collect(this.byPrefix.get(mark + text.slice(0, PREFIX_LENGTH)));
+      collect(this.byDeletion.get(mark + text));
+      for (const deletion of deletions(text)) {
+        collect(this.byText.get(mark + deletion));
+        collect(this.byDeletion.get(mark + deletion));
+      }
     }
     return found;
   }
 }
 
-const start = (text: string) => text.slice(0, 3);
-const edges = (text: string) => text.slice(0, 1) + text.slice(-2);
+/** The strings one letter shorter (each letter left out once). */
+function deletions(text: string): string[] {
+  const shorter: string[] = [];
+  for (let index = 0; index < text.length; index++) shorter.push(text.slice(0, index) + text.slice(index + 1));
+  return shorter;
+}
 
 function add(map: Map<string, number[]>, key: string, position: number) {
   if (!key) return;

@@ -4,7 +4,7 @@
 import type { CharacterName } from './character-name';
 import type { DisplayName } from './display-name';
 import { type NameCandidate, QUALITY } from './name-candidates';
-import { jaroWinkler } from './similarity';
+import { isOneEditApart, jaroWinkler } from './similarity';
 
 /** The best score of a name against a display string, and why. */
 export interface NameScore {
@@ -83,16 +83,18 @@ function scoreCandidate(name: CharacterName, candidate: NameCandidate): NameScor
 function fuzzyOrContained(name: string, other: string): number {
   const shorter = name.length <= other.length ? name : other;
   const longer = shorter === name ? other : name;
-  if (longer.startsWith(shorter)) {
-    if (shorter.length < 4 || longer.length > shorter.length * 2) return 0;
-    return RULES.containmentFloor + (RULES.containmentSpan * shorter.length) / longer.length;
-  }
-  return fuzzy(name, other);
+  const likeness = fuzzy(name, other);
+  if (!longer.startsWith(shorter) || shorter.length < 4 || longer.length > shorter.length * 2) return likeness;
+  return Math.max(likeness, RULES.containmentFloor + (RULES.containmentSpan * shorter.length) / longer.length);
 }
 
-/** Jaro-Winkler mapped into the low and medium bands; names must start alike and be of similar length. */
+/**
+ * Jaro-Winkler mapped into the low and medium bands, for names one typing step apart ('Arthass', 'Arthos', 'Artahs')
+ * that start alike. Jaro-Winkler alone is generous to names sharing a beginning and an end ('Korthor' and
+ * 'Korlethor' score 0.95), which are different names; the one-edit gate keeps them out.
+ */
 function fuzzy(a: string, b: string): number {
-  if (a.charCodeAt(0) !== b.charCodeAt(0) || Math.abs(a.length - b.length) > 2) return 0;
+  if (a.charCodeAt(0) !== b.charCodeAt(0) || !isOneEditApart(a, b)) return 0;
   const similarity = jaroWinkler(a, b);
   if (similarity < RULES.fuzzyFloor) return 0;
   return Math.min(RULES.fuzzyCap, RULES.containmentFloor + (similarity - 0.9) * 1.3);

@@ -42,3 +42,21 @@ export function jaroWinkler(a: string, b: string): number {
   while (prefix < 4 && prefix < lengthA && prefix < lengthB && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
   return jaro + prefix * 0.1 * (1 - jaro);
 }
+
+/** Whether two different strings are one insertion, deletion, substitution or swap of neighbours apart. */
+export function isOneEditApart(a: string, b: string): boolean {
+  if (a === b) return false;
+  const shorter = a.length <= b.length ? a : b;
+  const longer = shorter === a ? b : a;
+  if (longer.length - shorter.length > 1) return false;
+  let start = 0;
+  while (start < shorter.length && shorter.charCodeAt(start) === longer.charCodeAt(start)) start++;
+  if (longer.length !== shorter.length) return shorter.slice(start) === longer.slice(start + 1);
+  if (shorter.slice(start + 1) === longer.slice(start + 1)) return true;
+  // A swap of neighbours: 'artahs' and 'arthas'.
+  return (
+    shorter.charCodeAt(start) === longer.charCodeAt(start + 1) &&
+    shorter.charCodeAt(start + 1) === longer.charCodeAt(start) &&
+    shorter.slice(start + 2) === longer.slice(start + 2)
+  );
+}
