@@ -136,6 +136,24 @@ describe('findMatches: notes', () => {
   });
 });
 
+describe('findMatches: characters linked already', () => {
+  it("sends an alt to the member its linked main belongs to, whatever the member's name", () => {
+    const tom = member('Tom');
+    const calia = character('Calia', { guildNote: 'alt of Arthas' });
+    const linkedCharacters = [{ name: 'Arthas', realm: 'Silvermoon', memberId: tom.id }];
+    expect(findMatches([calia], [tom], { linkedCharacters })).toMatchObject([
+      { memberId: tom.id, score: 0.97, matchedAgainst: 'note' },
+    ]);
+  });
+
+  it('counts a linked name on another realm as a second character of that name', () => {
+    const tyrande = member('Tyrande');
+    const linkedCharacters = [{ name: 'Tyrande', realm: 'Silvermoon', memberId: tyrande.id }];
+    const stranger = character('Tyrande', { realm: 'Argent Dawn' });
+    expect(findMatches([stranger], [tyrande], { linkedCharacters })[0]?.score).toBe(0.9);
+  });
+});
+
 describe('findMatches: output', () => {
   it('leaves out pairs under minScore (0.8 by default) and sorts best first', () => {
     const characters = [character('Arthas'), character('Arthasdk'), character('Jaina')];

@@ -3,7 +3,7 @@
 // matched, so an alt goes wherever its main goes, even when the main was only found through its own note.
 import { AUTO_LINK } from '@guildhall/contract';
 import { prepareContext } from './match-context';
-import { followMains, matchNotes, sortReferences } from './match-notes';
+import { followLinkedMains, followMains, matchNotes, sortReferences } from './match-notes';
 import { readNotes } from './read-notes';
 import { type ScoredMember, scoreCharacter } from './score-character';
 import type { CharacterMatch, FindMatchesOptions, MatchCharacter, MatchMember } from './types';
@@ -19,11 +19,18 @@ export function findMatches(
 ): CharacterMatch[] {
   const minScore = options.minScore ?? AUTO_LINK.minScore;
   const floor = Math.min(minScore, PASS_FLOOR);
-  const context = prepareContext(characters, members, options.prune !== false);
+  const context = prepareContext(characters, members, {
+    shouldPrune: options.prune !== false,
+    linkedCharacters: options.linkedCharacters ?? [],
+  });
   const references = characters.map((character, position) =>
     sortReferences(context, position, readNotes(character.guildNote, character.officerNote)),
   );
-  const byMember = references.map((sorted) => matchNotes(context, sorted.byMember));
+  const byMember = references.map((sorted) => {
+    const found = matchNotes(context, sorted.byMember);
+    followLinkedMains(found, sorted.linkedMains);
+    return found;
+  });
   const firstPass: ScoredMember[][] = characters.map((_, position) =>
     scoreCharacter(context, position, byMember[position]!, floor),
   );

@@ -11,6 +11,7 @@ export type {
   CharacterMatch,
   ExistingLink,
   FindMatchesOptions,
+  LinkedCharacter,
   MatchCharacter,
   MatchedAgainst,
   MatchMember,

@@ -3,7 +3,14 @@
 import { type CharacterName, readCharacterName } from './character-name';
 import { MemberIndex } from './member-index';
 import { type PreparedMember, prepareMember } from './prepared-member';
-import type { MatchCharacter, MatchMember } from './types';
+import type { LinkedCharacter, MatchCharacter, MatchMember } from './types';
+
+/** A character a note may name as main: one being matched (by position) or one linked already (to a member). */
+export interface NamedCharacter {
+  realm: string | null;
+  position?: number;
+  linkedTo?: number;
+}
 
 export interface MatchContext {
   characters: MatchCharacter[];
@@ -12,29 +19,41 @@ export interface MatchContext {
   /** null scores every pair (the benchmark's baseline). */
   index: MemberIndex | null;
   knownRealms: Set<string>;
-  /** Folded name → positions of the characters with it. */
-  charactersNamed: Map<string, number[]>;
+  /** Folded name → the characters with it, being matched or linked already. */
+  charactersNamed: Map<string, NamedCharacter[]>;
   /** Discord username (handle form) → member position; usernames are unique on Discord. */
   memberWithHandle: Map<string, number>;
 }
 
-export function prepareContext(characters: MatchCharacter[], members: MatchMember[], shouldPrune: boolean): MatchContext {
+export function prepareContext(
+  characters: MatchCharacter[],
+  members: MatchMember[],
+  options: { shouldPrune: boolean; linkedCharacters: LinkedCharacter[] },
+): MatchContext {
   const prepared = members.map(prepareMember);
   const knownRealms = new Set<string>();
-  const charactersNamed = new Map<string, number[]>();
+  const charactersNamed = new Map<string, NamedCharacter[]>();
+  const addNamed = (text: string, named: NamedCharacter) => {
+    if (named.realm) knownRealms.add(named.realm);
+    const list = charactersNamed.get(text);
+    if (list) list.push(named);
+    else charactersNamed.set(text, [named]);
+  };
   const names = characters.map((character, position) => {
     const name = readCharacterName(character.name, character.realm);
-    if (name.realm) knownRealms.add(name.realm);
-    const named = charactersNamed.get(name.text);
-    if (named) named.push(position);
-    else charactersNamed.set(name.text, [position]);
+    addNamed(name.text, { realm: name.realm, position });
     return name;
   });
+  const memberPosition = new Map(members.map((member, position) => [member.id, position]));
+  for (const linked of options.linkedCharacters) {
+    const name = readCharacterName(linked.name, linked.realm);
+    addNamed(name.text, { realm: name.realm, linkedTo: memberPosition.get(linked.memberId) });
+  }
   return {
     characters,
     names,
     members: prepared,
-    index: shouldPrune ? new MemberIndex(prepared) : null,
+    index: options.shouldPrune ? new MemberIndex(prepared) : null,
     knownRealms,
     charactersNamed,
     memberWithHandle: new Map(prepared.map((member, position) => [member.handle, position])),
@@ -44,5 +63,5 @@ export function prepareContext(characters: MatchCharacter[], members: MatchMembe
 /** Whether the guild has this character's name on more than one realm (then the name alone does not say which). */
 export function isSharedName(context: MatchContext, position: number): boolean {
   const name = context.names[position]!;
-  return context.charactersNamed.get(name.text)!.some((other) => context.names[other]!.realm !== name.realm);
+  return context.charactersNamed.get(name.text)!.some((other) => other.realm !== name.realm);
 }

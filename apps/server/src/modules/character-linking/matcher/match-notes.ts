@@ -2,7 +2,7 @@
 // character, so it is strong evidence; it is still scored through the named member's own strings (or, when the note
 // names a main the guild has, through that main's own matches), so a vague pointer stays as vague as its target.
 import { AUTO_LINK } from '@guildhall/contract';
-import type { MatchContext } from './match-context';
+import type { MatchContext, NamedCharacter } from './match-context';
 import { handleKey, readWrittenName, scoreMember } from './prepared-member';
 import type { NoteReference } from './read-notes';
 import type { ScoredMember } from './score-character';
@@ -19,6 +19,12 @@ export interface MainReference {
   mainPosition: number;
 }
 
+/** A note naming a main that is linked already: its owner is that main's member. */
+export interface LinkedMainReference {
+  reference: NoteReference;
+  memberPosition: number;
+}
+
 const WEIGHT = {
   /** A note giving the member's exact Discord username. */
   exactHandle: 0.97,
@@ -29,31 +35,29 @@ const WEIGHT = {
   looseCap: 0.9,
 } as const;
 
-/** Sorts a character's references: mains the guild has (followed in a second pass) and the rest. */
+/** Sorts a character's references: mains being matched (followed in a second pass), mains linked already, the rest. */
 export function sortReferences(context: MatchContext, position: number, references: NoteReference[]) {
   const byMember: NoteReference[] = [];
   const mains: MainReference[] = [];
+  const linkedMains: LinkedMainReference[] = [];
   for (const reference of references) {
-    if (reference.kind !== 'main') {
-      byMember.push(reference);
-      continue;
-    }
-    const main = findMain(context, position, reference);
-    if (typeof main === 'number') mains.push({ reference, mainPosition: main });
-    else byMember.push(main === 'several' ? { ...reference, isLoose: true } : reference);
+    const main = reference.kind === 'main' ? findMain(context, position, reference) : null;
+    if (main === 'several') byMember.push({ ...reference, isLoose: true });
+    else if (main?.position !== undefined) mains.push({ reference, mainPosition: main.position });
+    else if (main?.linkedTo !== undefined) linkedMains.push({ reference, memberPosition: main.linkedTo });
+    else byMember.push(reference);
   }
-  return { byMember, mains };
+  return { byMember, mains, linkedMains };
 }
 
 /** The one other character of the guild a note names as main, 'several', or null when the guild has none. */
-function findMain(context: MatchContext, position: number, reference: NoteReference): number | 'several' | null {
+function findMain(context: MatchContext, position: number, reference: NoteReference): NamedCharacter | 'several' | null {
   const name = readWrittenName(reference.name);
-  let named = (context.charactersNamed.get(name.text) ?? []).filter((other) => other !== position);
-  if (named.length === 0) return null;
-  if (name.realm) named = named.filter((other) => context.names[other]!.realm === name.realm);
+  let named = (context.charactersNamed.get(name.text) ?? []).filter((other) => other.position !== position);
+  if (name.realm) named = named.filter((other) => other.realm === name.realm);
   if (named.length > 1) {
     const ownRealm = context.names[position]!.realm;
-    const onOwnRealm = named.filter((other) => context.names[other]!.realm === ownRealm);
+    const onOwnRealm = named.filter((other) => other.realm === ownRealm);
     if (onOwnRealm.length > 0) named = onOwnRealm;
   }
   return named.length === 1 ? named[0]! : named.length === 0 ? null : 'several';
@@ -85,6 +89,13 @@ export function matchNotes(context: MatchContext, references: NoteReference[]): 
     }
   }
   return found;
+}
+
+/** Adds, for each linked main a note names, that main's member. */
+export function followLinkedMains(found: Map<number, NoteMatch>, linkedMains: LinkedMainReference[]) {
+  for (const { reference, memberPosition } of linkedMains) {
+    keepBest(found, memberPosition, weigh(reference, WEIGHT.named), `${reference.quote} (the main is linked to this member)`);
+  }
 }
 
 /** Adds, for each main a note names, the members that main matched, a little less surely. */

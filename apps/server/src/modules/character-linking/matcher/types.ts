@@ -37,8 +37,17 @@ export interface ExistingLink {
   memberId: string;
 }
 
+/** A character linked already: its notes' alts follow it to its member, and its name counts as taken on its realm. */
+export interface LinkedCharacter {
+  name: string;
+  realm: string | null;
+  memberId: string;
+}
+
 /** Options of findMatches. */
 export interface FindMatchesOptions {
+  /** The guild's linked characters, so 'alt of Arthas' finds Arthas's member when Arthas is linked already. */
+  linkedCharacters?: LinkedCharacter[];
   /** Pairs scoring below this are left out (default AUTO_LINK.minScore). */
   minScore?: number;
   /** Score only members that share a name bucket with the character (default true); false scores every pair. */
