@@ -22,7 +22,7 @@ export interface CharacterName {
 }
 
 /** Letters and digits of a folded realm: 'Area 52' and 'Area52', "Kel'Thuzad" and 'KelThuzad' meet. */
-export function realmKey(raw: string | null): string | null {
+function realmKey(raw: string | null): string | null {
   if (!raw) return null;
   return foldCase(raw).replace(/[^\p{L}\p{N}]/gu, '') || null;
 }

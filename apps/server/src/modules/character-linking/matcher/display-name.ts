@@ -40,7 +40,7 @@ export function readDisplayName(raw: string): DisplayName {
   return { raw, candidates: nameCandidates(words), realm: words.segments.length > 0 ? words.realm : null };
 }
 
-export function readDisplayWords(raw: string): DisplayWords {
+function readDisplayWords(raw: string): DisplayWords {
   let text = raw.normalize('NFC').trim();
   let hasDroppedText = false;
   const withoutTags = text.replace(TAG_GROUP, ' | ');

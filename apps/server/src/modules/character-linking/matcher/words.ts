@@ -1,7 +1,7 @@
 // Words that appear in nicknames and notes but are not anybody's name. Folded (lower case, no accents).
 
 /** Roles, classes, specs, guild ranks and nickname filler: a token equal to one of these never identifies a player. */
-export const COMMON_WORDS = new Set([
+const COMMON_WORDS = new Set([
   // roles and raid jobs
   ...['tank', 'tanks', 'healer', 'healers', 'heals', 'heal', 'healz', 'dps', 'mdps', 'rdps', 'melee', 'ranged', 'caster'],
   ...['raid', 'raider', 'raiding', 'lead', 'leader', 'rl', 'ml', 'gm', 'officer', 'offi', 'trial', 'member', 'social'],
