@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Two projects: pure logic (fast, no services) and HTTP/socket tests against the real services.
 export default defineConfig({
   test: {
+    // Two cores: two files at a time; each integration file has its own database.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -18,8 +20,6 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two cores: run two files at a time; each file has its own database.
-          maxWorkers: 2,
         },
       },
     ],

@@ -20,6 +20,8 @@ export default async function globalSetup() {
     ADMIN_PASSWORD: ADMINS.owner.password,
     ADMIN_LOGIN_RATE_LIMIT: '1000',
     HEALTH_CHECK_INTERVAL_MS: '1000',
+    // Known, so the token-refresh journey can mint an expired token of a real sign-in.
+    JWT_SECRET: 'e2e-only-jwt-secret-0123456789-abcdefghij',
   };
   const server = await startApp('main', PORTS.main, env);
   runCli(env, ['create-admin', '--username', ADMINS.monitor.username, '--password', ADMINS.monitor.password, '--role', 'viewer']);

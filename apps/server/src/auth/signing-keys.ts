@@ -27,6 +27,12 @@ async function storedSecret(db: Queryable): Promise<string> {
 const derive = (secret: string, purpose: string) =>
   Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), `guildhall ${purpose}`, 32));
 
+/** The keys one secret gives: one per purpose, so a sealing key never signs a token. */
+export const signingKeysFrom = (secret: string): SigningKeys => ({
+  accessToken: derive(secret, 'access token'),
+  sealing: derive(secret, 'sealing'),
+});
+
 /**
  * The keys, loaded once on first use (after migrations): JWT_SECRET when set, otherwise the stored secret.
  * A failed load (database down) is retried on the next call.
@@ -36,7 +42,7 @@ export function createSigningKeys(db: Queryable, configuredSecret: string | null
   return () => {
     loading ??= (async () => {
       const secret = configuredSecret ?? (await storedSecret(db));
-      return { accessToken: derive(secret, 'access token'), sealing: derive(secret, 'sealing') };
+      return signingKeysFrom(secret);
     })().catch((error: unknown) => {
       loading = null;
       throw error;

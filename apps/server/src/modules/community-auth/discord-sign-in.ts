@@ -91,7 +91,8 @@ export async function finishDiscordSignIn(
 
   let isGuildChosen = false;
   try {
-    isGuildChosen = !(await loadGuildAccess(deps, user)).selection.requiresGuildSelection;
+    // A sign-in is rare and is when a member who just added the bot expects to see it: skip the cache.
+    isGuildChosen = !(await loadGuildAccess(deps, user, { fresh: true })).selection.requiresGuildSelection;
   } catch (error) {
     // The bot's guild list is unavailable: the guild picker reports it; the sign-in itself stands.
     deps.log.warn({ err: error }, 'guild access unavailable after Discord sign-in');
