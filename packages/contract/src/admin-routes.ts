@@ -27,12 +27,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin', label: 'Dashboard', anyOf: [], exact: true },
   { path: '/admin/training-data', label: 'Training Data', anyOf: [full], builtBy: 'ML training data' },
   { path: '/admin/guilds', label: 'Guild Management', anyOf: [full, 'guild.manage_members'] },
-  {
-    path: '/admin/character-discovery',
-    label: 'Character Discovery',
-    anyOf: [full, 'guild.manage_members'],
-    builtBy: 'character discovery',
-  },
+  { path: '/admin/character-discovery', label: 'Character Discovery', anyOf: [full, 'guild.manage_members'] },
   {
     path: '/admin/database/postgresql',
     label: 'PostgreSQL',

@@ -17,6 +17,7 @@ export * from './constants';
 export * from './guild-permissions';
 export * from './guild-selection';
 export * from './health';
+export * from './linking-test';
 export * from './messages';
 export * from './password-rule';
 export * from './permissions';

@@ -10,6 +10,7 @@ import { applyAutoLinks } from './apply-auto-links';
 import { findAutoLinks } from './find-auto-links';
 import { linkCharacter } from './link-character';
 import type { LinkingDeps, Requester } from './linking-deps';
+import { listDiscoveryGuilds } from './list-discovery-guilds';
 import { listMembers } from './list-members';
 import { listUnlinkedCharacters } from './list-unlinked-characters';
 import { readDiscoverySummary } from './read-discovery-summary';
@@ -30,6 +31,11 @@ export const characterLinkingRoutes: FastifyPluginAsyncZod = async (app) => {
     ? new MemberSyncRunner({ db: deps.db, bus: deps.bus, log: app.log, discord: { apiBase, botToken } })
     : null;
   app.addHook('preClose', async () => runner?.close());
+
+  app.route({
+    ...contractRoute(api.guilds, TAG),
+    handler: async (request) => ({ success: true as const, ...(await listDiscoveryGuilds(deps.db, request.query)) }),
+  });
 
   app.route({
     ...contractRoute(api.summary, TAG),
