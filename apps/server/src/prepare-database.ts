@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './http/app-error';
 import { ensureFirstAdmin } from './seed/first-admin';
+import { seedCombatEvents } from './seed/seed-combat-events';
 import { seedDemoData } from './seed/seed-demo-data';
 import { seedGuildData } from './seed/seed-guild-data';
 import { seedMemberNames } from './seed/seed-member-names';
@@ -21,6 +22,10 @@ async function prepareOnce(app: FastifyInstance) {
     if (guildData) app.log.info(guildData, 'demo guild data seeded');
     const memberNames = await seedMemberNames(db);
     if (memberNames) app.log.info(memberNames, 'demo member names seeded');
+    // Not awaited: InfluxDB being slow or down must not hold the start; the next start tries again.
+    seedCombatEvents(db, app.services.influx)
+      .then((combat) => combat && app.log.info(combat, 'demo combat events written to InfluxDB'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'demo combat events not written; next start tries again'));
   }
   app.isDatabaseReady = true;
 }

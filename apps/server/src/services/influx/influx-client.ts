@@ -31,6 +31,11 @@ export interface InfluxClient {
    * A database that does not exist yet reads as empty: nothing was ever written to it.
    */
   queryInfluxQL(query: string, timeoutMs: number): Promise<InfluxSeries[]>;
+  /**
+   * Writes points in line protocol with millisecond timestamps: /api/v2/write on 2.x (token and org set),
+   * /write on 1.x, creating the 1.x database on first use.
+   */
+  writeLines(lines: readonly string[], timeoutMs: number): Promise<void>;
 }
 
 interface InfluxQueryAnswer {
@@ -64,6 +69,30 @@ export function createInfluxClient(settings: Config['influx']): InfluxClient | n
       if (error && /database not found/i.test(error)) return [];
       if (error || !response.ok) throw new InfluxQueryError(error ?? `InfluxDB answered ${response.status} to /query`);
       return body.results?.flatMap((result) => result.series ?? []) ?? [];
+    },
+    async writeLines(lines, timeoutMs) {
+      const body = lines.join('\n');
+      const isV2 = Boolean(settings.token && settings.org);
+      const params = isV2
+        ? new URLSearchParams({ org: settings.org ?? '', bucket: settings.bucket, precision: 'ms' })
+        : new URLSearchParams({ db: database, precision: 'ms' });
+      if (!isV2 && settings.username) params.set('u', settings.username);
+      if (!isV2 && settings.password) params.set('p', settings.password);
+      const write = () =>
+        fetch(`${base}/${isV2 ? 'api/v2/write' : 'write'}?${params}`, {
+          method: 'POST',
+          headers,
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      let response = await write();
+      if (!isV2 && response.status === 404) {
+        const create = new URLSearchParams(params);
+        create.set('q', `CREATE DATABASE "${database.replace(/"/g, '')}"`);
+        await fetch(`${base}/query`, { method: 'POST', headers, body: create, signal: AbortSignal.timeout(timeoutMs) });
+        response = await write();
+      }
+      if (!response.ok) throw new InfluxQueryError(`InfluxDB answered ${response.status} to a write: ${await response.text()}`);
     },
     async ping(timeoutMs) {
       const response = await fetch(`${base}/ping`, { headers, signal: AbortSignal.timeout(timeoutMs) });
