@@ -1,75 +1,10 @@
 import type pg from 'pg';
+import { REALMS as DEMO_REALMS, NAME_ADJECTIVES, NAME_NOUNS } from '../../apps/server/src/seed/demo-names';
 
-const ADJECTIVES = [
-  'Eternal',
-  'Crimson',
-  'Silent',
-  'Iron',
-  'Storm',
-  'Radiant',
-  'Fallen',
-  'Frostbound',
-  'Shadow',
-  'Ember',
-  'Void',
-  'Golden',
-  'Ashen',
-  'Obsidian',
-  'Wild',
-  'Last',
-  'Twilight',
-  'Azure',
-  'Sacred',
-  'Savage',
-];
-const NOUNS = [
-  'Vanguard',
-  'Legion',
-  'Covenant',
-  'Order',
-  'Dawn',
-  'Wardens',
-  'Reckoning',
-  'Oath',
-  'Pact',
-  'Circle',
-  'Blades',
-  'Remnant',
-  'Tide',
-  'Watch',
-  'Syndicate',
-  'Requiem',
-  'Ascendancy',
-  'Council',
-  'Horizon',
-  'Valor',
-];
-const REALMS = [
-  'Area 52',
-  'Stormrage',
-  'Illidan',
-  'Tichondrius',
-  "Mal'Ganis",
-  'Proudmoore',
-  'Sargeras',
-  'Moon Guard',
-  'Silvermoon',
-  'Draenor',
-  'Twisting Nether',
-  'Kazzak',
-  'Ravencrest',
-  'Tarren Mill',
-  'Stormscale',
-  'Blackrock',
-  'Antonidas',
-  'Hyjal',
-  'Azshara',
-  'Durotan',
-  'Windrunner',
-  "Gul'dan",
-  'Deathwing',
-  'Hellscream',
-];
+// The demo seed's name parts, so benchmark guilds read like real ones.
+const ADJECTIVES = NAME_ADJECTIVES;
+const NOUNS = NAME_NOUNS;
+const REALMS = [...new Set(Object.values(DEMO_REALMS).flatMap((realms) => realms.map((realm) => realm.name)))];
 
 const sqlArray = (items: readonly string[]) => `ARRAY[${items.map((item) => `'${item.replaceAll("'", "''")}'`).join(', ')}]`;
 
@@ -83,7 +18,7 @@ export async function seedGuilds(client: pg.Client, count: number) {
   await client.query('SELECT setseed(0.4711)');
   await client.query(
     `INSERT INTO guilds (guild_name, server, region, faction, is_active, description, max_members, created_at, updated_at)
-     SELECT (${sqlArray(ADJECTIVES)})[1 + floor(random() * 20)::int] || ' ' || (${sqlArray(NOUNS)})[1 + floor(random() * 20)::int]
+     SELECT (${sqlArray(ADJECTIVES)})[1 + floor(random() * ${ADJECTIVES.length})::int] || ' ' || (${sqlArray(NOUNS)})[1 + floor(random() * ${NOUNS.length})::int]
               || ' ' || n,
             (${sqlArray(REALMS)})[1 + floor(random() * ${REALMS.length})::int],
             (ARRAY['US', 'EU', 'KR', 'CN'])[1 + floor(random() * 4)::int],

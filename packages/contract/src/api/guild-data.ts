@@ -140,6 +140,21 @@ export const GUILD_EXPORT_TYPES = ['json', 'dump'] as const;
 /** A guild export format. */
 export type GuildExportType = (typeof GUILD_EXPORT_TYPES)[number];
 
+/** A guild name as a file name part: 'Nightfall Raiders!' → 'nightfall-raiders'; CJK-only names become 'guild'. */
+export function fileSlug(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'guild';
+}
+
+/** 'crimson-covenant-data-2025-03-14.zip' or '…-dump-….zip', dated in UTC: the server's name, the web's fallback. */
+export const guildZipFilename = (guildName: string, type: GuildExportType, now = new Date()) =>
+  `${fileSlug(guildName)}-${type === 'dump' ? 'dump' : 'data'}-${now.toISOString().slice(0, 10)}.zip`;
+
 /** Delete guild data: the guild name typed by the operator. */
 export const deleteGuildDataInput = z.object({ confirmation: z.string() });
 /** What delete guild data sends. */

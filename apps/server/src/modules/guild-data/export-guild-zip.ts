@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { GUILD_DATA_KINDS, type GuildExportType, guildNotFound } from '@guildhall/contract';
+import { GUILD_DATA_KINDS, type GuildExportType, guildNotFound, guildZipFilename } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
 import { AppError } from '../../http/app-error';
@@ -14,21 +14,6 @@ export interface ExportDeps {
   db: Db;
   log: FastifyBaseLogger;
 }
-
-/** The same slug the web makes of a guild name; names of only CJK letters become 'guild'. */
-export function fileSlug(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'guild';
-}
-
-/** 'crimson-covenant-data-2025-03-14.zip' or '…-dump-….zip', dated in UTC. */
-export const guildZipFilename = (guildName: string, type: GuildExportType, now = new Date()) =>
-  `${fileSlug(guildName)}-${type === 'dump' ? 'dump' : 'data'}-${now.toISOString().slice(0, 10)}.zip`;
 
 type FileSource = (reader: Queryable, isOpen: IsOpen) => AsyncGenerator<string>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileSlug, GUILD_DATA_TABS, parseDataTab } from './guild-data-tabs';
+import { fileSlug } from '@guildhall/contract';
+import { GUILD_DATA_TABS, parseDataTab } from './guild-data-tabs';
 
 describe('parseDataTab', () => {
   it('knows the eight tabs and falls back to Overview', () => {

@@ -17,14 +17,3 @@ export type GuildDataTab = (typeof GUILD_DATA_TABS)[number]['id'];
 export function parseDataTab(value: string | null): GuildDataTab {
   return GUILD_DATA_TABS.find((tab) => tab.id === value)?.id ?? 'overview';
 }
-
-/** A guild name as a file name part: 'Nightfall Raiders!' → 'nightfall-raiders'. */
-export function fileSlug(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || 'guild';
-}

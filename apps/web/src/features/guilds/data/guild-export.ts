@@ -1,9 +1,7 @@
-import { type GuildExportType, type GuildTenant, guildDataApi } from '@guildhall/contract';
+import { type GuildExportType, type GuildTenant, guildDataApi, guildZipFilename } from '@guildhall/contract';
 import { useCallback } from 'react';
-import { datedFilename } from '../../../api/download-filename';
 import { endpointPath } from '../../../api/endpoint';
 import type { DownloadRequest } from '../../../api/use-download';
-import { fileSlug } from './guild-data-tabs';
 
 /** What an export needs to know of the guild. */
 export type GuildExport = Pick<GuildTenant, 'id' | 'guild_name'>;
@@ -14,7 +12,7 @@ export function useGuildExportRequest(guild: GuildExport) {
     (type: GuildExportType): DownloadRequest => ({
       path: endpointPath(guildDataApi.exportData.path, { id: guild.id }),
       query: { type },
-      fallbackFilename: datedFilename(`${fileSlug(guild.guild_name)}-${type === 'dump' ? 'dump' : 'data'}`, 'zip'),
+      fallbackFilename: guildZipFilename(guild.guild_name, type),
     }),
     [guild.id, guild.guild_name],
   );
