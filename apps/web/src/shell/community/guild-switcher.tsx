@@ -1,53 +1,46 @@
 import { COMMUNITY_PATHS, type UserGuild } from '@guildhall/contract';
 import { Check, ChevronsUpDown, LayoutGrid } from 'lucide-react';
-import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSelectGuildMutation } from '../../api/community-guilds';
 import { useCommunitySession } from '../../community-auth/community-session-context';
+import { Dropdown } from '../../ui/dropdown';
 import { GuildAvatar } from '../../ui/guild-avatar';
-import { useDismiss } from '../use-dismiss';
 
 /** The selected guild in the header; opens the list of guilds with the bot to switch ('Switched to {guild}'). */
 export function GuildSwitcher() {
   const { guildState, selectedGuild } = useCommunitySession();
   const select = useSelectGuildMutation();
-  const [isOpen, setIsOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-  const handleClose = useCallback(() => setIsOpen(false), []);
-  useDismiss(rootRef, isOpen, handleClose);
 
   function handleChoose(guild: UserGuild) {
-    setIsOpen(false);
     if (guild.id !== selectedGuild?.id) select.mutate(guild);
   }
 
   const guilds = guildState?.availableGuilds ?? [];
   return (
-    <div className="dropdown guild-switcher" ref={rootRef}>
-      <button
-        type="button"
-        className="guild-switcher__trigger"
-        aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={menuId}
-        aria-label={`Guild: ${selectedGuild?.name ?? 'none selected'}. Switch guild`}
-        onClick={() => setIsOpen((open) => !open)}
-        disabled={select.isPending}
-        data-testid="guild-switcher"
-      >
-        {selectedGuild ? (
-          <GuildAvatar name={selectedGuild.name} iconUrl={selectedGuild.iconUrl} size="sm" />
-        ) : (
-          <span className="guild-avatar guild-avatar--sm guild-avatar--empty" aria-hidden="true" />
-        )}
-        <span className="guild-switcher__name" data-testid="selected-guild-name">
-          {selectedGuild?.name ?? 'Choose a guild'}
-        </span>
-        <ChevronsUpDown size={16} aria-hidden="true" />
-      </button>
-      {isOpen && (
-        <div id={menuId} className="dropdown__panel guild-switcher__panel" role="menu" aria-label="Switch guild">
+    <Dropdown
+      className="guild-switcher"
+      triggerClassName="guild-switcher__trigger"
+      triggerLabel={`Guild: ${selectedGuild?.name ?? 'none selected'}. Switch guild`}
+      triggerTestId="guild-switcher"
+      isTriggerDisabled={select.isPending}
+      panelClassName="guild-switcher__panel"
+      panelLabel="Switch guild"
+      trigger={
+        <>
+          {selectedGuild ? (
+            <GuildAvatar name={selectedGuild.name} iconUrl={selectedGuild.iconUrl} size="sm" />
+          ) : (
+            <span className="guild-avatar guild-avatar--sm guild-avatar--empty" aria-hidden="true" />
+          )}
+          <span className="guild-switcher__name" data-testid="selected-guild-name">
+            {selectedGuild?.name ?? 'Choose a guild'}
+          </span>
+          <ChevronsUpDown size={16} aria-hidden="true" />
+        </>
+      }
+    >
+      {(close) => (
+        <>
           {guilds.length > 0 && <p className="guild-switcher__heading">Your guilds</p>}
           {guilds.map((guild) => {
             const isCurrent = guild.id === selectedGuild?.id;
@@ -58,7 +51,10 @@ export function GuildSwitcher() {
                 role="menuitemradio"
                 aria-checked={isCurrent}
                 className="menu-item guild-switcher__option"
-                onClick={() => handleChoose(guild)}
+                onClick={() => {
+                  close();
+                  handleChoose(guild);
+                }}
                 data-testid="guild-option"
                 data-guild-id={guild.id}
               >
@@ -68,17 +64,12 @@ export function GuildSwitcher() {
               </button>
             );
           })}
-          <Link
-            role="menuitem"
-            className="menu-item guild-switcher__manage"
-            to={COMMUNITY_PATHS.selectGuild}
-            onClick={handleClose}
-          >
+          <Link role="menuitem" className="menu-item guild-switcher__manage" to={COMMUNITY_PATHS.selectGuild} onClick={close}>
             <LayoutGrid size={16} aria-hidden="true" />
             All guilds and bot setup
           </Link>
-        </div>
+        </>
       )}
-    </div>
+    </Dropdown>
   );
 }
