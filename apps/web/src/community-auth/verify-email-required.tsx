@@ -20,7 +20,7 @@ export function VerifyEmailRequired() {
 
   return (
     <AuthCard
-      icon={<MailCheck size={28} aria-hidden="true" />}
+      icon={MailCheck}
       title="Verify your email"
       subtitle={
         <>

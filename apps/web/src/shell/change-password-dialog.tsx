@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../api/api-error';
 import { useAdminSession } from '../auth/admin-session-context';
 import { FormField } from '../ui/form-field';
 import { Modal } from '../ui/modal';
+import { SubmitButton } from '../ui/submit-button';
 import { useToast } from '../ui/toast-context';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -108,9 +109,9 @@ export function ChangePasswordDialog({ isOpen, onClose }: ChangePasswordDialogPr
           <button type="button" className="button button--secondary" onClick={handleClose}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Changing...' : 'Change password'}
-          </button>
+          <SubmitButton isBusy={mutation.isPending} busyLabel="Changing...">
+            Change password
+          </SubmitButton>
         </div>
       </form>
     </Modal>

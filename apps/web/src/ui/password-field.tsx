@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { FormField } from './form-field';
 
 interface PasswordFieldProps {
@@ -11,10 +11,24 @@ interface PasswordFieldProps {
   name?: string;
   /** current-password to sign in, new-password to choose one. */
   autoComplete: 'current-password' | 'new-password';
+  /** Told of every key let go in the input (the admin sign-in watches Caps Lock). */
+  onKeyUp?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** A test id for the show/hide button. */
+  toggleTestId?: string;
 }
 
 /** A password input with a show/hide button (named Show/Hide, so a label query finds only the input). */
-export function PasswordField({ label, value, onChange, error, hint, name = 'password', autoComplete }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  name = 'password',
+  autoComplete,
+  onKeyUp,
+  toggleTestId,
+}: PasswordFieldProps) {
   const [isShown, setIsShown] = useState(false);
   return (
     <FormField
@@ -22,7 +36,13 @@ export function PasswordField({ label, value, onChange, error, hint, name = 'pas
       error={error}
       hint={hint}
       adornment={
-        <button type="button" className="field__adornment" aria-pressed={isShown} onClick={() => setIsShown((shown) => !shown)}>
+        <button
+          type="button"
+          className="field__adornment"
+          aria-pressed={isShown}
+          onClick={() => setIsShown((shown) => !shown)}
+          data-testid={toggleTestId}
+        >
           {isShown ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
           {isShown ? 'Hide' : 'Show'}
         </button>
@@ -36,6 +56,7 @@ export function PasswordField({ label, value, onChange, error, hint, name = 'pas
           autoComplete={autoComplete}
           value={value}
           onChange={(event) => onChange(event.target.value)}
+          onKeyUp={onKeyUp}
         />
       )}
     </FormField>

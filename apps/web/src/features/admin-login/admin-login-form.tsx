@@ -1,7 +1,9 @@
 import { ADMIN_MAX_FAILED_ATTEMPTS, adminLoginBody } from '@guildhall/contract';
-import { Eye, EyeOff, LogIn, TriangleExclamationPoint } from 'lucide-react';
+import { LogIn, TriangleExclamationPoint } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { FormField } from '../../ui/form-field';
+import { PasswordField } from '../../ui/password-field';
+import { SubmitButton } from '../../ui/submit-button';
 import { describeLoginFailure, type LoginFailure } from './login-failure';
 
 interface AdminLoginFormProps {
@@ -18,7 +20,6 @@ type FieldErrors = LoginFailure['fieldErrors'];
 export function AdminLoginForm({ failedAttempts, maxAttempts, onSubmit, onFailure }: AdminLoginFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [isPasswordShown, setIsPasswordShown] = useState(false);
   const [isCapsLockOn, setIsCapsLockOn] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -54,7 +55,6 @@ export function AdminLoginForm({ failedAttempts, maxAttempts, onSubmit, onFailur
     }
   }
 
-  const isSubmitDisabled = username === '' || password === '' || isSubmitting;
   return (
     <form className="form login-form" onSubmit={handleSubmit} noValidate>
       {formError && (
@@ -76,34 +76,15 @@ export function AdminLoginForm({ failedAttempts, maxAttempts, onSubmit, onFailur
           />
         )}
       </FormField>
-      <FormField
+      <PasswordField
         label="Password"
+        autoComplete="current-password"
+        value={password}
         error={fieldErrors.password}
-        adornment={
-          <button
-            type="button"
-            className="field__adornment"
-            aria-pressed={isPasswordShown}
-            onClick={() => setIsPasswordShown((shown) => !shown)}
-            data-testid="toggle-password"
-          >
-            {isPasswordShown ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
-            {isPasswordShown ? 'Hide' : 'Show'}
-          </button>
-        }
-      >
-        {(props) => (
-          <input
-            {...props}
-            name="password"
-            type={isPasswordShown ? 'text' : 'password'}
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            onKeyUp={handleKeyUp}
-          />
-        )}
-      </FormField>
+        onChange={setPassword}
+        onKeyUp={handleKeyUp}
+        toggleTestId="toggle-password"
+      />
       {isCapsLockOn && (
         <p className="caps-warning" aria-live="polite" data-testid="caps-lock-warning">
           <TriangleExclamationPoint size={16} aria-hidden="true" />
@@ -115,10 +96,15 @@ export function AdminLoginForm({ failedAttempts, maxAttempts, onSubmit, onFailur
           Failed attempts: <strong>{`${failedAttempts}/${maxAttempts || ADMIN_MAX_FAILED_ATTEMPTS}`}</strong>
         </p>
       )}
-      <button type="submit" className="button button--primary button--block" disabled={isSubmitDisabled}>
-        <LogIn size={18} aria-hidden="true" />
-        {isSubmitting ? 'Signing In...' : 'Sign In'}
-      </button>
+      <SubmitButton
+        icon={<LogIn size={18} aria-hidden="true" />}
+        isBusy={isSubmitting}
+        busyLabel="Signing In..."
+        isDisabled={username === '' || password === ''}
+        isBlock
+      >
+        Sign In
+      </SubmitButton>
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 export function CommunityNotFoundPage() {
   useDocumentTitle('Page not found', 'community');
   return (
-    <AuthCard icon={<Compass size={28} aria-hidden="true" />} title="Page not found" data-testid="not-found">
+    <AuthCard icon={Compass} title="Page not found" data-testid="not-found">
       <p className="auth-card__text">There is nothing at this address.</p>
       <Link className="button button--primary button--block" to={COMMUNITY_PATHS.home}>
         Back to Guildhall

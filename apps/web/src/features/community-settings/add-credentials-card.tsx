@@ -5,9 +5,10 @@ import { useAddCredentialsMutation } from '../../api/community-account';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { useErrorToast } from '../../community-auth/use-error-toast';
 import { Card } from '../../ui/card';
+import { EmailField } from '../../ui/email-field';
 import { type FieldErrors, fieldErrorsFromError, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
-import { FormField } from '../../ui/form-field';
 import { PasswordField } from '../../ui/password-field';
+import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
 import { PasswordChecklist } from '../registration/password-checklist';
 
@@ -46,21 +47,14 @@ export function AddCredentialsCard({ user }: { user: CommunityUser }) {
     <Card title="Sign in with email too" data-testid="add-credentials-card">
       <p className="card__lead">You sign in with Discord. Add an email and password to sign in without Discord as well.</p>
       <form className="form settings-form" onSubmit={handleSubmit} noValidate>
-        <FormField label="Email" error={errors.email}>
-          {(props) => (
-            <input
-              {...props}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setErrors((current) => withoutField(current, 'email'));
-              }}
-            />
-          )}
-        </FormField>
+        <EmailField
+          value={email}
+          error={errors.email}
+          onChange={(value) => {
+            setEmail(value);
+            setErrors((current) => withoutField(current, 'email'));
+          }}
+        />
         <PasswordField
           label="Password"
           autoComplete="new-password"
@@ -73,10 +67,9 @@ export function AddCredentialsCard({ user }: { user: CommunityUser }) {
           }}
         />
         <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={add.isPending}>
-            <KeyRound size={16} aria-hidden="true" />
+          <SubmitButton icon={<KeyRound size={16} aria-hidden="true" />} isBusy={add.isPending}>
             Add email and password
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Card>

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useForgotPasswordMutation } from '../../api/community-account';
 import { AuthCard } from '../../ui/auth-card';
+import { EmailField } from '../../ui/email-field';
 import { fieldErrorsFromError } from '../../ui/field-errors';
-import { FormField } from '../../ui/form-field';
+import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
 
@@ -42,12 +43,7 @@ export function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthCard
-        icon={<MailCheck size={28} aria-hidden="true" />}
-        title="Check your email"
-        data-testid="reset-link-sent"
-        footer={backToSignIn}
-      >
+      <AuthCard icon={MailCheck} title="Check your email" data-testid="reset-link-sent" footer={backToSignIn}>
         <p className="auth-card__text">
           If <strong>{sentTo}</strong> belongs to an account, a link to choose a new password is on its way. It works for one
           hour.
@@ -58,34 +54,24 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      icon={<KeyRound size={28} aria-hidden="true" />}
+      icon={KeyRound}
       title="Forgot your password?"
       subtitle="Enter your email and we will send you a link to choose a new one."
       data-testid="forgot-password-page"
       footer={backToSignIn}
     >
       <form className="form" onSubmit={handleSubmit} noValidate>
-        <FormField label="Email" error={error}>
-          {(props) => (
-            <input
-              {...props}
-              name="email"
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </FormField>
-        <button type="submit" className="button button--primary button--block" disabled={forgot.isPending}>
-          <Send size={16} aria-hidden="true" />
+        <EmailField
+          value={email}
+          error={error}
+          onChange={(value) => {
+            setEmail(value);
+            setError(undefined);
+          }}
+        />
+        <SubmitButton icon={<Send size={16} aria-hidden="true" />} isBusy={forgot.isPending} isBlock>
           Send reset link
-        </button>
+        </SubmitButton>
       </form>
     </AuthCard>
   );

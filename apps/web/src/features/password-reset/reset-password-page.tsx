@@ -7,6 +7,7 @@ import { useResetPasswordMutation } from '../../api/community-account';
 import { AuthCard } from '../../ui/auth-card';
 import { type FieldErrors, fieldErrorsFromError, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
 import { PasswordField } from '../../ui/password-field';
+import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { PasswordChecklist } from '../registration/password-checklist';
@@ -48,7 +49,7 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard icon={<KeyRound size={28} aria-hidden="true" />} title="Reset password" footer={footer}>
+      <AuthCard icon={KeyRound} title="Reset password" footer={footer}>
         <p className="alert alert--error">{ACCOUNT_FIELD_MESSAGES.tokenRequired}</p>
       </AuthCard>
     );
@@ -56,7 +57,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      icon={<KeyRound size={28} aria-hidden="true" />}
+      icon={KeyRound}
       title="Choose a new password"
       subtitle="Every device signed in to your account will be signed out."
       data-testid="reset-password-page"
@@ -87,10 +88,9 @@ export function ResetPasswordPage() {
             setErrors((current) => withoutField(current, 'confirmation'));
           }}
         />
-        <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
-          <KeyRound size={16} aria-hidden="true" />
+        <SubmitButton icon={<KeyRound size={16} aria-hidden="true" />} isBusy={reset.isPending} isBlock>
           Reset password
-        </button>
+        </SubmitButton>
       </form>
     </AuthCard>
   );

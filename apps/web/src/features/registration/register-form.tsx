@@ -1,9 +1,11 @@
 import { registerBody } from '@guildhall/contract';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { EmailField } from '../../ui/email-field';
 import { type FieldErrors, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
 import { PasswordField } from '../../ui/password-field';
+import { SubmitButton } from '../../ui/submit-button';
 import { PasswordChecklist } from './password-checklist';
 
 /** The registration form's values, checked by the contract's schema (the whole password rule included). */
@@ -58,20 +60,7 @@ export function RegisterForm({ isSubmitting, serverErrors, onSubmit }: RegisterF
           />
         )}
       </FormField>
-      <FormField label="Email" error={errors.email}>
-        {(props) => (
-          <input
-            {...props}
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={values.email}
-            onChange={(event) => handleChange('email', event.target.value)}
-          />
-        )}
-      </FormField>
+      <EmailField value={values.email} error={errors.email} onChange={(value) => handleChange('email', value)} />
       <PasswordField
         label="Password"
         autoComplete="new-password"
@@ -80,10 +69,14 @@ export function RegisterForm({ isSubmitting, serverErrors, onSubmit }: RegisterF
         onChange={(value) => handleChange('password', value)}
         hint={<PasswordChecklist password={values.password} owner={values} />}
       />
-      <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
-        <UserPlus size={18} aria-hidden="true" />
-        {isSubmitting ? 'Creating account...' : 'Create account'}
-      </button>
+      <SubmitButton
+        icon={<UserPlus size={18} aria-hidden="true" />}
+        isBusy={isSubmitting}
+        busyLabel="Creating account..."
+        isBlock
+      >
+        Create account
+      </SubmitButton>
     </form>
   );
 }

@@ -50,7 +50,7 @@ export function RegisterPage() {
   if (sentTo) {
     return (
       <AuthCard
-        icon={<MailCheck size={28} aria-hidden="true" />}
+        icon={MailCheck}
         title="Check your email"
         data-testid="registration-check-email"
         footer={<p>Verified already? {signInLink}</p>}
@@ -64,7 +64,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      icon={<UserPlus size={28} aria-hidden="true" />}
+      icon={UserPlus}
       title="Create your account"
       subtitle="Join your guild on Guildhall"
       data-testid="register-page"

@@ -41,7 +41,7 @@ export function VerifyEmailPage() {
 
   if (!token) {
     return (
-      <AuthCard icon={<MailX size={28} aria-hidden="true" />} title="Email verification failed" data-testid="verify-email-failed">
+      <AuthCard icon={MailX} title="Email verification failed" data-testid="verify-email-failed">
         <p className="alert alert--error">{ACCOUNT_FIELD_MESSAGES.tokenRequired}</p>
         {continueLink}
       </AuthCard>
@@ -50,7 +50,7 @@ export function VerifyEmailPage() {
 
   if (verification.isPending) {
     return (
-      <AuthCard icon={<MailCheck size={28} aria-hidden="true" />} title="Verifying your email" data-testid="verify-email-pending">
+      <AuthCard icon={MailCheck} title="Verifying your email" data-testid="verify-email-pending">
         <div className="auth-card__center">
           <Spinner label="One moment..." />
         </div>
@@ -61,7 +61,7 @@ export function VerifyEmailPage() {
   if (verification.isSuccess) {
     return (
       <AuthCard
-        icon={<MailCheck size={28} aria-hidden="true" />}
+        icon={MailCheck}
         title="Email verified"
         subtitle="Your address is confirmed. Welcome aboard!"
         data-testid="verify-email-success"
@@ -72,7 +72,7 @@ export function VerifyEmailPage() {
   }
 
   return (
-    <AuthCard icon={<MailX size={28} aria-hidden="true" />} title="Email verification failed" data-testid="verify-email-failed">
+    <AuthCard icon={MailX} title="Email verification failed" data-testid="verify-email-failed">
       <p className="alert alert--error">{errorMessage(verification.error, MESSAGES.emailVerificationFailed)}</p>
       {isSignedIn && !user.emailVerified && user.email ? <ResendVerificationButton /> : continueLink}
     </AuthCard>

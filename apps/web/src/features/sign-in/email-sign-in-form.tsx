@@ -5,9 +5,10 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/api-error';
 import { useLoginMutation } from '../../api/community-account';
 import { useCommunitySession } from '../../community-auth/community-session-context';
+import { EmailField } from '../../ui/email-field';
 import { type FieldErrors, fieldErrorsFromError, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
-import { FormField } from '../../ui/form-field';
 import { PasswordField } from '../../ui/password-field';
+import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
 import { UnverifiedEmailNotice } from './unverified-email-notice';
 
@@ -48,23 +49,14 @@ export function EmailSignInForm({ returnPath }: { returnPath: string }) {
 
   return (
     <form className="form" onSubmit={handleSubmit} noValidate>
-      <FormField label="Email" error={errors.email}>
-        {(props) => (
-          <input
-            {...props}
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setErrors((current) => withoutField(current, 'email'));
-            }}
-          />
-        )}
-      </FormField>
+      <EmailField
+        value={email}
+        error={errors.email}
+        onChange={(value) => {
+          setEmail(value);
+          setErrors((current) => withoutField(current, 'email'));
+        }}
+      />
       <PasswordField
         label="Password"
         autoComplete="current-password"
@@ -85,10 +77,9 @@ export function EmailSignInForm({ returnPath }: { returnPath: string }) {
         </Link>
       </div>
       {unverifiedEmail && <UnverifiedEmailNotice email={unverifiedEmail} />}
-      <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
-        <LogIn size={18} aria-hidden="true" />
-        {login.isPending ? 'Signing In...' : 'Sign In'}
-      </button>
+      <SubmitButton icon={<LogIn size={18} aria-hidden="true" />} isBusy={login.isPending} busyLabel="Signing In..." isBlock>
+        Sign In
+      </SubmitButton>
     </form>
   );
 }

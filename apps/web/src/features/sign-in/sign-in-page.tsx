@@ -24,7 +24,7 @@ export function SignInPage() {
 
   return (
     <AuthCard
-      icon={<Swords size={28} aria-hidden="true" />}
+      icon={Swords}
       title="Welcome to Guildhall"
       subtitle="Sign in to reach your guild"
       data-testid="sign-in-page"
