@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAdminSession } from '../../auth/admin-session-context';
 import { safeReturnPath } from '../../auth/login-path';
+import { AuthCardHeader } from '../../ui/auth-card';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AdminLoginForm } from './admin-login-form';
@@ -51,13 +52,7 @@ export function AdminLoginPage() {
   return (
     <div className="login-screen">
       <main className="login-card">
-        <header className="login-card__header">
-          <span className="login-card__logo">
-            <ShieldCheck size={28} aria-hidden="true" />
-          </span>
-          <h1 className="login-card__title">Admin Portal</h1>
-          <p className="login-card__subtitle">Sign in to the Guildhall admin console</p>
-        </header>
+        <AuthCardHeader icon={ShieldCheck} title="Admin Portal" subtitle="Sign in to the Guildhall admin console" />
         {isExpired && (
           <p className="alert alert--warning" role="alert" data-testid="session-expired-banner">
             {MESSAGES.adminSessionExpired}
