@@ -1,9 +1,7 @@
 import { hasAnyAdminPermission, MESSAGES, type Permission } from '@guildhall/contract';
-import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { errorMessage } from '../api/api-error';
-import { Spinner } from '../ui/spinner';
+import { SessionFailed, SessionLoading } from '../ui/session-screens';
 import { AccessDenied, InsufficientRole } from './access-panels';
 import { useAdminSession } from './admin-session-context';
 import { ADMIN_LOGIN_PATH, buildLoginPath } from './login-path';
@@ -24,25 +22,8 @@ export function AdminRouteGuard({ anyOf = [], role, children }: AdminRouteGuardP
   const { status, admin, signedOutReason, error, recheck } = useAdminSession();
   const location = useLocation();
 
-  if (status === 'loading') {
-    return (
-      <div className="guard-screen">
-        <Spinner label={MESSAGES.verifyingAdminAccess} size={28} />
-      </div>
-    );
-  }
-
-  if (status === 'error') {
-    return (
-      <div className="guard-screen" role="alert">
-        <p>{errorMessage(error)}</p>
-        <button type="button" className="button button--secondary" onClick={recheck}>
-          <RefreshCw size={16} aria-hidden="true" />
-          Retry
-        </button>
-      </div>
-    );
-  }
+  if (status === 'loading') return <SessionLoading label={MESSAGES.verifyingAdminAccess} />;
+  if (status === 'error') return <SessionFailed error={error} onRetry={recheck} />;
 
   if (status === 'unauthenticated' || !admin) {
     // After a chosen or forced logout, the next sign-in starts at the dashboard.

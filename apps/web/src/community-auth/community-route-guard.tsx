@@ -1,9 +1,9 @@
 import { COMMUNITY_PATHS } from '@guildhall/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { SessionFailed, SessionLoading } from '../ui/session-screens';
 import { buildSignInPath, withReturnPath } from './community-paths';
 import { useCommunitySession } from './community-session-context';
-import { SessionFailed, SessionLoading } from './session-screens';
 import { VerifyEmailRequired } from './verify-email-required';
 
 /**
@@ -14,7 +14,7 @@ export function CommunityRouteGuard({ children }: { children: ReactNode }) {
   const { status, user, signedOutReason, error, retry } = useCommunitySession();
   const location = useLocation();
 
-  if (status === 'loading') return <SessionLoading label="Signing you in..." />;
+  if (status === 'loading') return <SessionLoading label="Signing you in..." data-testid="community-loading" />;
   if (status === 'error') return <SessionFailed error={error} onRetry={retry} />;
   if (status === 'signed-out' || !user) {
     // After a chosen logout, the next sign-in starts at the home page.
@@ -32,7 +32,7 @@ export function SelectedGuildGate({ children }: { children: ReactNode }) {
   const location = useLocation();
 
   if (guildStatus === 'error') return <SessionFailed error={guildError} onRetry={retryGuilds} />;
-  if (!guildState) return <SessionLoading label="Loading your guilds..." />;
+  if (!guildState) return <SessionLoading label="Loading your guilds..." data-testid="community-loading" />;
   if (guildState.requiresGuildSelection) {
     return <Navigate to={withReturnPath(COMMUNITY_PATHS.selectGuild, `${location.pathname}${location.search}`)} replace />;
   }

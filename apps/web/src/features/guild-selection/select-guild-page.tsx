@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useSelectGuildMutation, useVerifyGuildsMutation } from '../../api/community-guilds';
 import { safeCommunityReturn } from '../../community-auth/community-paths';
 import { useCommunitySession } from '../../community-auth/community-session-context';
-import { SessionFailed } from '../../community-auth/session-screens';
+import { SessionFailed } from '../../ui/session-screens';
 import { PageSpinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { DiscordUnreachable } from './discord-unreachable';

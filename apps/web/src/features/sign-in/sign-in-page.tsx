@@ -3,8 +3,8 @@ import { Swords } from 'lucide-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { safeCommunityReturn, withReturnPath } from '../../community-auth/community-paths';
 import { useCommunitySession } from '../../community-auth/community-session-context';
-import { SessionLoading } from '../../community-auth/session-screens';
 import { AuthCard } from '../../ui/auth-card';
+import { SessionLoading } from '../../ui/session-screens';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { discordErrorText } from './discord-error-text';
 import { DiscordSignInButton } from './discord-sign-in-button';
@@ -20,7 +20,7 @@ export function SignInPage() {
   const discordError = discordErrorText(searchParams.get('error'));
 
   if (status === 'signed-in') return <Navigate to={returnPath} replace />;
-  if (status === 'loading') return <SessionLoading label="Checking your session..." />;
+  if (status === 'loading') return <SessionLoading label="Checking your session..." data-testid="community-loading" />;
 
   return (
     <AuthCard

@@ -1,11 +1,11 @@
 import { RefreshCw } from 'lucide-react';
 import { errorMessage } from '../api/api-error';
-import { Spinner } from '../ui/spinner';
+import { Spinner } from './spinner';
 
-/** A full-screen wait while the session or the guilds load. */
-export function SessionLoading({ label }: { label: string }) {
+/** A full-screen wait while a session (admin or community) or the guilds load. */
+export function SessionLoading({ label, 'data-testid': testId }: { label: string; 'data-testid'?: string }) {
   return (
-    <div className="guard-screen" data-testid="community-loading">
+    <div className="guard-screen" data-testid={testId}>
       <Spinner label={label} size={28} />
     </div>
   );
