@@ -5,6 +5,11 @@ import { useBulkDeleteGuildsMutation, useBulkUpdateGuildsMutation } from '../../
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { useToast } from '../../ui/toast-context';
 
+const UPDATES = [
+  { action: 'activate', label: 'Activate', icon: CircleCheck },
+  { action: 'deactivate', label: 'Deactivate', icon: CirclePause },
+] as const;
+
 interface GuildBulkBarProps {
   selected: ReadonlySet<string>;
   onClear: () => void;
@@ -49,24 +54,18 @@ export function GuildBulkBar({ selected, onClear }: GuildBulkBarProps) {
         {guildsSelected(count)}
       </p>
       <div className="bulk-bar__actions">
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          onClick={() => handleUpdate('activate')}
-          disabled={isBusy}
-        >
-          <CircleCheck size={15} aria-hidden="true" />
-          Activate
-        </button>
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          onClick={() => handleUpdate('deactivate')}
-          disabled={isBusy}
-        >
-          <CirclePause size={15} aria-hidden="true" />
-          Deactivate
-        </button>
+        {UPDATES.map(({ action, label, icon: Icon }) => (
+          <button
+            key={action}
+            type="button"
+            className="button button--small button--secondary"
+            onClick={() => handleUpdate(action)}
+            disabled={isBusy}
+          >
+            <Icon size={15} aria-hidden="true" />
+            {label}
+          </button>
+        ))}
         <button
           type="button"
           className="button button--small button--danger-outline"

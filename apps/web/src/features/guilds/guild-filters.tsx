@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import type { GuildListFilters } from '../../api/guilds';
+import { FilterSelect } from '../../ui/filter-select';
 import { SearchInput } from '../../ui/search-input';
 import { REGION_FILTERS, STATUS_FILTERS } from './guild-list-params';
 
@@ -8,6 +8,9 @@ const STATUS_LABELS: Record<(typeof STATUS_FILTERS)[number], string> = {
   active: 'Active',
   inactive: 'Inactive',
 };
+
+const STATUS_OPTIONS = STATUS_FILTERS.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+const REGION_OPTIONS = REGION_FILTERS.map((region) => ({ value: region, label: region === 'all' ? 'All regions' : region }));
 
 interface GuildFiltersProps {
   filters: GuildListFilters;
@@ -18,7 +21,6 @@ interface GuildFiltersProps {
 
 /** Search by name or server (debounced), the status filter and the region filter. */
 export function GuildFilters({ filters, onSearchChange, onStatusChange, onRegionChange }: GuildFiltersProps) {
-  const id = useId();
   return (
     <search className="filter-bar">
       <SearchInput
@@ -28,38 +30,20 @@ export function GuildFilters({ filters, onSearchChange, onStatusChange, onRegion
         placeholder="Search by guild name or server"
         testId="guild-search"
       />
-      <label htmlFor={`${id}-status`} className="visually-hidden">
-        Filter by status
-      </label>
-      <select
-        id={`${id}-status`}
-        className="input filter-bar__select"
+      <FilterSelect
+        label="Filter by status"
         value={filters.status}
-        onChange={(event) => onStatusChange(event.target.value as GuildListFilters['status'])}
-        data-testid="guild-status-filter"
-      >
-        {STATUS_FILTERS.map((status) => (
-          <option key={status} value={status}>
-            {STATUS_LABELS[status]}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-region`} className="visually-hidden">
-        Filter by region
-      </label>
-      <select
-        id={`${id}-region`}
-        className="input filter-bar__select"
+        options={STATUS_OPTIONS}
+        onChange={onStatusChange}
+        testId="guild-status-filter"
+      />
+      <FilterSelect
+        label="Filter by region"
         value={filters.region}
-        onChange={(event) => onRegionChange(event.target.value as GuildListFilters['region'])}
-        data-testid="guild-region-filter"
-      >
-        {REGION_FILTERS.map((region) => (
-          <option key={region} value={region}>
-            {region === 'all' ? 'All regions' : region}
-          </option>
-        ))}
-      </select>
+        options={REGION_OPTIONS}
+        onChange={onRegionChange}
+        testId="guild-region-filter"
+      />
     </search>
   );
 }

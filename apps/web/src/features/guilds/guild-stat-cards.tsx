@@ -1,8 +1,15 @@
 import { REGIONS } from '@guildhall/contract';
-import { CircleCheck, CirclePause, Globe, Shield } from 'lucide-react';
+import { CircleCheck, CirclePause, Globe, type LucideIcon, Shield } from 'lucide-react';
 import { useGuildStats } from '../../api/monitoring';
 import { formatCount } from '../dashboard/format';
-import { StatCard } from '../dashboard/stat-card';
+import { type FigureTone, StatCard } from '../dashboard/stat-card';
+
+/** The counted figures; Regions follows them. */
+const COUNTS: { key: 'total' | 'active' | 'inactive'; title: string; icon: LucideIcon; tone?: FigureTone }[] = [
+  { key: 'total', title: 'Total', icon: Shield },
+  { key: 'active', title: 'Active', icon: CircleCheck, tone: 'good' },
+  { key: 'inactive', title: 'Inactive', icon: CirclePause, tone: 'unknown' },
+];
 
 /** Total, Active, Inactive and Regions (spec 1 §2), from GET /api/admin/guild-stats. */
 export function GuildStatCards() {
@@ -13,23 +20,17 @@ export function GuildStatCards() {
 
   return (
     <div className="stat-grid">
-      <StatCard testId="guild-stat-total" title="Total" icon={Shield} value={value(data?.total)} isLoading={isLoading} />
-      <StatCard
-        testId="guild-stat-active"
-        title="Active"
-        icon={CircleCheck}
-        tone="good"
-        value={value(data?.active)}
-        isLoading={isLoading}
-      />
-      <StatCard
-        testId="guild-stat-inactive"
-        title="Inactive"
-        icon={CirclePause}
-        tone="unknown"
-        value={value(data?.inactive)}
-        isLoading={isLoading}
-      />
+      {COUNTS.map(({ key, title, icon, tone }) => (
+        <StatCard
+          key={key}
+          testId={`guild-stat-${key}`}
+          title={title}
+          icon={icon}
+          tone={tone}
+          value={value(data?.[key])}
+          isLoading={isLoading}
+        />
+      ))}
       <StatCard
         testId="guild-stat-regions"
         title="Regions"
