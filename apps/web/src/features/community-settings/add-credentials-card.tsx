@@ -1,15 +1,16 @@
 import { addCredentialsBody, type CommunityUser, MESSAGES } from '@guildhall/contract';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useAddCredentialsMutation } from '../../api/community-account';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { useErrorToast } from '../../community-auth/use-error-toast';
 import { Card } from '../../ui/card';
 import { EmailField } from '../../ui/email-field';
-import { type FieldErrors, fieldErrorsFromError, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
+import { fieldErrorsFromError, fieldErrorsFromIssues } from '../../ui/field-errors';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
+import { useFormFields } from '../../ui/use-form-fields';
 import { PasswordChecklist } from '../registration/password-checklist';
 
 /** For a Discord-only account: add an e-mail and password, so either way signs in (authMethod becomes both). */
@@ -18,13 +19,11 @@ export function AddCredentialsCard({ user }: { user: CommunityUser }) {
   const add = useAddCredentialsMutation();
   const toast = useToast();
   const showError = useErrorToast();
-  const [email, setEmail] = useState(user.email ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, errors, setErrors, handleChange } = useFormFields({ email: user.email ?? '', password: '' });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = addCredentialsBody.safeParse({ email, password });
+    const parsed = addCredentialsBody.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrorsFromIssues(parsed.error.issues));
       return;
@@ -33,7 +32,7 @@ export function AddCredentialsCard({ user }: { user: CommunityUser }) {
     add.mutate(parsed.data, {
       onSuccess: (answer) => {
         updateUser(answer.user);
-        setPassword('');
+        setValues((current) => ({ ...current, password: '' }));
         toast.success(answer.message);
       },
       onError: (error) => {
@@ -47,24 +46,14 @@ export function AddCredentialsCard({ user }: { user: CommunityUser }) {
     <Card title="Sign in with email too" data-testid="add-credentials-card">
       <p className="card__lead">You sign in with Discord. Add an email and password to sign in without Discord as well.</p>
       <form className="form settings-form" onSubmit={handleSubmit} noValidate>
-        <EmailField
-          value={email}
-          error={errors.email}
-          onChange={(value) => {
-            setEmail(value);
-            setErrors((current) => withoutField(current, 'email'));
-          }}
-        />
+        <EmailField value={values.email} error={errors.email} onChange={(value) => handleChange('email', value)} />
         <PasswordField
           label="Password"
           autoComplete="new-password"
-          value={password}
+          value={values.password}
           error={errors.password}
-          hint={<PasswordChecklist password={password} owner={{ username: user.username, email }} />}
-          onChange={(value) => {
-            setPassword(value);
-            setErrors((current) => withoutField(current, 'password'));
-          }}
+          hint={<PasswordChecklist password={values.password} owner={{ username: user.username, email: values.email }} />}
+          onChange={(value) => handleChange('password', value)}
         />
         <div className="form__actions">
           <SubmitButton icon={<KeyRound size={16} aria-hidden="true" />} isBusy={add.isPending}>

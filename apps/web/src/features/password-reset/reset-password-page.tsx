@@ -1,15 +1,16 @@
 import { ACCOUNT_FIELD_MESSAGES, COMMUNITY_PATHS, MESSAGES, resetPasswordBody } from '@guildhall/contract';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useResetPasswordMutation } from '../../api/community-account';
 import { AuthCard } from '../../ui/auth-card';
-import { type FieldErrors, fieldErrorsFromError, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
+import { fieldErrorsFromError, fieldErrorsFromIssues } from '../../ui/field-errors';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useFormFields } from '../../ui/use-form-fields';
 import { PasswordChecklist } from '../registration/password-checklist';
 
 /** Shown when the confirmation differs from the new password. */
@@ -23,16 +24,14 @@ export function ResetPasswordPage() {
   const reset = useResetPasswordMutation();
   const toast = useToast();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, setErrors, handleChange } = useFormFields({ password: '', confirmation: '' });
   const footer = <Link to={COMMUNITY_PATHS.forgotPassword}>Request a new link</Link>;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = resetPasswordBody.safeParse({ token, password });
+    const parsed = resetPasswordBody.safeParse({ token, password: values.password });
     const found = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-    if (!found.password && confirmation !== password) found.confirmation = PASSWORDS_DIFFER;
+    if (!found.password && values.confirmation !== values.password) found.confirmation = PASSWORDS_DIFFER;
     setErrors(found);
     if (!parsed.success || found.confirmation) return;
     reset.mutate(parsed.data, {
@@ -69,24 +68,18 @@ export function ResetPasswordPage() {
           label="New password"
           name="new-password"
           autoComplete="new-password"
-          value={password}
+          value={values.password}
           error={errors.password}
-          hint={<PasswordChecklist password={password} owner={{}} />}
-          onChange={(value) => {
-            setPassword(value);
-            setErrors((current) => withoutField(current, 'password'));
-          }}
+          hint={<PasswordChecklist password={values.password} owner={{}} />}
+          onChange={(value) => handleChange('password', value)}
         />
         <PasswordField
           label="Repeat password"
           name="confirm-password"
           autoComplete="new-password"
-          value={confirmation}
+          value={values.confirmation}
           error={errors.confirmation}
-          onChange={(value) => {
-            setConfirmation(value);
-            setErrors((current) => withoutField(current, 'confirmation'));
-          }}
+          onChange={(value) => handleChange('confirmation', value)}
         />
         <SubmitButton icon={<KeyRound size={16} aria-hidden="true" />} isBusy={reset.isPending} isBlock>
           Reset password

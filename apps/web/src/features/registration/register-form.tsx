@@ -2,10 +2,11 @@ import { registerBody } from '@guildhall/contract';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { EmailField } from '../../ui/email-field';
-import { type FieldErrors, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
+import { type FieldErrors, fieldErrorsFromIssues } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
+import { useFormFields } from '../../ui/use-form-fields';
 import { PasswordChecklist } from './password-checklist';
 
 /** The registration form's values, checked by the contract's schema (the whole password rule included). */
@@ -24,14 +25,17 @@ interface RegisterFormProps {
 
 /** Username, email and password with the password rule shown live; 'Create account'. */
 export function RegisterForm({ isSubmitting, serverErrors, onSubmit }: RegisterFormProps) {
-  const [values, setValues] = useState<RegisterValues>({ username: '', email: '', password: '' });
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const {
+    values,
+    errors: clientErrors,
+    setErrors: setClientErrors,
+    handleChange: changeValue,
+  } = useFormFields<RegisterValues>({ username: '', email: '', password: '' });
   const [edited, setEdited] = useState<FieldErrors>({});
   const errors = { ...withoutEdited(serverErrors, edited), ...clientErrors };
 
   function handleChange(field: keyof RegisterValues, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setClientErrors((current) => withoutField(current, field));
+    changeValue(field, value);
     setEdited((current) => ({ ...current, [field]: 'edited' }));
   }
 

@@ -6,10 +6,11 @@ import { ApiError, errorMessage } from '../../api/api-error';
 import { useLoginMutation } from '../../api/community-account';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { EmailField } from '../../ui/email-field';
-import { type FieldErrors, fieldErrorsFromError, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
+import { fieldErrorsFromError, fieldErrorsFromIssues } from '../../ui/field-errors';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
+import { useFormFields } from '../../ui/use-form-fields';
 import { UnverifiedEmailNotice } from './unverified-email-notice';
 
 /** Email, password and "Remember me"; 'Welcome back, {name}!' and on to `returnPath` when it works. */
@@ -18,16 +19,14 @@ export function EmailSignInForm({ returnPath }: { returnPath: string }) {
   const login = useLoginMutation();
   const toast = useToast();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { values, errors, setErrors, handleChange } = useFormFields({ email: '', password: '' });
   const [isRemembered, setIsRemembered] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setUnverifiedEmail(null);
-    const parsed = loginBody.safeParse({ email, password, rememberMe: isRemembered });
+    const parsed = loginBody.safeParse({ ...values, rememberMe: isRemembered });
     if (!parsed.success) {
       setErrors(fieldErrorsFromIssues(parsed.error.issues));
       return;
@@ -49,23 +48,13 @@ export function EmailSignInForm({ returnPath }: { returnPath: string }) {
 
   return (
     <form className="form" onSubmit={handleSubmit} noValidate>
-      <EmailField
-        value={email}
-        error={errors.email}
-        onChange={(value) => {
-          setEmail(value);
-          setErrors((current) => withoutField(current, 'email'));
-        }}
-      />
+      <EmailField value={values.email} error={errors.email} onChange={(value) => handleChange('email', value)} />
       <PasswordField
         label="Password"
         autoComplete="current-password"
-        value={password}
+        value={values.password}
         error={errors.password}
-        onChange={(value) => {
-          setPassword(value);
-          setErrors((current) => withoutField(current, 'password'));
-        }}
+        onChange={(value) => handleChange('password', value)}
       />
       <div className="auth-form__row">
         <label className="checkbox">
