@@ -16,6 +16,7 @@ import { useToast } from '../ui/toast-context';
 import { type AdminSocket, createAdminSocket } from './admin-socket';
 import { appendBounded, prependBounded } from './bounded';
 import { type ConnectionState, LiveDataContext, type LiveDataValue, LiveStatusContext } from './live-context';
+import { type MemberSyncListener, MemberSyncWatchers } from './member-sync-watchers';
 import { useLiveNotices } from './use-live-notices';
 
 const SUBSCRIBE_EVENTS = ADMIN_TOPICS.map((topic) => `subscribe:${topic}` as const);
@@ -38,6 +39,7 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
     lastError: null,
   });
   const [data, setData] = useState<LiveDataValue>(EMPTY_DATA);
+  const [syncWatchers] = useState(() => new MemberSyncWatchers());
 
   const handleConnectionChange = useEffectEvent((state: ConnectionState, lastError: string | null) => {
     if (stateRef.current !== state) notices.onConnectionChange(state, lastError);
@@ -51,12 +53,14 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const socket = createAdminSocket();
     socketRef.current = socket;
+    syncWatchers.attach(socket);
     let heartbeat: number | undefined;
     let retry: number | undefined;
 
     socket.on('connect', () => {
       handleConnectionChange('connected', null);
       for (const event of SUBSCRIBE_EVENTS) socket.emit(event);
+      syncWatchers.joinAll();
       socket.emit('request:current-metrics');
       socket.emit('request:metrics-history');
       socket.emit('request:recent-alerts');
@@ -134,9 +138,10 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
       socket.removeAllListeners();
       socket.io.off('reconnect_failed');
       socket.disconnect();
+      syncWatchers.detach();
       socketRef.current = null;
     };
-  }, [queryClient]);
+  }, [queryClient, syncWatchers]);
 
   const sendCommand = useCallback(
     async (command: AdminCommand) => {
@@ -154,9 +159,14 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
     socketRef.current?.emit('request:service-status');
   }, []);
 
+  const watchMemberSync = useCallback(
+    (guildId: string, listener: MemberSyncListener) => syncWatchers.watch(guildId, listener),
+    [syncWatchers],
+  );
+
   const status = useMemo(
-    () => ({ ...connection, sendCommand, requestServiceStatus }),
-    [connection, sendCommand, requestServiceStatus],
+    () => ({ ...connection, sendCommand, requestServiceStatus, watchMemberSync }),
+    [connection, sendCommand, requestServiceStatus, watchMemberSync],
   );
 
   return (

@@ -1,5 +1,6 @@
 import type { AckResult, AdminCommand, AdminEvent, Alert, MetricsSnapshot } from '@guildhall/contract';
 import { createContext, useContext } from 'react';
+import type { MemberSyncListener } from './member-sync-watchers';
 
 /** The live connection as the header shows it: Live, Connecting or Offline. */
 export type ConnectionState = 'connected' | 'connecting' | 'offline';
@@ -13,6 +14,8 @@ export interface LiveStatusValue {
   sendCommand: (command: AdminCommand) => Promise<AckResult>;
   /** Asks the server to push the service status now. */
   requestServiceStatus: () => void;
+  /** Hears one guild's member sync events until the returned function is called. */
+  watchMemberSync: (guildId: string, listener: MemberSyncListener) => () => void;
 }
 
 /** What the connection has received, kept in bounded buffers (spec 1 §9); changes with every push. */

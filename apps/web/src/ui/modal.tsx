@@ -22,7 +22,11 @@ export function Modal({ isOpen, title, onClose, size = 'md', children, footer }:
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
+    if (isOpen && !dialog.open) {
+      dialog.showModal();
+      // React renders no autofocus attribute, so the dialog would focus its first button: honour data-autofocus.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!isOpen && dialog.open) dialog.close();
   }, [isOpen]);
 

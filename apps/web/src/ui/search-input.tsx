@@ -12,10 +12,12 @@ interface SearchInputProps {
   label: string;
   placeholder?: string;
   testId?: string;
+  /** Marks the box for the Modal to focus when it opens (a search that is the dialog's first question). */
+  autoFocus?: boolean;
 }
 
 /** A search box with a hidden label, a clear button and debounced searching. */
-export function SearchInput({ value, onSearch, label, placeholder, testId }: SearchInputProps) {
+export function SearchInput({ value, onSearch, label, placeholder, testId, autoFocus }: SearchInputProps) {
   const id = useId();
   const [text, setText] = useState(value);
 
@@ -41,6 +43,7 @@ export function SearchInput({ value, onSearch, label, placeholder, testId }: Sea
         value={text}
         onChange={(event) => setText(event.target.value)}
         data-testid={testId}
+        data-autofocus={autoFocus || undefined}
         autoComplete="off"
       />
       {text && (
