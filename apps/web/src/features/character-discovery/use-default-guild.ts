@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useDiscoveryGuilds } from '../../api/character-discovery';
+
+/**
+ * With no guild in the URL, opens the spec's default fallback guild (the first active guild with a Discord
+ * server, named by the server), replacing the history entry so Back does not return to the empty screen.
+ */
+export function useDefaultGuild(guildId: string | null, selectGuild: (id: string, options: { replace: boolean }) => void) {
+  const guilds = useDiscoveryGuilds('');
+  const fallback = guilds.data?.defaultGuildId ?? guilds.data?.guilds[0]?.id ?? null;
+  useEffect(() => {
+    if (guildId === null && fallback !== null) selectGuild(fallback, { replace: true });
+  }, [guildId, fallback, selectGuild]);
+  return { isLoading: guildId === null && guilds.isPending, hasNoGuilds: guilds.isSuccess && fallback === null };
+}
