@@ -19,12 +19,19 @@ const ScreenPlaceholderPage = lazy(() =>
 );
 const GuildsPage = lazy(() => import('./features/guilds/guilds-page').then((m) => ({ default: m.GuildsPage })));
 const GuildDataPage = lazy(() => import('./features/guilds/data/guild-data-page').then((m) => ({ default: m.GuildDataPage })));
+const CharacterDiscoveryPage = lazy(() =>
+  import('./features/character-discovery/character-discovery-page').then((m) => ({ default: m.CharacterDiscoveryPage })),
+);
+const LinkingTestPage = lazy(() =>
+  import('./features/linking-test/linking-test-page').then((m) => ({ default: m.LinkingTestPage })),
+);
 const NotFoundPage = lazy(() => import('./features/placeholder/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** The pages built so far, by screen path; every other screen shows its placeholder. */
 const SCREEN_PAGES: Partial<Record<string, ScreenPage>> = {
   [ADMIN_HOME]: DashboardPage,
   '/admin/guilds': GuildsPage,
+  '/admin/character-discovery': CharacterDiscoveryPage,
 };
 
 /** Pages below a screen, guarded by that screen's permissions. */
@@ -32,6 +39,7 @@ const SUB_PAGES: { path: string; screenPath: string; element: ReactNode }[] = [
   { path: '/admin/guilds/:id/data', screenPath: '/admin/guilds', element: <GuildDataPage /> },
   // The data view's breadcrumbs link the guild's own path; it has no page of its own.
   { path: '/admin/guilds/:id', screenPath: '/admin/guilds', element: <Navigate to="data" replace /> },
+  { path: '/admin/character-discovery/test', screenPath: '/admin/character-discovery', element: <LinkingTestPage /> },
 ];
 
 function subPageRoute({ path, screenPath, element }: (typeof SUB_PAGES)[number]): RouteObject {

@@ -1,0 +1,136 @@
+import { confirmUnlinkText, LINKING_TEST_TIMINGS } from '@guildhall/contract';
+import { ArrowLeft, FlaskConical, RotateCcw } from 'lucide-react';
+import { useMemo, useReducer, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmModal } from '../../ui/confirm-modal';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { CharacterList } from './character-list';
+import { filterOptions, queryCharacters } from './character-query';
+import { unlinkedCharacters } from './linking-data';
+import type { SampleChatUser, SampleLinkedCharacter } from './linking-types';
+import { OperationLog } from './operation-log';
+import { initialLinkingTestState, linkingTestReducer } from './operations';
+import { ProgressModal } from './progress-modal';
+import { TestFilters } from './test-filters';
+import { TestUserZone } from './test-user-zone';
+import { useCharacterQuery } from './use-character-query';
+import { useOperationRunner } from './use-operation-runner';
+import '../../styles/discovery.css';
+import '../../styles/linking-test.css';
+
+const seconds = (ms: number) => `${ms / 1000} s`;
+
+/** The character linking test page (spec 2 §2): sample data, simulated operations, nothing sent to the server. */
+export function LinkingTestPage() {
+  useDocumentTitle('Character Linking Test Page');
+  const [state, dispatch] = useReducer(linkingTestReducer, undefined, () => initialLinkingTestState());
+  const { query, update } = useCharacterQuery();
+  const [unlinking, setUnlinking] = useState<{ character: SampleLinkedCharacter; user: SampleChatUser } | null>(null);
+  useOperationRunner(state.rows, dispatch);
+
+  const unlinked = useMemo(() => unlinkedCharacters(state.data), [state.data]);
+  const visible = useMemo(() => queryCharacters(unlinked, query), [unlinked, query]);
+  const options = useMemo(() => filterOptions(state.data.characters), [state.data.characters]);
+  const linkedCount = state.data.users.reduce((sum, user) => sum + user.linkedCharacters.length, 0);
+
+  function linkCharacters(characterIds: string[], userId: string) {
+    dispatch({ type: 'queue', operations: characterIds.map((characterId) => ({ kind: 'link', characterId, userId })) });
+  }
+
+  function confirmUnlink() {
+    if (!unlinking) return;
+    dispatch({ type: 'queue', operations: [{ kind: 'unlink', characterId: unlinking.character.id, userId: unlinking.user.id }] });
+    setUnlinking(null);
+  }
+
+  return (
+    <div className="page linking-test">
+      <header className="page__header">
+        <div>
+          <p className="page__eyebrow">
+            <Link to="/admin/character-discovery">
+              <ArrowLeft size={14} aria-hidden="true" /> Character Discovery
+            </Link>
+          </p>
+          <h1 className="page__title">Character Linking Test Page</h1>
+          <p className="page__lead">Sample data and simulated operations: nothing here reaches the server.</p>
+        </div>
+        <div className="page__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => dispatch({ type: 'reset', now: new Date() })}
+            data-testid="reset-data"
+          >
+            <RotateCcw size={16} aria-hidden="true" />
+            Reset Data
+          </button>
+        </div>
+      </header>
+
+      <p className="note note--info linking-test__note">
+        <FlaskConical size={16} aria-hidden="true" />
+        <span>
+          A link takes {seconds(LINKING_TEST_TIMINGS.linkMs)}, an unlink {seconds(LINKING_TEST_TIMINGS.unlinkMs)}, with{' '}
+          {seconds(LINKING_TEST_TIMINGS.batchPauseMs)} between batch items. Glitchwing fails its first link (Retry succeeds),
+          Lockheart always fails, and a character without an item level links with a warning.
+        </span>
+      </p>
+
+      <dl className="linking-test__stats" data-testid="test-counts">
+        <div>
+          <dt>Unlinked characters</dt>
+          <dd data-testid="test-count-unlinked">{unlinked.length}</dd>
+        </div>
+        <div>
+          <dt>Chat users</dt>
+          <dd>{state.data.users.length}</dd>
+        </div>
+        <div>
+          <dt>Linked characters</dt>
+          <dd data-testid="test-count-linked">{linkedCount}</dd>
+        </div>
+      </dl>
+
+      <TestFilters query={query} options={options} onChange={update} />
+
+      <div className="linking-test__columns">
+        <CharacterList characters={visible} total={unlinked.length} users={state.data.users} onLink={linkCharacters} />
+        <div className="linking-test__side">
+          <section className="discovery-panel" aria-labelledby="users-title">
+            <header className="discovery-panel__header">
+              <h2 id="users-title" className="discovery-panel__title">
+                Discord users
+              </h2>
+            </header>
+            <ul className="user-zone-list">
+              {state.data.users.map((user) => (
+                <li key={user.id}>
+                  <TestUserZone
+                    user={user}
+                    onDropCharacters={(ids, target) => linkCharacters(ids, target.id)}
+                    onUnlink={(character, owner) => setUnlinking({ character, user: owner })}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+          <OperationLog entries={state.log} />
+        </div>
+      </div>
+
+      <ProgressModal rows={state.rows} isOpen={state.isModalOpen} dispatch={dispatch} />
+      <ConfirmModal
+        isOpen={unlinking !== null}
+        title="Unlink character"
+        confirmLabel="Unlink"
+        isDanger
+        onConfirm={confirmUnlink}
+        onClose={() => setUnlinking(null)}
+        testId="test-unlink-confirm"
+      >
+        {unlinking && <p>{confirmUnlinkText(unlinking.character.name, unlinking.user.displayName)}</p>}
+      </ConfirmModal>
+    </div>
+  );
+}
