@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { type FieldErrors, withoutField } from './field-errors';
+import { type FieldErrors, fieldErrorsFromIssues, withoutField } from './field-errors';
+
+/** A schema's `safeParse` answer (zod's shape). */
+type ParseResult<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 
 /** A form's text values and field errors; editing a field clears that field's error. */
 export function useFormFields<T extends Record<keyof T, string>>(initial: T) {
@@ -11,5 +16,15 @@ export function useFormFields<T extends Record<keyof T, string>>(initial: T) {
     setErrors((current) => withoutField(current, field));
   }
 
-  return { values, setValues, errors, setErrors, handleChange };
+  /** The parsed body to send, or null with the first message of each field shown. */
+  function validate<D>(result: ParseResult<D>): D | null {
+    if (!result.success) {
+      setErrors(fieldErrorsFromIssues(result.error.issues));
+      return null;
+    }
+    setErrors({});
+    return result.data;
+  }
+
+  return { values, setValues, errors, setErrors, handleChange, validate };
 }

@@ -6,7 +6,7 @@ import { useCommunitySession } from '../../community-auth/community-session-cont
 import { useErrorToast } from '../../community-auth/use-error-toast';
 import { Card } from '../../ui/card';
 import { EmailField } from '../../ui/email-field';
-import { fieldErrorsFromError, fieldErrorsFromIssues } from '../../ui/field-errors';
+import { fieldErrorsFromError } from '../../ui/field-errors';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
@@ -19,17 +19,16 @@ export function AddCredentialsCard({ user }: { user: CommunityUser }) {
   const add = useAddCredentialsMutation();
   const toast = useToast();
   const showError = useErrorToast();
-  const { values, setValues, errors, setErrors, handleChange } = useFormFields({ email: user.email ?? '', password: '' });
+  const { values, setValues, errors, setErrors, handleChange, validate } = useFormFields({
+    email: user.email ?? '',
+    password: '',
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = addCredentialsBody.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    add.mutate(parsed.data, {
+    const body = validate(addCredentialsBody.safeParse(values));
+    if (!body) return;
+    add.mutate(body, {
       onSuccess: (answer) => {
         updateUser(answer.user);
         setValues((current) => ({ ...current, password: '' }));

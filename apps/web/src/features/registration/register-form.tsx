@@ -2,7 +2,7 @@ import { registerBody } from '@guildhall/contract';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { EmailField } from '../../ui/email-field';
-import { type FieldErrors, fieldErrorsFromIssues } from '../../ui/field-errors';
+import type { FieldErrors } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
@@ -28,8 +28,8 @@ export function RegisterForm({ isSubmitting, serverErrors, onSubmit }: RegisterF
   const {
     values,
     errors: clientErrors,
-    setErrors: setClientErrors,
     handleChange: changeValue,
+    validate,
   } = useFormFields<RegisterValues>({ username: '', email: '', password: '' });
   const [edited, setEdited] = useState<FieldErrors>({});
   const errors = { ...withoutEdited(serverErrors, edited), ...clientErrors };
@@ -41,14 +41,10 @@ export function RegisterForm({ isSubmitting, serverErrors, onSubmit }: RegisterF
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = registerBody.safeParse(values);
-    if (!parsed.success) {
-      setClientErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setClientErrors({});
+    const body = validate(registerBody.safeParse(values));
+    if (!body) return;
     setEdited({});
-    onSubmit(parsed.data);
+    onSubmit(body);
   }
 
   return (

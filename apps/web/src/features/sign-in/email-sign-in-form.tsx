@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../api/api-error';
 import { useLoginMutation } from '../../api/community-account';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { EmailField } from '../../ui/email-field';
-import { fieldErrorsFromError, fieldErrorsFromIssues } from '../../ui/field-errors';
+import { fieldErrorsFromError } from '../../ui/field-errors';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
@@ -19,28 +19,24 @@ export function EmailSignInForm({ returnPath }: { returnPath: string }) {
   const login = useLoginMutation();
   const toast = useToast();
   const navigate = useNavigate();
-  const { values, errors, setErrors, handleChange } = useFormFields({ email: '', password: '' });
+  const { values, errors, setErrors, handleChange, validate } = useFormFields({ email: '', password: '' });
   const [isRemembered, setIsRemembered] = useState(false);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setUnverifiedEmail(null);
-    const parsed = loginBody.safeParse({ ...values, rememberMe: isRemembered });
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data, {
+    const body = validate(loginBody.safeParse({ ...values, rememberMe: isRemembered }));
+    if (!body) return;
+    login.mutate(body, {
       onSuccess: (answer) => {
-        signIn(answer, parsed.data.rememberMe);
+        signIn(answer, body.rememberMe);
         toast.success(welcomeBack(answer.user.username));
         navigate(returnPath, { replace: true });
       },
       onError: (error) => {
         setErrors(fieldErrorsFromError(error));
-        if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(parsed.data.email);
+        if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(body.email);
         toast.error(errorMessage(error, MESSAGES.loginFailed));
       },
     });
