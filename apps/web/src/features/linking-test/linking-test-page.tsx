@@ -68,34 +68,35 @@ export function LinkingTestPage() {
         </div>
       </header>
 
-      <p className="note note--info linking-test__note">
-        <FlaskConical size={16} aria-hidden="true" />
-        <span>
-          A link takes {seconds(LINKING_TEST_TIMINGS.linkMs)}, an unlink {seconds(LINKING_TEST_TIMINGS.unlinkMs)}, with{' '}
-          {seconds(LINKING_TEST_TIMINGS.batchPauseMs)} between batch items. Glitchwing fails its first link (Retry succeeds),
-          Lockheart always fails, and a character without an item level links with a warning.
-        </span>
-      </p>
-
-      <dl className="linking-test__stats" data-testid="test-counts">
-        <div>
-          <dt>Unlinked characters</dt>
-          <dd data-testid="test-count-unlinked">{unlinked.length}</dd>
-        </div>
-        <div>
-          <dt>Chat users</dt>
-          <dd>{state.data.users.length}</dd>
-        </div>
-        <div>
-          <dt>Linked characters</dt>
-          <dd data-testid="test-count-linked">{linkedCount}</dd>
-        </div>
-      </dl>
-
-      <TestFilters query={query} options={options} onChange={update} />
-
       <div className="linking-test__columns">
-        <CharacterList characters={visible} total={unlinked.length} users={state.data.users} onLink={linkCharacters} />
+        <div className="linking-test__main">
+          <p className="note note--info linking-test__note">
+            <FlaskConical size={16} aria-hidden="true" />
+            <span>
+              A link takes {seconds(LINKING_TEST_TIMINGS.linkMs)}, an unlink {seconds(LINKING_TEST_TIMINGS.unlinkMs)}, with{' '}
+              {seconds(LINKING_TEST_TIMINGS.batchPauseMs)} between batch items. Glitchwing fails its first link (Retry succeeds),
+              Lockheart always fails, and a character without an item level links with a warning.
+            </span>
+          </p>
+
+          <dl className="linking-test__stats" data-testid="test-counts">
+            <div>
+              <dt>Unlinked characters</dt>
+              <dd data-testid="test-count-unlinked">{unlinked.length}</dd>
+            </div>
+            <div>
+              <dt>Chat users</dt>
+              <dd>{state.data.users.length}</dd>
+            </div>
+            <div>
+              <dt>Linked characters</dt>
+              <dd data-testid="test-count-linked">{linkedCount}</dd>
+            </div>
+          </dl>
+
+          <TestFilters query={query} options={options} onChange={update} />
+          <CharacterList characters={visible} total={unlinked.length} users={state.data.users} onLink={linkCharacters} />
+        </div>
         <div className="linking-test__side">
           <section className="discovery-panel" aria-labelledby="users-title">
             <header className="discovery-panel__header">
