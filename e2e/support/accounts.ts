@@ -9,4 +9,4 @@ export const ADMINS = {
 } as const;
 
 /** Ports of the e2e servers. */
-export const PORTS = { main: 3210, redisOutage: 3211, discord: 3212, redisOutageRedis: 16390 } as const;
+export const PORTS = { main: 3210, redisOutage: 3211, discord: 3212, sync: 3213, redisOutageRedis: 16390 } as const;

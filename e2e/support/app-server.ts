@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -16,6 +17,8 @@ export interface AppServer {
 
 /** Starts `node apps/server/dist/main.js` with the given settings and waits until /readyz answers 200. */
 export async function startApp(name: string, port: number, env: Record<string, string>): Promise<AppServer> {
+  // A server left over from an interrupted run would answer /readyz in this one's place.
+  if (await isPortTaken(port)) throw new Error(`port ${port} is taken: stop the server left there (a stray e2e server?)`);
   mkdirSync(LOG_DIR, { recursive: true });
   const log = createWriteStream(path.join(LOG_DIR, `server-${name}.log`));
   const fullEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env } as Record<string, string>;
@@ -46,6 +49,17 @@ export async function startApp(name: string, port: number, env: Record<string, s
         child.kill('SIGTERM');
       }),
   };
+}
+
+function isPortTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 /** Runs the server's CLI (same settings as the server) and fails loudly if it does. */

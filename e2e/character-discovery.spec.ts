@@ -1,0 +1,167 @@
+import { expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
+import { DiscordFake, type FakeDiscordMember } from '../apps/server/test/fakes/discord-fake';
+import { ADMINS, PORTS } from './support/accounts';
+import { startApp } from './support/app-server';
+import { mainServerEnv } from './support/community';
+import { createDatabase, dropDatabase } from './support/pg';
+import { signIn } from './support/sign-in';
+
+const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+test('drag a character onto a member: it shows under the member with the Main badge; unlink it', async ({ page }) => {
+  await signIn(page, ADMINS.owner);
+  await page.goto('/admin/character-discovery');
+  const card = page.getByTestId('character-card').first();
+  await expect(card).toBeVisible();
+  const characterId = (await card.getAttribute('data-character-id'))!;
+  const characterName = (await card.getAttribute('aria-label'))!.split(',')[0]!;
+  const member = page
+    .getByTestId('member-card')
+    .filter({ hasNot: page.getByTestId('linked-character') })
+    .first();
+  const memberId = (await member.getAttribute('data-member-id'))!;
+
+  // A real pointer drag: press on the card, move over the member in steps, release.
+  await card.scrollIntoViewIfNeeded();
+  const from = (await card.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 20);
+  await page.mouse.down();
+  await member.scrollIntoViewIfNeeded();
+  const to = (await member.boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await expect(member).toHaveAttribute('data-drop-state', 'over');
+  await page.mouse.up();
+  const target = page.locator(`[data-testid="member-card"][data-member-id="${memberId}"]`);
+  const toggle = target.getByTestId('member-toggle');
+  const linked = target.locator(`[data-testid="linked-character"][data-character-id="${characterId}"]`);
+  await expect(linked).toHaveCount(1);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(linked).toBeVisible();
+  await expect(linked).toContainText('Main');
+  await expect(page.locator(`[data-testid="character-card"][data-character-id="${characterId}"]`)).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/shots/discovery-linked.png', fullPage: true });
+
+  await linked.getByRole('button', { name: `Unlink ${characterName}` }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Unlink/ })
+    .click();
+  await expect(linked).toHaveCount(0);
+  await expect(page.locator(`[data-testid="character-card"][data-character-id="${characterId}"]`)).toBeVisible();
+});
+
+test('Auto-Link shows the three bands and applies the high-confidence links', async ({ page }) => {
+  await signIn(page, ADMINS.owner);
+  await page.goto('/admin/character-discovery');
+  const counts = page.getByTestId('discovery-counts');
+  await expect(page.getByTestId('character-card').first()).toBeVisible();
+  const linkedBefore = Number((await counts.getByTestId('count-linked').innerText()).replace(/\D/g, ''));
+
+  await page.getByTestId('auto-link-button').click();
+  const modal = page.getByRole('dialog', { name: 'Automatic Character Linking' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByTestId('auto-link-summary')).toBeVisible();
+  for (const band of ['high', 'medium', 'low']) await expect(modal.getByTestId(`auto-link-band-${band}`)).toBeVisible();
+  await expect(modal.getByTestId('auto-link-band-high')).toContainText('%');
+  await page.screenshot({ path: 'test-results/shots/discovery-auto-link.png', fullPage: true });
+
+  const apply = modal.getByTestId('apply-high-confidence');
+  await expect(apply).toHaveText(/Apply High Confidence Links \((\d+)\)/);
+  const planned = Number((await apply.innerText()).match(/\((\d+)\)/)![1]);
+  expect(planned).toBeGreaterThan(0);
+  await apply.click();
+  await expect(toast(page, new RegExp(`${planned}`))).toBeVisible();
+  await expect(counts.getByTestId('count-linked')).toHaveText(new RegExp(`^${linkedBefore + planned}\\D`));
+});
+
+test.describe('member sync from Discord', () => {
+  const discord = new DiscordFake();
+  let databaseUrl = '';
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let guild: { id: string; guild_name: string; discord_guild_id: string };
+
+  test.beforeAll(async () => {
+    await discord.start();
+    databaseUrl = await createDatabase('guildhall_e2e_sync');
+    app = await startApp('sync', PORTS.sync, {
+      ...mainServerEnv(),
+      DATABASE_URL: databaseUrl,
+      DISCORD_CLIENT_ID: discord.clientId,
+      DISCORD_CLIENT_SECRET: discord.clientSecret,
+      DISCORD_BOT_TOKEN: discord.botToken,
+      DISCORD_API_BASE: discord.baseUrl,
+    });
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client.query(
+      "SELECT id, guild_name, discord_guild_id FROM guilds WHERE is_active AND discord_guild_id IS NOT NULL AND region = 'EU' ORDER BY guild_name LIMIT 1",
+    );
+    await client.end();
+    guild = rows[0];
+    const members: FakeDiscordMember[] = Array.from({ length: 2500 }, (_, i) => ({
+      user: { id: String(500000000000000000n + BigInt(i)), username: `raider${i}`, global_name: `Raider ${i}`, avatar: null },
+      nick: i % 3 === 0 ? `[EU] Raider ${i}` : null,
+      joined_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+      roles: [],
+    }));
+    discord.members.set(guild.discord_guild_id, members);
+    discord.botGuildIds.add(guild.discord_guild_id);
+    // One rate limit on the way, as Discord gives a busy bot: the sync waits and goes on.
+    discord.rateLimitNextMemberCalls = 1;
+    discord.rateLimitRetryAfter = 1;
+  });
+
+  test.afterAll(async () => {
+    await app?.stop();
+    await discord.stop();
+    if (databaseUrl) await dropDatabase(databaseUrl);
+  });
+
+  test('syncs 2,500 members over three pages and shows the progress', async ({ page }) => {
+    await page.goto(`${app.url}/admin/login`);
+    await signIn(page, ADMINS.owner);
+    await page.goto(`${app.url}/admin/character-discovery?guildId=${guild.id}`);
+    await expect(page.getByTestId('guild-select')).toHaveValue(guild.guild_name);
+    await page.getByTestId('sync-button').click();
+    await expect(page.getByTestId('sync-progress')).toBeVisible();
+    await page.screenshot({ path: 'test-results/shots/discovery-sync-progress.png', fullPage: true });
+    await expect(toast(page, 'Discord members synced successfully')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('discovery-counts').getByTestId('count-members')).toContainText('2,500');
+  });
+});
+
+test('the linking test page links a batch and undoes one link', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADMINS.owner);
+  await page.goto('/admin/character-discovery/test');
+  const cards = page.getByTestId('test-character-card');
+  await expect(cards.first()).toBeVisible();
+  const linkedBefore = await page.getByTestId('test-linked-character').count();
+  await page.getByRole('button', { name: 'Batch mode' }).click();
+  const picked: string[] = [];
+  for (const card of (await cards.all()).slice(0, 3)) {
+    picked.push((await card.getAttribute('data-character-id'))!);
+    await card.getByRole('checkbox').check();
+  }
+  const bar = page.getByTestId('batch-bar');
+  await expect(bar.getByTestId('batch-count')).toHaveText('3 selected');
+  await bar.getByLabel('Link selected to').selectOption({ index: 1 });
+  await bar.getByTestId('batch-link').click();
+
+  const modal = page.getByRole('dialog', { name: 'Linking progress' });
+  const rows = modal.getByTestId('progress-row');
+  await expect(rows).toHaveCount(3);
+  await expect(modal.getByTestId('progress-count')).toHaveText('3/3 completed', { timeout: 20_000 });
+  await expect(modal.locator('[data-testid="progress-row"][data-status="success"]')).toHaveCount(3);
+  await expect(modal.getByRole('button', { name: 'Done' })).toBeVisible();
+
+  await rows.first().getByRole('button', { name: 'Undo' }).click();
+  await expect(rows.first()).toHaveAttribute('data-undone', 'true', { timeout: 10_000 });
+  await expect(rows.first().getByRole('button', { name: 'Redo' })).toBeVisible({ timeout: 10_000 });
+  await page.screenshot({ path: 'test-results/shots/linking-test-undo.png', fullPage: true });
+  await modal.getByRole('button', { name: 'Done' }).click();
+  // Three linked, one undone.
+  await expect(page.getByTestId('test-linked-character')).toHaveCount(linkedBefore + 2);
+  await expect(page.getByTestId('operation-log').getByTestId('operation-log-entry').first()).toBeVisible();
+});
