@@ -1,11 +1,10 @@
 // The auto-link matcher at guild scale: 5,000 unlinked characters against 2,000 Discord members, with candidate
 // pruning (what the server runs) and without it (every pair scored), measured in the same run.
 // Run: node --import tsx bench/matcher.ts   (single-threaded, as the matcher is: one core)
-import { AUTO_LINK } from '@guildhall/contract';
+import { AUTO_LINK, pick, seededRandom } from '@guildhall/contract';
 import { findMatches } from '../apps/server/src/modules/character-linking/matcher';
 import { addPlayer } from '../apps/server/src/modules/character-linking/matcher/evaluation/generated-players';
 import { REALMS, SYLLABLE_NAMES } from '../apps/server/src/modules/character-linking/matcher/evaluation/name-parts';
-import { pick, seededRandom } from '../apps/server/src/modules/character-linking/matcher/evaluation/random';
 import { SetBuilder } from '../apps/server/src/modules/character-linking/matcher/evaluation/set-builder';
 import type { CharacterMatch, MatchCharacter } from '../apps/server/src/modules/character-linking/matcher/types';
 

@@ -21,5 +21,6 @@ export * from './linking-test';
 export * from './messages';
 export * from './password-rule';
 export * from './permissions';
+export * from './seeded-random';
 export * from './server-messages';
 export * from './sockets/admin';

@@ -1,6 +1,5 @@
-import { CHARACTER_SOURCE_TYPES, type WowClass } from '@guildhall/contract';
+import { CHARACTER_SOURCE_TYPES, pick, seededRandom, shuffled, type WowClass } from '@guildhall/contract';
 import type { LinkingData, SampleCharacter, SampleChatUser, SampleLinkedCharacter } from './linking-types';
-import { pick, seededRandom, shuffled } from './seeded-random';
 
 const SEED = 20_240_917;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,10 +2,11 @@
 // them (near-miss names, another realm, characters whose players are not in Discord), and the hand-written hard
 // cases. Deterministic: `node --import tsx apps/server/src/modules/character-linking/matcher/evaluation/write-set.ts`
 // writes evaluation-set.json, and a test checks the committed file is what this builds.
+
+import { pick, seededRandom } from '@guildhall/contract';
 import { addPlayer, type GeneratedPlayer } from './generated-players';
 import { addHardCases, HARD_CASE_NAMES } from './hard-cases';
 import * as parts from './name-parts';
-import { pick, seededRandom } from './random';
 import { type EvaluationSet, SetBuilder } from './set-builder';
 
 const SEED = 20_261_121;

@@ -2,10 +2,10 @@
 // labels, emoji, fonts, realm suffixes, numbers, Cyrillic...) and a main with zero to two alts, each alt tied to
 // the main the way officers and players tie them (a note, a class suffix, or nothing at all).
 
+import { pick } from '@guildhall/contract';
 import type { MatchCharacter, MatchMember } from '../types';
 import { CLASS_SUFFIXES } from '../words';
 import * as parts from './name-parts';
-import { pick } from './random';
 import type { SetBuilder } from './set-builder';
 
 /** A generated player: the member and the characters it owns. */

@@ -1,4 +1,4 @@
-/** A small seeded generator (mulberry32): the same seed gives the same sample data on every load. */
+/** A small seeded generator (mulberry32): the same seed gives the same numbers in [0, 1) on every machine. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
