@@ -11,7 +11,8 @@ describe('demoCombatLines', () => {
   it('writes the asked number of events per guild with characters, tagged by guild and event type', () => {
     const lines = demoCombatLines(guilds, now, 10);
     expect(lines).toHaveLength(10);
-    for (const line of lines) expect(line).toMatch(/^combat_events,guild_id=g-1,event_type=(SPELL_DAMAGE|SPELL_HEAL|UNIT_DIED) \S/);
+    for (const line of lines)
+      expect(line).toMatch(/^combat_events,guild_id=g-1,event_type=(SPELL_DAMAGE|SPELL_HEAL|UNIT_DIED) \S/);
   });
 
   it('escapes quotes in string fields and keeps times within the window', () => {
