@@ -84,9 +84,12 @@ test.describe('member sync from Discord', () => {
   test.beforeAll(async () => {
     await discord.start();
     databaseUrl = await createDatabase('guildhall_e2e_sync');
+    const env = mainServerEnv();
     app = await startApp('sync', PORTS.sync, {
-      ...mainServerEnv(),
+      ...env,
       DATABASE_URL: databaseUrl,
+      // Its own seed writes demo combat events: keep them out of the main server's InfluxDB database.
+      INFLUX_DATABASE: `${env.INFLUX_DATABASE}_sync`,
       DISCORD_CLIENT_ID: discord.clientId,
       DISCORD_CLIENT_SECRET: discord.clientSecret,
       DISCORD_BOT_TOKEN: discord.botToken,
@@ -116,6 +119,9 @@ test.describe('member sync from Discord', () => {
     await app?.stop();
     await discord.stop();
     if (databaseUrl) await dropDatabase(databaseUrl);
+    const env = mainServerEnv();
+    const q = `DROP DATABASE "${env.INFLUX_DATABASE}_sync"`;
+    await fetch(`${env.INFLUX_URL}/query`, { method: 'POST', body: new URLSearchParams({ q }) });
   });
 
   test('syncs 2,500 members over three pages and shows the progress', async ({ page }) => {

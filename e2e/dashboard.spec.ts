@@ -15,7 +15,7 @@ test('the dashboard shows the four cards, the service grid and the Live badge', 
     ['active-guilds', 'Active Guilds'],
     ['total-users', 'Total Users'],
     ['cpu-usage', 'CPU Usage'],
-  ]) {
+  ] as const) {
     await expect(page.getByTestId(`stat-card-${id}`)).toContainText(title);
   }
   // The seed has guild tenants and users, so the cards show real, non-zero figures.

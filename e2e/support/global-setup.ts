@@ -10,12 +10,15 @@ export const STATE_FILE = path.resolve(import.meta.dirname, '../../test-results/
 // One server for the whole run, on real PostgreSQL, Redis and InfluxDB, on a fresh database.
 export default async function globalSetup() {
   const databaseUrl = await createDatabase('guildhall_e2e');
+  const influxUrl = `http://127.0.0.1:${process.env.TEST_INFLUX_PORT ?? 18086}`;
+  // A database of its own per run, so the demo combat events of earlier runs do not pile up.
+  const influxDatabase = `guildhall_e2e_${Date.now().toString(36)}`;
   const env = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `guildhall-e2e-${Date.now()}:`,
-    INFLUX_URL: `http://127.0.0.1:${process.env.TEST_INFLUX_PORT ?? 18086}`,
-    INFLUX_DATABASE: 'guildhall_e2e',
+    INFLUX_URL: influxUrl,
+    INFLUX_DATABASE: influxDatabase,
     ADMIN_USERNAME: ADMINS.owner.username,
     ADMIN_PASSWORD: ADMINS.owner.password,
     ADMIN_LOGIN_RATE_LIMIT: '1000',
@@ -31,5 +34,6 @@ export default async function globalSetup() {
   return async () => {
     await server.stop();
     await dropDatabase(databaseUrl);
+    await fetch(`${influxUrl}/query`, { method: 'POST', body: new URLSearchParams({ q: `DROP DATABASE "${influxDatabase}"` }) });
   };
 }
