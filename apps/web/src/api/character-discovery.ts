@@ -53,22 +53,21 @@ export function useDiscoverySummary(guildId: string | null) {
 const nextPage = (last: { page: number; limit: number; total: number }) =>
   last.page * last.limit < last.total ? last.page + 1 : undefined;
 
-/** The guild's unlinked characters matching the filters, a page at a time. */
-export function useUnlinkedCharacters(guildId: string | null, filters: UnlinkedFilters) {
+/** One page of DISCOVERY_PAGE_SIZE, spread last into the list's query. */
+interface PageQuery {
+  page: number;
+  limit: number;
+}
+
+/** Both discovery lists page alike: off until a guild is chosen, the old pages kept while new filters load. */
+function useGuildPages<TPage extends { page: number; limit: number; total: number }>(
+  guildId: string | null,
+  queryKey: readonly unknown[],
+  fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<TPage>,
+) {
   return useInfiniteQuery({
-    queryKey: discoveryKeys.unlinked(guildId ?? '', filters),
-    queryFn: ({ pageParam, signal }) =>
-      callEndpoint(characterDiscoveryApi.unlinkedCharacters, {
-        query: {
-          guildId: guildId ?? '',
-          search: filters.search || undefined,
-          class: filters.class ?? undefined,
-          role: filters.role ?? undefined,
-          page: pageParam,
-          limit: DISCOVERY_PAGE_SIZE,
-        },
-        signal,
-      }),
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage({ page: pageParam, limit: DISCOVERY_PAGE_SIZE }, signal),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled: guildId !== null,
@@ -76,26 +75,30 @@ export function useUnlinkedCharacters(guildId: string | null, filters: UnlinkedF
   });
 }
 
+/** The guild's unlinked characters matching the filters, a page at a time. */
+export function useUnlinkedCharacters(guildId: string | null, filters: UnlinkedFilters) {
+  return useGuildPages(guildId, discoveryKeys.unlinked(guildId ?? '', filters), (page, signal) =>
+    callEndpoint(characterDiscoveryApi.unlinkedCharacters, {
+      query: {
+        guildId: guildId ?? '',
+        search: filters.search || undefined,
+        class: filters.class ?? undefined,
+        role: filters.role ?? undefined,
+        ...page,
+      },
+      signal,
+    }),
+  );
+}
+
 /** The guild's current Discord members with their linked characters, a page at a time. */
 export function useDiscoveryMembers(guildId: string | null, search: string) {
-  return useInfiniteQuery({
-    queryKey: discoveryKeys.members(guildId ?? '', search),
-    queryFn: ({ pageParam, signal }) =>
-      callEndpoint(characterDiscoveryApi.members, {
-        query: {
-          guildId: guildId ?? '',
-          includeLinked: true,
-          search: search || undefined,
-          page: pageParam,
-          limit: DISCOVERY_PAGE_SIZE,
-        },
-        signal,
-      }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    enabled: guildId !== null,
-    placeholderData: keepPreviousData,
-  });
+  return useGuildPages(guildId, discoveryKeys.members(guildId ?? '', search), (page, signal) =>
+    callEndpoint(characterDiscoveryApi.members, {
+      query: { guildId: guildId ?? '', includeLinked: true, search: search || undefined, ...page },
+      signal,
+    }),
+  );
 }
 
 /** The matcher's proposals for the guild (find-all at the search minimum); loaded while the modal is open. */
