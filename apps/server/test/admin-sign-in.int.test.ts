@@ -9,19 +9,17 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { OWNER, startIsolatedApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 let environment: TestEnvironment;
 let server: TestApp;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  server = await startTestApp(environment.env);
+  ({ environment, server } = await startIsolatedApp());
 });
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
 });
 
 describe('admin sign-in', () => {

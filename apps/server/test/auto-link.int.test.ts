@@ -2,9 +2,9 @@ import { AUTO_LINK, type AutoLinkGroup } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
-import { HttpClient } from './helpers/http-client';
+import type { HttpClient } from './helpers/http-client';
 import { insertCharacter, insertMember } from './helpers/linking-factories';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 const FIND_ALL = '/api/admin/characters/auto-link/find-all';
 const APPLY = '/api/admin/characters/auto-link/create-high-confidence';
@@ -19,10 +19,7 @@ let guildId: string;
  * guild tag), one character two members share as their name (ambiguous), and one nobody is called.
  */
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  ({ environment, server, owner } = await startSignedInApp());
   guildId = await insertGuild(server.app, { guild_name: 'Known Answers' });
   const members = [
     { discordUserId: '600000000000000001', username: 'kaethas', globalName: 'Kaethas' },
@@ -39,8 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
 });
 
 interface FindAllAnswer {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordFake } from './fakes/discord-fake';
 import { sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
-import { HttpClient } from './helpers/http-client';
+import type { HttpClient } from './helpers/http-client';
 import { fakeMembers, insertCharacter, waitForSync } from './helpers/linking-factories';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 let dataDir: string;
 let discord: DiscordFake;
@@ -18,19 +18,15 @@ let owner: HttpClient;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-linking-pglite-'));
   discord = await new DiscordFake().start();
-  environment = await createTestEnvironment({
+  ({ environment, server, owner } = await startSignedInApp({
     GUILDHALL_DATA_DIR: dataDir,
     DISCORD_API_BASE: discord.baseUrl,
     DISCORD_BOT_TOKEN: discord.botToken,
-  });
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  }));
 }, 120_000);
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
   await discord?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -2,8 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
-import { HttpClient } from './helpers/http-client';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import type { HttpClient } from './helpers/http-client';
+import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 let environment: TestEnvironment;
 let server: TestApp;
@@ -11,10 +11,7 @@ let owner: HttpClient;
 let guildId: string;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  ({ environment, server, owner } = await startSignedInApp());
   guildId = await insertGuild(server.app, { guild_name: 'Big Roster' });
   // Enough rows that the zip cannot be written before the client hangs up: the reads wait on backpressure.
   await sql(
@@ -26,8 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
 });
 
 /** Starts a download and hangs up as soon as the first bytes arrive. */

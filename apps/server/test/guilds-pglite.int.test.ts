@@ -8,8 +8,8 @@ import { GUILD_DATA_SEEDED_KEY } from '../src/seed/seed-guild-data';
 import { csvObjects } from './helpers/csv';
 import { download } from './helpers/download';
 import { sql } from './helpers/factories';
-import { HttpClient } from './helpers/http-client';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import type { HttpClient } from './helpers/http-client';
+import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 let dataDir: string;
 let environment: TestEnvironment;
@@ -18,15 +18,11 @@ let owner: HttpClient;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-guilds-pglite-'));
-  environment = await createTestEnvironment({ GUILDHALL_DATA_DIR: dataDir, SEED_DEMO_DATA: 'true' });
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  ({ environment, server, owner } = await startSignedInApp({ GUILDHALL_DATA_DIR: dataDir, SEED_DEMO_DATA: 'true' }));
 }, 120_000);
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DiscordFake } from './fakes/discord-fake';
 import { HttpClient } from './helpers/http-client';
 import { TcpProxy } from './helpers/tcp-proxy';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp } from './helpers/test-app';
+import { createTestEnvironment, OWNER, startSignedInApp, startTestApp, stopTestApp, type TestApp } from './helpers/test-app';
 
 let cleanups: Array<() => Promise<void>> = [];
 
@@ -13,15 +13,19 @@ afterEach(async () => {
 });
 
 async function start(overrides: Record<string, string>): Promise<{ server: TestApp; client: HttpClient }> {
-  const environment = await createTestEnvironment(overrides);
-  const server = await startTestApp(environment.env);
-  cleanups.push(
-    () => environment.dispose(),
-    () => server.close(),
-  );
-  const client = new HttpClient(server.url);
-  await client.signIn(OWNER.username, OWNER.password);
-  return { server, client };
+  const { environment, server, owner } = await startSignedInApp(overrides);
+  cleanups.push(() => stopTestApp(server, environment));
+  return { server, client: owner };
+}
+
+/** An app that reaches PostgreSQL through the proxy, so the test can cut the database off and bring it back. */
+async function startBehind(proxy: TcpProxy): Promise<{ server: TestApp; client: HttpClient }> {
+  const environment = await createTestEnvironment();
+  const databaseUrl = new URL(environment.databaseUrl!);
+  databaseUrl.port = String(proxy.port);
+  const server = await startTestApp({ ...environment.env, DATABASE_URL: databaseUrl.toString() });
+  cleanups.push(() => stopTestApp(server, environment));
+  return { server, client: new HttpClient(server.url) };
 }
 
 type Overview = Record<string, { status: string; message: string | null }>;
@@ -67,15 +71,7 @@ describe('service health', () => {
   it('answers 503 with a clear message while PostgreSQL is unreachable, and recovers by itself', async () => {
     const proxy = await new TcpProxy({ host: '127.0.0.1', port: 5432 }).open();
     cleanups.push(() => proxy.cut());
-    const environment = await createTestEnvironment();
-    const databaseUrl = new URL(environment.databaseUrl!);
-    databaseUrl.port = String(proxy.port);
-    const server = await startTestApp({ ...environment.env, DATABASE_URL: databaseUrl.toString() });
-    cleanups.push(
-      () => environment.dispose(),
-      () => server.close(),
-    );
-    const client = new HttpClient(server.url);
+    const { server, client } = await startBehind(proxy);
     await client.signIn(OWNER.username, OWNER.password);
     expect((await client.get('/api/admin/guild-stats')).status).toBe(200);
 
@@ -98,15 +94,7 @@ describe('service health', () => {
     const proxy = await new TcpProxy({ host: '127.0.0.1', port: 5432 }).open();
     await proxy.cut();
     cleanups.push(() => proxy.cut());
-    const environment = await createTestEnvironment();
-    const databaseUrl = new URL(environment.databaseUrl!);
-    databaseUrl.port = String(proxy.port);
-    const server = await startTestApp({ ...environment.env, DATABASE_URL: databaseUrl.toString() });
-    cleanups.push(
-      () => environment.dispose(),
-      () => server.close(),
-    );
-    const client = new HttpClient(server.url);
+    const { client } = await startBehind(proxy);
     const notReady = await client.get('/readyz');
     expect(notReady.status).toBe(503);
     expect(notReady.body).toMatchObject({ status: 'not_ready', database: { isMigrated: false } });

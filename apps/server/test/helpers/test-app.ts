@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
+import { HttpClient } from './http-client';
 import { createTestDatabase, dropTestDatabase, uniqueSuffix } from './test-database';
 
 /** The first admin every test app starts with. */
@@ -81,4 +82,40 @@ export async function startTestApp(env: Record<string, string>, tweak?: (config:
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return { app, url: `http://127.0.0.1:${port}`, config, close: () => app.close() };
+}
+
+/** A test file's app with the environment it runs on. */
+export interface IsolatedApp {
+  environment: TestEnvironment;
+  server: TestApp;
+}
+
+/** Closes the app before dropping its environment; either is missing when the start failed. */
+export async function stopTestApp(server: TestApp | undefined, environment: TestEnvironment | undefined) {
+  await server?.close();
+  await environment?.dispose();
+}
+
+/** Starts an app on an environment of its own; if the start fails, drops what it had made. */
+export async function startIsolatedApp(overrides: Record<string, string> = {}): Promise<IsolatedApp> {
+  const environment = await createTestEnvironment(overrides);
+  try {
+    return { environment, server: await startTestApp(environment.env) };
+  } catch (error) {
+    await environment.dispose();
+    throw error;
+  }
+}
+
+/** As startIsolatedApp, with a client signed in as the owner: how most admin API test files begin. */
+export async function startSignedInApp(overrides: Record<string, string> = {}): Promise<IsolatedApp & { owner: HttpClient }> {
+  const { environment, server } = await startIsolatedApp(overrides);
+  const owner = new HttpClient(server.url);
+  try {
+    await owner.signIn(OWNER.username, OWNER.password);
+  } catch (error) {
+    await stopTestApp(server, environment);
+    throw error;
+  }
+  return { environment, server, owner };
 }
