@@ -10,7 +10,7 @@ import { createTestAdmin, sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';
 import { insertCharacter, insertMember } from './helpers/linking-factories';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { OWNER, startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 const BASE = '/api/admin/character-discovery';
 const LINK = `${BASE}/characters/link`;
@@ -23,10 +23,7 @@ let otherGuildId: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  ({ environment, server, owner } = await startSignedInApp());
   guildId = await insertGuild(server.app, { guild_name: 'Silver Hand' });
   otherGuildId = await insertGuild(server.app, { guild_name: 'Other Guild' });
   await insertMember(server.app, guildId, { discordUserId: '500000000000000001', username: 'kaelen', globalName: 'Kaelen' });
@@ -52,8 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
 });
 
 const link = (body: Record<string, unknown>) =>

@@ -2,22 +2,18 @@ import { MESSAGES, REGIONS } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 let environment: TestEnvironment;
 let server: TestApp;
 let owner: HttpClient;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment({ SEED_DEMO_DATA: 'true' });
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  ({ environment, server, owner } = await startSignedInApp({ SEED_DEMO_DATA: 'true' }));
 });
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
 });
 
 describe('dashboard figures', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 const PICKER = '/api/admin/character-discovery/guilds';
 
@@ -18,10 +18,7 @@ const withDiscord = async (id: string, discordGuildId: string) =>
   sql(server.app, 'UPDATE guilds SET discord_guild_id = $2 WHERE id = $1', [id, discordGuildId]);
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  ({ environment, server, owner } = await startSignedInApp());
   ids.aerie = await insertGuild(server.app, { guild_name: 'Aerie Watch', server: 'Moon Guard', is_active: false });
   ids.bastion = await insertGuild(server.app, { guild_name: 'bastion of Light', server: 'Stormrage' });
   ids.citadel = await insertGuild(server.app, { guild_name: 'Citadel', server: 'Moon Guard' });
@@ -32,8 +29,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
 });
 
 describe('the guild picker of the discovery screen', () => {

@@ -13,9 +13,10 @@ import { sql } from './helpers/factories';
 import { type GuildDataSet, insertGuild, insertGuildData } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';
 import {
-  createTestEnvironment,
   OWNER,
+  startSignedInApp,
   startTestApp,
+  stopTestApp,
   TEST_INFLUX_URL,
   TEST_REDIS_URL,
   type TestApp,
@@ -30,10 +31,7 @@ let otherGuildId: string;
 let data: GuildDataSet;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  ({ environment, server, owner } = await startSignedInApp());
   guildId = await insertGuild(server.app, { guild_name: 'Crimson "Covenant"', server: 'Stormrage' });
   otherGuildId = await insertGuild(server.app, { guild_name: 'Other Guild' });
   data = await insertGuildData(server.app, guildId);
@@ -41,8 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
 });
 
 const UNKNOWN = '00000000-0000-4000-8000-00000000dead';

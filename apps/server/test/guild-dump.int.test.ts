@@ -6,8 +6,8 @@ import { createPostgresDb } from '../src/services/db/postgres-db';
 import { download } from './helpers/download';
 import { sql } from './helpers/factories';
 import { type GuildDataSet, insertGuild, insertGuildData } from './helpers/guild-factories';
-import { HttpClient } from './helpers/http-client';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import type { HttpClient } from './helpers/http-client';
+import { startSignedInApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 import { createTestDatabase, dropTestDatabase } from './helpers/test-database';
 
 let environment: TestEnvironment;
@@ -18,10 +18,7 @@ let data: GuildDataSet;
 let emptyDatabaseUrl: string;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  ({ environment, server, owner } = await startSignedInApp());
   guildId = await insertGuild(server.app, {
     guild_name: "O'Brien's \\ Raiders",
     description: 'line one\nline two; DROP TABLE guilds; --',

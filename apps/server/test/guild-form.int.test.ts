@@ -3,22 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { OWNER, startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 let environment: TestEnvironment;
 let server: TestApp;
 let owner: HttpClient;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  ({ environment, server, owner } = await startSignedInApp());
 });
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
 });
 
 const valid = { guild_name: 'Crimson Covenant', server: 'Stormrage' };

@@ -4,8 +4,8 @@ import { csvObjects } from './helpers/csv';
 import { download } from './helpers/download';
 import { sql } from './helpers/factories';
 import { insertGuild, insertGuildData, insertMembers } from './helpers/guild-factories';
-import { HttpClient } from './helpers/http-client';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import type { HttpClient } from './helpers/http-client';
+import { OWNER, startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 let environment: TestEnvironment;
 let server: TestApp;
@@ -44,10 +44,7 @@ const ids = new Map<string, string>();
 const base = Date.UTC(2025, 0, 1);
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  ({ environment, server, owner } = await startSignedInApp());
   for (const [i, [guild_name, guildServer, region, is_active]] of KNOWN.entries()) {
     const description = guild_name === 'Ashen Oath' ? 'Raids Tue, Thu\n"Mythic" only' : null;
     const id = await insertGuild(server.app, {
@@ -64,8 +61,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
 });
 
 const list = (query: string) => owner.get<ListAnswer>(`/api/admin/guilds?${query}`);

@@ -6,7 +6,15 @@ import { insertGuild } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';
 import { fakeMembers, insertMember, waitForSync } from './helpers/linking-factories';
 import { type AdminLiveClient, connectAdmin, nextEvent } from './helpers/live-client';
-import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import {
+  createTestEnvironment,
+  OWNER,
+  startSignedInApp,
+  startTestApp,
+  stopTestApp,
+  type TestApp,
+  type TestEnvironment,
+} from './helpers/test-app';
 
 const SYNC = '/api/admin/character-discovery/discord/sync-members';
 const DISCORD_GUILD_ID = '410000000000000001';
@@ -18,15 +26,14 @@ let owner: HttpClient;
 
 beforeAll(async () => {
   discord = await new DiscordFake().start();
-  environment = await createTestEnvironment({ DISCORD_API_BASE: discord.baseUrl, DISCORD_BOT_TOKEN: discord.botToken });
-  server = await startTestApp(environment.env);
-  owner = new HttpClient(server.url);
-  await owner.signIn(OWNER.username, OWNER.password);
+  ({ environment, server, owner } = await startSignedInApp({
+    DISCORD_API_BASE: discord.baseUrl,
+    DISCORD_BOT_TOKEN: discord.botToken,
+  }));
 });
 
 afterAll(async () => {
-  await server?.close();
-  await environment?.dispose();
+  await stopTestApp(server, environment);
   await discord?.stop();
 });
 
