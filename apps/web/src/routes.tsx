@@ -25,6 +25,7 @@ const CharacterDiscoveryPage = lazy(() =>
 const LinkingTestPage = lazy(() =>
   import('./features/linking-test/linking-test-page').then((m) => ({ default: m.LinkingTestPage })),
 );
+const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 const NotFoundPage = lazy(() => import('./features/placeholder/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** The pages built so far, by screen path; every other screen shows its placeholder. */
@@ -32,6 +33,7 @@ const SCREEN_PAGES: Partial<Record<string, ScreenPage>> = {
   [ADMIN_HOME]: DashboardPage,
   '/admin/guilds': GuildsPage,
   '/admin/character-discovery': CharacterDiscoveryPage,
+  '/admin/mail-outbox': MailOutboxPage,
 };
 
 /** Pages below a screen, guarded by that screen's permissions. */

@@ -46,6 +46,12 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     builtBy: 'performance metrics',
   },
   { path: '/admin/monitoring/logs', label: 'Live Logs', anyOf: monitoring, group: 'Monitoring', builtBy: 'live logs' },
+  {
+    path: '/admin/mail-outbox',
+    label: 'Mail Outbox',
+    anyOf: [full, 'admin.system_config'],
+    group: 'Monitoring',
+  },
   { path: '/admin/ai-turns', label: 'Agent Logs', anyOf: monitoring, group: 'Monitoring', builtBy: 'bot AI turn logs' },
   {
     path: '/admin/accounts/discord',

@@ -1,4 +1,4 @@
-import { mailOutboxApi } from '@guildhall/contract';
+import { findAdminScreen, mailOutboxApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
@@ -6,7 +6,8 @@ import { listOutbox } from './queries';
 
 /** The dev mail outbox for the admin console (mail written instead of sent while SMTP_URL is unset). */
 export const mailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin(['admin.full_access', 'admin.system_config']));
+  // The same admins who may open the Mail Outbox screen.
+  app.addHook('onRequest', requireAdmin(findAdminScreen('/admin/mail-outbox')?.anyOf ?? ['admin.full_access']));
 
   app.route({
     ...contractRoute(mailOutboxApi.list, 'Mail'),

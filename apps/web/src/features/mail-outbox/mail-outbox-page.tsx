@@ -1,0 +1,109 @@
+import type { OutboxMail } from '@guildhall/contract';
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import { useMailOutbox } from '../../api/mail-outbox';
+import { Card } from '../../ui/card';
+import { formatDateTime } from '../../ui/format-date';
+import { Pagination } from '../../ui/pagination';
+import { SearchInput } from '../../ui/search-input';
+import { Spinner } from '../../ui/spinner';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { MailText } from './mail-text';
+
+const PAGE_SIZE = 20;
+
+/**
+ * The mail the server wrote to its outbox instead of sending (no SMTP_URL): what a member would have
+ * received, with its links, so sign-up and reset work on the embedded default.
+ */
+export function MailOutboxPage() {
+  useDocumentTitle('Mail Outbox');
+  const [params, setParams] = useSearchParams();
+  const filters = { page: Math.max(1, Number(params.get('page')) || 1), to: params.get('to') ?? '' };
+  const outbox = useMailOutbox(filters, PAGE_SIZE);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const mails = outbox.data?.mails ?? [];
+
+  function handleFilter(next: Partial<typeof filters>) {
+    const merged = { ...filters, page: 1, ...next };
+    setParams(
+      Object.fromEntries(
+        Object.entries({ to: merged.to, page: merged.page > 1 ? String(merged.page) : '' }).filter(([, v]) => v),
+      ),
+    );
+  }
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <div>
+          <h1 className="page__title">Mail Outbox</h1>
+          <p className="page__lead">E-mails written here instead of sent while no SMTP server is configured</p>
+        </div>
+      </header>
+      <Card className="mail-outbox">
+        <div className="filter-bar">
+          <SearchInput
+            value={filters.to}
+            onSearch={(to) => handleFilter({ to })}
+            label="Recipient"
+            placeholder="Recipient e-mail"
+            testId="outbox-search"
+          />
+        </div>
+        {outbox.isPending && (
+          <div className="table-empty">
+            <Spinner label="Loading mail..." />
+          </div>
+        )}
+        {outbox.isError && !outbox.data && (
+          <div className="table-empty" role="alert">
+            <p>{errorMessage(outbox.error, 'Failed to load the mail outbox')}</p>
+            <button type="button" className="button button--secondary" onClick={() => void outbox.refetch()}>
+              Retry
+            </button>
+          </div>
+        )}
+        {outbox.isSuccess && mails.length === 0 && (
+          <p className="table-empty" data-testid="outbox-empty">
+            {filters.to ? 'No mail to this address.' : 'No mail has been written yet.'}
+          </p>
+        )}
+        <ul className="mail-list">
+          {mails.map((mail) => (
+            <MailRow
+              key={mail.id}
+              mail={mail}
+              isOpen={openId === mail.id}
+              onToggle={() => setOpenId(openId === mail.id ? null : mail.id)}
+            />
+          ))}
+        </ul>
+        <Pagination
+          page={filters.page}
+          pageSize={PAGE_SIZE}
+          total={outbox.data?.total ?? 0}
+          onPageChange={(page) => handleFilter({ ...filters, page })}
+        />
+      </Card>
+    </div>
+  );
+}
+
+function MailRow({ mail, isOpen, onToggle }: { mail: OutboxMail; isOpen: boolean; onToggle: () => void }) {
+  return (
+    <li className="mail-row" data-testid="outbox-mail">
+      <button type="button" className="mail-row__summary" aria-expanded={isOpen} onClick={onToggle}>
+        <span className="mail-row__subject">{mail.subject}</span>
+        <span className="mail-row__to">{mail.to}</span>
+        <time className="mail-row__time" dateTime={mail.createdAt}>
+          {formatDateTime(mail.createdAt)}
+        </time>
+        <ChevronDown className="mail-row__chevron" size={16} aria-hidden="true" />
+      </button>
+      {isOpen && <MailText text={mail.text} />}
+    </li>
+  );
+}

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { ADMINS } from './support/accounts';
+import { newAccount } from './support/community';
+import { signIn } from './support/sign-in';
+
+test('the admin console lists the mail outbox, and its verification link works', async ({ page, request }) => {
+  const account = newAccount('outbox');
+  const register = await request.post('/auth/register', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: account });
+  expect(register.ok()).toBe(true);
+
+  await signIn(page, ADMINS.owner);
+  await page.goto('/admin/mail-outbox');
+  await expect(page.getByRole('heading', { name: 'Mail Outbox' })).toBeVisible();
+  await page.getByLabel('Recipient').fill(account.email);
+  await expect(page).toHaveURL(/to=/);
+  const mail = page.getByTestId('outbox-mail');
+  await expect(mail).toHaveCount(1);
+  await expect(mail).toContainText(account.email);
+  await mail.getByRole('button').click();
+  const link = mail.getByRole('link', { name: /\/verify-email\?token=/ });
+  await expect(link).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/mail-outbox.png', fullPage: true });
+
+  const opened = page.context().waitForEvent('page');
+  await link.click();
+  const verifyPage = await opened;
+  await expect(verifyPage.getByTestId('verify-email-success')).toBeVisible();
+});
