@@ -1,5 +1,5 @@
 import { MESSAGES, REGIONS } from '@guildhall/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
 import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
@@ -64,6 +64,46 @@ describe('dashboard figures', () => {
     expect(system.process.rss).toBeGreaterThan(0);
     expect(system.requestsPerSecond).toBeGreaterThan(0);
     expect(system.errorRate).toBe(0);
+  });
+
+  it('computes the overall health from the same sample it reports CPU and memory from', async () => {
+    const { monitoring } = server.app;
+    // The background sampler, checks and feed would read the host too: only the request reads it here.
+    monitoring.stop();
+    const reading = (cpuPercent: number) => ({
+      cpuPercent,
+      processCpuPercent: 1,
+      memory: { total: 1000, used: 400, usagePercent: 40 },
+    });
+    // The first reading of each call is the one that counts; a second reading would disagree with it.
+    const readFirst = (cpuPercent: number, later: number) =>
+      vi.spyOn(monitoring.host, 'read').mockReturnValueOnce(reading(cpuPercent)).mockReturnValue(reading(later));
+    try {
+      readFirst(97.6, 10);
+      const busy = await owner.get<{ system: { cpuUsage: number; memoryUsage: number }; overall: string }>(
+        '/api/backend-performance/system',
+      );
+      expect(busy.body.system).toMatchObject({ cpuUsage: 97.6, memoryUsage: 40 });
+      expect(busy.body.overall).toBe('critical');
+
+      readFirst(85, 10);
+      expect((await owner.get('/api/backend-performance/system')).body).toMatchObject({
+        system: { cpuUsage: 85 },
+        overall: 'warning',
+      });
+
+      readFirst(12, 97.6);
+      expect((await owner.get('/api/backend-performance/system')).body).toMatchObject({
+        system: { cpuUsage: 12 },
+        overall: 'healthy',
+      });
+
+      readFirst(97.6, 10);
+      expect(monitoring.snapshot()).toMatchObject({ system: { cpu: { usage: 97.6 } }, overall: 'critical' });
+    } finally {
+      vi.restoreAllMocks();
+      await monitoring.start();
+    }
   });
 
   it('health overview reports PostgreSQL, Redis and InfluxDB healthy with versions; Discord not configured', async () => {

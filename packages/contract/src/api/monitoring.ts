@@ -28,10 +28,13 @@ export const SERVICE_LABELS: Readonly<Record<ServiceName, string>> = {
   discord: 'Discord',
 };
 
+/** The overall verdict of the health rule (spec 1 §4), as overallHealth returns it. */
+export const overallHealthState = z.enum(['healthy', 'degraded', 'warning', 'critical']);
+
 /** Health of every backing service and the overall verdict. */
 export const healthOverview = z.object({
   success: z.literal(true),
-  overall: z.enum(['healthy', 'degraded', 'warning', 'critical']),
+  overall: overallHealthState,
   postgresql: serviceHealth,
   influxdb: serviceHealth,
   redis: serviceHealth,
@@ -90,6 +93,13 @@ export const monitoringApi = {
     method: 'GET',
     path: '/api/backend-performance/system',
     summary: 'Host and process performance',
-    response: z.object({ success: z.literal(true), system: systemPerformance, timestamp: z.string() }),
+    response: z.object({
+      success: z.literal(true),
+      system: systemPerformance,
+      overall: overallHealthState.describe(
+        'Overall health computed from this same CPU and memory sample and the last service check, so it never contradicts the figures beside it',
+      ),
+      timestamp: z.string(),
+    }),
   }),
 } as const;

@@ -1,5 +1,11 @@
 import os from 'node:os';
-import { LIVE_BUFFERS, type MetricsSnapshot, overallHealth, type SystemPerformance } from '@guildhall/contract';
+import {
+  LIVE_BUFFERS,
+  type MetricsSnapshot,
+  type OverallHealth,
+  overallHealth,
+  type SystemPerformance,
+} from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../live/event-bus';
 import type { Services } from '../../services/services';
@@ -53,40 +59,53 @@ export class Monitoring {
     this.feedTimer = null;
   }
 
-  /** Host and process figures for GET /api/backend-performance/system. */
-  systemPerformance(): SystemPerformance {
-    const figures = this.host.read();
+  /**
+   * Host and process figures for GET /api/backend-performance/system, with the overall health computed
+   * from the same sample, so the dashboard never shows "Healthy" beside a CPU reading above the threshold.
+   */
+  systemPerformance(): { system: SystemPerformance; overall: OverallHealth } {
+    const { figures, overall } = this.sample();
     const memory = process.memoryUsage();
     return {
-      cpuUsage: figures.cpuPercent,
-      memoryUsage: figures.memory.usagePercent,
-      memory: figures.memory,
-      process: { cpuUsage: figures.processCpuPercent, rss: memory.rss, heapUsed: memory.heapUsed, uptime: process.uptime() },
-      uptime: os.uptime(),
-      loadAverage: os.loadavg(),
-      ...this.requests.read(),
+      system: {
+        cpuUsage: figures.cpuPercent,
+        memoryUsage: figures.memory.usagePercent,
+        memory: figures.memory,
+        process: { cpuUsage: figures.processCpuPercent, rss: memory.rss, heapUsed: memory.heapUsed, uptime: process.uptime() },
+        uptime: os.uptime(),
+        loadAverage: os.loadavg(),
+        ...this.requests.read(),
+      },
+      overall,
     };
   }
 
   /** One metrics sample as the live connection pushes it; service states come from the last check. */
   snapshot(): MetricsSnapshot {
-    const figures = this.host.read();
-    const checked = this.health.cached();
-    const databaseStatus = checked?.postgresql.status ?? 'unknown';
-    const redisStatus = checked?.redis.status ?? 'unknown';
+    const { figures, databaseStatus, redisStatus, overall } = this.sample();
     return {
       timestamp: new Date().toISOString(),
       system: { cpu: { usage: figures.cpuPercent }, memory: figures.memory, uptime: os.uptime() },
       ...this.requests.read(),
       database: { status: databaseStatus },
       redis: { status: redisStatus },
-      overall: overallHealth({
-        cpuPercent: figures.cpuPercent,
-        memoryPercent: figures.memory.usagePercent,
-        databaseStatus,
-        redisStatus,
-      }),
+      overall,
     };
+  }
+
+  /** One host reading and the overall health computed from it and the last service check. */
+  private sample() {
+    const figures = this.host.read();
+    const checked = this.health.cached();
+    const databaseStatus = checked?.postgresql.status ?? 'unknown';
+    const redisStatus = checked?.redis.status ?? 'unknown';
+    const overall = overallHealth({
+      cpuPercent: figures.cpuPercent,
+      memoryPercent: figures.memory.usagePercent,
+      databaseStatus,
+      redisStatus,
+    });
+    return { figures, databaseStatus, redisStatus, overall };
   }
 
   /** The last LIVE_BUFFERS.metricsHistory samples, oldest first. */

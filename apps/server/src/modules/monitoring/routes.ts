@@ -30,7 +30,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(monitoringApi.system, TAG),
     handler: async () => ({
       success: true as const,
-      system: app.monitoring.systemPerformance(),
+      ...app.monitoring.systemPerformance(),
       timestamp: new Date().toISOString(),
     }),
   });

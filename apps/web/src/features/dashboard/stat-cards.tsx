@@ -1,6 +1,6 @@
 import { cpuTone, type OverallHealth } from '@guildhall/contract';
 import { Activity, Cpu, Shield, Users } from 'lucide-react';
-import { useGuildStats, useHealthOverview, useSystemPerformance, useUserStats } from '../../api/monitoring';
+import { useGuildStats, useSystemPerformance, useUserStats } from '../../api/monitoring';
 import { formatCount, formatPercent, formatStatus } from './format';
 import { type FigureTone, StatCard } from './stat-card';
 
@@ -11,14 +11,17 @@ const HEALTH_TONES: Record<OverallHealth, FigureTone> = {
   critical: 'bad',
 };
 
-/** System Health, Active Guilds, Total Users and CPU Usage (spec 1 §2). */
+/**
+ * System Health, Active Guilds, Total Users and CPU Usage (spec 1 §2). System Health and CPU Usage
+ * come from one answer, whose verdict the server computed from the figures it reports, so the two
+ * cards always show the same moment.
+ */
 export function StatCards() {
-  const health = useHealthOverview();
   const system = useSystemPerformance();
   const guilds = useGuildStats();
   const users = useUserStats();
   const performance = system.data?.system;
-  const overall = health.data?.overall;
+  const overall = system.data?.overall;
 
   return (
     <div className="stat-grid">
@@ -29,7 +32,7 @@ export function StatCards() {
         value={overall ? formatStatus(overall) : '—'}
         tone={overall ? HEALTH_TONES[overall] : 'unknown'}
         detail={performance ? `Memory ${formatPercent(performance.memoryUsage)}` : 'Memory —'}
-        isLoading={health.isPending && !health.isError}
+        isLoading={system.isPending && !system.isError}
       />
       <StatCard
         testId="stat-card-active-guilds"
