@@ -1,5 +1,5 @@
 import { type ErrorCode, type ErrorResponse, SERVER_MESSAGES } from '@guildhall/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
 
@@ -28,10 +28,41 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** The levels a finished request is logged at. */
+export type RequestLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/**
+ * How loudly a refusal given on purpose is logged. A feature that is not configured is the
+ * deployment's choice (info); a configured service that is down needs the operator (warn). Neither
+ * is a failure of the server, so neither is an error.
+ */
+export function refusalLogLevel(error: AppError): 'info' | 'warn' {
+  if (error.status < 500 || error.code === 'DISCORD_NOT_CONFIGURED') return 'info';
+  return 'warn';
+}
+
+/**
+ * The level of a request's log line: reads quietly, writes visibly, and only a 5xx nobody meant at
+ * error. `refusal` is the level of the AppError the request was answered with, if any.
+ */
+export function requestLogLevel(method: string, statusCode: number, refusal?: 'info' | 'warn'): RequestLogLevel {
+  if (statusCode >= 500) return refusal ?? 'error';
+  return method === 'GET' || method === 'HEAD' ? 'debug' : 'info';
+}
+
+// The refusal each request was answered with, for its log line once the response is sent.
+const refusals = new WeakMap<FastifyRequest, 'info' | 'warn'>();
+
+/** The log level of a finished request, as requestLogLevel decides it. */
+export function finishedRequestLogLevel(request: FastifyRequest, statusCode: number): RequestLogLevel {
+  return requestLogLevel(request.method, statusCode, refusals.get(request));
+}
+
 /** Maps every thrown error, once, to `{ success: false, error, code, fields }` with an honest status. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      refusals.set(request, refusalLogLevel(error));
       const { fields, details, headers } = error.options;
       const body: ErrorResponse = { success: false, error: error.message, code: error.code, ...(fields ? { fields } : {}) };
       return reply

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
+import { finishedRequestLogLevel } from './error-handler';
 
 /**
  * JSON bodies, except that an empty one counts as no body: browsers' fetch wrappers often send
@@ -14,12 +15,14 @@ export function acceptEmptyJsonBodies(app: FastifyInstance) {
   });
 }
 
-/** Counts every response for the dashboard's request and error rates, and logs it (reads quietly, writes visibly). */
+/**
+ * Counts every response for the dashboard's request and error rates, and logs it: reads quietly, writes
+ * visibly, failures at error, and a 503 given on purpose (a service not configured or down) below that.
+ */
 export function countResponses(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     app.monitoring.requests.record(reply.statusCode);
-    const level = reply.statusCode >= 500 ? 'error' : request.method === 'GET' || request.method === 'HEAD' ? 'debug' : 'info';
-    request.log[level](
+    request.log[finishedRequestLogLevel(request, reply.statusCode)](
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
