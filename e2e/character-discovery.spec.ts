@@ -70,9 +70,23 @@ test('Auto-Link shows the three bands and applies the high-confidence links', as
   await expect(apply).toHaveText(/Apply High Confidence Links \((\d+)\)/);
   const planned = Number((await apply.innerText()).match(/\((\d+)\)/)![1]);
   expect(planned).toBeGreaterThan(0);
+  // The demo guild has members who share a name (two "Sylix"): their matches are marked and left out of the count.
+  const ambiguousBadges = modal.getByTestId('auto-link-band-high').getByTestId('auto-link-ambiguous-badge');
+  const ambiguous = await ambiguousBadges.count();
+  expect(ambiguous).toBeGreaterThan(0);
+  await expect(modal.getByTestId('auto-link-ambiguous')).toHaveText(`${ambiguous} ambiguous, choose by hand`);
+  const high = Number((await modal.getByTestId('auto-link-summary-high').innerText()).replace(/\D/g, ''));
+  expect(planned + ambiguous).toBe(high);
   await apply.click();
-  await expect(toast(page, new RegExp(`${planned}`))).toBeVisible();
+  await expect(toast(page, `Linked ${planned} of ${planned} high-confidence matches`)).toBeVisible();
+  await expect(modal).toBeHidden();
   await expect(counts.getByTestId('count-linked')).toHaveText(new RegExp(`^${linkedBefore + planned}\\D`));
+
+  // Opened again, only the ambiguous matches are left in the high band, and Apply has nothing to take.
+  await page.getByTestId('auto-link-button').click();
+  await expect(modal.getByTestId('auto-link-band-high').getByTestId('auto-link-match')).toHaveCount(ambiguous);
+  await expect(modal.getByTestId('apply-high-confidence')).toHaveText('Apply High Confidence Links (0)');
+  await expect(modal.getByTestId('apply-high-confidence')).toBeDisabled();
 });
 
 test.describe('member sync from Discord', () => {

@@ -51,6 +51,7 @@ interface ApplyAnswer {
   succeeded: number;
   attempted: number;
   errors: { discordUser: { username: string }; character: { name: string }; error: string }[];
+  skipped: { discordUser: { username: string }; character: { name: string }; error: string }[];
   links: { linkId: string | null; discordUser: { username: string }; character: { name: string }; score: number }[];
   message: string;
 }
@@ -73,7 +74,11 @@ describe('auto-link find-all', () => {
       'Zandorin→quietfox',
       'Zandorin→zandorin',
     ]);
-    expect(body.summary.highConfidence).toBe(5);
+    expect(body.summary).toMatchObject({ highConfidence: 5, applicable: 3, ambiguous: 2 });
+    const ambiguous = body.high.flatMap((group) =>
+      group.matches.filter((match) => match.isAmbiguous).map((match) => `${match.character.name}→${group.discordUser.username}`),
+    );
+    expect(ambiguous.sort()).toEqual(['Zandorin→quietfox', 'Zandorin→zandorin']);
     expect(body.summary.totalMatches).toBe(body.high.length + body.medium.length + body.low.length);
     expect(body.unlinkedCharacters).toBe(5);
     const all = [...body.high, ...body.medium, ...body.low].flatMap((group) => group.matches);
@@ -95,7 +100,7 @@ describe('auto-link create-high-confidence', () => {
     const [links, audits] = [await linkCount(), await auditCount()];
     const answer = await owner.post<ApplyAnswer>(APPLY, { guildId, dryRun: true });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ dryRun: true, succeeded: 3, attempted: 5 });
+    expect(answer.body).toMatchObject({ dryRun: true, succeeded: 3, attempted: 3 });
     expect(answer.body.links.every((link) => link.linkId === null)).toBe(true);
     expect(await linkCount()).toBe(links);
     expect(await auditCount()).toBe(audits);
@@ -115,10 +120,10 @@ describe('auto-link create-high-confidence', () => {
 
     const answer = await owner.post<ApplyAnswer>(APPLY, { guildId });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ dryRun: false, succeeded: 3, attempted: 5 });
+    expect(answer.body).toMatchObject({ dryRun: false, succeeded: 3, attempted: 3, errors: [] });
     expect(answer.body.links.map((link) => `${link.character.name}→${link.discordUser.username}`).sort()).toEqual(unambiguous);
     expect(unambiguous).toEqual(['Brightwing→brightwing_', 'Kaethas→kaethas', 'Velanna→velanna']);
-    expect(answer.body.errors.map((error) => `${error.character.name}→${error.discordUser.username}`).sort()).toEqual([
+    expect(answer.body.skipped.map((skip) => `${skip.character.name}→${skip.discordUser.username}`).sort()).toEqual([
       'Zandorin→quietfox',
       'Zandorin→zandorin',
     ]);
@@ -145,7 +150,8 @@ describe('auto-link create-high-confidence', () => {
 
   it('finds nothing left to link on a second run', async () => {
     const again = await owner.post<ApplyAnswer>(APPLY, { guildId });
-    expect(again.body).toMatchObject({ succeeded: 0, attempted: 2 });
+    expect(again.body).toMatchObject({ succeeded: 0, attempted: 0 });
+    expect(again.body.skipped).toHaveLength(2);
     const found = await owner.post<FindAllAnswer>(FIND_ALL, { guildId });
     expect(found.body.unlinkedCharacters).toBe(2);
   });

@@ -36,6 +36,8 @@ export const syncMembersFailed = (reason: string) => `Failed to sync Discord mem
 export const findMatchesFailed = (reason: string) => `Failed to find matches: ${reason}`;
 /** 'Failed to apply auto-links: {reason}' */
 export const applyAutoLinksFailed = (reason: string) => `Failed to apply auto-links: ${reason}`;
+/** Beside the apply button: the high-confidence matches it leaves out because they are ambiguous. */
+export const ambiguousLeftOut = (n: number) => `${n} ambiguous, choose by hand`;
 /** 'Apply High Confidence Links (n)', the auto-link modal's apply button. */
 export const applyHighConfidenceLabel = (n: number) => `Apply High Confidence Links (${n})`;
 /** The refusal of a link whose character another member already has. */
@@ -188,6 +190,9 @@ export const autoLinkMatch = z.object({
   score: z.number().describe('0-1'),
   matchedAgainst: z.enum(MATCHED_AGAINST),
   matchedName: z.string().describe('The member name (or note) the character matched'),
+  isAmbiguous: z
+    .boolean()
+    .describe('High band only: another member matches the character as closely, so Apply leaves it to be linked by hand'),
 });
 /** An auto-link match. */
 export type AutoLinkMatch = z.infer<typeof autoLinkMatch>;
@@ -352,6 +357,8 @@ export const characterDiscoveryApi = {
         highConfidence: z.number(),
         mediumConfidence: z.number(),
         lowConfidence: z.number(),
+        applicable: z.number().describe('High-band matches Apply would link: unambiguous, the character unlinked'),
+        ambiguous: z.number().describe('High-band matches left out of Apply because another member matches as closely'),
       }),
       high: z.array(autoLinkGroup),
       medium: z.array(autoLinkGroup),
@@ -375,8 +382,9 @@ export const characterDiscoveryApi = {
       success: z.literal(true),
       dryRun: z.boolean(),
       succeeded: z.number().describe('Links made (on a dry run: links that would be made)'),
-      attempted: z.number().describe('Candidates at or above minScore: succeeded + errors'),
-      errors: z.array(autoLinkError),
+      attempted: z.number().describe('Unambiguous candidates at or above minScore: succeeded + errors'),
+      errors: z.array(autoLinkError).describe('Candidates that could not be linked (changed meanwhile)'),
+      skipped: z.array(autoLinkError).describe('Ambiguous candidates, left to be linked by hand'),
       links: z.array(appliedAutoLink),
       message: z.string(),
     }),

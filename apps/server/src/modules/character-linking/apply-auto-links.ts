@@ -66,10 +66,13 @@ export async function applyAutoLinks(
       character: { id: character.id, name: character.name, realm: character.realm, class: character.class },
     };
   };
-  const errors = [...skipped, ...outcome.refused].map(({ match, reason }) => ({
+  const present = ({ match, reason }: Candidate) => ({
     ...refs(match),
     error: sentence(reason ?? DISCOVERY_MESSAGES.ambiguousMatch),
-  }));
+  });
+  const errors = outcome.refused.map(present);
+  // The modal marked these before Apply and left them out of its count: not failures, a person's choice.
+  const ambiguous = skipped.map(({ match }) => present({ match }));
   const links = outcome.made.map(({ match, linkId }) => ({
     linkId,
     ...refs(match),
@@ -89,12 +92,13 @@ export async function applyAutoLinks(
       },
     });
   }
-  const attempted = apply.length + skipped.length;
+  const attempted = apply.length;
   return {
     dryRun: request.dryRun,
     succeeded: links.length,
     attempted,
     errors,
+    skipped: ambiguous,
     links,
     message: request.dryRun ? autoLinksDryRun(links.length, attempted) : autoLinksApplied(links.length, attempted),
   };

@@ -65,6 +65,7 @@ export function AutoLinkBand({ band, groups }: { band: ConfidenceBand; groups: r
                     className="auto-link-match"
                     data-testid="auto-link-match"
                     data-character-id={match.character.id}
+                    title={match.isAmbiguous ? 'Another member matches this character as closely: link it by hand' : undefined}
                   >
                     <div className="auto-link-match__character">
                       <CharacterName name={match.character.name} characterClass={match.character.class} />
@@ -76,9 +77,16 @@ export function AutoLinkBand({ band, groups }: { band: ConfidenceBand; groups: r
                     <span className="auto-link-match__against">
                       matched {MATCHED_AGAINST_LABELS[match.matchedAgainst]} “{match.matchedName}”
                     </span>
-                    <Badge tone={text.tone} className="auto-link-match__score">
-                      {scoreText(match.score)}
-                    </Badge>
+                    <span className="auto-link-match__badges">
+                      {match.isAmbiguous && (
+                        <Badge tone="warn" data-testid="auto-link-ambiguous-badge">
+                          Ambiguous
+                        </Badge>
+                      )}
+                      <Badge tone={text.tone} className="auto-link-match__score">
+                        {scoreText(match.score)}
+                      </Badge>
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,10 @@
-import { applyHighConfidenceLabel, CONFIDENCE_BANDS, DISCOVERY_MESSAGES, findMatchesFailed } from '@guildhall/contract';
+import {
+  ambiguousLeftOut,
+  applyHighConfidenceLabel,
+  CONFIDENCE_BANDS,
+  DISCOVERY_MESSAGES,
+  findMatchesFailed,
+} from '@guildhall/contract';
 import { CircleAlert, SearchX, UserCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { errorMessage } from '../../api/api-error';
@@ -31,7 +37,8 @@ export function AutoLinkModal({ guildId, isOpen, onClose }: AutoLinkModalProps) 
   const matches = useAutoLinkMatches(guildId, isOpen);
   const apply = useApplyAutoLinksMutation(guildId);
   const results = matches.data;
-  const highCount = results?.summary.highConfidence ?? 0;
+  const applicable = results?.summary.applicable ?? 0;
+  const ambiguous = results?.summary.ambiguous ?? 0;
 
   useEffect(() => {
     if (matches.error) toast.error(findMatchesFailed(errorMessage(matches.error)));
@@ -52,6 +59,11 @@ export function AutoLinkModal({ guildId, isOpen, onClose }: AutoLinkModalProps) 
 
   const footer = (
     <>
+      {ambiguous > 0 && (
+        <span className="auto-link__ambiguous-note" data-testid="auto-link-ambiguous">
+          {ambiguousLeftOut(ambiguous)}
+        </span>
+      )}
       <button type="button" className="button button--secondary" onClick={handleClose}>
         Cancel
       </button>
@@ -59,10 +71,10 @@ export function AutoLinkModal({ guildId, isOpen, onClose }: AutoLinkModalProps) 
         type="button"
         className="button button--primary"
         onClick={handleApply}
-        disabled={!results || highCount === 0 || apply.isPending || matches.isFetching}
+        disabled={!results || applicable === 0 || apply.isPending || matches.isFetching}
         data-testid="apply-high-confidence"
       >
-        {apply.isPending ? 'Applying...' : applyHighConfidenceLabel(highCount)}
+        {apply.isPending ? 'Applying...' : applyHighConfidenceLabel(applicable)}
       </button>
     </>
   );
