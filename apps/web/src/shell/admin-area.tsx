@@ -1,17 +1,14 @@
+import { lazy } from 'react';
 import { AdminRouteGuard } from '../auth/admin-route-guard';
-import { LiveConnectionProvider } from '../live/live-connection-provider';
-import { AdminShell } from './admin-shell';
-import { NotificationsProvider } from './notifications-provider';
 
-/** Everything behind the admin sign-in: the guard, then notifications, the live connection and the shell. */
+// The console, the Socket.IO client with it, loads only once the guard has an admin: never on the sign-in page.
+const AdminConsole = lazy(() => import('./admin-console').then((m) => ({ default: m.AdminConsole })));
+
+/** Everything behind the admin sign-in: the guard, then the console (notifications, live connection, shell). */
 export function AdminArea() {
   return (
     <AdminRouteGuard>
-      <NotificationsProvider>
-        <LiveConnectionProvider>
-          <AdminShell />
-        </LiveConnectionProvider>
-      </NotificationsProvider>
+      <AdminConsole />
     </AdminRouteGuard>
   );
 }
