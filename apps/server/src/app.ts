@@ -9,6 +9,7 @@ import { registerCsrfGuard } from './http/csrf-guard';
 import { registerErrorHandler } from './http/error-handler';
 import { probeRoutes } from './http/probes';
 import { acceptEmptyJsonBodies, countResponses, holdApiUntilDatabaseReady } from './http/request-hooks';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createEventBus } from './live/event-bus';
 import { attachLiveConnection } from './live/live-connection';
@@ -28,8 +29,8 @@ import { prepareDatabase } from './prepare-database';
 import { connectServices } from './services/services';
 
 /**
- * Builds the whole server, in boot order: outside services → app pieces (errors, CSRF, bus, monitoring)
- * → routes → web app → live connection → database preparation. Tests build it exactly like main.ts.
+ * Builds the whole server, in boot order: outside services → app pieces (security headers, errors, CSRF, bus,
+ * monitoring) → routes → web app → live connection → database preparation. Tests build it exactly like main.ts.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
@@ -69,6 +70,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   try {
+    await registerSecurityHeaders(app, config.publicUrl);
     registerErrorHandler(app);
     acceptEmptyJsonBodies(app);
     await app.register(fastifyCookie);

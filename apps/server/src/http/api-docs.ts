@@ -3,6 +3,10 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ADMIN_SESSION_COOKIE } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { cspDirectives } from './security-headers';
+
+/** The one inline <style> of Swagger UI (its own logo's SVG), allowed by hash on the docs pages only. */
+const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 
 /** The OpenAPI document, generated from the contract's zod schemas: UI at /api/docs, JSON at /api/docs/json. */
 export async function registerApiDocs(app: FastifyInstance) {
@@ -19,5 +23,11 @@ export async function registerApiDocs(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  const directives = cspDirectives(app.config.publicUrl);
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // The app's CSP plus that hash; no validator badge, which would send the document to validator.swagger.io.
+    staticCSP: { ...directives, 'style-src': [...(directives['style-src'] ?? []), SWAGGER_UI_STYLE_HASH] },
+    uiConfig: { validatorUrl: null },
+  });
 }
