@@ -1,7 +1,7 @@
 import './app-context';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHitCounter } from './auth/hit-counter';
 import type { Config } from './config';
 import { registerApiDocs } from './http/api-docs';
@@ -10,6 +10,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { probeRoutes } from './http/probes';
 import { acceptEmptyJsonBodies, countResponses, holdApiUntilDatabaseReady } from './http/request-hooks';
 import { registerSecurityHeaders } from './http/security-headers';
+import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
 import { createEventBus } from './live/event-bus';
 import { attachLiveConnection } from './live/live-connection';

@@ -111,6 +111,30 @@ describe('the guild list', () => {
     expect(names(await list('region=KR&status=all'))).toEqual(expected(([, , region]) => region === 'KR'));
   });
 
+  it('refuses a query parameter out of range in a sentence that names it', async () => {
+    const tooMany = await list('limit=1000');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toEqual({
+      success: false,
+      error: 'limit must be at most 100',
+      code: 'VALIDATION_FAILED',
+      fields: { limit: 'limit must be at most 100' },
+    });
+    expect((await list('page=1.5')).body.fields).toEqual({ page: 'page must be a whole number' });
+    expect((await list('page=0&limit=ten')).body.fields).toEqual({
+      page: 'page must be at least 1',
+      limit: 'limit must be a number',
+    });
+    expect((await list('region=Mars')).body.error).toBe('region must be one of: US, EU, KR, CN, all');
+    expect((await owner.request('DELETE', '/api/admin/guilds/not-an-id')).body.error).toBe('id must be a valid id');
+  });
+
+  it('keeps the form messages the schema writes (spec 1 §5)', async () => {
+    const answer = await owner.post('/api/admin/guilds', { guild_name: 'x', server: 'Area 52', region: 'US', faction: 'Horde' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toMatchObject({ guild_name: GUILD_MESSAGES.nameLength });
+  });
+
   it('counts only members still in the guild', async () => {
     const [storm] = (await list('search=Storm%20Vanguard')).body.guilds;
     expect(storm).toMatchObject({ guild_name: 'Storm Vanguard', memberCount: 5 });

@@ -24,3 +24,4 @@ export * from './permissions';
 export * from './seeded-random';
 export * from './server-messages';
 export * from './sockets/admin';
+export * from './validation-messages';
