@@ -33,6 +33,8 @@ export const COMMUNITY_PATHS = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   settings: '/settings',
+  /** An invite link's page: /join/<code>. */
+  join: '/join',
 } as const;
 
 /** A rate limit: at most `limit` hits per `windowMs`. */
@@ -55,6 +57,7 @@ export const COMMUNITY_RATE_LIMITS = {
   resendVerificationPerIp: { limit: 10, windowMs: HOUR },
   resendVerificationPerAccount: { limit: 3, windowMs: HOUR },
   addCredentialsPerAccount: { limit: 10, windowMs: HOUR },
+  changePasswordPerAccount: { limit: 10, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 /**
@@ -68,3 +71,19 @@ export const DISCORD_SIGN_IN_ERRORS = {
 } as const;
 /** A code of DISCORD_SIGN_IN_ERRORS. */
 export type DiscordSignInError = keyof typeof DISCORD_SIGN_IN_ERRORS;
+
+/**
+ * How linking Discord to a signed-in account ended: COMMUNITY_PATHS.settings?discordLink=<code>, with the text
+ * the settings page shows.
+ */
+export const DISCORD_LINK_RESULTS = {
+  linked: 'Discord linked. You can now sign in with Discord too, and your Discord servers are listed.',
+  taken: 'This Discord account is already linked to another Guildhall account.',
+  already_linked: 'Your account is already linked to a Discord account.',
+  access_denied: 'Discord linking was cancelled.',
+  state_mismatch: 'Discord linking expired or was started in another browser. Please try again.',
+  exchange_failed: 'Discord linking failed. Please try again.',
+  not_configured: 'Discord sign-in is not configured',
+} as const;
+/** A code of DISCORD_LINK_RESULTS. */
+export type DiscordLinkResult = keyof typeof DISCORD_LINK_RESULTS;

@@ -10,6 +10,7 @@ export const PASSWORD_MESSAGES = {
   tooLong: `Password must be at most ${PASSWORD_RULE.maxLength} characters`,
   tooCommon: 'This password is too common. Choose one that is harder to guess.',
   sameAsIdentity: 'Password must not be the same as your username or email',
+  mismatch: 'Passwords do not match',
 } as const;
 
 /** Whom a password belongs to: it must not simply repeat these. */

@@ -98,12 +98,36 @@ export const loginBody = z.object({
   password: z.string().min(1, PASSWORD_MESSAGES.required).max(PASSWORD_RULE.maxLength, PASSWORD_MESSAGES.tooLong),
   rememberMe: z.boolean().default(false),
 });
-/** Registration form and body, with the whole password rule. */
+/**
+ * A page of the community app to come back to (an invite's join page, say): a path of this site only, carried
+ * through the verification mail.
+ */
+export const returnPathSchema = z
+  .string()
+  .max(300)
+  .regex(/^\/(?![/\\])[\w\-./?=&%~]*$/, 'Not a path of this site');
+
+/** Registration form and body, with the whole password rule; `returnPath` rides along in the verification link. */
 export const registerBody = z
-  .object({ username: usernameSchema, email: emailSchema, password: newPasswordSchema })
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: newPasswordSchema,
+    returnPath: returnPathSchema.optional(),
+  })
   .superRefine(checkPassword);
 /** Add-credentials form and body; the server also checks the password against the username. */
 export const addCredentialsBody = z.object({ email: emailSchema, password: newPasswordSchema }).superRefine(checkPassword);
+/** Change-password body: the current password, and a new one under the password rule (checked on the server too). */
+export const changePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, PASSWORD_MESSAGES.required).max(PASSWORD_RULE.maxLength, PASSWORD_MESSAGES.tooLong),
+    newPassword: newPasswordSchema,
+  })
+  .superRefine((form, ctx) => {
+    const problem = passwordProblem(form.newPassword);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: problem });
+  });
 /** Reset-password body; the server also checks the password against the account's username and e-mail. */
 export const resetPasswordBody = z
   .object({ token: z.string().min(1, ACCOUNT_FIELD_MESSAGES.tokenRequired).max(200), password: newPasswordSchema })
@@ -245,6 +269,20 @@ export const communityAuthApi = {
     summary: 'Give a Discord account an e-mail and password (authMethod becomes both)',
     body: addCredentialsBody,
     response: z.object({ success: ok, message: z.string(), user: communityUser }),
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/auth/change-password',
+    summary: "Change the signed-in user's password; ends the account's other sign-ins",
+    body: changePasswordBody,
+    response: messageOnly,
+  }),
+  discordLink: endpoint({
+    method: 'POST',
+    path: '/auth/discord/link',
+    summary:
+      'Start linking Discord to the signed-in account (one without Discord): the authorize URL; the callback returns to /settings?discordLink=<result>',
+    response: z.object({ success: ok, authUrl: z.string() }),
   }),
   guildCheck: endpoint({
     method: 'GET',
