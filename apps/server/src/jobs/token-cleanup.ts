@@ -1,0 +1,141 @@
+import { ADMIN_SESSION_IDLE_MS } from '@guildhall/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Queryable } from '../services/db/db';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** How often the cleanup runs, how much one run may delete, and how long an ended row is kept. */
+export interface TokenCleanupSettings {
+  /** The first run, this long after the app started. */
+  firstRunDelayMs: number;
+  intervalMs: number;
+  /** Rows deleted per statement. */
+  batchSize: number;
+  /** Statements per table and run: a run deletes at most batchSize × maxBatches rows of each table. */
+  maxBatches: number;
+  /**
+   * Ended rows are kept this long: a refresh token presented again shortly after it expired is still
+   * recognised as reuse, and a revoked session still says why it ended.
+   */
+  retentionMs: number;
+}
+
+/** Once an hour, at most 10,000 rows per table and run, rows ended more than a day ago. */
+export const TOKEN_CLEANUP_DEFAULTS: TokenCleanupSettings = {
+  firstRunDelayMs: 30_000,
+  intervalMs: HOUR_MS,
+  batchSize: 1000,
+  maxBatches: 10,
+  retentionMs: 24 * HOUR_MS,
+};
+
+/**
+ * Each table of short-lived credentials and when one of its rows has ended. $1 is the cutoff (now minus
+ * the retention), $2 the cutoff minus the admin idle limit. A refresh token is kept until it expires, used
+ * or revoked, so that presenting a used one again revokes its family (reuse detection).
+ */
+const ENDED_ROWS = [
+  { table: 'refresh_tokens', ended: 'expires_at < $1' },
+  { table: 'email_tokens', ended: 'expires_at < $1 OR used_at < $1' },
+  { table: 'oauth_states', ended: 'expires_at < $1 OR used_at < $1' },
+  { table: 'community_sessions', ended: 'expires_at < $1 OR revoked_at < $1' },
+  { table: 'admin_sessions', ended: 'absolute_expires_at < $1 OR revoked_at < $1 OR last_seen_at < $2' },
+] as const;
+
+/** A cleaned table. */
+export type CleanedTable = (typeof ENDED_ROWS)[number]['table'];
+
+/**
+ * Deletes ended rows, in batches by primary key, at most batchSize × maxBatches per table. SKIP LOCKED
+ * lets several processes clean at once without waiting on each other. Returns the rows deleted per table.
+ */
+export async function deleteEndedRows(
+  db: Queryable,
+  settings: Pick<TokenCleanupSettings, 'batchSize' | 'maxBatches' | 'retentionMs'>,
+  now = new Date(),
+): Promise<Record<CleanedTable, number>> {
+  const cutoff = new Date(now.getTime() - settings.retentionMs);
+  const idleCutoff = new Date(cutoff.getTime() - ADMIN_SESSION_IDLE_MS);
+  const deleted = {} as Record<CleanedTable, number>;
+  for (const { table, ended } of ENDED_ROWS) {
+    const params = ended.includes('$2') ? [cutoff, idleCutoff, settings.batchSize] : [cutoff, settings.batchSize];
+    const limit = `$${params.length}`;
+    deleted[table] = 0;
+    for (let batch = 0; batch < settings.maxBatches; batch++) {
+      const { rowCount } = await db.query(
+        `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${ended} LIMIT ${limit} FOR UPDATE SKIP LOCKED)`,
+        params,
+      );
+      deleted[table] += rowCount;
+      if (rowCount < settings.batchSize) break;
+    }
+  }
+  return deleted;
+}
+
+/** Removes expired and ended tokens, states and sessions on a timer: once shortly after start, then hourly. */
+export class TokenCleanup {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private readonly settings: TokenCleanupSettings;
+
+  constructor(
+    private readonly deps: {
+      db: Queryable;
+      log: FastifyBaseLogger;
+      /** False while the database is not prepared yet (PostgreSQL still starting): the run is skipped. */
+      isDatabaseReady: () => boolean;
+    },
+    settings: Partial<TokenCleanupSettings> = {},
+  ) {
+    this.settings = { ...TOKEN_CLEANUP_DEFAULTS, ...settings };
+  }
+
+  start() {
+    if (this.timer) return;
+    this.schedule(this.settings.firstRunDelayMs);
+  }
+
+  /** Stops the timer and waits for a run in progress, so the database can be closed after it. */
+  async stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Runs once now; a run already in progress is shared, not doubled. */
+  run(): Promise<void> {
+    this.running ??= this.cleanUp().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private schedule(delayMs: number) {
+    this.timer = setTimeout(() => {
+      void this.run().finally(() => {
+        if (this.timer) this.schedule(this.settings.intervalMs);
+      });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async cleanUp() {
+    if (!this.deps.isDatabaseReady()) return;
+    try {
+      const deleted = await deleteEndedRows(this.deps.db, this.settings);
+      const total = Object.values(deleted).reduce((sum, n) => sum + n, 0);
+      this.deps.log[total > 0 ? 'info' : 'debug']({ deleted }, 'expired tokens and ended sessions removed');
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'token cleanup failed; the next run tries again');
+    }
+  }
+}
+
+/** Starts the cleanup with the app; it stops before the database closes (onClose hooks run last-added first). */
+export function registerTokenCleanup(app: FastifyInstance, settings: Partial<TokenCleanupSettings> = {}): TokenCleanup {
+  const cleanup = new TokenCleanup({ db: app.services.db, log: app.log, isDatabaseReady: () => app.isDatabaseReady }, settings);
+  app.addHook('onClose', () => cleanup.stop());
+  cleanup.start();
+  return cleanup;
+}
