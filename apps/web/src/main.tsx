@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { installCommunityRequestAuth } from './community-auth/community-requests';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 import { ToastProvider } from './ui/toast-provider';
 import './styles/base.css';
 import './styles/ui.css';
@@ -16,7 +16,6 @@ import './styles/community.css';
 
 installCommunityRequestAuth();
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -25,7 +24,9 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,14 +1,8 @@
 import { RefreshCw } from 'lucide-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /** Shown when a route fails to render or its code fails to load (for example after a deploy). */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : '';
+export function RouteErrorPage({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : '';
   return (
     <div className="standalone-page">
       <div className="access-panel" role="alert">
