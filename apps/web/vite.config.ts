@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // scripts/check-bundle-budget.mjs reads it to find what each sign-in page loads before its first paint.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
@@ -25,6 +27,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'data', test: /node_modules[\\/](zod|@tanstack)[\\/]/ },
+            // Only the admin console imports it (a lazy chunk behind the admin guard): never on the sign-in pages.
             {
               name: 'live',
               test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser)[\\/]/,
