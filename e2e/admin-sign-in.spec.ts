@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { ADMINS } from './support/accounts';
 import { sidebar, signIn } from './support/sign-in';
+import { expect, test } from './support/test';
 
 test('a wrong password shows the message and the failed-attempt counter', async ({ page }) => {
   await page.goto('/admin/login');

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { DiscordFake, type FakeDiscordMember } from '../apps/server/test/fakes/discord-fake';
 import { ADMINS, PORTS } from './support/accounts';
@@ -6,6 +6,7 @@ import { startApp } from './support/app-server';
 import { mainServerEnv } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
 import { signIn } from './support/sign-in';
+import { expect, test } from './support/test';
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 

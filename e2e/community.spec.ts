@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signAccessToken } from '../apps/server/src/auth/access-token';
 import { signingKeysFrom } from '../apps/server/src/auth/signing-keys';
 import { DiscordFake } from '../apps/server/test/fakes/discord-fake';
@@ -6,6 +6,7 @@ import { PORTS } from './support/accounts';
 import { startApp } from './support/app-server';
 import { activeGuilds, grantGuildAccess, linkFromOutbox, mainServerEnv, newAccount } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
+import { expect, test } from './support/test';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { ADMINS, PORTS } from './support/accounts';
 import { startApp } from './support/app-server';
 import { STATE_FILE } from './support/global-setup';
 import { createDatabase, dropDatabase } from './support/pg';
 import { OwnRedis } from './support/redis-server';
 import { signIn } from './support/sign-in';
+import { expect, test } from './support/test';
 
 test('the dashboard shows the four cards, the service grid and the Live badge', async ({ page }) => {
   await signIn(page, ADMINS.owner);

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ADMINS } from './support/accounts';
 import { parseCsv } from './support/csv';
 import { signIn } from './support/sign-in';
+import { expect, test } from './support/test';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 

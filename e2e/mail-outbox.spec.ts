@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { ADMINS } from './support/accounts';
 import { newAccount } from './support/community';
 import { signIn } from './support/sign-in';
+import { expect, test } from './support/test';
 
 test('the admin console lists the mail outbox, and its verification link works', async ({ page, request }) => {
   const account = newAccount('outbox');
