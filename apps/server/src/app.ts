@@ -22,6 +22,7 @@ import { createCommunityKit } from './modules/community-auth/community-kit';
 import { communityAuthRoutes } from './modules/community-auth/routes';
 import { communityGuildRoutes } from './modules/community-guild/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
+import { guildInviteRoutes } from './modules/guild-invites/routes';
 import { guildRoutes } from './modules/guilds/routes';
 import { mailOutboxRoutes } from './modules/mail-outbox/routes';
 import { meRoutes } from './modules/me/routes';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(communityGuildRoutes);
     await routes.register(guildRoutes);
     await routes.register(guildDataRoutes);
+    await routes.register(guildInviteRoutes);
     await routes.register(characterLinkingRoutes);
     await registerWebApp(app, config.webDistDir);
     attachLiveConnection(app);

@@ -56,6 +56,7 @@ export const GUILD_INVITE_MESSAGES = {
   noDiscordServer: 'This guild has no Discord server linked yet, so nobody can join it through an invite link.',
   tooManyActive: `A guild can have at most ${INVITE_LIMITS.activePerGuild} active invite links. Revoke some first.`,
   alreadyRevoked: 'This invite link is already revoked.',
+  linkNotFound: 'Invite link not found',
   pasteInvalid: 'Paste the invite link an officer gave you (it contains /join/).',
 } as const;
 

@@ -1,8 +1,12 @@
 import type { Queryable } from '../../services/db/db';
 
-/** Who did something: a signed-in admin, someone who was not (yet) signed in, the CLI or the server itself. */
+/**
+ * Who did something: a signed-in admin, a signed-in community user, someone who was not (yet) signed in, the CLI
+ * or the server itself.
+ */
 export type AuditActor =
   | { type: 'admin'; id: string; name: string }
+  | { type: 'user'; id: string; name: string }
   | { type: 'anonymous'; name: string | null }
   | { type: 'cli' }
   | { type: 'system' };
@@ -24,8 +28,8 @@ export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<voi
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
     [
       actor.type,
-      actor.type === 'admin' ? actor.id : null,
-      actor.type === 'admin' || actor.type === 'anonymous' ? actor.name : null,
+      actor.type === 'admin' || actor.type === 'user' ? actor.id : null,
+      actor.type === 'admin' || actor.type === 'user' || actor.type === 'anonymous' ? actor.name : null,
       entry.action,
       entry.target?.type ?? null,
       entry.target?.id ?? null,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { insertGuildGrants } from './insert-grants';
 
 /** Who gets which permissions in which guild tenant (by id or exact name). */
 export const grantGuildAccessInput = z.object({
@@ -33,11 +34,12 @@ export async function grantGuildAccess(db: Db, input: GrantGuildAccessInput, act
     }
     const tenant = guild.rows[0]!;
     if (!tenant.discord_guild_id) throw new AppError(409, 'CONFLICT', `${tenant.guild_name} has no Discord guild id`);
-    await tx.query(
-      `INSERT INTO guild_permission_grants (guild_id, user_id, permission, granted_by)
-       SELECT $1, $2, unnest($3::text[]), $4 ON CONFLICT DO NOTHING`,
-      [tenant.id, userId, grant.permissions, actor.type === 'admin' ? `admin:${actor.id}` : actor.type],
-    );
+    await insertGuildGrants(tx, {
+      tenantId: tenant.id,
+      userId,
+      permissions: grant.permissions,
+      grantedBy: actor.type === 'admin' || actor.type === 'user' ? `${actor.type}:${actor.id}` : actor.type,
+    });
     await recordAudit(tx, {
       actor,
       action: 'guild.access_granted',
