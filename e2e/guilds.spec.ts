@@ -135,6 +135,12 @@ test('the data view shows all eight tabs, and deleting its data needs the exact 
   await row.getByRole('link', { name: `View data of ${name}` }).click();
   const view = page.getByTestId('guild-data-view');
   await expect(view).toContainText(name);
+  // The breadcrumb of the guild's own path names the guild, not its id.
+  const guildId = new URL(page.url()).pathname.split('/')[3]!;
+  const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumbs.getByTestId('breadcrumb')).toHaveText(['Admin', 'Guilds', name, 'Data']);
+  await expect(breadcrumbs.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/admin/guilds/${guildId}`);
+  await expect(breadcrumbs).not.toContainText(guildId.slice(0, 8));
 
   const tabs: [string, string, RegExp | string][] = [
     ['Overview', 'overview', /Characters/],

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../ui/spinner';
+import { BreadcrumbNamesProvider } from './breadcrumb-names-provider';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { useStoredState } from './use-stored-state';
@@ -29,12 +30,14 @@ export function AdminShell() {
       />
       {isMobileOpen && <div className="shell__backdrop" aria-hidden="true" onClick={() => setIsMobileOpen(false)} />}
       <div className="shell__body">
-        <Header isMobileNavOpen={isMobileOpen} onToggleMobileNav={() => setIsMobileOpen((open) => !open)} />
-        <main id="admin-main" className="shell__main" tabIndex={-1}>
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </main>
+        <BreadcrumbNamesProvider>
+          <Header isMobileNavOpen={isMobileOpen} onToggleMobileNav={() => setIsMobileOpen((open) => !open)} />
+          <main id="admin-main" className="shell__main" tabIndex={-1}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </BreadcrumbNamesProvider>
       </div>
     </div>
   );

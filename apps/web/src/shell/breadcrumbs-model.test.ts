@@ -19,4 +19,16 @@ describe('breadcrumbs', () => {
     ]);
     expect(buildBreadcrumbs('/admin/')).toEqual([{ label: 'Admin', path: '/admin' }]);
   });
+
+  it('shows the name a page gave a record path instead of its id', () => {
+    const id = '0b8f4c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b';
+    const names = new Map([[`/admin/guilds/${id}`, 'Storm Vanguard']]);
+    expect(buildBreadcrumbs(`/admin/guilds/${id}/data`, names)).toEqual([
+      { label: 'Admin', path: '/admin' },
+      { label: 'Guilds', path: '/admin/guilds' },
+      { label: 'Storm Vanguard', path: `/admin/guilds/${id}` },
+      { label: 'Data', path: `/admin/guilds/${id}/data` },
+    ]);
+    expect(buildBreadcrumbs(`/admin/guilds/${id}/data`)[2]!.label).toBe('0b8f4c1e…');
+  });
 });

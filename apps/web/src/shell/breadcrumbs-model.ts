@@ -19,11 +19,14 @@ export function segmentLabel(segment: string): string {
     .join(' ');
 }
 
-/** The breadcrumbs of a path, one per segment, each linking to the path up to it. */
-export function buildBreadcrumbs(pathname: string): Crumb[] {
+/**
+ * The breadcrumbs of a path, one per segment, each linking to the path up to it. A path the page named
+ * (a record's own path, named after the record) shows that name instead of its segment.
+ */
+export function buildBreadcrumbs(pathname: string, names: ReadonlyMap<string, string> = new Map()): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
-  return segments.map((segment, index) => ({
-    label: segmentLabel(segment),
-    path: `/${segments.slice(0, index + 1).join('/')}`,
-  }));
+  return segments.map((segment, index) => {
+    const path = `/${segments.slice(0, index + 1).join('/')}`;
+    return { label: names.get(path) ?? segmentLabel(segment), path };
+  });
 }

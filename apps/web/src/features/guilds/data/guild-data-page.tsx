@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '../../../api/api-error';
 import { useGuildDataSummary } from '../../../api/guild-data';
 import { PageSpinner } from '../../../ui/spinner';
 import { tabButtonId, tabPanelId, Tabs } from '../../../ui/tabs';
+import { useBreadcrumbName } from '../../../shell/breadcrumb-names';
 import { useToast } from '../../../ui/toast-context';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { DeleteGuildDataModal } from './delete-guild-data-modal';
@@ -36,6 +37,7 @@ export function GuildDataPage() {
   const [isDeleting, setIsDeleting] = useState(false);
   const guild = query.data?.guild;
   useDocumentTitle(guild ? `${guild.guild_name} · Guild Data` : 'Guild Data');
+  useBreadcrumbName(`${LIST_PATH}/${id}`, guild?.guild_name);
 
   useEffect(() => {
     if (query.isError) toast.error(errorMessage(query.error, MESSAGES.loadGuildDataFailed));
