@@ -10,7 +10,7 @@ import {
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantGuildAccess } from '../src/modules/guild-permissions/grant-guild-access';
-import { bearer, raiseCommunityIpLimits, registerVerifiedUser } from './helpers/community';
+import { bearer, mailsTo, raiseCommunityIpLimits, registerVerifiedUser } from './helpers/community';
 import { createTestAdmin, sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
 import { HttpClient, type RequestOptions } from './helpers/http-client';
@@ -269,6 +269,22 @@ describe('joining through a link', () => {
     const closed = await accept(open.code, member.accessToken);
     expect(closed.status).toBe(409);
     expect(closed.body.error).toBe(GUILD_INVITE_MESSAGES.guildClosed);
+  });
+
+  it('keeps the join page through registration: the verification link goes on to it', async () => {
+    const account = {
+      username: `joiner_${uniqueSuffix()}`,
+      email: `joiner-${uniqueSuffix()}@example.com`,
+      password: 'a long phrase to join with',
+    };
+    const registered = await client.post('/auth/register', { ...account, returnPath: '/join/abcdEFGH1234' });
+    expect(registered.status).toBe(200);
+    const [mail] = await mailsTo(server.app, account.email);
+    expect(mail?.text).toMatch(/\/verify-email\?token=[\w-]+&from=%2Fjoin%2FabcdEFGH1234/);
+    for (const returnPath of ['//elsewhere.example/x', 'https://elsewhere.example', '/join/<script>']) {
+      const refused = await client.post('/auth/register', { ...account, returnPath });
+      expect(refused.status).toBe(400);
+    }
   });
 
   it('needs a signed-in community user to accept', async () => {

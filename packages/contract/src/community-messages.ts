@@ -32,6 +32,10 @@ export const COMMUNITY_MESSAGES = {
   credentialsAdded: 'Email and password added. You can now log in with either Discord or your email.',
   /** add-credentials on an account that already has a password. */
   credentialsAlreadySet: 'This account already has an email and password.',
+  /** change-password on an account that signs in with Discord only. */
+  noPasswordOnAccount: 'This account has no password yet. Add an email and password in Settings first.',
+  /** Discord linking asked for by an account that already has Discord. */
+  discordAlreadyLinked: 'Your account is already linked to a Discord account.',
   /** add-credentials with an address another account uses. */
   emailInUse: 'This email is already used by another account.',
   /** GET /auth/discord and the callback without DISCORD_CLIENT_ID / DISCORD_CLIENT_SECRET. */

@@ -1,19 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  COMMUNITY_MESSAGES,
-  COMMUNITY_PATHS,
-  COMMUNITY_SESSION_TTL_MS,
-  DISCORD_STATE_TTL_MS,
-  type DiscordSignInError,
-} from '@guildhall/contract';
-import { sealText } from '../../auth/sealed-text';
+import { COMMUNITY_MESSAGES, COMMUNITY_PATHS, DISCORD_STATE_TTL_MS, type DiscordSignInError } from '@guildhall/contract';
 import { hashSessionToken, newSessionToken } from '../../auth/session-token';
 import { AppError } from '../../http/app-error';
 import type { AccountDeps } from './account-deps';
 import { upsertDiscordAccount } from './discord-account';
+import { finishDiscordLink } from './discord-link';
+import { type DiscordReading, openDiscordSession, readDiscord } from './discord-session';
 import { loadGuildAccess } from './guild-access';
-import { replaceUserDiscordGuilds } from './guild-queries';
-import { insertCommunitySession } from './session-queries';
 import type { ClientInfo } from './sign-in-tokens';
 import { insertOAuthState, useOAuthState } from './token-queries';
 
@@ -62,12 +55,13 @@ export async function finishDiscordSignIn(
   if (!discord) return failed('not_configured');
 
   const isBrowserBound = Boolean(back.state && back.cookieState && sameText(back.state, back.cookieState));
-  const isLiveState = back.state ? await useOAuthState(deps.db, hashSessionToken(back.state)) : false;
+  const liveState = back.state ? await useOAuthState(deps.db, hashSessionToken(back.state)) : null;
+  if (isBrowserBound && liveState?.linkUserId) return finishDiscordLink(deps, liveState.linkUserId, back, client);
   if (back.error) return failed('access_denied');
-  if (!isBrowserBound || !isLiveState) return failed('state_mismatch');
+  if (!isBrowserBound || !liveState) return failed('state_mismatch');
   if (!back.code) return failed('exchange_failed');
 
-  let signedIn: Awaited<ReturnType<typeof readDiscord>>;
+  let signedIn: DiscordReading;
   try {
     signedIn = await readDiscord(discord, back.code);
   } catch (error) {
@@ -76,18 +70,7 @@ export async function finishDiscordSignIn(
   }
 
   const user = await upsertDiscordAccount(deps.db, signedIn.profile);
-  await replaceUserDiscordGuilds(deps.db, user.id, signedIn.guilds);
-  const keys = await deps.kit.signingKeys();
-  const sessionToken = newSessionToken();
-  await insertCommunitySession(deps.db, {
-    tokenHash: hashSessionToken(sessionToken),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + COMMUNITY_SESSION_TTL_MS),
-    discordTokenSealed: sealText(keys.sealing, signedIn.grant.accessToken),
-    discordTokenExpiresAt: new Date(Date.now() + signedIn.grant.expiresInSeconds * 1000),
-    ip: client.ip,
-    userAgent: client.userAgent,
-  });
+  const sessionToken = await openDiscordSession(deps, user.id, signedIn, client);
 
   let isGuildChosen = false;
   try {
@@ -98,10 +81,4 @@ export async function finishDiscordSignIn(
     deps.log.warn({ err: error }, 'guild access unavailable after Discord sign-in');
   }
   return { redirectTo: `${publicUrl}${isGuildChosen ? COMMUNITY_PATHS.home : COMMUNITY_PATHS.selectGuild}`, sessionToken };
-}
-
-async function readDiscord(discord: NonNullable<AccountDeps['kit']['discord']>, code: string) {
-  const grant = await discord.exchangeCode(code);
-  const [profile, guilds] = await Promise.all([discord.fetchProfile(grant.accessToken), discord.fetchGuilds(grant.accessToken)]);
-  return { grant, profile, guilds };
 }

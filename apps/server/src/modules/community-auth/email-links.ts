@@ -23,14 +23,19 @@ async function newLinkToken(db: Queryable, userId: string, email: string, purpos
   return token;
 }
 
-/** Sends a verification link for the address; earlier links of the user stop working. */
+/**
+ * Sends a verification link for the address; earlier links of the user stop working. `returnPath` (a page of
+ * this site, checked by the contract) rides along in the link, so the user goes on there once verified.
+ */
 export async function sendVerificationLink(
   db: Queryable,
   kit: CommunityKit,
   user: { id: string; username: string; email: string },
+  returnPath?: string,
 ): Promise<void> {
   const token = await newLinkToken(db, user.id, user.email, 'verify_email');
-  await kit.mailer.send(verificationMail(user.email, user.username, verificationLink(kit.settings.publicUrl, token)));
+  const link = verificationLink(kit.settings.publicUrl, token, returnPath);
+  await kit.mailer.send(verificationMail(user.email, user.username, link));
 }
 
 /** Sends a password reset link; earlier reset links of the user stop working. */

@@ -14,9 +14,9 @@ function mail(to: string, subject: string, lines: string[], link?: { url: string
   return { to, subject, text, html };
 }
 
-/** The link a verification mail carries. */
-export const verificationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}${COMMUNITY_PATHS.verifyEmail}?token=${encodeURIComponent(token)}`;
+/** The link a verification mail carries; `from` is the page to go on to afterwards (an invite's join page). */
+export const verificationLink = (publicUrl: string, token: string, from?: string) =>
+  `${publicUrl}${COMMUNITY_PATHS.verifyEmail}?token=${encodeURIComponent(token)}${from ? `&from=${encodeURIComponent(from)}` : ''}`;
 
 /** The link a reset mail carries. */
 export const resetLink = (publicUrl: string, token: string) =>
@@ -53,6 +53,19 @@ export const alreadyRegisteredMail = (to: string, username: string, publicUrl: s
       `Hi ${username},`,
       'Someone tried to create a Guildhall account with this email address, which already has one.',
       'If it was you, log in, or reset your password if you forgot it. Otherwise you can ignore this email.',
+    ],
+    { url: `${publicUrl}${COMMUNITY_PATHS.forgotPassword}`, label: 'Reset your password' },
+  );
+
+/** The password of the account was changed while signed in: its owner hears of it, in case it was not them. */
+export const passwordChangedMail = (to: string, username: string, publicUrl: string) =>
+  mail(
+    to,
+    'Your Guildhall password was changed',
+    [
+      `Hi ${username},`,
+      'The password of your Guildhall account was just changed, and its other sign-ins were ended.',
+      'If it was not you, reset your password now.',
     ],
     { url: `${publicUrl}${COMMUNITY_PATHS.forgotPassword}`, label: 'Reset your password' },
   );

@@ -11,6 +11,8 @@ export interface RegistrationForm {
   username: string;
   email: string;
   password: string;
+  /** A page of this site to go on to after verifying (an invite's join page). */
+  returnPath?: string;
 }
 
 /** Signed in at once (verification not required), or told to check their e-mail (signedIn null). */
@@ -34,7 +36,12 @@ export async function register(deps: AccountDeps, form: RegistrationForm, client
   const { requireEmailVerification } = deps.kit.settings;
   // Hashing first, in both cases, keeps the answer's timing the same whether or not the address is taken.
   const passwordHash = await hashPassword(form.password);
-  const created = await insertEmailUser(deps.db, { ...form, passwordHash, emailVerified: false });
+  const created = await insertEmailUser(deps.db, {
+    username: form.username,
+    email: form.email,
+    passwordHash,
+    emailVerified: false,
+  });
 
   if (!created) {
     deps.kit.afterReply.run('already-registered mail', async () => {
@@ -45,7 +52,7 @@ export async function register(deps: AccountDeps, form: RegistrationForm, client
   }
 
   const recipient = { id: created.id, username: created.username, email: form.email };
-  deps.kit.afterReply.run('verification mail', () => sendVerificationLink(deps.db, deps.kit, recipient));
+  deps.kit.afterReply.run('verification mail', () => sendVerificationLink(deps.db, deps.kit, recipient, form.returnPath));
   if (requireEmailVerification) return { signedIn: null };
   const tokens = await issueTokens(deps, created.id, { isRemembered: false, client });
   return { signedIn: { user: created, tokens } };

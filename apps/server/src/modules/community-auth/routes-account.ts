@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { accountDepsOf } from './account-deps';
 import { addCredentials } from './add-credentials';
+import { changePassword } from './change-password';
 import { resendVerification, verifyEmail } from './email-verification';
 import { logIn } from './log-in';
 import { logOut } from './log-out';
@@ -134,6 +135,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         user: await presentUserWithAccess(deps, communityPrincipalOf(request).user),
       }),
+    });
+
+    signedIn.route({
+      ...contractRoute(communityAuthApi.changePassword, TAG),
+      handler: async (request) => {
+        await changePassword(deps, communityPrincipalOf(request), request.body, communitySessionTokenOf(request));
+        return { success: true as const, message: MESSAGES.passwordChanged };
+      },
     });
 
     signedIn.route({

@@ -63,11 +63,17 @@ export async function revokeCommunitySession(db: Queryable, id: string, reason: 
   ]);
 }
 
-/** Ends every session of a user (password reset). */
-export async function revokeCommunitySessionsOfUser(db: Queryable, userId: string, reason: string): Promise<void> {
+/** Ends every session of a user (password reset), or every one but the session of `exceptTokenHash`. */
+export async function revokeCommunitySessionsOfUser(
+  db: Queryable,
+  userId: string,
+  reason: string,
+  exceptTokenHash: string | null = null,
+): Promise<void> {
   await db.query(
-    'UPDATE community_sessions SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL',
-    [userId, reason],
+    `UPDATE community_sessions SET revoked_at = now(), revoked_reason = $2
+      WHERE user_id = $1 AND revoked_at IS NULL AND token_hash IS DISTINCT FROM $3`,
+    [userId, reason, exceptTokenHash],
   );
 }
 

@@ -63,12 +63,18 @@ export async function revokeFamily(db: Queryable, familyId: string, reason: stri
   return rowCount;
 }
 
-/** Ends every sign-in of a user (password reset). */
-export async function revokeFamiliesOfUser(db: Queryable, userId: string, reason: string): Promise<void> {
-  await db.query('UPDATE refresh_tokens SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
-    userId,
-    reason,
-  ]);
+/** Ends every sign-in of a user (password reset), or every one but `exceptFamilyId` (password change). */
+export async function revokeFamiliesOfUser(
+  db: Queryable,
+  userId: string,
+  reason: string,
+  exceptFamilyId: string | null = null,
+): Promise<void> {
+  await db.query(
+    `UPDATE refresh_tokens SET revoked_at = now(), revoked_reason = $2
+      WHERE user_id = $1 AND revoked_at IS NULL AND family_id IS DISTINCT FROM $3::uuid`,
+    [userId, reason, exceptFamilyId],
+  );
 }
 
 /** True while a sign-in may still be refreshed: access tokens of an ended family stop working too. */
@@ -116,17 +122,27 @@ export async function useEmailToken(
   return rows[0] ?? null;
 }
 
-/** Stores the hash of a Discord sign-in's state. */
-export async function insertOAuthState(db: Queryable, stateHash: string, expiresAt: Date): Promise<void> {
+/** Stores the hash of a Discord sign-in's state; `linkUserId` when it links Discord to that signed-in user. */
+export async function insertOAuthState(
+  db: Queryable,
+  stateHash: string,
+  expiresAt: Date,
+  linkUserId: string | null = null,
+): Promise<void> {
   await db.query('DELETE FROM oauth_states WHERE expires_at < now()');
-  await db.query('INSERT INTO oauth_states (state_hash, expires_at) VALUES ($1, $2)', [stateHash, expiresAt]);
+  await db.query('INSERT INTO oauth_states (state_hash, expires_at, link_user_id) VALUES ($1, $2, $3)', [
+    stateHash,
+    expiresAt,
+    linkUserId,
+  ]);
 }
 
-/** Uses a state once; true when it was live. */
-export async function useOAuthState(db: Queryable, stateHash: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'UPDATE oauth_states SET used_at = now() WHERE state_hash = $1 AND used_at IS NULL AND expires_at > now()',
+/** Uses a state once; null unless it was live, else whom it links Discord to (null for a sign-in). */
+export async function useOAuthState(db: Queryable, stateHash: string): Promise<{ linkUserId: string | null } | null> {
+  const { rows } = await db.query<{ link_user_id: string | null }>(
+    `UPDATE oauth_states SET used_at = now() WHERE state_hash = $1 AND used_at IS NULL AND expires_at > now()
+     RETURNING link_user_id`,
     [stateHash],
   );
-  return rowCount > 0;
+  return rows[0] ? { linkUserId: rows[0].link_user_id } : null;
 }
