@@ -18,3 +18,9 @@ export const SERVER_MESSAGES = {
 
 /** '{service} is unavailable right now. Try again shortly.' for a configured service that is down. */
 export const serviceUnavailable = (service: string) => `${service} is unavailable right now. Try again shortly.`;
+
+/** '{service} is not reachable at {address}', what a refused or failed connection says instead of 'fetch failed'. */
+export const serviceNotReachable = (service: string, address: string) => `${service} is not reachable at ${address}`;
+
+/** '{service} did not answer within {ms} ms', what a timed-out call to an outside service says. */
+export const serviceTimedOut = (service: string, ms: number) => `${service} did not answer within ${ms.toLocaleString('en-US')} ms`;

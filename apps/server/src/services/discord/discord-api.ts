@@ -1,3 +1,5 @@
+import { fetchService } from '../fetch-service';
+
 /** A Discord answer that was not a success. */
 export class DiscordApiError extends Error {
   constructor(
@@ -20,7 +22,7 @@ const MAX_RETRY_AFTER_MS = 5000;
  */
 export async function discordFetch(url: string, init: RequestInit = {}): Promise<unknown> {
   for (let attempt = 0; ; attempt++) {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await fetchService('Discord', url, { ...init, timeoutMs: TIMEOUT_MS });
     if (response.status === 429 && attempt === 0) {
       const body = (await response.json().catch(() => ({}))) as { retry_after?: number };
       const waitMs = Math.ceil((body.retry_after ?? Number(response.headers.get('retry-after') ?? 1)) * 1000);

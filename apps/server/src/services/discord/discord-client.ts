@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { fetchService } from '../fetch-service';
 
 /** The bot's own user as Discord returns it. */
 export interface DiscordBotUser {
@@ -18,9 +19,9 @@ export function createDiscordBotClient(settings: Config['discord']): DiscordBotC
   if (!token) return null;
   return {
     async fetchBotUser(timeoutMs) {
-      const response = await fetch(`${settings.apiBase}/users/@me`, {
+      const response = await fetchService('Discord', `${settings.apiBase}/users/@me`, {
         headers: { Authorization: `Bot ${token}` },
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
       });
       if (response.status === 401) throw new Error('Discord rejected the bot token (401)');
       if (!response.ok) throw new Error(`Discord answered ${response.status}`);

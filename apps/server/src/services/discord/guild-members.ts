@@ -1,3 +1,5 @@
+import { fetchService } from '../fetch-service';
+
 /** A guild member as GET /guilds/{id}/members returns it (the fields Guildhall keeps). */
 export interface DiscordGuildMember {
   user: { id: string; username: string; global_name: string | null; avatar: string | null; bot?: boolean };
@@ -91,10 +93,11 @@ async function fetchPage(request: MemberListRequest, after: string, page: number
   for (;;) {
     let response: Response;
     try {
-      const signal = request.signal
-        ? AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)])
-        : AbortSignal.timeout(TIMEOUT_MS);
-      response = await fetch(url, { headers: { Authorization: `Bot ${request.botToken}` }, signal });
+      response = await fetchService('Discord', url, {
+        headers: { Authorization: `Bot ${request.botToken}` },
+        signal: request.signal,
+        timeoutMs: TIMEOUT_MS,
+      });
     } catch (error) {
       if (request.signal?.aborted) throw new MemberListError('The sync was stopped because the server is shutting down');
       if (++failures >= MAX_ATTEMPTS)

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { fetchService } from '../fetch-service';
 
 /** What /ping (or /health on 2.x) says about the server. */
 export interface InfluxPing {
@@ -63,7 +64,7 @@ export function createInfluxClient(settings: Config['influx']): InfluxClient | n
       const params = new URLSearchParams({ db: database, q: query, epoch: 'ms' });
       if (settings.username) params.set('u', settings.username);
       if (settings.password) params.set('p', settings.password);
-      const response = await fetch(`${base}/query?${params}`, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetchService('InfluxDB', `${base}/query?${params}`, { headers, timeoutMs });
       const body = (await response.json().catch(() => ({}))) as InfluxQueryAnswer;
       const error = body.error ?? body.message ?? body.results?.find((result) => result.error)?.error;
       if (error && /database not found/i.test(error)) return [];
@@ -79,29 +80,29 @@ export function createInfluxClient(settings: Config['influx']): InfluxClient | n
       if (!isV2 && settings.username) params.set('u', settings.username);
       if (!isV2 && settings.password) params.set('p', settings.password);
       const write = () =>
-        fetch(`${base}/${isV2 ? 'api/v2/write' : 'write'}?${params}`, {
+        fetchService('InfluxDB', `${base}/${isV2 ? 'api/v2/write' : 'write'}?${params}`, {
           method: 'POST',
           headers,
           body,
-          signal: AbortSignal.timeout(timeoutMs),
+          timeoutMs,
         });
       let response = await write();
       if (!isV2 && response.status === 404) {
         const create = new URLSearchParams(params);
         create.set('q', `CREATE DATABASE "${database.replace(/"/g, '')}"`);
-        await fetch(`${base}/query`, { method: 'POST', headers, body: create, signal: AbortSignal.timeout(timeoutMs) });
+        await fetchService('InfluxDB', `${base}/query`, { method: 'POST', headers, body: create, timeoutMs });
         response = await write();
       }
       if (!response.ok) throw new InfluxQueryError(`InfluxDB answered ${response.status} to a write: ${await response.text()}`);
     },
     async ping(timeoutMs) {
-      const response = await fetch(`${base}/ping`, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetchService('InfluxDB', `${base}/ping`, { headers, timeoutMs });
       if (response.status === 204 || response.ok) {
         const version = response.headers.get('x-influxdb-version');
         return { version, majorVersion: majorOf(version) };
       }
       // Some 2.x deployments answer /ping only behind auth; /health is open and carries the version.
-      const health = await fetch(`${base}/health`, { signal: AbortSignal.timeout(timeoutMs) });
+      const health = await fetchService('InfluxDB', `${base}/health`, { timeoutMs });
       if (!health.ok) throw new Error(`InfluxDB answered ${response.status} to /ping and ${health.status} to /health`);
       const body = (await health.json()) as { version?: string; status?: string };
       if (body.status && body.status !== 'pass') throw new Error(`InfluxDB health is ${body.status}`);
