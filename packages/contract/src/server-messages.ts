@@ -23,4 +23,5 @@ export const serviceUnavailable = (service: string) => `${service} is unavailabl
 export const serviceNotReachable = (service: string, address: string) => `${service} is not reachable at ${address}`;
 
 /** '{service} did not answer within {ms} ms', what a timed-out call to an outside service says. */
-export const serviceTimedOut = (service: string, ms: number) => `${service} did not answer within ${ms.toLocaleString('en-US')} ms`;
+export const serviceTimedOut = (service: string, ms: number) =>
+  `${service} did not answer within ${ms.toLocaleString('en-US')} ms`;
