@@ -1,40 +1,22 @@
-import { ADMIN_ROUTE_ALIASES, ADMIN_SCREENS, type AdminScreen } from '@guildhall/contract';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { ADMIN_SCREENS, type AdminScreen } from '@guildhall/contract';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { AdminRouteGuard } from './auth/admin-route-guard';
 import { AdminSessionProvider } from './auth/admin-session-provider';
 import { ADMIN_HOME, ADMIN_LOGIN_PATH } from './auth/login-path';
 import { communityRoutes } from './community-routes';
 import { RouteErrorBoundary } from './features/placeholder/route-error-boundary';
+import { BUILT_ADMIN_SCREENS, BUILT_ROUTE_ALIASES, SCREEN_PAGES } from './screen-pages';
 import { AdminArea } from './shell/admin-area';
 import { PageSpinner } from './ui/spinner';
 
-type ScreenPage = ComponentType<{ screen: AdminScreen }>;
-
-// Admin screens load with their route: each page is its own chunk.
+// Admin pages load with their route: each page is its own chunk (the screens' own pages are in screen-pages.ts).
 const AdminLoginPage = lazy(() => import('./features/admin-login/admin-login-page').then((m) => ({ default: m.AdminLoginPage })));
-const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
-const ScreenPlaceholderPage = lazy(() =>
-  import('./features/placeholder/screen-placeholder-page').then((m) => ({ default: m.ScreenPlaceholderPage })),
-);
-const GuildsPage = lazy(() => import('./features/guilds/guilds-page').then((m) => ({ default: m.GuildsPage })));
 const GuildDataPage = lazy(() => import('./features/guilds/data/guild-data-page').then((m) => ({ default: m.GuildDataPage })));
-const CharacterDiscoveryPage = lazy(() =>
-  import('./features/character-discovery/character-discovery-page').then((m) => ({ default: m.CharacterDiscoveryPage })),
-);
 const LinkingTestPage = lazy(() =>
   import('./features/linking-test/linking-test-page').then((m) => ({ default: m.LinkingTestPage })),
 );
-const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 const NotFoundPage = lazy(() => import('./features/placeholder/not-found-page').then((m) => ({ default: m.NotFoundPage })));
-
-/** The pages built so far, by screen path; every other screen shows its placeholder. */
-const SCREEN_PAGES: Partial<Record<string, ScreenPage>> = {
-  [ADMIN_HOME]: DashboardPage,
-  '/admin/guilds': GuildsPage,
-  '/admin/character-discovery': CharacterDiscoveryPage,
-  '/admin/mail-outbox': MailOutboxPage,
-};
 
 /** Pages below a screen, guarded by that screen's permissions. */
 const SUB_PAGES: { path: string; screenPath: string; element: ReactNode }[] = [
@@ -50,7 +32,7 @@ function subPageRoute({ path, screenPath, element }: (typeof SUB_PAGES)[number])
 }
 
 function screenRoute(screen: AdminScreen): RouteObject {
-  const Page = SCREEN_PAGES[screen.path] ?? ScreenPlaceholderPage;
+  const Page = SCREEN_PAGES[screen.path]!;
   const element = (
     <AdminRouteGuard anyOf={screen.anyOf}>
       <Page screen={screen} />
@@ -97,9 +79,9 @@ export const routes: RouteObject[] = [
           {
             element: <AdminArea />,
             children: [
-              ...ADMIN_SCREENS.map(screenRoute),
+              ...BUILT_ADMIN_SCREENS.map(screenRoute),
               ...SUB_PAGES.map(subPageRoute),
-              ...Object.entries(ADMIN_ROUTE_ALIASES).map(aliasRoute),
+              ...BUILT_ROUTE_ALIASES.map(aliasRoute),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -10,8 +10,6 @@ export interface AdminScreen {
   /** Shown when the admin passes the check for any of these; empty means everyone. */
   anyOf: readonly Permission[];
   group?: AdminNavGroup;
-  /** The issue that builds this screen; until then the route names the screen and nothing more. */
-  builtBy?: string;
   /** Match this path exactly when marking the sidebar item active. */
   exact?: boolean;
 }
@@ -25,7 +23,7 @@ const monitoring: Permission[] = [full, 'admin.system_config', 'admin.system_mon
  */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin', label: 'Dashboard', anyOf: [], exact: true },
-  { path: '/admin/training-data', label: 'Training Data', anyOf: [full], builtBy: 'ML training data' },
+  { path: '/admin/training-data', label: 'Training Data', anyOf: [full] },
   { path: '/admin/guilds', label: 'Guild Management', anyOf: [full, 'guild.manage_members'] },
   { path: '/admin/character-discovery', label: 'Character Discovery', anyOf: [full, 'guild.manage_members'] },
   {
@@ -33,59 +31,52 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'PostgreSQL',
     anyOf: [full],
     group: 'Database',
-    builtBy: 'the relational database manager',
   },
-  { path: '/admin/database/influxdb', label: 'InfluxDB', anyOf: [full], group: 'Database', builtBy: 'the time-series manager' },
-  { path: '/admin/database/redis', label: 'Redis', anyOf: [full], group: 'Database', builtBy: 'the cache manager' },
-  { path: '/admin/monitoring/system', label: 'System', anyOf: monitoring, group: 'Monitoring', builtBy: 'system monitoring' },
+  { path: '/admin/database/influxdb', label: 'InfluxDB', anyOf: [full], group: 'Database' },
+  { path: '/admin/database/redis', label: 'Redis', anyOf: [full], group: 'Database' },
+  { path: '/admin/monitoring/system', label: 'System', anyOf: monitoring, group: 'Monitoring' },
   {
     path: '/admin/monitoring/performance',
     label: 'Performance',
     anyOf: monitoring,
     group: 'Monitoring',
-    builtBy: 'performance metrics',
   },
-  { path: '/admin/monitoring/logs', label: 'Live Logs', anyOf: monitoring, group: 'Monitoring', builtBy: 'live logs' },
+  { path: '/admin/monitoring/logs', label: 'Live Logs', anyOf: monitoring, group: 'Monitoring' },
   {
     path: '/admin/mail-outbox',
     label: 'Mail Outbox',
     anyOf: [full, 'admin.system_config'],
     group: 'Monitoring',
   },
-  { path: '/admin/ai-turns', label: 'Agent Logs', anyOf: monitoring, group: 'Monitoring', builtBy: 'bot AI turn logs' },
+  { path: '/admin/ai-turns', label: 'Agent Logs', anyOf: monitoring, group: 'Monitoring' },
   {
     path: '/admin/accounts/discord',
     label: 'Discord Management',
     anyOf: [full, 'admin.manage_roles'],
     group: 'Accounts',
-    builtBy: 'Discord account management',
   },
   {
     path: '/admin/accounts/players',
     label: 'Player Accounts',
     anyOf: [full, 'players.manage_accounts', 'players.view'],
     group: 'Accounts',
-    builtBy: 'player account management',
   },
   {
     path: '/admin/users',
     label: 'Admin Users',
     anyOf: [full, 'admin.manage_users'],
     group: 'Accounts',
-    builtBy: 'admin user management',
   },
   {
     path: '/admin/permissions',
     label: 'Permissions',
     anyOf: [full, 'settings.edit_permissions', 'admin.manage_roles'],
-    builtBy: 'permission management',
   },
-  { path: '/admin/data', label: 'Raw Data Views', anyOf: [full], builtBy: 'raw data views' },
+  { path: '/admin/data', label: 'Raw Data Views', anyOf: [full] },
   {
     path: '/admin/settings',
     label: 'Settings',
     anyOf: [full, 'settings.view', 'admin.system_config'],
-    builtBy: 'system settings and guild configuration',
   },
 ];
 

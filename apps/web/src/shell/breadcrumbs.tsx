@@ -1,13 +1,19 @@
 import { ChevronRight } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
+import { SCREEN_CRUMB_NAMES } from '../screen-pages';
 import { useBreadcrumbNames } from './breadcrumb-names';
 import { buildBreadcrumbs } from './breadcrumbs-model';
 
-/** Where the admin is, one link per path segment; a record's segment shows the name its page gave it. */
+/**
+ * Where the admin is, one link per path segment: a screen's path shows the screen's name as the sidebar does, a
+ * record's path the name its page gave it.
+ */
 export function Breadcrumbs() {
   const { pathname } = useLocation();
-  const crumbs = buildBreadcrumbs(pathname, useBreadcrumbNames());
+  const pageNames = useBreadcrumbNames();
+  const names = useMemo(() => new Map([...SCREEN_CRUMB_NAMES, ...pageNames]), [pageNames]);
+  const crumbs = buildBreadcrumbs(pathname, names);
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumb">
       <ol>

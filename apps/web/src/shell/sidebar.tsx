@@ -2,6 +2,7 @@ import { type AdminNavGroup, MESSAGES } from '@guildhall/contract';
 import { PanelLeftClose, PanelLeftOpen, ShieldCheck, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { useAdminSession } from '../auth/admin-session-context';
+import { BUILT_ADMIN_SCREENS } from '../screen-pages';
 import { buildNav } from './nav-model';
 import { SidebarGroup } from './sidebar-group';
 import { SidebarLink } from './sidebar-link';
@@ -21,7 +22,7 @@ interface SidebarProps {
 export function Sidebar({ isCollapsed, isMobileOpen, onToggleCollapsed, onCloseMobile }: SidebarProps) {
   const { admin } = useAdminSession();
   const [closedGroups, setClosedGroups] = useStoredState<AdminNavGroup[]>('guildhall.admin.sidebar-closed-groups', []);
-  const entries = useMemo(() => (admin ? buildNav(admin) : []), [admin]);
+  const entries = useMemo(() => (admin ? buildNav(admin, BUILT_ADMIN_SCREENS) : []), [admin]);
 
   function handleToggleGroup(group: AdminNavGroup) {
     setClosedGroups((current) => (current.includes(group) ? current.filter((g) => g !== group) : [...current, group]));

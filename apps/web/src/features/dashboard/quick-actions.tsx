@@ -1,7 +1,8 @@
-import { findAdminScreen, hasAnyAdminPermission } from '@guildhall/contract';
-import { Activity, BrainCircuit, Database, type LucideIcon, Shield, Users } from 'lucide-react';
+import { hasAnyAdminPermission } from '@guildhall/contract';
+import { Activity, BrainCircuit, Database, Link2, type LucideIcon, Shield, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAdminSession } from '../../auth/admin-session-context';
+import { findBuiltScreen } from '../../screen-pages';
 import { Card } from '../../ui/card';
 
 interface QuickAction {
@@ -13,17 +14,23 @@ interface QuickAction {
 
 const QUICK_ACTIONS: QuickAction[] = [
   { label: 'Guilds', description: 'Manage guild tenants', path: '/admin/guilds', icon: Shield },
+  {
+    label: 'Character Discovery',
+    description: 'Link characters to Discord members',
+    path: '/admin/character-discovery',
+    icon: Link2,
+  },
   { label: 'Database', description: 'Browse and query data', path: '/admin/database', icon: Database },
   { label: 'Monitoring', description: 'System, performance and logs', path: '/admin/monitoring', icon: Activity },
   { label: 'Accounts', description: 'Players and linked accounts', path: '/admin/accounts', icon: Users },
   { label: 'Training Data', description: 'Review ML samples', path: '/admin/training-data', icon: BrainCircuit },
 ];
 
-/** Shortcuts to the main screens, each shown only when the admin may open it. */
+/** Shortcuts to the main screens, each shown only when its screen works and the admin may open it. */
 export function QuickActions() {
   const { admin } = useAdminSession();
   const permitted = QUICK_ACTIONS.filter((action) => {
-    const screen = findAdminScreen(action.path);
+    const screen = findBuiltScreen(action.path);
     return admin !== null && screen !== undefined && hasAnyAdminPermission(admin, screen.anyOf);
   });
   if (permitted.length === 0) return null;

@@ -1,0 +1,26 @@
+import { ADMIN_SCREENS } from '@guildhall/contract';
+import { describe, expect, it } from 'vitest';
+import { BUILT_ADMIN_SCREENS, BUILT_ROUTE_ALIASES, findBuiltScreen, SCREEN_CRUMB_NAMES, SCREEN_PAGES } from './screen-pages';
+
+describe('the working screens', () => {
+  it('are the catalog screens with a page, in sidebar order', () => {
+    expect(BUILT_ADMIN_SCREENS.map((screen) => screen.label)).toEqual([
+      'Dashboard',
+      'Guild Management',
+      'Character Discovery',
+      'Mail Outbox',
+    ]);
+    expect(Object.keys(SCREEN_PAGES).every((path) => ADMIN_SCREENS.some((screen) => screen.path === path))).toBe(true);
+  });
+
+  it('keep no alias to a screen that has no page', () => {
+    for (const [, target] of BUILT_ROUTE_ALIASES) expect(SCREEN_PAGES[target]).toBeDefined();
+    expect(findBuiltScreen('/admin/logs')).toBeUndefined();
+    expect(findBuiltScreen('/admin/guilds')?.label).toBe('Guild Management');
+  });
+
+  it('name their crumbs as the sidebar does, leaving the root as Admin', () => {
+    expect(SCREEN_CRUMB_NAMES.get('/admin/guilds')).toBe('Guild Management');
+    expect(SCREEN_CRUMB_NAMES.has('/admin')).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+import { ADMIN_ROUTE_ALIASES, ADMIN_SCREENS, type AdminScreen, findAdminScreen } from '@guildhall/contract';
+import { type ComponentType, lazy } from 'react';
+import { ADMIN_HOME } from './auth/login-path';
+
+/** A screen's page; it is given its catalog entry. */
+export type ScreenPage = ComponentType<{ screen: AdminScreen }>;
+
+// Admin screens load with their route: each page is its own chunk.
+const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const GuildsPage = lazy(() => import('./features/guilds/guilds-page').then((m) => ({ default: m.GuildsPage })));
+const CharacterDiscoveryPage = lazy(() =>
+  import('./features/character-discovery/character-discovery-page').then((m) => ({ default: m.CharacterDiscoveryPage })),
+);
+const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
+
+/**
+ * The pages built so far, by screen path. The console shows only these: a screen of the catalog without a page
+ * has no sidebar item, quick action or route until its page lands here.
+ */
+export const SCREEN_PAGES: Readonly<Partial<Record<string, ScreenPage>>> = {
+  [ADMIN_HOME]: DashboardPage,
+  '/admin/guilds': GuildsPage,
+  '/admin/character-discovery': CharacterDiscoveryPage,
+  '/admin/mail-outbox': MailOutboxPage,
+};
+
+const isBuilt = (screen: AdminScreen) => SCREEN_PAGES[screen.path] !== undefined;
+
+/** The admin screens that work, in sidebar order. */
+export const BUILT_ADMIN_SCREENS: readonly AdminScreen[] = ADMIN_SCREENS.filter(isBuilt);
+
+/** The second layout's routes and group links whose screen works, each with the route it redirects to. */
+export const BUILT_ROUTE_ALIASES: readonly [string, string][] = Object.entries(ADMIN_ROUTE_ALIASES).filter(
+  ([, target]) => SCREEN_PAGES[target] !== undefined,
+);
+
+/** The working screen a path (or one of its aliases) opens, if any. */
+export function findBuiltScreen(path: string): AdminScreen | undefined {
+  const screen = findAdminScreen(path);
+  return screen && isBuilt(screen) ? screen : undefined;
+}
+
+/** Breadcrumb names of the working screens' own paths ('/admin/guilds' → 'Guild Management'); the root stays 'Admin'. */
+export const SCREEN_CRUMB_NAMES: ReadonlyMap<string, string> = new Map(
+  BUILT_ADMIN_SCREENS.filter((screen) => screen.path !== ADMIN_HOME).map((screen) => [screen.path, screen.label]),
+);
