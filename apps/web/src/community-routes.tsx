@@ -25,6 +25,7 @@ const CommunityHomePage = lazy(() =>
   import('./features/community-home/community-home-page').then((m) => ({ default: m.CommunityHomePage })),
 );
 const SettingsPage = lazy(() => import('./features/community-settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const JoinPage = lazy(() => import('./features/guild-invites/join-page').then((m) => ({ default: m.JoinPage })));
 const CommunityNotFoundPage = lazy(() =>
   import('./features/community-home/community-not-found-page').then((m) => ({ default: m.CommunityNotFoundPage })),
 );
@@ -39,7 +40,10 @@ function CommunityRoot() {
   );
 }
 
-/** The community app: the sign-in pages, and behind the sign-in the shell with home, guild choice and settings. */
+/**
+ * The community app: the sign-in pages and an invite's join page, and behind the sign-in the shell with home, guild
+ * choice and settings.
+ */
 export const communityRoutes: RouteObject = {
   element: <CommunityRoot />,
   children: [
@@ -48,6 +52,8 @@ export const communityRoutes: RouteObject = {
     { path: COMMUNITY_PATHS.verifyEmail, element: <VerifyEmailPage /> },
     { path: COMMUNITY_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
     { path: COMMUNITY_PATHS.resetPassword, element: <ResetPasswordPage /> },
+    // An invite link: readable signed out, so it stands beside the sign-in pages.
+    { path: `${COMMUNITY_PATHS.join}/:code`, element: <JoinPage /> },
     {
       element: <CommunityArea />,
       children: [

@@ -86,3 +86,16 @@ export function useDiscordSignInQuery() {
     refetchOnWindowFocus: false,
   });
 }
+
+/** POST /auth/change-password for the signed-in user; the account's other sign-ins end. */
+export function useChangePasswordMutation() {
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof communityAuthApi.changePassword>) =>
+      callCommunityEndpoint(communityAuthApi.changePassword, { body }),
+  });
+}
+
+/** POST /auth/discord/link: the authorize URL that links Discord to the signed-in account (binds a state to this browser). */
+export function useDiscordLinkMutation() {
+  return useMutation({ mutationFn: () => callCommunityEndpoint(communityAuthApi.discordLink) });
+}

@@ -5,6 +5,7 @@ import { useGuildOverviewQuery } from '../../api/guild-overview';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { PageSpinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { OfficerInviteCard } from '../guild-invites/officer-invite-card';
 import { AccountSummary } from './account-summary';
 import { GuildHero } from './guild-hero';
 import { PermissionList } from './permission-list';
@@ -44,6 +45,7 @@ export function CommunityHomePage() {
         <PermissionList permissions={permissions} />
         <AccountSummary user={user} />
       </div>
+      <OfficerInviteCard guild={selectedGuild} />
     </div>
   );
 }

@@ -2,13 +2,20 @@ import { useCommunitySession } from '../../community-auth/community-session-cont
 import { PageSpinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AddCredentialsCard } from './add-credentials-card';
+import { ChangePasswordCard } from './change-password-card';
+import { LinkDiscordCard } from './link-discord-card';
 import { NotificationSettingsCard } from './notification-settings-card';
 import { ProfileCard } from './profile-card';
+import { useDiscordLinkResult } from './use-discord-link-result';
 
-/** /settings: the profile, e-mail and password for a Discord account, and the notification settings. */
+/**
+ * /settings: the profile; e-mail and password for a Discord account, or changing the password and linking Discord
+ * for an e-mail account (the add-credentials flow the other way round); the notification settings.
+ */
 export function SettingsPage() {
   useDocumentTitle('Settings', 'community');
   const { user } = useCommunitySession();
+  useDiscordLinkResult();
   if (!user) return <PageSpinner />;
   return (
     <div className="page page--medium" data-testid="settings-page">
@@ -20,6 +27,8 @@ export function SettingsPage() {
       </header>
       <ProfileCard user={user} />
       {user.authMethod === 'discord' && <AddCredentialsCard user={user} />}
+      {user.authMethod !== 'discord' && <ChangePasswordCard user={user} />}
+      {user.authMethod === 'email' && <LinkDiscordCard />}
       <NotificationSettingsCard userId={user.id} />
     </div>
   );

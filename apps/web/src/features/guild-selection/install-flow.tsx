@@ -1,11 +1,14 @@
-import type { UserGuild } from '@guildhall/contract';
+import { COMMUNITY_PATHS, type UserGuild } from '@guildhall/contract';
 import { Bot, ExternalLink, Plus, RefreshCw, ShieldAlert } from 'lucide-react';
+import { Link } from 'react-router';
 import { GuildAvatar } from '../../ui/guild-avatar';
 import { useBotInvite } from './use-bot-invite';
 
 interface InstallFlowProps {
   /** The user's guilds without the bot. */
   guilds: readonly UserGuild[];
+  /** False for an e-mail account: Guildhall cannot see its Discord servers until Discord is linked. */
+  hasDiscord: boolean;
   isChecking: boolean;
   /** Re-reads the guilds from Discord (guilds/verify). */
   onCheckAgain: () => void;
@@ -14,7 +17,7 @@ interface InstallFlowProps {
 }
 
 /** Bot installation: each guild of the user with 'Add bot' where they may add it, then a check for the bot. */
-export function InstallFlow({ guilds, isChecking, onCheckAgain, checkNote }: InstallFlowProps) {
+export function InstallFlow({ guilds, hasDiscord, isChecking, onCheckAgain, checkNote }: InstallFlowProps) {
   const { invite, inviteUrls, pendingGuildId } = useBotInvite({ onBotPresent: onCheckAgain });
   const installable = guilds.filter((guild) => guild.canInstall);
   const others = guilds.filter((guild) => !guild.canInstall);
@@ -35,9 +38,15 @@ export function InstallFlow({ guilds, isChecking, onCheckAgain, checkNote }: Ins
         </div>
       </header>
 
-      {guilds.length === 0 ? (
+      {guilds.length === 0 && !hasDiscord ? (
+        <p className="install-flow__empty" data-testid="install-flow-email-member">
+          You signed in with email, so there are no Discord servers to show. To join your guild, open the invite link an officer
+          of the guild sent you, or paste it above. To add the bot to a server you manage,{' '}
+          <Link to={COMMUNITY_PATHS.settings}>link Discord in Settings</Link> first.
+        </p>
+      ) : guilds.length === 0 ? (
         <p className="install-flow__empty">
-          Your account has no Discord servers yet. Sign in with Discord, or ask an officer of your guild for access.
+          Your account has no Discord servers yet. Ask an officer of your guild for an invite link, and open it or paste it below.
         </p>
       ) : (
         <ul className="install-list" aria-label="Your servers without the bot">
@@ -75,16 +84,18 @@ export function InstallFlow({ guilds, isChecking, onCheckAgain, checkNote }: Ins
         </ul>
       )}
 
-      <div className="install-flow__footer">
-        {checkNote && (
-          <p className="install-flow__note" role="status">
-            {checkNote}
-          </p>
-        )}
-        <button type="button" className="button button--primary" onClick={onCheckAgain} disabled={isChecking}>
-          <RefreshCw size={16} aria-hidden="true" className={isChecking ? 'spin' : undefined} />I added the bot — check again
-        </button>
-      </div>
+      {(hasDiscord || guilds.length > 0) && (
+        <div className="install-flow__footer">
+          {checkNote && (
+            <p className="install-flow__note" role="status">
+              {checkNote}
+            </p>
+          )}
+          <button type="button" className="button button--primary" onClick={onCheckAgain} disabled={isChecking}>
+            <RefreshCw size={16} aria-hidden="true" className={isChecking ? 'spin' : undefined} />I added the bot — check again
+          </button>
+        </div>
+      )}
     </section>
   );
 }

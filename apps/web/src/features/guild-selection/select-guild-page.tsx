@@ -7,6 +7,7 @@ import { useCommunitySession } from '../../community-auth/community-session-cont
 import { SessionFailed } from '../../ui/session-screens';
 import { PageSpinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { JoinWithInvite } from '../guild-invites/join-with-invite';
 import { DiscordUnreachable } from './discord-unreachable';
 import { GuildPicker } from './guild-picker';
 import { InstallFlow } from './install-flow';
@@ -19,7 +20,7 @@ const NO_BOT_YET = 'The bot is not in any of your servers yet. Once Discord show
  */
 export function SelectGuildPage() {
   useDocumentTitle('Choose a guild', 'community');
-  const { guildState, guildError, retryGuilds } = useCommunitySession();
+  const { user, guildState, guildError, retryGuilds } = useCommunitySession();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const returnPath = safeCommunityReturn(searchParams.get('from'));
@@ -42,8 +43,16 @@ export function SelectGuildPage() {
   }
 
   const withoutBot = guildState.guilds.filter((guild) => !guild.hasBot);
+  // An e-mail account has no Discord servers to add the bot to: an officer's invite link is its way in.
+  const hasDiscord = user?.authMethod !== 'email';
   const install = (
-    <InstallFlow guilds={withoutBot} isChecking={verify.isPending} onCheckAgain={handleCheckAgain} checkNote={checkNote} />
+    <InstallFlow
+      guilds={withoutBot}
+      hasDiscord={hasDiscord}
+      isChecking={verify.isPending}
+      onCheckAgain={handleCheckAgain}
+      checkNote={checkNote}
+    />
   );
 
   if (guildState.botStatus === 'unknown') {
@@ -55,7 +64,13 @@ export function SelectGuildPage() {
   }
 
   if (guildState.botStatus === 'none') {
-    return <div className="page page--narrow">{install}</div>;
+    return (
+      <div className="page page--narrow">
+        {!hasDiscord && <JoinWithInvite isProminent />}
+        {install}
+        {hasDiscord && <JoinWithInvite />}
+      </div>
+    );
   }
 
   return (

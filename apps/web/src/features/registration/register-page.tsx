@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, COMMUNITY_PATHS, MESSAGES } from '@guildhall/contract';
+import { COMMUNITY_MESSAGES, COMMUNITY_PATHS, MESSAGES, returnPathSchema } from '@guildhall/contract';
 import { MailCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -27,7 +27,11 @@ export function RegisterPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   function handleSubmit(values: RegisterValues) {
-    register.mutate(values, {
+    // The page the user came for rides along in the verification link, when it is one the server takes.
+    const returnPath = returnPathSchema.safeParse(safeCommunityReturn(from));
+    const body =
+      returnPath.success && returnPath.data !== COMMUNITY_PATHS.home ? { ...values, returnPath: returnPath.data } : values;
+    register.mutate(body, {
       onSuccess: (answer) => {
         const { accessToken, refreshToken, user } = answer;
         if (answer.requiresEmailVerification || !accessToken || !refreshToken || !user) {

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useVerifyEmailQuery } from '../../api/community-account';
+import { safeCommunityReturn, withReturnPath } from '../../community-auth/community-paths';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { ResendVerificationButton } from '../../community-auth/resend-verification-button';
 import { AuthCard } from '../../ui/auth-card';
@@ -11,7 +12,10 @@ import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
 
-/** /verify-email?token=: confirms the address of the link once, says how it went, and offers a new link. */
+/**
+ * /verify-email?token=&from=: confirms the address of the link once, says how it went, offers a new link, and
+ * goes on to `from` (through the sign-in when signed out).
+ */
 export function VerifyEmailPage() {
   useDocumentTitle('Verify email', 'community');
   const [searchParams] = useSearchParams();
@@ -33,8 +37,13 @@ export function VerifyEmailPage() {
     if (verification.isSuccess && user && !user.emailVerified) updateUser({ ...user, emailVerified: true, hasBasicAccess: true });
   }, [verification.isSuccess, user, updateUser]);
 
+  // The link may name where the user was going (an invite's join page): sign in or continue there.
+  const from = searchParams.get('from');
   const continueLink = (
-    <Link className="button button--primary button--block" to={isSignedIn ? COMMUNITY_PATHS.home : COMMUNITY_PATHS.login}>
+    <Link
+      className="button button--primary button--block"
+      to={isSignedIn ? safeCommunityReturn(from) : withReturnPath(COMMUNITY_PATHS.login, from)}
+    >
       {isSignedIn ? 'Continue to Guildhall' : 'Sign in'}
     </Link>
   );

@@ -19,7 +19,7 @@ interface GuildDataPanelProps {
 export function GuildDataPanel({ tab, guild, summary }: GuildDataPanelProps) {
   switch (tab) {
     case 'overview':
-      return <OverviewTab summary={summary} />;
+      return <OverviewTab guild={guild} summary={summary} />;
     case 'characters':
       return <CharactersTab summary={summary} />;
     case 'loot':

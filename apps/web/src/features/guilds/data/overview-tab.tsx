@@ -1,12 +1,13 @@
-import type { GuildDataSummary } from '@guildhall/contract';
+import type { GuildDataSummary, GuildTenant } from '@guildhall/contract';
 import { Clock, Coins, MessagesSquare, Swords, Users } from 'lucide-react';
 import { formatDateTime, formatRelative } from '../../../ui/format-date';
 import { formatBytes } from '../../../ui/format-number';
 import { formatCount } from '../../dashboard/format';
 import { StatCard } from '../../dashboard/stat-card';
+import { AdminInviteLinks } from '../../guild-invites/admin-invite-links';
 
-/** Count cards, storage usage and recent activity (spec 1 §2). */
-export function OverviewTab({ summary }: { summary: GuildDataSummary }) {
+/** Count cards, storage usage and recent activity (spec 1 §2), then the guild's invite links. */
+export function OverviewTab({ guild, summary }: { guild: GuildTenant; summary: GuildDataSummary }) {
   const { counts, storage, activity } = summary;
   const activities = [
     ['Last loot entry', activity.last_loot_entry],
@@ -64,6 +65,7 @@ export function OverviewTab({ summary }: { summary: GuildDataSummary }) {
           </ul>
         </section>
       </div>
+      <AdminInviteLinks guild={guild} />
     </div>
   );
 }

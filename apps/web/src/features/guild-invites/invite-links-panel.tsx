@@ -1,0 +1,125 @@
+import { GUILD_INVITE_MESSAGES, type GuildInvite } from '@guildhall/contract';
+import { RefreshCw, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import type { CreatedInvite, InviteListStatus, InviteSource } from '../../api/guild-invites';
+import { ConfirmModal } from '../../ui/confirm-modal';
+import { Spinner } from '../../ui/spinner';
+import { CreateInviteForm } from './create-invite-form';
+import { InviteList } from './invite-list';
+import { linkHint } from './invite-text';
+import { NewInviteLink } from './new-invite-link';
+import '../../styles/invites.css';
+
+/** The list filter lives in the URL (?invites=all), beside whatever else the page keeps there. */
+export const INVITE_LIST_PARAM = 'invites';
+
+/** The list filter named in the URL: every link with 'all', the usable ones otherwise. */
+export function useInviteListStatus(): [InviteListStatus, (status: InviteListStatus) => void] {
+  const [params, setParams] = useSearchParams();
+  const status: InviteListStatus = params.get(INVITE_LIST_PARAM) === 'all' ? 'all' : 'active';
+  const setStatus = (next: InviteListStatus) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'all') updated.set(INVITE_LIST_PARAM, 'all');
+        else updated.delete(INVITE_LIST_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [status, setStatus];
+}
+
+interface InviteLinksPanelProps {
+  guildName: string;
+  source: InviteSource;
+  status: InviteListStatus;
+  onStatusChange: (status: InviteListStatus) => void;
+  /** The frame: the admin data view's panel or the community app's card. */
+  className: string;
+  /** Who the links are for, under the title. */
+  lead: string;
+}
+
+/** Invite links of one guild: create one (uses, expiry), copy it once, see the links, revoke with confirmation. */
+export function InviteLinksPanel({ guildName, source, status, onStatusChange, className, lead }: InviteLinksPanelProps) {
+  const [created, setCreated] = useState<CreatedInvite | null>(null);
+  const [revoking, setRevoking] = useState<GuildInvite | null>(null);
+  const { list } = source;
+  const invites = list.data?.invites ?? [];
+
+  function handleCreate(input: Parameters<InviteSource['create']>[0]) {
+    // The source toasts a failure; the form stays as it was.
+    source.create(input).then(setCreated, () => undefined);
+  }
+
+  function handleRevoke() {
+    if (!revoking) return;
+    const { id } = revoking;
+    source.revoke(id).then(
+      () => {
+        setRevoking(null);
+        if (created?.invite.id === id) setCreated(null);
+      },
+      () => setRevoking(null),
+    );
+  }
+
+  return (
+    <section className={`invite-panel ${className}`} aria-labelledby="invite-panel-title" data-testid="invite-links">
+      <header className="invite-panel__header">
+        <h3 id="invite-panel-title" className="invite-panel__title">
+          <UserPlus size={18} aria-hidden="true" /> Invite links
+        </h3>
+        <label className="checkbox invite-panel__filter">
+          <input
+            type="checkbox"
+            checked={status === 'all'}
+            onChange={(event) => onStatusChange(event.target.checked ? 'all' : 'active')}
+            data-testid="invite-show-all"
+          />
+          Show used, expired and revoked
+        </label>
+      </header>
+      <p className="invite-panel__lead">{lead}</p>
+      <CreateInviteForm isCreating={source.isCreating} onCreate={handleCreate} />
+      {created && <NewInviteLink created={created} onDismiss={() => setCreated(null)} />}
+
+      {list.isPending ? (
+        <Spinner label="Loading invite links..." />
+      ) : list.isError ? (
+        <p className="invite-panel__error" role="alert">
+          {errorMessage(list.error, GUILD_INVITE_MESSAGES.loadFailed)}{' '}
+          <button type="button" className="link-button" onClick={() => void list.refetch()}>
+            <RefreshCw size={14} aria-hidden="true" /> Retry
+          </button>
+        </p>
+      ) : invites.length === 0 ? (
+        <p className="invite-panel__empty" data-testid="invite-empty">
+          {status === 'all' ? 'No invite links yet.' : 'No active invite links.'}
+        </p>
+      ) : (
+        <InviteList invites={invites} revokingId={source.revokingId} onRevoke={setRevoking} />
+      )}
+
+      <ConfirmModal
+        isOpen={revoking !== null}
+        title="Revoke invite link"
+        confirmLabel="Revoke"
+        busyLabel="Revoking..."
+        isBusy={source.revokingId !== null}
+        isDanger
+        onConfirm={handleRevoke}
+        onClose={() => setRevoking(null)}
+        testId="revoke-invite-modal"
+      >
+        <p>
+          Nobody will be able to join {guildName} through <code>{revoking ? linkHint(revoking) : ''}</code> any more. People who
+          already joined keep their access.
+        </p>
+      </ConfirmModal>
+    </section>
+  );
+}
