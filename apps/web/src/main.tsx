@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { installCommunityRequestAuth } from './community-auth/community-requests';
 import { AppRoutes } from './routes';
+import { applyThemeChoice, readThemeChoice } from './ui/theme';
 import { ToastProvider } from './ui/toast-provider';
 import './styles/base.css';
 import './styles/ui.css';
@@ -14,6 +15,9 @@ import './styles/data.css';
 import './styles/guilds.css';
 import './styles/community.css';
 
+// Before anything renders: a stored Light or Dark choice beats the system preference the stylesheet follows. No
+// inline script in index.html, which the CSP would block; this module runs before the first paint of the app.
+applyThemeChoice(readThemeChoice());
 installCommunityRequestAuth();
 const queryClient = createQueryClient();
 
