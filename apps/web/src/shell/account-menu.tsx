@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/api-error';
 import { Dropdown } from '../ui/dropdown';
 import { useToast } from '../ui/toast-context';
+import { ThemeChoiceGroup } from './theme-choice';
 
 interface AccountMenuProps {
   name: string;
@@ -22,7 +23,7 @@ interface AccountMenuProps {
   children: (close: () => void) => ReactNode;
 }
 
-/** The signed-in user's avatar and name in the header, opening the account menu that ends with Logout. */
+/** The signed-in user's avatar and name in the header, opening the account menu that ends with the theme and Logout. */
 export function AccountMenu({ name, avatarUrl, roleLabel, heading, detail, logout, loginPath, children }: AccountMenuProps) {
   const toast = useToast();
   const navigate = useNavigate();
@@ -76,6 +77,7 @@ export function AccountMenu({ name, avatarUrl, roleLabel, heading, detail, logou
             {detail && <span>{detail}</span>}
           </div>
           {children(close)}
+          <ThemeChoiceGroup />
           <button type="button" role="menuitem" className="menu-item" onClick={handleLogout} disabled={isLoggingOut}>
             <LogOut size={16} aria-hidden="true" />
             Logout
