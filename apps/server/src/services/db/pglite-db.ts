@@ -4,6 +4,14 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock';
 import type { Db, Queryable } from './db';
+import { hasCluster, runInitdbInChildProcess } from './pglite-initdb';
+
+/**
+ * postgres settings for one small community in one process. PostgreSQL's defaults (128 MB of shared
+ * buffers, 64 MB for index builds) are sized for a dedicated server; inside WebAssembly every page of
+ * them stays resident once touched. The demo data set with its indexes is 9 MB, and the OS caches the files.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 
 function over(target: PGlite | Transaction): Queryable {
   return {
@@ -23,7 +31,8 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
   mkdirSync(folder, { recursive: true });
   const unlock = lockDataDir(dataDir);
   try {
-    const pglite = await PGlite.create({ dataDir: folder, extensions: { pg_trgm } });
+    if (!hasCluster(folder)) await runInitdbInChildProcess(folder, START_PARAMS);
+    const pglite = await PGlite.create({ dataDir: folder, extensions: { pg_trgm }, startParams: START_PARAMS });
     const live = over(pglite);
     return {
       kind: 'pglite',
