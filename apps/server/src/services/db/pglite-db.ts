@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock';
 import type { Db, Queryable } from './db';
 import { hasCluster, runInitdbInChildProcess } from './pglite-initdb';
+import { afterOneTurn, createTurnQueue, type TurnQueue } from './turn-queue';
 
 /**
  * postgres settings for one small community in one process. PostgreSQL's defaults (128 MB of shared
@@ -13,15 +14,18 @@ import { hasCluster, runInitdbInChildProcess } from './pglite-initdb';
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 
-function over(target: PGlite | Transaction): Queryable {
+/** Statements on `target`, each run when `turn` lets it. */
+function over(target: PGlite | Transaction, turn: TurnQueue): Queryable {
   return {
-    async query<Row>(sql: string, params?: readonly unknown[]) {
-      const result = await target.query<Row>(sql, params ? [...params] : undefined);
-      return { rows: result.rows, rowCount: result.rows.length || (result.affectedRows ?? 0) };
-    },
-    async exec(sql) {
-      await target.exec(sql);
-    },
+    query: <Row>(sql: string, params?: readonly unknown[]) =>
+      turn(async () => {
+        const result = await target.query<Row>(sql, params ? [...params] : undefined);
+        return { rows: result.rows, rowCount: result.rows.length || (result.affectedRows ?? 0) };
+      }),
+    exec: (sql) =>
+      turn(async () => {
+        await target.exec(sql);
+      }),
   };
 }
 
@@ -33,15 +37,18 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
   try {
     if (!hasCluster(folder)) await runInitdbInChildProcess(folder, START_PARAMS);
     const pglite = await PGlite.create({ dataDir: folder, extensions: { pg_trgm }, startParams: START_PARAMS });
-    const live = over(pglite);
+    // One statement or one whole transaction at a time, first come first served (see createTurnQueue);
+    // a transaction holds the queue, and its own statements still give the event loop a turn each.
+    const queue = createTurnQueue();
+    const live = over(pglite, queue);
     return {
       kind: 'pglite',
       ...live,
-      transaction: (fn) => pglite.transaction((tx) => fn(over(tx))),
+      transaction: (fn) => queue(() => pglite.transaction((tx) => fn(over(tx, afterOneTurn)))),
       readOnlySnapshot: (fn) => fn(live),
       async close() {
         try {
-          await pglite.close();
+          await queue(() => pglite.close());
         } finally {
           unlock();
         }
