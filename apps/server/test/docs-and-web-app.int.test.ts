@@ -16,6 +16,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), INDEX);
   writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), 'console.log("app")');
+  mkdirSync(path.join(webDist, '.vite'));
+  writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{}');
   environment = await createTestEnvironment({ WEB_DIST_DIR: webDist });
   server = await startTestApp(environment.env);
 });
@@ -58,7 +60,7 @@ describe('web app and fallbacks', () => {
   });
 
   it('answers JSON 404s for unknown API paths and missing files', async () => {
-    for (const missing of ['/api/nothing-here', '/api/admin/unknown', '/assets/missing.js']) {
+    for (const missing of ['/api/nothing-here', '/api/admin/unknown', '/assets/missing.js', '/.vite/manifest.json']) {
       const answer = await client().get(missing);
       expect(answer.status, missing).toBe(404);
       expect(answer.body).toEqual({ success: false, error: SERVER_MESSAGES.notFound, code: 'NOT_FOUND' });

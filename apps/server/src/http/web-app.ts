@@ -23,6 +23,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: true,
       cacheControl: false,
+      // The build's own bookkeeping (.vite/manifest.json, read by the bundle budget check) is not for browsers.
+      dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
