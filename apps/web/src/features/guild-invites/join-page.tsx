@@ -49,7 +49,7 @@ interface JoinInviteProps {
 }
 
 function JoinInvite({ code, invite, refusal }: JoinInviteProps) {
-  const { status, user, guildState, applyGuildList, logout } = useCommunitySession();
+  const { status, user, guildStatus, guildState, applyGuildList, logout } = useCommunitySession();
   const accept = useAcceptInviteMutation(code);
   const select = useSelectGuildMutation();
   const navigate = useNavigate();
@@ -94,7 +94,8 @@ function JoinInvite({ code, invite, refusal }: JoinInviteProps) {
   );
 
   let body: ReactNode;
-  if (status === 'loading' || (status === 'signed-in' && user?.hasBasicAccess && !guildState)) {
+  // While the user's guilds load, whether they already have this one is not known yet.
+  if (status === 'loading' || (status === 'signed-in' && guildStatus === 'loading')) {
     body = (
       <div className="auth-card__center">
         <Spinner label="Checking your session..." />
