@@ -4,7 +4,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock';
 import type { Db, Queryable } from './db';
-import { hasCluster, runInitdbInChildProcess } from './pglite-initdb';
+import { createCluster, hasCluster } from './pglite-initdb';
 import { afterOneTurn, createTurnQueue, type TurnQueue } from './turn-queue';
 
 /**
@@ -35,7 +35,7 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
   mkdirSync(folder, { recursive: true });
   const unlock = lockDataDir(dataDir);
   try {
-    if (!hasCluster(folder)) await runInitdbInChildProcess(folder, START_PARAMS);
+    if (!hasCluster(folder)) await createCluster(folder, START_PARAMS);
     const pglite = await PGlite.create({ dataDir: folder, extensions: { pg_trgm }, startParams: START_PARAMS });
     // One statement or one whole transaction at a time, first come first served (see createTurnQueue);
     // a transaction holds the queue, and its own statements still give the event loop a turn each.
