@@ -49,7 +49,9 @@ await db.close();`;
  */
 export async function createCluster(folder: string, startParams: readonly string[]): Promise<void> {
   if (existsSync(folder) && readdirSync(folder).length > 0) {
-    throw new Error(`${folder} holds files but no database (no PG_VERSION): move them away or point GUILDHALL_DATA_DIR at another folder`);
+    throw new Error(
+      `${folder} holds files but no database (no PG_VERSION): move them away or point GUILDHALL_DATA_DIR at another folder`,
+    );
   }
   const building = `${folder}.initdb`;
   rmSync(building, { recursive: true, force: true });
