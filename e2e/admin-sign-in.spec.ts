@@ -1,4 +1,7 @@
-import { ADMINS } from './support/accounts';
+import { ADMIN_LOGIN_RATE_LIMIT, MESSAGES } from '@guildhall/contract';
+import { ADMINS, PORTS } from './support/accounts';
+import { type AppServer, startApp } from './support/app-server';
+import { mainServerEnv } from './support/community';
 import { sidebar, signIn } from './support/sign-in';
 import { expect, test } from './support/test';
 
@@ -62,4 +65,47 @@ test('the shell reaches every screen and redirects the second layout routes', as
   await page.goto('/admin/players');
   await expect(page).toHaveURL(/\/admin\/accounts\/players$/);
   await expect(page.getByRole('heading', { name: 'Player Accounts' })).toBeVisible();
+});
+
+test.describe('the per-address sign-in limit at its default', () => {
+  let app: AppServer;
+
+  test.beforeAll(async () => {
+    // The main server raises the limit for the other journeys; this one runs at the default, on the same
+    // database, with counters of its own.
+    const { ADMIN_LOGIN_RATE_LIMIT: _raised, ...env } = mainServerEnv();
+    app = await startApp('sign-in-limit', PORTS.signInLimit, { ...env, REDIS_PREFIX: `${env.REDIS_PREFIX}sign-in-limit:` });
+  });
+
+  test.afterAll(async () => {
+    await app?.stop();
+  });
+
+  test('25 successful sign-ins in a row from one address are all allowed; failures past the limit say how long to wait', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    for (let attempt = 1; attempt <= 25; attempt++) {
+      await page.context().clearCookies();
+      await page.goto(`${app.url}/admin/login`);
+      await signIn(page, ADMINS.owner);
+    }
+
+    // Failures count: names nobody has, a fresh one each time, so no name reaches its own lock.
+    for (let attempt = 0; attempt < ADMIN_LOGIN_RATE_LIMIT; attempt++) {
+      const failed = await page.request.post(`${app.url}/api/admin/auth/login`, {
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        data: { username: `nobody_${attempt}_${Date.now()}`, password: 'wrong-password' },
+      });
+      expect(failed.status()).toBe(401);
+    }
+    await page.context().clearCookies();
+    await page.goto(`${app.url}/admin/login`);
+    await page.getByLabel('Username').fill(ADMINS.owner.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMINS.owner.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByTestId('login-error')).toContainText(MESSAGES.tooManyAttempts);
+    await expect(page.getByTestId('login-error-detail')).toHaveText(/^You can try again in 1[45] minutes\.$/);
+    await page.screenshot({ path: 'test-results/shots/admin-login-rate-limited.png', fullPage: true });
+  });
 });

@@ -9,4 +9,12 @@ export const ADMINS = {
 } as const;
 
 /** Ports of the e2e servers. */
-export const PORTS = { main: 3210, redisOutage: 3211, discord: 3212, sync: 3213, redisOutageRedis: 16390 } as const;
+export const PORTS = {
+  main: 3210,
+  redisOutage: 3211,
+  discord: 3212,
+  sync: 3213,
+  /** A server at the default admin sign-in limit (the main one raises it). */
+  signInLimit: 3214,
+  redisOutageRedis: 16390,
+} as const;

@@ -26,8 +26,8 @@ import { uniqueSuffix } from './helpers/test-database';
  */
 
 /**
- * Sign-in attempts per address: this file's sign-ins from 127.0.0.1 stay under it; the limit test
- * spends it from 127.0.0.2 (then shows 127.0.0.5 unaffected), the lockout tests from 127.0.0.3 and 127.0.0.4.
+ * Failed sign-ins per address: the limit test spends it from 127.0.0.2 (then shows 127.0.0.5 unaffected); the
+ * lockout tests fail from 127.0.0.3 and 127.0.0.4, at most this many times each. Successful sign-ins do not count.
  */
 const RATE_LIMIT = 6;
 const SYNC = '/api/admin/character-discovery/discord/sync-members';
@@ -209,10 +209,17 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     expect((await sameBrowserOn(b, changer).get('/api/admin/auth/me')).status).toBe(200);
   });
 
-  it('counts the per-address sign-in limit across both processes', async () => {
+  it('counts failed sign-ins per address across both processes, never successful ones', async () => {
     const from = '127.0.0.2';
-    const allowed = await signInAlternately(RATE_LIMIT, OWNER.username, OWNER.password, from);
-    expect(allowed.map((answer) => answer.status)).toEqual(Array(RATE_LIMIT).fill(200));
+    const successes = await signInAlternately(RATE_LIMIT * 3, OWNER.username, OWNER.password, from);
+    expect(successes.map((answer) => answer.status)).toEqual(Array(RATE_LIMIT * 3).fill(200));
+    // A name nobody has, fresh each time so no name reaches its own lock; each attempt on the other process.
+    const failOn = (server: ServerProcess) =>
+      new HttpClient(server.url).signIn(`nobody_${uniqueSuffix()}`, 'wrong-password', { localAddress: from });
+    for (let attempt = 0; attempt < RATE_LIMIT - 1; attempt++) expect((await failOn(attempt % 2 ? b : a)).status).toBe(401);
+    // A success in between neither counts nor clears the failures before it.
+    expect((await new HttpClient(b.url).signIn(OWNER.username, OWNER.password, { localAddress: from })).status).toBe(200);
+    expect((await failOn(a)).status).toBe(401);
     for (const refused of await signInAlternately(2, OWNER.username, OWNER.password, from)) {
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('RATE_LIMITED');

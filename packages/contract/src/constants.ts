@@ -8,7 +8,7 @@ export const ADMIN_SESSION_WARNING_MS = 15 * 60 * 1000;
 export const ADMIN_MAX_FAILED_ATTEMPTS = 5;
 /** How long a locked admin account stays locked; our choice. */
 export const ADMIN_LOCK_MS = 15 * 60 * 1000;
-/** Per-IP admin sign-in attempts allowed in one window; our choice. */
+/** Failed admin sign-ins allowed per IP in one window (successes do not count); our choice. */
 export const ADMIN_LOGIN_RATE_LIMIT = 20;
 /** The per-IP window for ADMIN_LOGIN_RATE_LIMIT. */
 export const ADMIN_LOGIN_RATE_WINDOW_MS = 15 * 60 * 1000;

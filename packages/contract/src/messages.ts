@@ -76,11 +76,30 @@ export const switchedTo = (guild: string) => `Switched to ${guild}`;
 /** 'This admin resource requires {role} role.' */
 export const insufficientRoleBody = (role: string) => `This admin resource requires ${role} role.`;
 
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * A wait as a person reads it: '45 seconds', '14 minutes', '1 hour 5 minutes'. A minute or more is rounded up
+ * to whole minutes, so trying again at the time said is never too early.
+ */
+export function waitInWords(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return plural(whole, 'second');
+  const minutes = Math.ceil(whole / 60);
+  if (minutes < 60) return plural(minutes, 'minute');
+  const rest = minutes % 60;
+  return rest === 0 ? plural(minutes / 60, 'hour') : `${plural(Math.floor(minutes / 60), 'hour')} ${plural(rest, 'minute')}`;
+}
+
+/** 'You can try again in {wait}.': how long a refused sign-in must wait, under the spec's message. */
+export const tryAgainIn = (seconds: number) => `You can try again in ${waitInWords(seconds)}.`;
+
 /** Server messages for a refused admin sign-in; the web maps them to the spec's texts by these words. */
 export const ADMIN_LOGIN_SERVER_ERRORS = {
   /** Contains "locked" so the login page shows MESSAGES.accountLocked. */
   locked: (minutes: number) =>
     `Account locked after too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  /** Contains "rate limit" so the login page shows MESSAGES.tooManyAttempts. */
-  rateLimited: (seconds: number) => `Too many sign-in attempts from this address (rate limit). Try again in ${seconds} s.`,
+  /** Contains "rate limit" so the login page shows MESSAGES.tooManyAttempts, with the wait in words. */
+  rateLimited: (seconds: number) =>
+    `Too many failed sign-ins from this address (rate limit). Try again in ${waitInWords(seconds)}.`,
 } as const;

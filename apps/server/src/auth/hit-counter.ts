@@ -11,6 +11,11 @@ export interface HitCount {
 /** Counts hits per key in fixed windows (rate limits, failed sign-ins of unknown names). */
 export interface HitCounter {
   hit(key: string, windowMs: number): Promise<HitCount>;
+  /**
+   * Takes back one hit of the current window, never below zero and without moving its end: an attempt counted
+   * as it began (so concurrent attempts cannot slip past the limit) that turned out not to count.
+   */
+  takeBack(key: string): Promise<void>;
 }
 
 /** Counting in this process only: right for one process, and the fallback while Redis is down. */
@@ -31,8 +36,17 @@ export function createMemoryHitCounter(now: () => number = Date.now): HitCounter
       window.count += 1;
       return { count: window.count, resetInMs: window.resetAt - at };
     },
+    async takeBack(key) {
+      const window = windows.get(key);
+      if (window && window.resetAt > now() && window.count > 0) window.count -= 1;
+    },
   };
 }
+
+/** DECR only a live key above zero: a window that ended meanwhile is not brought back as -1 without expiry. */
+const TAKE_BACK_SCRIPT = `local count = tonumber(redis.call('GET', KEYS[1]))
+if count and count > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 /** Counting in Redis (INCR + PEXPIRE under REDIS_PREFIX), so every process shares one count. */
 export function createRedisHitCounter(redis: RedisConnection): HitCounter {
@@ -50,6 +64,9 @@ export function createRedisHitCounter(redis: RedisConnection): HitCounter {
       }
       return { count, resetInMs: ttl };
     },
+    async takeBack(key) {
+      await redis.client.eval(TAKE_BACK_SCRIPT, 1, `${redis.prefix}${key}`);
+    },
   };
 }
 
@@ -66,6 +83,15 @@ export function createHitCounter(redis: RedisConnection | null, log: FastifyBase
       } catch (error) {
         log.warn({ err: error }, 'Redis rate counting failed; counting in this process');
         return memory.hit(key, windowMs);
+      }
+    },
+    async takeBack(key) {
+      if (!redis.isReady()) return memory.takeBack(key);
+      try {
+        await shared.takeBack(key);
+      } catch (error) {
+        log.warn({ err: error }, 'Redis rate counting failed; counting in this process');
+        await memory.takeBack(key);
       }
     },
   };

@@ -36,9 +36,15 @@ function wrongPasswordError(failedAttempts: number) {
   });
 }
 
-/** Per-IP limit on attempts; past it, 429 with Retry-After. */
+const rateKeyOf = (ip: string) => `rate:admin-login:${ip}`;
+
+/**
+ * Per-IP limit on failed sign-ins; past it, 429 with Retry-After and the wait in words. Every attempt is
+ * counted as it begins, so a burst of concurrent guesses cannot all pass the check before any is judged;
+ * signIn takes the hit back when the attempt was not a failure.
+ */
 async function enforceRateLimit(deps: SignInDeps, ip: string) {
-  const { count, resetInMs } = await deps.counter.hit(`rate:admin-login:${ip}`, deps.rateLimit.windowMs);
+  const { count, resetInMs } = await deps.counter.hit(rateKeyOf(ip), deps.rateLimit.windowMs);
   if (count <= deps.rateLimit.limit) return;
   const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
   throw new AppError(429, 'RATE_LIMITED', ADMIN_LOGIN_SERVER_ERRORS.rateLimited(seconds), {
@@ -46,6 +52,14 @@ async function enforceRateLimit(deps: SignInDeps, ip: string) {
     headers: { 'Retry-After': String(seconds) },
   });
 }
+
+/**
+ * What counts against the address: a wrong username or password, and any attempt on a locked account.
+ * A success does not count, and does not clear earlier failures either: a guesser must not be able to reset
+ * the count by signing in to an account of their own.
+ */
+const isCountedFailure = (error: unknown) =>
+  error instanceof AppError && (error.code === 'ADMIN_LOGIN_FAILED' || error.code === 'ADMIN_ACCOUNT_LOCKED');
 
 /**
  * An unknown (or disabled) username answers exactly like a real account: the same hashing time,
@@ -64,9 +78,24 @@ async function refuseUnknown(deps: SignInDeps, attempt: SignInAttempt): Promise<
   throw wrongPasswordError(count);
 }
 
-/** Checks an admin's credentials and opens a session; every outcome is audited. */
+/** Checks an admin's credentials and opens a session; every outcome is audited; failures count per address. */
 export async function signIn(deps: SignInDeps, attempt: SignInAttempt): Promise<{ token: string; context: AdminSessionContext }> {
   await enforceRateLimit(deps, attempt.ip);
+  let isFailure = false;
+  try {
+    return await checkCredentials(deps, attempt);
+  } catch (error) {
+    isFailure = isCountedFailure(error);
+    throw error;
+  } finally {
+    if (!isFailure) await deps.counter.takeBack(rateKeyOf(attempt.ip));
+  }
+}
+
+async function checkCredentials(
+  deps: SignInDeps,
+  attempt: SignInAttempt,
+): Promise<{ token: string; context: AdminSessionContext }> {
   const account = await findAdminByUsername(deps.db, attempt.username);
   if (!account?.is_active) return refuseUnknown(deps, attempt);
   const actor = { type: 'anonymous', name: account.username } as const;

@@ -23,7 +23,7 @@ export function AdminLoginForm({ failedAttempts, maxAttempts, onSubmit, onFailur
   const [isCapsLockOn, setIsCapsLockOn] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<Pick<LoginFailure, 'message' | 'detail'> | null>(null);
 
   function handleKeyUp(event: KeyboardEvent<HTMLInputElement>) {
     setIsCapsLockOn(event.getModifierState('CapsLock'));
@@ -48,7 +48,7 @@ export function AdminLoginForm({ failedAttempts, maxAttempts, onSubmit, onFailur
       await onSubmit(parsed.data);
     } catch (error) {
       const failure = describeLoginFailure(error);
-      setFormError(failure.message);
+      setFormError({ message: failure.message, detail: failure.detail });
       setFieldErrors(failure.fieldErrors);
       onFailure(failure);
       setIsSubmitting(false);
@@ -59,7 +59,14 @@ export function AdminLoginForm({ failedAttempts, maxAttempts, onSubmit, onFailur
     <form className="form login-form" onSubmit={handleSubmit} noValidate>
       {formError && (
         <p className="alert alert--error" role="alert" data-testid="login-error">
-          {formError}
+          <span>
+            {formError.message}
+            {formError.detail && (
+              <span className="alert__detail" data-testid="login-error-detail">
+                {formError.detail}
+              </span>
+            )}
+          </span>
         </p>
       )}
       <FormField label="Username" error={fieldErrors.username}>

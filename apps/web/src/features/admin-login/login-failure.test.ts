@@ -1,4 +1,4 @@
-import { ADMIN_LOGIN_SERVER_ERRORS, MESSAGES } from '@guildhall/contract';
+import { ADMIN_LOGIN_SERVER_ERRORS, MESSAGES, tryAgainIn } from '@guildhall/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { describeLoginFailure } from './login-failure';
@@ -28,6 +28,20 @@ describe('describeLoginFailure', () => {
     expect(describeLoginFailure(failure(429, { error: ADMIN_LOGIN_SERVER_ERRORS.rateLimited(30) })).message).toBe(
       MESSAGES.tooManyAttempts,
     );
+  });
+
+  it('says how long to wait under the rate limit message', () => {
+    const result = describeLoginFailure(
+      failure(429, {
+        success: false,
+        error: ADMIN_LOGIN_SERVER_ERRORS.rateLimited(840),
+        code: 'RATE_LIMITED',
+        retryAfterSeconds: 840,
+      }),
+    );
+    expect(result.message).toBe(MESSAGES.tooManyAttempts);
+    expect(result.detail).toBe(tryAgainIn(840));
+    expect(result.detail).toBe('You can try again in 14 minutes.');
   });
 
   it('falls back to the server error, then to Login failed', () => {

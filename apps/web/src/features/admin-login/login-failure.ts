@@ -1,9 +1,11 @@
-import { adminLoginFailure, MESSAGES } from '@guildhall/contract';
+import { adminLoginFailure, MESSAGES, tryAgainIn } from '@guildhall/contract';
 import { ApiError } from '../../api/api-error';
 
 /** What the login page shows after a refused sign-in. */
 export interface LoginFailure {
   message: string;
+  /** A second line under the message: how long to wait before the next attempt, when the server says. */
+  detail?: string;
   fieldErrors: { username?: string; password?: string };
   /** Failures counted against the account, when the server says. */
   failedAttempts?: number;
@@ -14,7 +16,7 @@ export interface LoginFailure {
 
 /**
  * Maps a sign-in error to the spec's texts (spec 2 §8): a lock and the rate limit by their words
- * (or codes), ADMIN_LOGIN_FAILED to 'Invalid username or password' with both fields marked,
+ * (or codes), the rate limit with the wait under it, ADMIN_LOGIN_FAILED to 'Invalid username or password' with both fields marked,
  * otherwise the server's error or 'Login failed'.
  */
 export function describeLoginFailure(error: unknown): LoginFailure {
@@ -29,7 +31,9 @@ export function describeLoginFailure(error: unknown): LoginFailure {
     return { message: MESSAGES.accountLocked, fieldErrors: {}, isCredentialFailure: true, ...counts };
   }
   if (error.code === 'RATE_LIMITED' || text.includes('rate limit')) {
-    return { message: MESSAGES.tooManyAttempts, fieldErrors: {}, isCredentialFailure: false, ...counts };
+    const seconds = parsed.success ? parsed.data.retryAfterSeconds : undefined;
+    const detail = seconds ? tryAgainIn(seconds) : undefined;
+    return { message: MESSAGES.tooManyAttempts, detail, fieldErrors: {}, isCredentialFailure: false, ...counts };
   }
   if (error.code === 'ADMIN_LOGIN_FAILED') {
     return {
