@@ -179,3 +179,40 @@ test('the data view shows all eight tabs, and deleting its data needs the exact 
   await view.getByRole('tab', { name: 'Characters' }).click();
   await expect(page.getByTestId('guild-data-panel-characters')).toContainText('This guild has no characters yet.');
 });
+
+test('creating a guild with the name, server and region of another asks first and names it', async ({ page }) => {
+  const name = `Twin Fangs ${Date.now().toString(36)}`;
+  const first = await page.request.post('/api/admin/guilds', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { guild_name: name, server: 'Silvermoon', region: 'EU' },
+  });
+  expect(first.ok()).toBe(true);
+
+  await page.goto('/admin/guilds');
+  await page.getByRole('button', { name: 'Create Guild' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Create Guild' });
+  await form.getByLabel('Guild Name').fill(name.toUpperCase());
+  await form.getByLabel('Server').fill('silvermoon');
+  await form.getByLabel('Region').selectOption('EU');
+  await form.getByRole('button', { name: 'Create Guild' }).click();
+
+  const question = page.getByRole('dialog', { name: 'Guild Exists Already' });
+  await expect(question).toBeVisible();
+  await expect(question.getByTestId('duplicate-guild-modal')).toHaveText(
+    new RegExp(`^A guild named ${name} on Silvermoon \\(EU\\) exists already \\(created [^)]*\\d{4}\\)\\. Create another\\?$`),
+  );
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/shots/guild-duplicate-question.png' });
+
+  // Cancel leaves the form as it was; asking again and confirming creates the second guild.
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  await expect(form.getByLabel('Guild Name')).toHaveValue(name.toUpperCase());
+  await form.getByRole('button', { name: 'Create Guild' }).click();
+  await question.getByRole('button', { name: 'Create Another' }).click();
+  await expect(toast(page, 'Guild created successfully')).toBeVisible();
+  await expect(form).toBeHidden();
+
+  await page.getByTestId('guild-search').fill(name);
+  await expect(page.getByTestId('guild-row')).toHaveCount(2);
+});

@@ -1,4 +1,4 @@
-import { GUILD_MESSAGES, guildNotFound, MESSAGES } from '@guildhall/contract';
+import { duplicateGuildQuestion, GUILD_MESSAGES, guildDuplicateRefusal, guildNotFound, MESSAGES } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
@@ -136,6 +136,86 @@ describe('the guild form rules on the server (spec 1 §5)', () => {
     const invalid = await owner.request('PATCH', '/api/admin/guilds/bulk', { body: { guildIds: [id], action: 'explode' } });
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ error: MESSAGES.invalidAction, fields: { action: MESSAGES.invalidAction } });
+  });
+});
+
+describe('a new guild that repeats the name, server and region of another', () => {
+  type Created = { guild: { id: string; guild_name: string; created_at: string } };
+  const countNamed = async (name: string) =>
+    (
+      await sql<{ n: number }>(server.app, 'SELECT count(*)::int AS n FROM guilds WHERE lower(guild_name) = lower($1)', [name])
+    )[0]!.n;
+
+  it('is refused with 409 naming the existing guild (case and spaces aside), and created once confirmed', async () => {
+    const first = await owner.post<Created>('/api/admin/guilds', { guild_name: 'Twin Blades', server: 'Area 52', region: 'EU' });
+    expect(first.status).toBe(200);
+    const { id, created_at } = first.body.guild;
+
+    const again = await owner.post('/api/admin/guilds', { guild_name: ' twin BLADES ', server: 'area 52', region: 'EU' });
+    expect(again.status).toBe(409);
+    expect(guildDuplicateRefusal.parse(again.body)).toEqual({
+      success: false,
+      code: 'GUILD_DUPLICATE',
+      error: duplicateGuildQuestion({
+        guild_name: 'Twin Blades',
+        server: 'Area 52',
+        region: 'EU',
+        createdText: created_at.slice(0, 10),
+      }),
+      existingGuildId: id,
+      existingGuildName: 'Twin Blades',
+      existingServer: 'Area 52',
+      existingRegion: 'EU',
+      existingCreatedAt: created_at,
+    });
+    expect(again.body.error).toBe(
+      `A guild named Twin Blades on Area 52 (EU) exists already (created ${created_at.slice(0, 10)}). Create another?`,
+    );
+    expect(await countNamed('Twin Blades')).toBe(1);
+
+    // Another region or server is another guild.
+    expect((await owner.post('/api/admin/guilds', { guild_name: 'Twin Blades', server: 'Area 52', region: 'US' })).status).toBe(
+      200,
+    );
+    expect((await owner.post('/api/admin/guilds', { guild_name: 'Twin Blades', server: 'Draenor', region: 'EU' })).status).toBe(
+      200,
+    );
+
+    const confirmed = await owner.post<Created>('/api/admin/guilds', {
+      guild_name: 'Twin Blades',
+      server: 'Area 52',
+      region: 'EU',
+      confirmDuplicate: true,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.guild.id).not.toBe(id);
+    expect(await countNamed('Twin Blades')).toBe(4);
+    const [audit] = await sql<{ details: Record<string, unknown> }>(
+      server.app,
+      "SELECT details FROM audit_log WHERE action = 'guild.created' AND target_id = $1",
+      [confirmed.body.guild.id],
+    );
+    expect(audit!.details).toMatchObject({ guild_name: 'Twin Blades', confirmedDuplicate: true });
+
+    // A third one names the oldest.
+    const third = await owner.post('/api/admin/guilds', { guild_name: 'Twin Blades', server: 'Area 52', region: 'EU' });
+    expect(third.body).toMatchObject({ code: 'GUILD_DUPLICATE', existingGuildId: id });
+  });
+
+  it('lets only one of several identical creates sent at once through', async () => {
+    const body = { guild_name: 'Racing Twins', server: 'Silvermoon', region: 'EU' };
+    const answers = await Promise.all([1, 2, 3].map(() => owner.post('/api/admin/guilds', body)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    expect(await countNamed('Racing Twins')).toBe(1);
+  });
+
+  it('leaves renaming an existing guild alone', async () => {
+    await owner.post('/api/admin/guilds', { guild_name: 'Rename Target', server: 'Kazzak', region: 'EU' });
+    const id = await insertGuild(server.app, { guild_name: 'Rename Source' });
+    const renamed = await owner.request('PUT', `/api/admin/guilds/${id}`, {
+      body: { guild_name: 'Rename Target', server: 'Kazzak', region: 'EU' },
+    });
+    expect(renamed.status).toBe(200);
   });
 });
 

@@ -1,4 +1,12 @@
-import { GUILD_MESSAGES, type GuildInput, guildsApi, MESSAGES } from '@guildhall/contract';
+import {
+  GUILD_MESSAGES,
+  type GuildCreateInput,
+  type GuildDuplicateRefusal,
+  type GuildInput,
+  guildDuplicateRefusal,
+  guildsApi,
+  MESSAGES,
+} from '@guildhall/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../ui/toast-context';
 import { ApiError, errorMessage } from './api-error';
@@ -19,22 +27,34 @@ export function hasFieldErrors(error: unknown): error is ApiError {
   return error instanceof ApiError && Object.keys(error.fields).length > 0;
 }
 
+/** The existing guild a create would repeat, when the server refused it as a duplicate (409 GUILD_DUPLICATE). */
+export function duplicateGuildOf(error: unknown): GuildDuplicateRefusal | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'GUILD_DUPLICATE') return null;
+  const parsed = guildDuplicateRefusal.safeParse(error.body);
+  return parsed.success ? parsed.data : null;
+}
+
 /** Toasts a failed save: field errors ask to fix them, anything else shows the server's error. */
 function saveFailureMessage(error: unknown): string {
   return hasFieldErrors(error) ? GUILD_MESSAGES.fixErrors : errorMessage(error, MESSAGES.saveGuildFailed);
 }
 
-/** Creates a guild tenant; toasts 'Guild created successfully'. */
+/**
+ * Creates a guild tenant; toasts 'Guild created successfully'. A duplicate is not toasted: the form asks whether
+ * to create another (duplicateGuildOf) and sends again with confirmDuplicate.
+ */
 export function useCreateGuildMutation() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (body: GuildInput) => callEndpoint(guildsApi.create, { body }),
+    mutationFn: (body: GuildCreateInput) => callEndpoint(guildsApi.create, { body }),
     onSuccess: () => {
       toast.success(GUILD_MESSAGES.created);
       return invalidateGuilds(queryClient);
     },
-    onError: (error) => toast.error(saveFailureMessage(error)),
+    onError: (error) => {
+      if (!duplicateGuildOf(error)) toast.error(saveFailureMessage(error));
+    },
   });
 }
 

@@ -27,6 +27,12 @@ export function formatDateTime(iso: string | null | undefined, locale?: string):
   return Number.isNaN(date.getTime()) ? 'Never' : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** 'Mar 3, 2026': the day of a time in the browser's locale; the text itself when it is no time. */
+export function formatDate(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(locale, { dateStyle: 'medium' });
+}
+
 /** 'Mar 3' for an ISO day 'YYYY-MM-DD', read as a local day so no time zone shifts it. */
 export function formatShortDay(day: string, locale?: string): string {
   const [year, month, date] = day.slice(0, 10).split('-').map(Number);

@@ -38,6 +38,17 @@ export const GUILD_MESSAGES = {
 /** 'Are you sure you want to delete {n} guild(s)? This action cannot be undone.' */
 export const bulkDeleteConfirmation = (n: number) =>
   `Are you sure you want to delete ${n} guild(s)? This action cannot be undone.`;
+/** The guild a new one would repeat (same name, server and region), as a duplicate refusal names it. */
+export interface ExistingGuild {
+  guild_name: string;
+  server: string;
+  region: string;
+  /** When it was created, as the reader should see it (the server writes YYYY-MM-DD, the web its local date). */
+  createdText: string;
+}
+/** 'A guild named {name} on {server} ({region}) exists already (created {date}). Create another?' */
+export const duplicateGuildQuestion = (existing: ExistingGuild) =>
+  `A guild named ${existing.guild_name} on ${existing.server} (${existing.region}) exists already (created ${existing.createdText}). Create another?`;
 /** 'Guild not found: {id}': an id that names no guild; a bulk action names the first unknown one. */
 export const guildNotFound = (id: string) => `Guild not found: ${id}`;
 /** What a bulk action reports: '{n} guild(s) activated', 'deactivated' or 'deleted'. */
@@ -111,6 +122,33 @@ export const guildInput = z.object({
 /** What the guild form sends. */
 export type GuildInput = z.input<typeof guildInput>;
 
+/** Creating a guild: the form, and whether the admin confirmed repeating an existing name, server and region. */
+export const guildCreateInput = guildInput.extend({
+  confirmDuplicate: z
+    .boolean()
+    .default(false)
+    .describe('true after the admin confirmed a guild with the same name, server and region; otherwise that is 409'),
+});
+/** What creating a guild sends. */
+export type GuildCreateInput = z.input<typeof guildCreateInput>;
+
+/**
+ * 409 GUILD_DUPLICATE: a guild with the same name, server and region (case aside) exists; `error` asks
+ * duplicateGuildQuestion and the fields name the oldest such guild.
+ */
+export const guildDuplicateRefusal = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.literal('GUILD_DUPLICATE'),
+  existingGuildId: z.string(),
+  existingGuildName: z.string(),
+  existingServer: z.string(),
+  existingRegion: z.string(),
+  existingCreatedAt: z.string(),
+});
+/** The body of a duplicate guild refusal. */
+export type GuildDuplicateRefusal = z.infer<typeof guildDuplicateRefusal>;
+
 /** A guild tenant as the API returns it. */
 export const guildTenant = z.object({
   id: z.string(),
@@ -168,8 +206,9 @@ export const guildsApi = {
   create: endpoint({
     method: 'POST',
     path: '/api/admin/guilds',
-    summary: 'Create a guild tenant',
-    body: guildInput,
+    summary:
+      'Create a guild tenant; 409 GUILD_DUPLICATE when one with the same name, server and region exists, unless confirmDuplicate',
+    body: guildCreateInput,
     response: z.object({ success: z.literal(true), guild: guildTenant, message: z.string() }),
   }),
   update: endpoint({

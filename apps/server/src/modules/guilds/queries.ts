@@ -162,6 +162,38 @@ export async function selectGuildExportPage(db: Queryable, filters: GuildFilters
   return rows;
 }
 
+/** A guild as a duplicate refusal names it. */
+export interface SameNamedGuild {
+  id: string;
+  guild_name: string;
+  server: string;
+  region: string;
+  created_at: Date;
+}
+
+/**
+ * Holds, until the transaction ends, the right to create a guild of this name, server and region (case aside), so
+ * two concurrent creates of the same guild cannot both find no duplicate.
+ */
+export async function lockGuildIdentity(tx: Queryable, fields: Pick<GuildFields, 'guild_name' | 'server' | 'region'>) {
+  const identity = JSON.stringify(['guild', fields.guild_name.toLowerCase(), fields.server.toLowerCase(), fields.region]);
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [identity]);
+}
+
+/** The oldest guild with this name, server and region (case aside), or null; on the lower(guild_name) index. */
+export async function selectSameNamedGuild(
+  db: Queryable,
+  fields: Pick<GuildFields, 'guild_name' | 'server' | 'region'>,
+): Promise<SameNamedGuild | null> {
+  const { rows } = await db.query<SameNamedGuild>(
+    `SELECT id, guild_name, server, region, created_at FROM guilds
+      WHERE lower(guild_name) = lower($1) AND lower(server) = lower($2) AND region = $3
+      ORDER BY created_at, id LIMIT 1`,
+    [fields.guild_name, fields.server, fields.region],
+  );
+  return rows[0] ?? null;
+}
+
 /** One guild with its member count, or null. */
 export async function selectGuild(db: Queryable, id: string): Promise<GuildRow | null> {
   const { rows } = await db.query<GuildRow>(`SELECT ${GUILD_COLUMNS}, ${memberCountOf('g')} FROM guilds g WHERE g.id = $1`, [id]);

@@ -30,7 +30,8 @@ export const guildRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(guildsApi.create, TAG),
     handler: async (request) => {
-      const guild = await createGuild(deps, request.body, requesterOf(request));
+      const { confirmDuplicate, ...fields } = request.body;
+      const guild = await createGuild(deps, fields, requesterOf(request), { confirmDuplicate });
       return { success: true as const, guild, message: GUILD_MESSAGES.created };
     },
   });

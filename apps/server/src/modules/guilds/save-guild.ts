@@ -1,19 +1,60 @@
-import { type GuildTenant, guildNotFound } from '@guildhall/contract';
+import { duplicateGuildQuestion, type GuildTenant, guildNotFound } from '@guildhall/contract';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit/record-audit';
 import type { GuildDeps, Requester } from './guild-deps';
 import { presentGuild } from './presenters';
-import { GUILD_FIELDS, type GuildFields, insertGuild, selectGuild, updateGuildRow } from './queries';
+import {
+  GUILD_FIELDS,
+  type GuildFields,
+  insertGuild,
+  lockGuildIdentity,
+  type SameNamedGuild,
+  selectGuild,
+  selectSameNamedGuild,
+  updateGuildRow,
+} from './queries';
 
-/** Creates a guild tenant from the validated form; audited. */
-export async function createGuild(deps: GuildDeps, fields: GuildFields, by: Requester): Promise<GuildTenant> {
+/** 409 naming the guild a new one would repeat; the admin may confirm and send again. */
+function duplicateError(existing: SameNamedGuild) {
+  const createdAt = existing.created_at.toISOString();
+  return new AppError(409, 'GUILD_DUPLICATE', duplicateGuildQuestion({ ...existing, createdText: createdAt.slice(0, 10) }), {
+    details: {
+      existingGuildId: existing.id,
+      existingGuildName: existing.guild_name,
+      existingServer: existing.server,
+      existingRegion: existing.region,
+      existingCreatedAt: createdAt,
+    },
+  });
+}
+
+/**
+ * Creates a guild tenant from the validated form; audited. A guild with the same name, server and region (case
+ * aside) is refused with 409 naming it, unless the admin confirmed the duplicate.
+ */
+export async function createGuild(
+  deps: GuildDeps,
+  fields: GuildFields,
+  by: Requester,
+  options: { confirmDuplicate: boolean } = { confirmDuplicate: false },
+): Promise<GuildTenant> {
   const guild = await deps.db.transaction(async (tx) => {
+    if (!options.confirmDuplicate) {
+      await lockGuildIdentity(tx, fields);
+      const existing = await selectSameNamedGuild(tx, fields);
+      if (existing) throw duplicateError(existing);
+    }
     const id = await insertGuild(tx, fields);
     await recordAudit(tx, {
       actor: by.actor,
       action: 'guild.created',
       target: { type: 'guild', id },
-      details: { guild_name: fields.guild_name, server: fields.server, region: fields.region },
+      details: {
+        guild_name: fields.guild_name,
+        server: fields.server,
+        region: fields.region,
+        ...(options.confirmDuplicate ? { confirmedDuplicate: true } : {}),
+      },
       ip: by.ip,
     });
     return (await selectGuild(tx, id))!;

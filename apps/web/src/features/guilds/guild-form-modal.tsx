@@ -1,8 +1,9 @@
-import { GUILD_MESSAGES, type GuildTenant } from '@guildhall/contract';
+import { GUILD_MESSAGES, type GuildDuplicateRefusal, type GuildInput, type GuildTenant } from '@guildhall/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { hasFieldErrors, useCreateGuildMutation, useUpdateGuildMutation } from '../../api/guild-mutations';
+import { duplicateGuildOf, hasFieldErrors, useCreateGuildMutation, useUpdateGuildMutation } from '../../api/guild-mutations';
 import { Modal } from '../../ui/modal';
 import { useToast } from '../../ui/toast-context';
+import { DuplicateGuildConfirm } from './duplicate-guild-confirm';
 import type { GuildFormBinding } from './guild-form-controls';
 import { BasicInformationSection, ContactInformationSection, GuildConfigurationSection } from './guild-form-sections';
 import {
@@ -30,6 +31,8 @@ export function GuildFormModal({ guild, onClose }: GuildFormModalProps) {
   const [errors, setErrors] = useState<GuildFieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
+  // A create the server refused as a duplicate: the question, and the body to send again once confirmed.
+  const [duplicate, setDuplicate] = useState<{ refusal: GuildDuplicateRefusal; body: GuildInput } | null>(null);
   const isSaving = create.isPending || update.isPending;
 
   // After a refused submit, take the admin to the first field with a message (it may be scrolled away).
@@ -65,31 +68,67 @@ export function GuildFormModal({ guild, onClose }: GuildFormModalProps) {
     }
     setErrors({});
     if (guild) update.mutate({ id: guild.id, body: result.body }, { onSuccess: onClose, onError: handleError });
-    else create.mutate(result.body, { onSuccess: onClose, onError: handleError });
+    else {
+      const body = result.body;
+      create.mutate(body, {
+        onSuccess: onClose,
+        onError: (error) => {
+          const refusal = duplicateGuildOf(error);
+          if (refusal) setDuplicate({ refusal, body });
+          else handleError(error);
+        },
+      });
+    }
+  }
+
+  function handleConfirmDuplicate() {
+    if (!duplicate) return;
+    create.mutate(
+      { ...duplicate.body, confirmDuplicate: true },
+      {
+        onSuccess: () => {
+          setDuplicate(null);
+          onClose();
+        },
+        onError: (error) => {
+          setDuplicate(null);
+          handleError(error);
+        },
+      },
+    );
   }
 
   return (
-    <Modal
-      isOpen
-      title={isEditing ? `Edit Guild: ${guild.guild_name}` : 'Create Guild'}
-      size="lg"
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={isSaving}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={isSaving}>
-            {isSaving ? 'Saving...' : isEditing ? 'Update Guild' : 'Create Guild'}
-          </button>
-        </>
-      }
-    >
-      <form ref={formRef} id={formId} className="form guild-form" onSubmit={handleSubmit} noValidate data-testid="guild-form">
-        <BasicInformationSection form={form} />
-        <GuildConfigurationSection form={form} />
-        <ContactInformationSection form={form} />
-      </form>
-    </Modal>
+    <>
+      <Modal
+        isOpen
+        title={isEditing ? `Edit Guild: ${guild.guild_name}` : 'Create Guild'}
+        size="lg"
+        onClose={onClose}
+        footer={
+          <>
+            <button type="button" className="button button--secondary" onClick={onClose} disabled={isSaving}>
+              Cancel
+            </button>
+            <button type="submit" form={formId} className="button button--primary" disabled={isSaving}>
+              {isSaving ? 'Saving...' : isEditing ? 'Update Guild' : 'Create Guild'}
+            </button>
+          </>
+        }
+      >
+        <form ref={formRef} id={formId} className="form guild-form" onSubmit={handleSubmit} noValidate data-testid="guild-form">
+          <BasicInformationSection form={form} />
+          <GuildConfigurationSection form={form} />
+          <ContactInformationSection form={form} />
+        </form>
+      </Modal>
+      {/* Beside the form's dialog, not inside it: Escape on the question must not close the form too. */}
+      <DuplicateGuildConfirm
+        duplicate={duplicate?.refusal ?? null}
+        isBusy={create.isPending}
+        onConfirm={handleConfirmDuplicate}
+        onClose={() => setDuplicate(null)}
+      />
+    </>
   );
 }
