@@ -216,3 +216,58 @@ test('creating a guild with the name, server and region of another asks first an
   await page.getByTestId('guild-search').fill(name);
   await expect(page.getByTestId('guild-row')).toHaveCount(2);
 });
+
+test('a selection kept across pages is said on every page, and Delete names every guild it deletes', async ({ page }) => {
+  const rows = page.getByTestId('guild-row');
+  const bulkBar = page.getByTestId('bulk-bar');
+  const pagination = page.getByTestId('pagination');
+  await page.goto('/admin/guilds?region=CN');
+  await expect(rows).toHaveCount(10);
+  const names: string[] = [];
+  for (const row of (await rows.all()).slice(0, 2)) {
+    names.push(await guildNameOf(row));
+    await row.getByRole('checkbox').check();
+  }
+  await expect(bulkBar).toContainText('2 guild(s) selected');
+  await expect(bulkBar.getByTestId('off-page-selection')).toHaveCount(0);
+
+  await pagination.getByRole('button', { name: 'Page 2' }).click();
+  await expect(pagination).toContainText(/Showing 11 to/);
+  // Nothing ticked on this page, and the bar says where the selection is.
+  for (const checkbox of await rows.getByRole('checkbox').all()) await expect(checkbox).not.toBeChecked();
+  await expect(bulkBar).toContainText('2 guild(s) selected');
+  const offPage = bulkBar.getByTestId('off-page-selection');
+  await expect(offPage).toHaveText('2 selected on other pages');
+  await offPage.click();
+  await expect(bulkBar.getByTestId('off-page-guilds').getByTestId('selected-guild')).toHaveCount(2);
+  for (const name of names) await expect(bulkBar.getByTestId('off-page-guilds')).toContainText(name);
+  await page.screenshot({ path: 'test-results/shots/guild-selection-other-pages.png' });
+  await offPage.click();
+
+  const third = rows.first();
+  names.push(await guildNameOf(third));
+  await third.getByRole('checkbox').check();
+  await expect(bulkBar).toContainText('3 guild(s) selected');
+  await expect(offPage).toHaveText('2 selected on other pages');
+
+  await bulkBar.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByTestId('bulk-delete-modal');
+  await expect(confirm).toContainText('Are you sure you want to delete 3 guild(s)? This action cannot be undone.');
+  await expect(confirm.getByTestId('selected-guild')).toHaveCount(3);
+  for (const name of names) await expect(confirm.getByTestId('bulk-delete-names')).toContainText(name);
+  await page.screenshot({ path: 'test-results/shots/guild-bulk-delete-names.png' });
+  await page.getByTestId('bulk-delete-modal-confirm').click();
+  await expect(toast(page, '3 guild(s) deleted')).toBeVisible();
+  await expect(bulkBar).toContainText('0 guild(s) selected');
+  for (const name of names) {
+    await page.goto(`/admin/guilds?search=${encodeURIComponent(name)}&region=CN`);
+    await expect(page.getByTestId('guild-list-empty')).toBeVisible();
+  }
+
+  // A new filter shows other guilds: the selection made under the old one is cleared.
+  await page.goto('/admin/guilds?region=CN');
+  await rows.first().getByRole('checkbox').check();
+  await expect(bulkBar).toContainText('1 guild(s) selected');
+  await page.getByTestId('guild-status-filter').selectOption('active');
+  await expect(bulkBar).toContainText('0 guild(s) selected');
+});

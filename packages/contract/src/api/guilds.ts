@@ -55,6 +55,8 @@ export const guildNotFound = (id: string) => `Guild not found: ${id}`;
 export const bulkGuildsDone = (n: number, outcome: 'activated' | 'deactivated' | 'deleted') => `${n} guild(s) ${outcome}`;
 /** '{n} guild(s) selected' */
 export const guildsSelected = (n: number) => `${n} guild(s) selected`;
+/** '{n} selected on other pages': the part of a selection the table does not show. */
+export const selectedOnOtherPages = (n: number) => `${n} selected on other pages`;
 
 const isHttpUrl = (value: string) => {
   try {

@@ -1,9 +1,11 @@
-import { bulkDeleteConfirmation, GUILD_MESSAGES, guildsSelected } from '@guildhall/contract';
+import { bulkDeleteConfirmation, GUILD_MESSAGES, guildsSelected, selectedOnOtherPages } from '@guildhall/contract';
 import { CircleCheck, CirclePause, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useBulkDeleteGuildsMutation, useBulkUpdateGuildsMutation } from '../../api/guild-mutations';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { useToast } from '../../ui/toast-context';
+import { OffPageSelection, SelectedGuildList } from './selected-guild-list';
+import type { SelectedGuild } from './selected-guilds';
 
 const UPDATES = [
   { action: 'activate', label: 'Activate', icon: CircleCheck },
@@ -11,18 +13,28 @@ const UPDATES = [
 ] as const;
 
 interface GuildBulkBarProps {
-  selected: ReadonlySet<string>;
+  /** Every selected guild, on this page or another. */
+  selected: readonly SelectedGuild[];
+  /** The ids of the guilds the table shows now. */
+  pageIds: ReadonlySet<string>;
+  onDeselect: (id: string) => void;
   onClear: () => void;
 }
 
-/** '{n} guild(s) selected' with Activate, Deactivate, Delete (confirmed) and Clear. */
-export function GuildBulkBar({ selected, onClear }: GuildBulkBarProps) {
+/**
+ * '{n} guild(s) selected' with Activate, Deactivate, Delete (confirmed) and Clear. A selection kept from other
+ * pages is said ('2 selected on other pages', with their names a click away), and the delete confirmation names
+ * every guild it deletes: a bulk action never acts on guilds the admin cannot see.
+ */
+export function GuildBulkBar({ selected, pageIds, onDeselect, onClear }: GuildBulkBarProps) {
   const toast = useToast();
   const bulkUpdate = useBulkUpdateGuildsMutation();
   const bulkDelete = useBulkDeleteGuildsMutation();
   const [isConfirming, setIsConfirming] = useState(false);
-  const count = selected.size;
+  const count = selected.length;
+  const offPage = selected.filter((guild) => !pageIds.has(guild.id));
   const isBusy = bulkUpdate.isPending || bulkDelete.isPending;
+  const ids = () => selected.map((guild) => guild.id);
 
   function hasSelection(): boolean {
     if (count > 0) return true;
@@ -32,7 +44,7 @@ export function GuildBulkBar({ selected, onClear }: GuildBulkBarProps) {
 
   function handleUpdate(action: 'activate' | 'deactivate') {
     if (!hasSelection()) return;
-    bulkUpdate.mutate({ guildIds: [...selected], action }, { onSuccess: onClear });
+    bulkUpdate.mutate({ guildIds: ids(), action }, { onSuccess: onClear });
   }
 
   function handleDeleteClick() {
@@ -40,7 +52,7 @@ export function GuildBulkBar({ selected, onClear }: GuildBulkBarProps) {
   }
 
   function handleDeleteConfirm() {
-    bulkDelete.mutate([...selected], {
+    bulkDelete.mutate(ids(), {
       onSuccess: () => {
         setIsConfirming(false);
         onClear();
@@ -50,9 +62,12 @@ export function GuildBulkBar({ selected, onClear }: GuildBulkBarProps) {
 
   return (
     <div className={`bulk-bar${count > 0 ? ' bulk-bar--active' : ''}`} data-testid="bulk-bar">
-      <p className="bulk-bar__count" aria-live="polite">
-        {guildsSelected(count)}
-      </p>
+      <div className="bulk-bar__summary" aria-live="polite">
+        <p className="bulk-bar__count">{guildsSelected(count)}</p>
+        {offPage.length > 0 && (
+          <OffPageSelection label={selectedOnOtherPages(offPage.length)} guilds={offPage} onDeselect={onDeselect} />
+        )}
+      </div>
       <div className="bulk-bar__actions">
         {UPDATES.map(({ action, label, icon: Icon }) => (
           <button
@@ -92,6 +107,7 @@ export function GuildBulkBar({ selected, onClear }: GuildBulkBarProps) {
         testId="bulk-delete-modal"
       >
         <p>{bulkDeleteConfirmation(count)}</p>
+        <SelectedGuildList guilds={selected} label="Guilds to delete" testId="bulk-delete-names" />
       </ConfirmModal>
     </div>
   );

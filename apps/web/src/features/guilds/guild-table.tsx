@@ -7,11 +7,12 @@ import { formatCount } from '../dashboard/format';
 
 interface GuildTableProps {
   guilds: GuildTenant[];
-  selected: ReadonlySet<string>;
+  /** The selection, which may hold guilds of other pages too. */
+  selected: { has: (id: string) => boolean };
   /** Where the data view's Close returns to: this list view with its filters. */
   listLocation: string;
   isLoading: boolean;
-  onToggle: (id: string) => void;
+  onToggle: (guild: GuildTenant) => void;
   onTogglePage: (select: boolean) => void;
   onEdit: (guild: GuildTenant) => void;
   onDelete: (guild: GuildTenant) => void;
@@ -80,7 +81,7 @@ export function GuildTable({
                   type="checkbox"
                   aria-label={`Select ${guild.guild_name}`}
                   checked={selected.has(guild.id)}
-                  onChange={() => onToggle(guild.id)}
+                  onChange={() => onToggle(guild)}
                 />
               </td>
               <td>

@@ -1,6 +1,6 @@
 import { GUILD_PAGE, type GuildTenant, MESSAGES } from '@guildhall/contract';
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useGuildList } from '../../api/guilds';
@@ -16,6 +16,7 @@ import { GuildFilters } from './guild-filters';
 import { GuildFormModal } from './guild-form-modal';
 import { GuildStatCards } from './guild-stat-cards';
 import { GuildTable } from './guild-table';
+import type { SelectedGuild } from './selected-guilds';
 import { useGuildListParams } from './use-guild-list-params';
 import { useSelection } from './use-selection';
 
@@ -28,20 +29,27 @@ export function GuildsPage() {
   const location = useLocation();
   const { filters, update, setSearch, setPage } = useGuildListParams();
   const list = useGuildList(filters);
-  const selection = useSelection();
+  const selection = useSelection<SelectedGuild>();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<GuildTenant | null>(null);
   const guilds = list.data?.guilds ?? [];
   const total = list.data?.total ?? 0;
-  const { clear } = selection;
+  const { clear, refresh } = selection;
+  const pageIds = useMemo(() => new Set(guilds.map((guild) => guild.id)), [guilds]);
+  const selected = useMemo(() => [...selection.items.values()], [selection.items]);
 
   useEffect(() => {
     if (list.isError) toast.error(errorMessage(list.error, MESSAGES.loadGuildsFailed));
   }, [list.isError, list.error, toast]);
 
   // A new filter shows other guilds: a selection made under the old one would act on rows no longer in view.
+  // Another page of the same filters keeps it: the bulk bar says how many are selected elsewhere and the
+  // delete confirmation names every one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger, not read
   useEffect(clear, [filters.search, filters.status, filters.region, clear]);
+
+  // A selected guild renamed meanwhile is named by its new name.
+  useEffect(() => refresh(guilds), [guilds, refresh]);
 
   // Past the last page (after deletes, or an old link): go to the last page that has rows.
   useEffect(() => {
@@ -75,7 +83,7 @@ export function GuildsPage() {
           onStatusChange={(status) => update({ status })}
           onRegionChange={(region) => update({ region })}
         />
-        <GuildBulkBar selected={selection.ids} onClear={clear} />
+        <GuildBulkBar selected={selected} pageIds={pageIds} onDeselect={selection.remove} onClear={clear} />
         {list.isPending ? (
           <div className="table-empty">
             <Spinner label="Loading guilds..." />
@@ -83,16 +91,11 @@ export function GuildsPage() {
         ) : (
           <GuildTable
             guilds={guilds}
-            selected={selection.ids}
+            selected={selection.items}
             listLocation={`${location.pathname}${location.search}`}
             isLoading={list.isFetching}
             onToggle={selection.toggle}
-            onTogglePage={(select) =>
-              selection.set(
-                guilds.map((guild) => guild.id),
-                select,
-              )
-            }
+            onTogglePage={(select) => selection.set(guilds, select)}
             onEdit={(guild) => setForm({ mode: 'edit', guild })}
             onDelete={setDeleting}
           />
