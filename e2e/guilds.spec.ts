@@ -271,3 +271,32 @@ test('a selection kept across pages is said on every page, and Delete names ever
   await page.getByTestId('guild-status-filter').selectOption('active');
   await expect(bulkBar).toContainText('0 guild(s) selected');
 });
+
+test('a toast shows once however often its message comes, and never covers a dialog’s buttons', async ({ page }) => {
+  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 900, height: 640 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/admin/guilds');
+    await page.getByRole('button', { name: 'Create Guild' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Guild' });
+    const submit = dialog.getByRole('button', { name: 'Create Guild' });
+    await submit.click();
+    await submit.click();
+    await submit.click();
+    const toasts = page.getByTestId('toast');
+    await expect(toasts.filter({ hasText: 'Please fix the validation errors' })).toHaveCount(1);
+    await expect(toasts).toHaveCount(1);
+    await page.waitForTimeout(300);
+    const toastBox = (await toasts.first().boundingBox())!;
+    for (const button of await dialog.getByRole('button').all()) {
+      const name = await button.innerText();
+      expect(overlaps(toastBox, (await button.boundingBox())!), `the toast covers "${name || 'Close'}"`).toBe(false);
+    }
+    await page.screenshot({ path: `test-results/shots/guild-form-toast-${size.width}.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  }
+});

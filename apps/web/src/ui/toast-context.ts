@@ -10,6 +10,8 @@ export interface Toast {
   message: string;
   title?: string;
   durationMs: number;
+  /** How often the same message was shown again while this toast was up; each time its timer starts over. */
+  repeats: number;
 }
 
 /** Options of a toast beyond its message. */
@@ -19,7 +21,10 @@ export interface ToastOptions {
   durationMs?: number;
 }
 
-/** Shows toasts from anywhere under the provider. */
+/**
+ * Shows toasts from anywhere under the provider. A message already on screen (same tone, title and text) is not
+ * shown twice: the toast up keeps its place, its timer starts over, and its id is returned.
+ */
 export interface ToastApi {
   show: (tone: ToastTone, message: string, options?: ToastOptions) => number;
   success: (message: string, options?: ToastOptions) => number;

@@ -3,31 +3,65 @@ import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { type Toast, ToastContext, type ToastOptions, type ToastTone } from './toast-context';
 import { ToastViewport } from './toast-viewport';
 
-/** Keeps the toasts on screen and closes each after its time (TOAST_MS unless told). */
+/** Keeps the toasts on screen and closes each after its time (TOAST_MS unless told); one toast per message. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  // The toasts up now, read synchronously: two calls in one event (a mutation's toast and a form's) must see
+  // each other to be merged, before React renders either.
+  const current = useRef<Toast[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, number>());
 
-  const dismiss = useCallback((id: number) => {
-    const timer = timers.current.get(id);
-    if (timer !== undefined) window.clearTimeout(timer);
-    timers.current.delete(id);
-    setToasts((current) => current.filter((toast) => toast.id !== id));
+  const commit = useCallback((next: Toast[]) => {
+    current.current = next;
+    setToasts(next);
   }, []);
 
-  const show = useCallback(
-    (tone: ToastTone, message: string, options: ToastOptions = {}) => {
-      const id = nextId.current++;
-      const durationMs = options.durationMs ?? TOAST_MS;
-      setToasts((current) => [...current, { id, tone, message, title: options.title, durationMs }]);
+  const dismiss = useCallback(
+    (id: number) => {
+      const timer = timers.current.get(id);
+      if (timer !== undefined) window.clearTimeout(timer);
+      timers.current.delete(id);
+      if (current.current.some((toast) => toast.id === id)) commit(current.current.filter((toast) => toast.id !== id));
+    },
+    [commit],
+  );
+
+  const startTimer = useCallback(
+    (id: number, durationMs: number) => {
+      const running = timers.current.get(id);
+      if (running !== undefined) window.clearTimeout(running);
       timers.current.set(
         id,
         window.setTimeout(() => dismiss(id), durationMs),
       );
-      return id;
     },
     [dismiss],
+  );
+
+  const show = useCallback(
+    (tone: ToastTone, message: string, options: ToastOptions = {}) => {
+      const durationMs = options.durationMs ?? TOAST_MS;
+      const same = current.current.find(
+        (toast) => toast.tone === tone && toast.message === message && toast.title === options.title,
+      );
+      if (same) {
+        commit(
+          current.current.map((toast) =>
+            toast.id === same.id
+              ? { ...toast, durationMs: Math.max(toast.durationMs, durationMs), repeats: toast.repeats + 1 }
+              : toast,
+          ),
+        );
+        startTimer(same.id, Math.max(same.durationMs, durationMs));
+        return same.id;
+      }
+      const id = nextId.current++;
+      commit([...current.current, { id, tone, message, title: options.title, durationMs, repeats: 0 }]);
+      startTimer(id, durationMs);
+      return id;
+    },
+    [commit, startTimer],
   );
 
   const api = useMemo(

@@ -1,6 +1,7 @@
 import { CircleCheck, CircleX, Info, TriangleExclamationPoint, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Toast, ToastTone } from './toast-context';
+import { placeToasts, type ToastBox } from './toast-placement';
 
 const ICONS: Record<ToastTone, typeof Info> = {
   success: CircleCheck,
@@ -14,21 +15,61 @@ interface ToastViewportProps {
   onDismiss: (id: number) => void;
 }
 
-/** The stack of toasts in the corner; a polite live region so screen readers hear them. */
+const styleOf = (box: ToastBox | null): CSSProperties | undefined =>
+  box ? { top: box.top ?? 'auto', bottom: box.bottom ?? 'auto', left: box.left, right: 'auto', width: box.width } : undefined;
+
+/**
+ * The stack of toasts in the corner; a polite live region so screen readers hear them. While a dialog is open
+ * the stack moves where it covers none of the dialog's buttons (toast-placement.ts).
+ */
 export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
   const ref = useRef<HTMLElement>(null);
+  const [box, setBox] = useState<ToastBox | null>(null);
+  const hasToasts = toasts.length > 0;
 
-  // A modal <dialog> sits in the top layer above the page; toasts raised while one is open (a form's
-  // validation toast) must show above it, so the viewport is a manual popover, re-opened to come out on top.
-  useEffect(() => {
+  const place = useCallback(() => {
     const viewport = ref.current;
-    if (!viewport || toasts.length === 0 || typeof viewport.showPopover !== 'function') return;
-    if (viewport.matches(':popover-open')) viewport.hidePopover();
-    viewport.showPopover();
-  }, [toasts.length]);
+    if (!viewport) return;
+    const openDialogs = [...document.querySelectorAll('dialog[open]')];
+    // A modal <dialog> sits in the top layer above the page; toasts must show above it, so the viewport is a
+    // manual popover, re-opened while a dialog is open to come out on top (and opened before it is measured).
+    if (typeof viewport.showPopover === 'function') {
+      const isOpen = viewport.matches(':popover-open');
+      if (isOpen && openDialogs.length > 0) viewport.hidePopover();
+      if (!isOpen || openDialogs.length > 0) viewport.showPopover();
+    }
+    const dialogs = openDialogs.map((dialog) => dialog.getBoundingClientRect());
+    const next = placeToasts(dialogs, { width: window.innerWidth, height: window.innerHeight }, viewport.offsetHeight);
+    setBox((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next));
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new or merged toast is the trigger
+  useLayoutEffect(() => {
+    if (hasToasts) place();
+  }, [toasts, hasToasts, place]);
+
+  // While toasts are up, a dialog opening or closing, or the window resizing, moves them.
+  useEffect(() => {
+    if (!hasToasts) return;
+    const observer = new MutationObserver(place);
+    observer.observe(document.body, { attributes: true, attributeFilter: ['open'], subtree: true });
+    window.addEventListener('resize', place);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', place);
+    };
+  }, [hasToasts, place]);
 
   return (
-    <section ref={ref} popover="manual" className="toast-viewport" aria-label="Messages" aria-live="polite">
+    <section
+      ref={ref}
+      popover="manual"
+      className="toast-viewport"
+      style={styleOf(box)}
+      aria-label="Messages"
+      aria-live="polite"
+      data-placement={box ? 'around-dialog' : 'corner'}
+    >
       {toasts.map((toast) => {
         const Icon = ICONS[toast.tone];
         return (
@@ -41,7 +82,13 @@ export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
             <button type="button" className="icon-button toast__close" aria-label="Dismiss" onClick={() => onDismiss(toast.id)}>
               <X size={16} aria-hidden="true" />
             </button>
-            <span className="toast__timer" style={{ animationDuration: `${toast.durationMs}ms` }} aria-hidden="true" />
+            {/* Keyed by the repeats: the same message shown again starts the bar over with its timer. */}
+            <span
+              key={toast.repeats}
+              className="toast__timer"
+              style={{ animationDuration: `${toast.durationMs}ms` }}
+              aria-hidden="true"
+            />
           </div>
         );
       })}
