@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
 import { DiscordFake, type FakeDiscordMember } from '../apps/server/test/fakes/discord-fake';
 import { ADMINS, PORTS } from './support/accounts';
@@ -9,6 +9,14 @@ import { signIn } from './support/sign-in';
 import { expect, test } from './support/test';
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+/** The names in `scope` that their nameplate cuts short (an ellipsis): none, where the name is the point. */
+const cutNames = (scope: Locator) =>
+  scope
+    .locator('.nameplate')
+    .evaluateAll((plates) =>
+      plates.filter((plate) => plate.scrollWidth > plate.clientWidth + 1).map((plate) => plate.textContent),
+    );
 
 test('drag a character onto a member: it shows under the member with the Main badge; unlink it', async ({ page }) => {
   await signIn(page, ADMINS.owner);
@@ -40,6 +48,7 @@ test('drag a character onto a member: it shows under the member with the Main ba
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(linked).toBeVisible();
   await expect(linked).toContainText('Main');
+  expect(await cutNames(target)).toEqual([]);
   await expect(page.locator(`[data-testid="character-card"][data-character-id="${characterId}"]`)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/shots/discovery-linked.png', fullPage: true });
 
@@ -66,6 +75,7 @@ test('Auto-Link shows the three bands and applies the high-confidence links', as
   for (const band of ['high', 'medium', 'low']) await expect(modal.getByTestId(`auto-link-band-${band}`)).toBeVisible();
   await expect(modal.getByTestId('auto-link-band-high')).toContainText('%');
   await page.screenshot({ path: 'test-results/shots/discovery-auto-link.png', fullPage: true });
+  expect(await cutNames(modal)).toEqual([]);
 
   const apply = modal.getByTestId('apply-high-confidence');
   await expect(apply).toHaveText(/Apply High Confidence Links \((\d+)\)/);
