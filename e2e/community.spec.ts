@@ -56,6 +56,36 @@ test('a new member registers, verifies the e-mail, signs in, picks a guild and s
   await page.screenshot({ path: 'test-results/shots/community-home.png', fullPage: true });
 });
 
+test('signed-out sign-in pages make no call that fails, and offer only the sign-in methods the server has', async ({ page }) => {
+  const failed: string[] = [];
+  const authCalls: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/auth/')) authCalls.push(`${request.method()} ${pathname}`);
+  });
+
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  // This server has no Discord settings: no Discord button (and no 503 from asking for one).
+  await expect(page.getByRole('button', { name: 'Sign in with Discord' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/shots/community-sign-in-email-only.png', fullPage: true });
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await page.goto('/forgot-password');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(failed).toEqual([]);
+  // One public call says which methods exist; nothing asks for a session this browser does not have.
+  expect(authCalls).not.toContain('GET /auth/user');
+  expect(authCalls).not.toContain('GET /auth/discord');
+  expect(authCalls).toContain('GET /auth/providers');
+});
+
+
 test('an expired access token is refreshed silently', async ({ page, request }) => {
   const account = newAccount('veteran');
   const register = await request.post('/auth/register', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: account });

@@ -1,6 +1,7 @@
 import {
   COMMUNITY_MESSAGES,
   COMMUNITY_SESSION_COOKIE,
+  COMMUNITY_SESSION_HINT_COOKIE,
   GUILD_ADMIN_PERMISSIONS,
   GUILD_MEMBER_PERMISSIONS,
   switchedTo,
@@ -89,6 +90,12 @@ async function signInWithDiscord(as: FakeDiscordUser | null, client = new HttpCl
 }
 
 describe('Discord sign-in', () => {
+  it('is offered by the public sign-in methods', async () => {
+    const answer = await new HttpClient(server.url).get('/auth/providers');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, discord: true, emailSignUp: true, requireEmailVerification: true });
+  });
+
   it('asks Discord for identify, email and guilds with a state bound to the browser', async () => {
     const client = new HttpClient(server.url);
     const start = await client.get<{ authUrl: string }>('/auth/discord');
@@ -112,6 +119,11 @@ describe('Discord sign-in', () => {
     const session = (callback.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${COMMUNITY_SESSION_COOKIE}=`));
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Lax/i);
+    // Beside it, a hint the page can read (no secret in it), so it asks /auth/user only when there is a session.
+    const hint = (callback.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${COMMUNITY_SESSION_HINT_COOKIE}=`));
+    expect(hint).toMatch(new RegExp(`^${COMMUNITY_SESSION_HINT_COOKIE}=1;`));
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/Path=\/;/);
 
     const guilds = await client.get('/auth/guilds');
     expect(guilds.body).toMatchObject({ botStatus: 'none', availableGuilds: [], selectedGuildId: g.alphaNoBot.id });
@@ -296,8 +308,10 @@ describe('add-credentials', () => {
     const { client } = await signInWithDiscord(singleUser);
     expect((await client.get('/auth/user')).status).toBe(200);
     const token = client.cookies.get(COMMUNITY_SESSION_COOKIE)!;
+    expect(client.cookies.get(COMMUNITY_SESSION_HINT_COOKIE)).toBe('1');
     expect((await client.post('/auth/logout')).status).toBe(200);
     expect(client.cookies.has(COMMUNITY_SESSION_COOKIE)).toBe(false);
+    expect(client.cookies.has(COMMUNITY_SESSION_HINT_COOKIE)).toBe(false);
     client.cookies.set(COMMUNITY_SESSION_COOKIE, token);
     const after = await client.get('/auth/user');
     expect(after.status).toBe(401);

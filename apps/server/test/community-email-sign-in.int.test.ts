@@ -262,6 +262,12 @@ describe('password reset', () => {
 });
 
 describe('without Discord settings', () => {
+  it('the public sign-in methods say so, without a session or a refusal', async () => {
+    const answer = await new HttpClient(server.url).get('/auth/providers');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, discord: false, emailSignUp: true, requireEmailVerification: true });
+  });
+
   it('GET /auth/discord answers 503 with the not-configured message', async () => {
     const answer = await client.get('/auth/discord');
     expect(answer.status).toBe(503);

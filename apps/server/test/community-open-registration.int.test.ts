@@ -32,6 +32,11 @@ async function registerSignedIn() {
 }
 
 describe('registration without required verification', () => {
+  it('is what the public sign-in methods say', async () => {
+    const answer = await client.get('/auth/providers');
+    expect(answer.body).toMatchObject({ discord: false, emailSignUp: true, requireEmailVerification: false });
+  });
+
   it('signs the user in at once, and still mails a link to verify the address', async () => {
     const account = newAccount();
     const answer = await client.post('/auth/register', account);

@@ -3,6 +3,11 @@ export const GUILD_HEADER = 'X-Guild-ID';
 
 /** Cookie of the Discord sign-in session: httpOnly, SameSite=Lax, so the redirect back from Discord carries it. */
 export const COMMUNITY_SESSION_COOKIE = 'guildhall_session';
+/**
+ * Set and cleared with COMMUNITY_SESSION_COOKIE, but readable by the page and holding no secret ('1'): the app
+ * asks GET /auth/user for the cookie session only when it is there, so a signed-out visit makes no call that fails.
+ */
+export const COMMUNITY_SESSION_HINT_COOKIE = 'guildhall_signed_in';
 /** Short-lived httpOnly cookie that binds a Discord sign-in's `state` to the browser that started it. */
 export const DISCORD_STATE_COOKIE = 'guildhall_discord_state';
 

@@ -1,5 +1,6 @@
 import {
   COMMUNITY_SESSION_COOKIE,
+  COMMUNITY_SESSION_HINT_COOKIE,
   COMMUNITY_SESSION_TTL_MS,
   DISCORD_STATE_COOKIE,
   DISCORD_STATE_TTL_MS,
@@ -11,14 +12,20 @@ const base = (isSecure: boolean) => ({ httpOnly: true, sameSite: 'lax', secure: 
 // The state cookie is only ever needed by the callback.
 const STATE_PATH = '/auth/discord';
 
-/** Hands the browser its Discord sign-in session. */
+// The hint says only that a session cookie was handed out: the page may read it, so it is not httpOnly.
+const hint = (isSecure: boolean) => ({ ...base(isSecure), httpOnly: false, path: '/' }) as const;
+
+/** Hands the browser its Discord sign-in session, and the readable hint that it has one. */
 export function setCommunitySessionCookie(reply: FastifyReply, token: string, isSecure: boolean) {
-  reply.setCookie(COMMUNITY_SESSION_COOKIE, token, { ...base(isSecure), path: '/', maxAge: COMMUNITY_SESSION_TTL_MS / 1000 });
+  const maxAge = COMMUNITY_SESSION_TTL_MS / 1000;
+  reply.setCookie(COMMUNITY_SESSION_COOKIE, token, { ...base(isSecure), path: '/', maxAge });
+  reply.setCookie(COMMUNITY_SESSION_HINT_COOKIE, '1', { ...hint(isSecure), maxAge });
 }
 
-/** Tells the browser to forget its Discord sign-in session. */
+/** Tells the browser to forget its Discord sign-in session and the hint. */
 export function clearCommunitySessionCookie(reply: FastifyReply, isSecure: boolean) {
   reply.clearCookie(COMMUNITY_SESSION_COOKIE, { ...base(isSecure), path: '/' });
+  reply.clearCookie(COMMUNITY_SESSION_HINT_COOKIE, hint(isSecure));
 }
 
 /** The Discord sign-in session token of a request, if any. */

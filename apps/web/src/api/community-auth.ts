@@ -1,4 +1,4 @@
-import { communityAuthApi } from '@guildhall/contract';
+import { COMMUNITY_SESSION_HINT_COOKIE, communityAuthApi } from '@guildhall/contract';
 import type { StoredTokens } from '../community-auth/token-store';
 import { ApiError } from './api-error';
 import { callCommunityEndpoint, type EndpointResponse } from './endpoint';
@@ -22,6 +22,10 @@ const quiet = { onUnauthorized: 'throw' } as const;
 
 /** POST /auth/validate with the stored access token. */
 export const validateAccessToken = () => callCommunityEndpoint(communityAuthApi.validate, quiet);
+
+/** True when the browser holds the hint the server sets beside its Discord session cookie (that one is httpOnly). */
+export const hasCookieSessionHint = () =>
+  document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${COMMUNITY_SESSION_HINT_COOKIE}=`));
 
 /** GET /auth/user by the Discord cookie session alone. */
 export async function fetchCookieUser() {

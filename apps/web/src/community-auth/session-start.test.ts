@@ -19,7 +19,7 @@ const user = (username: string): CommunityUser => ({
 const refused = () => new ApiError(401, 'refused', { code: 'INVALID_TOKEN' });
 
 /** Deps that record every step; each call answers from the given script. */
-function script(overrides: Partial<SessionStartDeps> & { token?: string | null }) {
+function script(overrides: Partial<SessionStartDeps> & { token?: string | null; hasHint?: boolean }) {
   const steps: string[] = [];
   let token = overrides.token ?? null;
   const deps: SessionStartDeps = {
@@ -37,6 +37,7 @@ function script(overrides: Partial<SessionStartDeps> & { token?: string | null }
       steps.push('clear');
       token = null;
     },
+    hasCookieSessionHint: () => overrides.hasHint ?? true,
     fetchCookieUser: async () => {
       steps.push('cookie');
       if (!overrides.fetchCookieUser) throw refused();
@@ -99,5 +100,17 @@ describe('startCommunitySession (spec 1 §4)', () => {
     });
     await expect(startCommunitySession(deps)).rejects.toBeInstanceOf(ApiError);
     expect(steps).toEqual(['validate']);
+  });
+
+  it('asks nothing of the server without a stored token or the cookie session hint', async () => {
+    const { deps, steps } = script({ hasHint: false, fetchCookieUser: async () => user('ann') });
+    await expect(startCommunitySession(deps)).resolves.toEqual({ status: 'signed-out' });
+    expect(steps).toEqual([]);
+  });
+
+  it('skips the cookie session after a refused token when there is no hint', async () => {
+    const { deps, steps } = script({ token: 'a1', hasHint: false });
+    await expect(startCommunitySession(deps)).resolves.toEqual({ status: 'signed-out' });
+    expect(steps).toEqual(['validate', 'refresh:a1', 'clear']);
   });
 });

@@ -17,6 +17,8 @@ export interface SessionStartDeps {
   /** One refresh of a refused token: true when a newer token is stored; false when refused (tokens cleared). */
   refresh: (usedAccessToken: string) => Promise<boolean>;
   clearTokens: () => void;
+  /** Whether the browser holds the readable hint the server sets beside the Discord session cookie. */
+  hasCookieSessionHint: () => boolean;
   /** GET /auth/user without the token: the Discord cookie session; throws ApiError 401 when there is none. */
   fetchCookieUser: () => Promise<CommunityUser>;
 }
@@ -35,7 +37,8 @@ async function validUser(deps: SessionStartDeps): Promise<CommunityUser | null> 
 
 /**
  * The session start of spec 1 §4: a stored access token is validated; if it is invalid, the stored refresh
- * token is tried once; if that fails too, both tokens are cleared. Then the Discord cookie session is asked.
+ * token is tried once; if that fails too, both tokens are cleared. Then the Discord cookie session is asked, when
+ * the server's hint cookie says there is one: a visitor with neither is signed out without a call that must fail.
  * Refusals (401) mean "not signed in this way"; other failures (offline, 5xx) are thrown, keeping the tokens.
  */
 export async function startCommunitySession(deps: SessionStartDeps): Promise<CommunitySessionState> {
@@ -49,6 +52,7 @@ export async function startCommunitySession(deps: SessionStartDeps): Promise<Com
     }
     deps.clearTokens();
   }
+  if (!deps.hasCookieSessionHint()) return { status: 'signed-out' };
   try {
     return { status: 'signed-in', user: await deps.fetchCookieUser(), via: 'cookie' };
   } catch (error) {

@@ -1,7 +1,13 @@
 import type { CommunityUser } from '@guildhall/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { communityAuthKeys, fetchCookieUser, isCommunityQueryKey, validateAccessToken } from '../api/community-auth';
+import {
+  communityAuthKeys,
+  fetchCookieUser,
+  hasCookieSessionHint,
+  isCommunityQueryKey,
+  validateAccessToken,
+} from '../api/community-auth';
 import { refreshAccessToken } from './community-requests';
 import type { TokenSignIn } from './community-session-context';
 import { type CommunitySessionState, startCommunitySession } from './session-start';
@@ -16,6 +22,7 @@ function startSession() {
     validate: validateAccessToken,
     refresh: refreshAccessToken,
     clearTokens: tokenStore.clear,
+    hasCookieSessionHint,
     fetchCookieUser,
   });
 }

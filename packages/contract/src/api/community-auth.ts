@@ -193,6 +193,17 @@ export const communityAuthApi = {
     summary: "Re-read the user's and the bot's guilds from Discord (no cache)",
     response: z.object({ success: ok, guilds: z.array(userGuild), ...guildList }),
   }),
+  signInMethods: endpoint({
+    method: 'GET',
+    path: '/auth/providers',
+    summary: 'The sign-in methods this server offers, for the signed-out pages; public, never refused',
+    response: z.object({
+      success: ok,
+      discord: z.boolean().describe('Discord sign-in is configured (else GET /auth/discord answers 503)'),
+      emailSignUp: z.boolean().describe('E-mail accounts can be registered (always, on this server)'),
+      requireEmailVerification: z.boolean().describe('A new e-mail account must verify its address before signing in'),
+    }),
+  }),
   discord: endpoint({
     method: 'GET',
     path: '/auth/discord',

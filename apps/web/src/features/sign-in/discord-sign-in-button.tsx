@@ -11,8 +11,9 @@ import { DiscordLogo } from './discord-logo';
 const isNotConfigured = (error: unknown) => error instanceof ApiError && error.status === 503;
 
 /**
- * 'Sign in with Discord': asks the server for the authorize URL and sends the browser there. The page asks
- * once on load, so a server without Discord settings shows that at once and the button stays disabled.
+ * 'Sign in with Discord': asks the server for the authorize URL and sends the browser there. Shown only when the
+ * server offers Discord (GET /auth/providers), it asks once on load so the click leaves at once; a server that
+ * lost its Discord settings since shows that, and the button stays disabled.
  */
 export function DiscordSignInButton() {
   const queryClient = useQueryClient();
