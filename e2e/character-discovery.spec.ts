@@ -190,9 +190,46 @@ test('the linking test page links a batch and undoes one link', async ({ page })
   await rows.first().getByRole('button', { name: 'Undo' }).click();
   await expect(rows.first()).toHaveAttribute('data-undone', 'true', { timeout: 10_000 });
   await expect(rows.first().getByRole('button', { name: 'Redo' })).toBeVisible({ timeout: 10_000 });
+  await expect(modal.getByTestId('progress-outcome')).toHaveText('2 of 3 succeeded, 1 undone');
   await page.screenshot({ path: 'test-results/shots/linking-test-undo.png', fullPage: true });
   await modal.getByRole('button', { name: 'Done' }).click();
   // Three linked, one undone.
   await expect(page.getByTestId('test-linked-character')).toHaveCount(linkedBefore + 2);
   await expect(page.getByTestId('operation-log').getByTestId('operation-log-entry').first()).toBeVisible();
+});
+
+test('the linking test page shows failed operations as failures, not a full bar', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADMINS.owner);
+  await page.goto('/admin/character-discovery/test');
+  const cards = page.getByTestId('test-character-card');
+  await expect(cards.first()).toBeVisible();
+  await page.getByRole('button', { name: 'Batch mode' }).click();
+  // The sample data's two characters whose link fails (once, and always), and one that links.
+  const failing = cards.filter({ has: page.getByTestId('failure-flag') });
+  await expect(failing).toHaveCount(2);
+  for (const card of await failing.all()) await card.getByRole('checkbox').check();
+  await cards
+    .filter({ hasNot: page.getByTestId('failure-flag') })
+    .first()
+    .getByRole('checkbox')
+    .check();
+  const bar = page.getByTestId('batch-bar');
+  await expect(bar.getByTestId('batch-count')).toHaveText('3 selected');
+  await bar.getByLabel('Link selected to').selectOption({ index: 1 });
+  await bar.getByTestId('batch-link').click();
+
+  const modal = page.getByRole('dialog', { name: 'Linking progress' });
+  await expect(modal.getByTestId('progress-count')).toHaveText('3/3 completed', { timeout: 20_000 });
+  await expect(modal.getByTestId('progress-outcome')).toHaveText('1 of 3 succeeded, 2 failed');
+  await expect(modal.getByRole('progressbar', { name: 'Operations' })).toHaveAttribute(
+    'aria-valuetext',
+    '1 of 3 succeeded, 2 failed',
+  );
+  await expect(modal.getByTestId('progress-segment-error')).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/linking-test-failures.png', fullPage: true });
+
+  // Glitchwing fails only once: its retry turns one failure into a success.
+  await modal.getByTestId('progress-row').filter({ hasText: 'Glitchwing' }).getByRole('button', { name: 'Retry' }).click();
+  await expect(modal.getByTestId('progress-outcome')).toHaveText('2 of 3 succeeded, 1 failed', { timeout: 10_000 });
 });

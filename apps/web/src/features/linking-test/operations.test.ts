@@ -9,6 +9,8 @@ import {
   linkingTestReducer,
   nextRow,
   type OperationRow,
+  outcomeOf,
+  outcomeText,
   progressOf,
 } from './operations';
 
@@ -50,6 +52,24 @@ describe('the progress modal rules', () => {
     expect(closeLabel(rows(['success', 'pending']))).toBe('Cancel');
     expect(closeLabel(rows(['in-progress']))).toBe('Cancel');
     expect(closeLabel([])).toBe('Cancel');
+  });
+
+  it('tells failures from successes: 1 of 3 succeeded, 2 failed', () => {
+    const rows = (statuses: OperationRow['status'][], undone: boolean[] = []) =>
+      statuses.map((status, index) => ({ status, isUndone: undone[index] ?? false }) as OperationRow);
+    expect(outcomeText(outcomeOf(rows(['success', 'error', 'error'])))).toBe('1 of 3 succeeded, 2 failed');
+    expect(outcomeText(outcomeOf(rows(['success', 'success'])))).toBe('2 of 2 succeeded');
+    expect(outcomeText(outcomeOf(rows(['in-progress', 'pending'])))).toBe('0 of 2 succeeded');
+    expect(outcomeOf(rows(['success', 'warning', 'success', 'error', 'pending'], [false, false, true]))).toEqual({
+      succeeded: 1,
+      failed: 1,
+      warnings: 1,
+      undone: 1,
+      total: 5,
+    });
+    expect(outcomeText(outcomeOf(rows(['success', 'warning', 'success'], [false, false, true])))).toBe(
+      '1 of 3 succeeded, 1 with a warning, 1 undone',
+    );
   });
 
   it('times a link 1.5 s and an unlink 1 s, and an undo as its reverse', () => {

@@ -74,6 +74,39 @@ export function progressOf(rows: readonly OperationRow[]): { completed: number; 
   return { completed: rows.filter((row) => SETTLED.includes(row.status)).length, total: rows.length };
 }
 
+/** How the modal's rows ended so far: each finished row counts once, by how its last run ended. */
+export interface BatchOutcome {
+  succeeded: number;
+  failed: number;
+  warnings: number;
+  /** Rows whose operation was undone since (their undo succeeded). */
+  undone: number;
+  total: number;
+}
+
+/** The outcome of the rows: succeeded, failed, warned and undone, of all rows. */
+export function outcomeOf(rows: readonly OperationRow[]): BatchOutcome {
+  const outcome: BatchOutcome = { succeeded: 0, failed: 0, warnings: 0, undone: 0, total: rows.length };
+  for (const row of rows) {
+    if (row.status === 'error') outcome.failed += 1;
+    else if (row.status === 'warning') outcome.warnings += 1;
+    else if (row.status === 'success') {
+      if (row.isUndone) outcome.undone += 1;
+      else outcome.succeeded += 1;
+    }
+  }
+  return outcome;
+}
+
+/** '1 of 3 succeeded, 2 failed' (with ', 1 with a warning' and ', 1 undone' when there are): failures read as failures. */
+export function outcomeText(outcome: BatchOutcome): string {
+  const parts = [`${outcome.succeeded} of ${outcome.total} succeeded`];
+  if (outcome.failed > 0) parts.push(`${outcome.failed} failed`);
+  if (outcome.warnings > 0) parts.push(`${outcome.warnings} with a warning`);
+  if (outcome.undone > 0) parts.push(`${outcome.undone} undone`);
+  return parts.join(', ');
+}
+
 /** The modal's closing button (spec 2 §4): Done when every row is success or error, otherwise Cancel. */
 export function closeLabel(rows: readonly OperationRow[]): 'Done' | 'Cancel' {
   return rows.length > 0 && rows.every((row) => row.status === 'success' || row.status === 'error') ? 'Done' : 'Cancel';

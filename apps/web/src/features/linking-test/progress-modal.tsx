@@ -1,8 +1,8 @@
 import type { Dispatch } from 'react';
 import { Modal } from '../../ui/modal';
-import { ProgressBar } from '../../ui/progress-bar';
 import { OperationStatusIcon } from './operation-status-icon';
-import { closeLabel, type LinkingTestAction, type OperationRow, progressOf } from './operations';
+import { closeLabel, type LinkingTestAction, type OperationRow, outcomeOf, progressOf } from './operations';
+import { OutcomeBar } from './outcome-bar';
 
 const STATUS_TEXT: Record<OperationRow['status'], string> = {
   pending: 'Pending',
@@ -53,12 +53,7 @@ export function ProgressModal({
     >
       <div className="progress-modal" data-testid="progress-modal">
         <div className="progress-modal__summary">
-          <ProgressBar
-            label="Operations"
-            received={completed}
-            total={Math.max(total, 1)}
-            formatValue={(value) => String(value)}
-          />
+          <OutcomeBar outcome={outcomeOf(rows)} />
           <p className="progress-modal__count" data-testid="progress-count">
             {completed}/{total} completed
           </p>
