@@ -85,7 +85,6 @@ test('signed-out sign-in pages make no call that fails, and offer only the sign-
   expect(authCalls).toContain('GET /auth/providers');
 });
 
-
 test('an expired access token is refreshed silently', async ({ page, request }) => {
   const account = newAccount('veteran');
   const register = await request.post('/auth/register', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: account });
