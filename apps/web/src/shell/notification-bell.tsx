@@ -16,7 +16,8 @@ export function NotificationBell() {
     <Dropdown
       role="dialog"
       triggerClassName="icon-button header__bell"
-      triggerLabel="Notifications"
+      // Starts with the count the badge shows, so the name holds the visible text.
+      triggerLabel={count > 0 ? `${bellCount(count)} notifications` : 'Notifications'}
       triggerTestId="notification-bell"
       panelClassName="notifications"
       panelLabel="Notifications"

@@ -92,7 +92,8 @@ export function CharacterCard({ character, isDragging, onDragStart, onDragEnd, o
           type="button"
           className="button button--secondary button--small character-card__link"
           onClick={() => onLinkRequest(character)}
-          aria-label={`Link ${character.name} to a member`}
+          // The name starts with the visible text, so voice control users can say what they see.
+          aria-label={`Link to… a member, for ${character.name}`}
         >
           <Link2 size={14} aria-hidden="true" />
           Link to…

@@ -20,7 +20,6 @@ export function GuildSwitcher() {
     <Dropdown
       className="guild-switcher"
       triggerClassName="guild-switcher__trigger"
-      triggerLabel={`Guild: ${selectedGuild?.name ?? 'none selected'}. Switch guild`}
       triggerTestId="guild-switcher"
       isTriggerDisabled={select.isPending}
       panelClassName="guild-switcher__panel"
@@ -32,9 +31,11 @@ export function GuildSwitcher() {
           ) : (
             <span className="guild-avatar guild-avatar--sm guild-avatar--empty" aria-hidden="true" />
           )}
+          {/* The name is what the trigger shows, first, so voice control users can say what they see. */}
           <span className="guild-switcher__name" data-testid="selected-guild-name">
             {selectedGuild?.name ?? 'Choose a guild'}
           </span>
+          {selectedGuild && <span className="visually-hidden">, switch guild</span>}
           <ChevronsUpDown size={16} aria-hidden="true" />
         </>
       }
