@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useScrollFocus } from './use-scroll-focus';
 
 /** Modal widths of the shared UI kit (spec 2 §2). */
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl' | 'full';
@@ -17,7 +18,9 @@ interface ModalProps {
 /** A modal dialog on the native <dialog>: focus stays inside, Escape and the backdrop close it. */
 export function Modal({ isOpen, title, onClose, size = 'md', children, footer }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  useScrollFocus(bodyRef, isOpen);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -57,7 +60,9 @@ export function Modal({ isOpen, title, onClose, size = 'md', children, footer }:
               <X size={18} aria-hidden="true" />
             </button>
           </header>
-          <div className="modal__body">{children}</div>
+          <div ref={bodyRef} className="modal__body">
+            {children}
+          </div>
           {footer && <footer className="modal__footer">{footer}</footer>}
         </div>
       )}

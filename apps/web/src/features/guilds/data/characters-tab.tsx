@@ -1,6 +1,7 @@
 import { CHARACTERS_EXPORT_NOTE, type GuildDataSummary } from '@guildhall/contract';
 import { Info } from 'lucide-react';
 import { formatDateTime, formatRelative } from '../../../ui/format-date';
+import { TableScroll } from '../../../ui/table-scroll';
 import { formatCount } from '../../dashboard/format';
 
 /** The first 10 characters and a note to export for the full list (spec 1 §2). */
@@ -14,7 +15,7 @@ export function CharactersTab({ summary }: { summary: GuildDataSummary }) {
       {characters.length === 0 ? (
         <p className="table-empty">This guild has no characters yet.</p>
       ) : (
-        <div className="table-wrap">
+        <TableScroll label="Characters">
           <table className="table" data-testid="guild-data-characters">
             <thead>
               <tr>
@@ -39,7 +40,7 @@ export function CharactersTab({ summary }: { summary: GuildDataSummary }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <p className="note" data-testid="characters-export-note">
         <Info size={16} aria-hidden="true" />

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../api/api-error';
 import { useGuildCombatLogs } from '../../../api/guild-data';
 import { formatDateTime } from '../../../ui/format-date';
 import { Spinner } from '../../../ui/spinner';
+import { TableScroll } from '../../../ui/table-scroll';
 
 /** Recent combat log events from the time-series store, or a clear note when none is configured. */
 export function CombatLogsTab({ guildId }: { guildId: string }) {
@@ -36,7 +37,7 @@ export function CombatLogsTab({ guildId }: { guildId: string }) {
           {message ?? 'No combat events recorded for this guild yet.'}
         </p>
       ) : (
-        <div className="table-wrap">
+        <TableScroll label="Combat events">
           <table className="table" data-testid="guild-combat-logs">
             <thead>
               <tr>
@@ -64,7 +65,7 @@ export function CombatLogsTab({ guildId }: { guildId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   );

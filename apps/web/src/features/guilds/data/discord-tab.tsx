@@ -9,6 +9,7 @@ import { SearchInput } from '../../../ui/search-input';
 import { Spinner } from '../../../ui/spinner';
 import { formatCount } from '../../dashboard/format';
 import { StatCard } from '../../dashboard/stat-card';
+import { TableScroll } from '../../../ui/table-scroll';
 import { useTabQuery } from './use-tab-query';
 
 /** The guild's Discord members, how many have linked characters, searchable and paged. */
@@ -45,7 +46,7 @@ export function DiscordTab({ guildId }: { guildId: string }) {
       {members.length === 0 ? (
         <p className="table-empty">{search ? 'No members match this search.' : 'No Discord members synced for this guild yet.'}</p>
       ) : (
-        <div className="table-wrap" aria-busy={query.isFetching}>
+        <TableScroll label="Discord members" isBusy={query.isFetching}>
           <table className="table" data-testid="guild-discord-table">
             <thead>
               <tr>
@@ -72,7 +73,7 @@ export function DiscordTab({ guildId }: { guildId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {total > GUILD_DATA_PAGE_SIZE && (
         <Pagination page={page} pageSize={GUILD_DATA_PAGE_SIZE} total={total} onPageChange={setPage} testId="discord-pagination" />

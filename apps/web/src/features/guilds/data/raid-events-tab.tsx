@@ -5,6 +5,7 @@ import { Badge } from '../../../ui/badge';
 import { formatDateTime } from '../../../ui/format-date';
 import { Pagination } from '../../../ui/pagination';
 import { Spinner } from '../../../ui/spinner';
+import { TableScroll } from '../../../ui/table-scroll';
 import { formatCount } from '../../dashboard/format';
 import { useTabQuery } from './use-tab-query';
 
@@ -29,7 +30,7 @@ export function RaidEventsTab({ guildId }: { guildId: string }) {
       {events.length === 0 ? (
         <p className="table-empty">No raid events recorded for this guild yet.</p>
       ) : (
-        <div className="table-wrap" aria-busy={query.isFetching}>
+        <TableScroll label="Raid events" isBusy={query.isFetching}>
           <table className="table" data-testid="guild-raid-events">
             <thead>
               <tr>
@@ -56,7 +57,7 @@ export function RaidEventsTab({ guildId }: { guildId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {total > GUILD_DATA_PAGE_SIZE && (
         <Pagination page={page} pageSize={GUILD_DATA_PAGE_SIZE} total={total} onPageChange={setPage} testId="raid-events-pagination" />
