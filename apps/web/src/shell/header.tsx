@@ -1,4 +1,5 @@
 import { Menu } from 'lucide-react';
+import type { Ref } from 'react';
 import { Breadcrumbs } from './breadcrumbs';
 import { ConnectionIndicator } from './connection-indicator';
 import { NotificationBell } from './notification-bell';
@@ -6,15 +7,18 @@ import { SIDEBAR_ID } from './sidebar';
 import { UserMenu } from './user-menu';
 
 interface HeaderProps {
+  /** The menu button, where focus returns when the drawer closes. */
+  toggleRef: Ref<HTMLButtonElement>;
   isMobileNavOpen: boolean;
   onToggleMobileNav: () => void;
 }
 
 /** The top bar: mobile menu toggle, breadcrumbs, live connection, notifications and the user menu. */
-export function Header({ isMobileNavOpen, onToggleMobileNav }: HeaderProps) {
+export function Header({ toggleRef, isMobileNavOpen, onToggleMobileNav }: HeaderProps) {
   return (
     <header className="header">
       <button
+        ref={toggleRef}
         type="button"
         className="icon-button header__menu"
         aria-label="Toggle navigation"

@@ -1,11 +1,12 @@
 import { type AdminNavGroup, MESSAGES } from '@guildhall/contract';
 import { PanelLeftClose, PanelLeftOpen, ShieldCheck, X } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useAdminSession } from '../auth/admin-session-context';
 import { BUILT_ADMIN_SCREENS } from '../screen-pages';
 import { buildNav } from './nav-model';
 import { SidebarGroup } from './sidebar-group';
 import { SidebarLink } from './sidebar-link';
+import { useDrawerFocus } from './use-drawer-focus';
 import { useStoredState } from './use-stored-state';
 
 /** The id the header's mobile toggle points at. */
@@ -13,14 +14,20 @@ export const SIDEBAR_ID = 'admin-sidebar';
 
 interface SidebarProps {
   isCollapsed: boolean;
-  isMobileOpen: boolean;
+  /** Open as a drawer over the page (narrow screens). */
+  isDrawerOpen: boolean;
   onToggleCollapsed: () => void;
-  onCloseMobile: () => void;
+  /** The close button and Escape. */
+  onCloseDrawer: () => void;
+  /** A screen was chosen. */
+  onNavigate: () => void;
 }
 
 /** The admin navigation: every screen the admin may open, grouped as the catalog says (spec 1 §2). */
-export function Sidebar({ isCollapsed, isMobileOpen, onToggleCollapsed, onCloseMobile }: SidebarProps) {
+export function Sidebar({ isCollapsed, isDrawerOpen, onToggleCollapsed, onCloseDrawer, onNavigate }: SidebarProps) {
   const { admin } = useAdminSession();
+  const drawerRef = useRef<HTMLElement>(null);
+  useDrawerFocus(drawerRef, isDrawerOpen, onCloseDrawer);
   const [closedGroups, setClosedGroups] = useStoredState<AdminNavGroup[]>('guildhall.admin.sidebar-closed-groups', []);
   const entries = useMemo(() => (admin ? buildNav(admin, BUILT_ADMIN_SCREENS) : []), [admin]);
 
@@ -28,15 +35,15 @@ export function Sidebar({ isCollapsed, isMobileOpen, onToggleCollapsed, onCloseM
     setClosedGroups((current) => (current.includes(group) ? current.filter((g) => g !== group) : [...current, group]));
   }
 
-  const classes = ['sidebar', isCollapsed && 'sidebar--collapsed', isMobileOpen && 'sidebar--mobile-open'];
+  const classes = ['sidebar', isCollapsed && 'sidebar--collapsed', isDrawerOpen && 'sidebar--mobile-open'];
   return (
-    <aside id={SIDEBAR_ID} className={classes.filter(Boolean).join(' ')} aria-label="Sidebar">
+    <aside ref={drawerRef} id={SIDEBAR_ID} className={classes.filter(Boolean).join(' ')} aria-label="Sidebar">
       <div className="sidebar__brand">
         <ShieldCheck className="sidebar__logo" size={26} aria-hidden="true" />
         <span className="sidebar__brand-text">
           Guildhall <small>Admin</small>
         </span>
-        <button type="button" className="icon-button sidebar__close" aria-label="Close navigation" onClick={onCloseMobile}>
+        <button type="button" className="icon-button sidebar__close" aria-label="Close navigation" onClick={onCloseDrawer}>
           <X size={18} aria-hidden="true" />
         </button>
       </div>
@@ -45,7 +52,7 @@ export function Sidebar({ isCollapsed, isMobileOpen, onToggleCollapsed, onCloseM
           {entries.map((entry) =>
             entry.kind === 'screen' ? (
               <li key={entry.screen.path}>
-                <SidebarLink screen={entry.screen} isCollapsed={isCollapsed} onNavigate={onCloseMobile} />
+                <SidebarLink screen={entry.screen} isCollapsed={isCollapsed} onNavigate={onNavigate} />
               </li>
             ) : (
               <SidebarGroup
@@ -55,7 +62,7 @@ export function Sidebar({ isCollapsed, isMobileOpen, onToggleCollapsed, onCloseM
                 isExpanded={!closedGroups.includes(entry.group)}
                 isCollapsed={isCollapsed}
                 onToggle={handleToggleGroup}
-                onNavigate={onCloseMobile}
+                onNavigate={onNavigate}
               />
             ),
           )}
