@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 
 /** One tab: its id (used in the URL and the panel's id) and the name on screen. */
 export interface TabItem<T extends string> {
@@ -22,9 +22,35 @@ export const tabPanelId = (idPrefix: string, id: string) => `${idPrefix}-panel-$
 /** The id of a tab's button, which labels its panel. */
 export const tabButtonId = (idPrefix: string, id: string) => `${idPrefix}-tab-${id}`;
 
-/** A WAI-ARIA tab list: arrow keys, Home and End move between tabs (automatic activation). */
+/** Scrolls a tab list sideways just enough to show the tab whole, with a little of its neighbours. */
+function revealTab(list: HTMLElement, tab: HTMLElement) {
+  const margin = 24;
+  const box = list.getBoundingClientRect();
+  const tabBox = tab.getBoundingClientRect();
+  if (tabBox.left < box.left) list.scrollLeft -= box.left - tabBox.left + margin;
+  else if (tabBox.right > box.right) list.scrollLeft += tabBox.right - box.right + margin;
+}
+
+/**
+ * A WAI-ARIA tab list: arrow keys, Home and End move between tabs (automatic activation). Where the list is wider
+ * than the screen it scrolls sideways, and the active tab is kept in view (on change and on resize).
+ */
 export function Tabs<T extends string>({ label, tabs, active, onChange, idPrefix }: TabsProps<T>) {
   const buttons = useRef(new Map<T, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const list = listRef.current;
+    const reveal = () => {
+      const tab = buttons.current.get(active);
+      if (list && tab) revealTab(list, tab);
+    };
+    reveal();
+    if (!list) return;
+    const observer = new ResizeObserver(reveal);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [active]);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((tab) => tab.id === active);
@@ -42,7 +68,7 @@ export function Tabs<T extends string>({ label, tabs, active, onChange, idPrefix
   }
 
   return (
-    <div className="tabs" role="tablist" aria-label={label} onKeyDown={handleKeyDown}>
+    <div ref={listRef} className="tabs" role="tablist" aria-label={label} onKeyDown={handleKeyDown}>
       {tabs.map((tab) => {
         const isActive = tab.id === active;
         return (
