@@ -3,11 +3,12 @@ import { ADMINS, PORTS } from './support/accounts';
 import { type AppServer, startApp } from './support/app-server';
 import { mainServerEnv } from './support/community';
 import { sidebar, signIn } from './support/sign-in';
-import { expect, test } from './support/test';
+import { expect, expectAccessible, test } from './support/test';
 
 test('a wrong password shows the message and the failed-attempt counter', async ({ page }) => {
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();
+  await expectAccessible(page, 'the admin sign-in page');
   const submit = page.getByRole('button', { name: 'Sign In' });
   await expect(submit).toBeDisabled();
 
@@ -22,6 +23,7 @@ test('a wrong password shows the message and the failed-attempt counter', async 
   await submit.click();
   await expect(page.getByText('2/5')).toBeVisible();
   await expect(page.getByText(/Last attempt/)).toBeVisible();
+  await expectAccessible(page, 'the admin sign-in page after two failures');
   await page.screenshot({ path: 'test-results/shots/admin-login-failed.png', fullPage: true });
 
   // The right password still works before the lock, and resets the counter on the server.
@@ -53,6 +55,7 @@ test('an admin holding only admin.system_monitoring sees only what it allows', a
   await page.goto('/admin/guilds');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText("You don't have permission to access this admin resource.")).toBeVisible();
+  await expectAccessible(page, 'Access Denied');
   await page.getByRole('button', { name: 'Go Back' }).click();
   await expect(page).not.toHaveURL(/\/admin\/guilds/);
 });
@@ -106,6 +109,7 @@ test.describe('the per-address sign-in limit at its default', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByTestId('login-error')).toContainText(MESSAGES.tooManyAttempts);
     await expect(page.getByTestId('login-error-detail')).toHaveText(/^You can try again in 1[45] minutes\.$/);
+    await expectAccessible(page, 'the admin sign-in page at the limit');
     await page.screenshot({ path: 'test-results/shots/admin-login-rate-limited.png', fullPage: true });
   });
 });

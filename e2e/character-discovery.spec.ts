@@ -6,7 +6,7 @@ import { startApp } from './support/app-server';
 import { mainServerEnv } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
 import { signIn } from './support/sign-in';
-import { expect, test } from './support/test';
+import { expect, expectAccessible, test } from './support/test';
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
@@ -29,6 +29,7 @@ test('drag a character onto a member: it shows under the member with the Main ba
     .getByTestId('member-card')
     .filter({ hasNot: page.getByTestId('linked-character') })
     .first();
+  await expectAccessible(page, 'Character Discovery');
   const memberId = (await member.getAttribute('data-member-id'))!;
 
   // A real pointer drag: press on the card, move over the member in steps, release.
@@ -74,6 +75,7 @@ test('Auto-Link shows the three bands and applies the high-confidence links', as
   await expect(modal.getByTestId('auto-link-summary')).toBeVisible();
   for (const band of ['high', 'medium', 'low']) await expect(modal.getByTestId(`auto-link-band-${band}`)).toBeVisible();
   await expect(modal.getByTestId('auto-link-band-high')).toContainText('%');
+  await expectAccessible(page, 'the Auto-Link modal');
   await page.screenshot({ path: 'test-results/shots/discovery-auto-link.png', fullPage: true });
   expect(await cutNames(modal)).toEqual([]);
 
@@ -159,6 +161,7 @@ test.describe('member sync from Discord', () => {
     await page.screenshot({ path: 'test-results/shots/discovery-sync-progress.png', fullPage: true });
     await expect(toast(page, 'Discord members synced successfully')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('discovery-counts').getByTestId('count-members')).toContainText('2,500');
+    await expectAccessible(page, 'Character Discovery after a member sync');
   });
 });
 
@@ -169,6 +172,7 @@ test('the linking test page links a batch and undoes one link', async ({ page })
   const cards = page.getByTestId('test-character-card');
   await expect(cards.first()).toBeVisible();
   const linkedBefore = await page.getByTestId('test-linked-character').count();
+  await expectAccessible(page, 'the linking test page');
   await page.getByRole('button', { name: 'Batch mode' }).click();
   const picked: string[] = [];
   for (const card of (await cards.all()).slice(0, 3)) {
@@ -185,6 +189,7 @@ test('the linking test page links a batch and undoes one link', async ({ page })
   await expect(rows).toHaveCount(3);
   await expect(modal.getByTestId('progress-count')).toHaveText('3/3 completed', { timeout: 20_000 });
   await expect(modal.locator('[data-testid="progress-row"][data-status="success"]')).toHaveCount(3);
+  await expectAccessible(page, 'the linking progress modal');
   await expect(modal.getByRole('button', { name: 'Done' })).toBeVisible();
 
   await rows.first().getByRole('button', { name: 'Undo' }).click();

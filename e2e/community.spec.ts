@@ -6,7 +6,7 @@ import { PORTS } from './support/accounts';
 import { startApp } from './support/app-server';
 import { activeGuilds, grantGuildAccess, linkFromOutbox, mainServerEnv, newAccount } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
-import { expect, test } from './support/test';
+import { expect, expectAccessible, test } from './support/test';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
@@ -25,6 +25,7 @@ test('a new member registers, verifies the e-mail, signs in, picks a guild and s
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Registration successful! Please check your email to verify your account.').first()).toBeVisible();
+  await expectAccessible(page, 'registration done');
 
   const link = await linkFromOutbox(request, account.email, '/verify-email');
   await page.goto(`${link.pathname}${link.search}`);
@@ -40,11 +41,13 @@ test('a new member registers, verifies the e-mail, signs in, picks a guild and s
   const picker = page.getByTestId('guild-picker');
   await expect(picker.getByTestId('guild-option')).toHaveCount(2);
   await page.screenshot({ path: 'test-results/shots/community-guild-picker.png', fullPage: true });
+  await expectAccessible(page, 'the guild picker');
   await picker.getByTestId('guild-option').filter({ hasText: first!.guild_name }).click();
   await expect(toast(page, `Switched to ${first!.guild_name}`)).toBeVisible();
   await expect(page.getByTestId('home-guild-name')).toHaveText(first!.guild_name);
 
   await page.getByTestId('guild-switcher').click();
+  await expectAccessible(page, 'the guild switcher menu');
   await page
     .getByRole('menu', { name: 'Switch guild' })
     .getByTestId('guild-option')
@@ -54,6 +57,7 @@ test('a new member registers, verifies the e-mail, signs in, picks a guild and s
   await expect(page.getByTestId('selected-guild-name')).toHaveText(second!.guild_name);
   await expect(page.getByTestId('home-guild-name')).toHaveText(second!.guild_name);
   await page.screenshot({ path: 'test-results/shots/community-home.png', fullPage: true });
+  await expectAccessible(page, 'the community home');
 });
 
 test('signed-out sign-in pages make no call that fails, and offer only the sign-in methods the server has', async ({ page }) => {
@@ -117,6 +121,7 @@ test('an expired access token is refreshed silently', async ({ page, request }) 
 
   await page.goto('/settings');
   await expect(page.getByTestId('profile-card')).toContainText(account.username);
+  await expectAccessible(page, 'community settings');
   await expect(toast(page, 'Session expired. Please log in again.')).toHaveCount(0);
   const renewed = JSON.parse((await page.evaluate(() => sessionStorage.getItem('guildhall.community.tokens')))!) as typeof tokens;
   expect(renewed.accessToken).not.toBe(expired);
@@ -173,6 +178,7 @@ test.describe('Discord sign-in through the loopback fake', () => {
     await expect(install).toContainText('Dawn Patrol');
     await expect(install.getByTestId('bot-invite-button').first()).toBeVisible();
     await page.screenshot({ path: 'test-results/shots/community-install-flow.png', fullPage: true });
+    await expectAccessible(page, 'the bot install flow');
   });
 
   test('with the bot in three guilds, the member chooses one', async ({ page }) => {

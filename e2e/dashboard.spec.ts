@@ -5,7 +5,7 @@ import { STATE_FILE } from './support/global-setup';
 import { createDatabase, dropDatabase } from './support/pg';
 import { OwnRedis } from './support/redis-server';
 import { signIn } from './support/sign-in';
-import { expect, test } from './support/test';
+import { expect, expectAccessible, test } from './support/test';
 
 test('the dashboard shows the four cards, the service grid and the Live badge', async ({ page }) => {
   await signIn(page, ADMINS.owner);
@@ -30,6 +30,7 @@ test('the dashboard shows the four cards, the service grid and the Live badge', 
   await expect(page.getByTestId('live-badge')).toHaveText(/Live/);
   await expect(page.getByText('System Online')).toBeVisible();
   await page.screenshot({ path: 'test-results/shots/dashboard.png', fullPage: true });
+  await expectAccessible(page, 'the dashboard');
 });
 
 test('a Redis outage turns its icon red without breaking the page, and recovery turns it green', async ({ page }) => {
@@ -54,6 +55,7 @@ test('a Redis outage turns its icon red without breaking the page, and recovery 
     await expect(page.getByTestId('service-postgresql')).toHaveAttribute('data-tone', 'good');
     await expect(page.getByTestId('stat-card-cpu-usage')).toBeVisible();
     await page.screenshot({ path: 'test-results/shots/dashboard-redis-down.png', fullPage: true });
+    await expectAccessible(page, 'the dashboard with Redis down');
 
     await redis.start();
     await expect(tile).toHaveAttribute('data-tone', 'good', { timeout: 30_000 });

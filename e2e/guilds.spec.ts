@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ADMINS } from './support/accounts';
 import { parseCsv } from './support/csv';
 import { signIn } from './support/sign-in';
-import { expect, test } from './support/test';
+import { expect, expectAccessible, test } from './support/test';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
@@ -41,6 +41,7 @@ test('create with invalid fields shows each message, then fix, save and edit', a
   }
   await expect(toast(page, 'Please fix the validation errors')).toBeVisible();
   await page.screenshot({ path: 'test-results/shots/guild-form-errors.png' });
+  await expectAccessible(page, 'the guild form with errors');
 
   // Editing a field clears that field's error only.
   await dialog.getByLabel('Guild Name').fill('Lanterns of Dawn');
@@ -86,6 +87,7 @@ test('filters and pages live in the URL; three selected guilds are deactivated t
   await page.goto('/admin/guilds?status=active');
   await expect(rows).toHaveCount(10);
   await expect(pagination).toContainText(/Showing 1 to 10 of \d+/);
+  await expectAccessible(page, 'the guild list');
   const firstOnPageOne = await rows.first().getAttribute('data-guild-id');
   await pagination.getByRole('button', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/page=2/);
@@ -158,6 +160,7 @@ test('the data view shows all eight tabs, and deleting its data needs the exact 
     const body = page.getByTestId(`guild-data-panel-${panel}`);
     await expect(body).toBeVisible();
     await expect(body).toContainText(content);
+    await expectAccessible(page, `the guild data view, ${label} tab`);
     await page.screenshot({ path: `test-results/shots/guild-data-${panel}.png`, fullPage: true });
   }
   await expect(page.getByTestId('guild-data-panel-raw').getByRole('button', { name: 'Database Dump' })).toBeVisible();
@@ -169,6 +172,7 @@ test('the data view shows all eight tabs, and deleting its data needs the exact 
   await dialog.getByLabel('Type the guild name to confirm').fill(`${name} (typo)`);
   await dialog.getByRole('button', { name: 'Delete Guild Data' }).click();
   await expect(page.getByText('Guild name confirmation does not match').first()).toBeVisible();
+  await expectAccessible(page, 'the Delete Guild Data dialog with an error');
   await expect(dialog.getByTestId('guild-data-removed')).toHaveCount(0);
 
   await dialog.getByLabel('Type the guild name to confirm').fill(name);
@@ -203,6 +207,7 @@ test('creating a guild with the name, server and region of another asks first an
   );
   await expect(page.getByTestId('toast')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/shots/guild-duplicate-question.png' });
+  await expectAccessible(page, 'the duplicate guild question');
 
   // Cancel leaves the form as it was; asking again and confirming creates the second guild.
   await question.getByRole('button', { name: 'Cancel' }).click();

@@ -1,7 +1,7 @@
 import { ADMINS } from './support/accounts';
 import { newAccount } from './support/community';
 import { signIn } from './support/sign-in';
-import { expect, test } from './support/test';
+import { expect, expectAccessible, test } from './support/test';
 
 test('the admin console lists the mail outbox, and its verification link works', async ({ page, request }) => {
   const account = newAccount('outbox');
@@ -20,9 +20,11 @@ test('the admin console lists the mail outbox, and its verification link works',
   const link = mail.getByRole('link', { name: /\/verify-email\?token=/ });
   await expect(link).toBeVisible();
   await page.screenshot({ path: 'test-results/shots/mail-outbox.png', fullPage: true });
+  await expectAccessible(page, 'the mail outbox with a mail open');
 
   const opened = page.context().waitForEvent('page');
   await link.click();
   const verifyPage = await opened;
   await expect(verifyPage.getByTestId('verify-email-success')).toBeVisible();
+  await expectAccessible(verifyPage, 'the e-mail verified page');
 });
