@@ -1,0 +1,128 @@
+import type { Locator, Page } from '@playwright/test';
+import { PHONE_VIEWPORT } from './support/accessibility';
+import { ADMINS } from './support/accounts';
+import { activeGuilds, grantGuildAccess, linkFromOutbox, newAccount } from './support/community';
+import { sidebar, signIn } from './support/sign-in';
+import { expect, expectAccessible, test } from './support/test';
+
+// A phone held upright (issue #18): every screen fits its width, the sidebar is a drawer.
+test.use({ viewport: PHONE_VIEWPORT });
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** The tab is whole within the width of its scrolling tab list (its bottom border overlaps the list's by 1 px). */
+async function expectTabInView(tabs: Locator, tab: Locator) {
+  const list = (await tabs.boundingBox())!;
+  const box = (await tab.boundingBox())!;
+  expect(box.x, 'the tab starts inside the list').toBeGreaterThanOrEqual(list.x - 0.5);
+  expect(box.x + box.width, 'the tab ends inside the list').toBeLessThanOrEqual(list.x + list.width + 0.5);
+  await expect(tab).toBeInViewport({ ratio: 0.9 });
+}
+
+/** Nothing scrolls sideways: the page is no wider than the screen. Shot for a person to look at. */
+async function expectNoSideScroll(page: Page, shot: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  await page.screenshot({ path: `test-results/shots/phone-${shot}.png`, fullPage: true });
+  expect(width, `${page.url()} is ${width} px wide`).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+}
+
+test('the admin screens fit 390 px; the sidebar is a drawer that keeps focus and closes on Escape', async ({ page, request }) => {
+  // A mail in the outbox, so its list has a row to fit.
+  expect((await request.post('/auth/register', { headers: XHR, data: newAccount('phonemail') })).ok()).toBe(true);
+  await signIn(page, ADMINS.owner);
+  await expect(page.getByTestId('stat-card-system-health')).toBeVisible();
+  await expectNoSideScroll(page, 'dashboard');
+
+  const toggle = page.getByTestId('mobile-nav-toggle');
+  const nav = sidebar(page);
+  await expect(nav).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close navigation' })).toBeFocused();
+  await nav.evaluate((element) => Promise.all(element.closest('aside')!.getAnimations().map((slide) => slide.finished)));
+  await page.screenshot({ path: 'test-results/shots/phone-drawer.png' });
+  await expectAccessible(page, 'the navigation drawer');
+  // The page behind is inert: Tab goes round the drawer only.
+  for (let step = 0; step < 12; step++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#admin-sidebar')))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+
+  await toggle.click();
+  await nav.getByRole('link', { name: 'Guild Management' }).click();
+  await expect(page).toHaveURL(/\/admin\/guilds$/);
+  await expect(nav).toBeHidden();
+  const rows = page.getByTestId('guild-row');
+  await expect(rows.first()).toBeVisible();
+  await expectNoSideScroll(page, 'guild-list');
+  await expectAccessible(page, 'the guild list at 390 px');
+
+  // The data view opened on its last tab shows that tab, not the first ones the list starts with.
+  const dataPath = await rows
+    .first()
+    .getByRole('link', { name: /^View data of/ })
+    .getAttribute('href');
+  await page.goto(`${dataPath}?tab=raw`);
+  const tabs = page.getByRole('tablist', { name: 'Guild data' });
+  const active = tabs.getByRole('tab', { selected: true });
+  await expect(active).toHaveText('Raw Data');
+  await expect(page.getByTestId('guild-data-panel-raw')).toBeVisible();
+  await expectTabInView(tabs, active);
+  await expectNoSideScroll(page, 'guild-data-raw');
+  // Home moves to the first tab, and the list scrolls back to show it.
+  await active.press('Home');
+  await expect(tabs.getByRole('tab', { selected: true })).toHaveText('Overview');
+  await expectTabInView(tabs, tabs.getByRole('tab', { selected: true }));
+  await page.goto(`${dataPath}?tab=discord`);
+  await expect(page.getByTestId('guild-data-panel-discord')).toBeVisible();
+  await expectTabInView(tabs, tabs.getByRole('tab', { selected: true }));
+  await expectNoSideScroll(page, 'guild-data-discord');
+  await expectAccessible(page, 'the guild data view, Discord Data tab, at 390 px');
+
+  await page.goto('/admin/character-discovery');
+  await expect(page.getByTestId('character-card').first()).toBeVisible();
+  await expectNoSideScroll(page, 'character-discovery');
+
+  await page.goto('/admin/character-discovery/test');
+  await expect(page.getByTestId('test-character-card').first()).toBeVisible();
+  await expectNoSideScroll(page, 'linking-test');
+
+  await page.goto('/admin/mail-outbox');
+  await expect(page.getByRole('heading', { name: 'Mail Outbox' })).toBeVisible();
+  await expect(page.getByTestId('outbox-mail').first()).toBeVisible();
+  await expectNoSideScroll(page, 'mail-outbox');
+});
+
+test('the community settings, home and guild choice fit 390 px', async ({ page, request }) => {
+  const account = newAccount('phone');
+  expect((await request.post('/auth/register', { headers: XHR, data: account })).ok()).toBe(true);
+  const link = await linkFromOutbox(request, account.email, '/verify-email');
+  await request.post('/auth/verify-email', { headers: XHR, data: { token: link.searchParams.get('token') } });
+  // US: the guild journeys add EU guilds of their own, which have no Discord guild to grant.
+  const [first, second] = await activeGuilds(request, 'US');
+  grantGuildAccess(account.email, first!.id);
+  grantGuildAccess(account.email, second!.id);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/select-guild/);
+  await expect(page.getByTestId('guild-option')).toHaveCount(2);
+  await expectNoSideScroll(page, 'community-select-guild');
+
+  await page.getByTestId('guild-option').first().click();
+  await expect(page.getByTestId('home-guild-name')).toBeVisible();
+  await expectNoSideScroll(page, 'community-home');
+
+  await page.goto('/settings');
+  await expect(page.getByTestId('profile-card')).toContainText(account.username);
+  await expectNoSideScroll(page, 'community-settings');
+  await expectAccessible(page, 'community settings at 390 px');
+});
