@@ -104,7 +104,6 @@ test('the community settings, home and guild choice fit 390 px', async ({ page, 
   expect((await request.post('/auth/register', { headers: XHR, data: account })).ok()).toBe(true);
   const link = await linkFromOutbox(request, account.email, '/verify-email');
   await request.post('/auth/verify-email', { headers: XHR, data: { token: link.searchParams.get('token') } });
-  // US: the guild journeys add EU guilds of their own, which have no Discord guild to grant.
   const [first, second] = await activeGuilds(request, 'US');
   grantGuildAccess(account.email, first!.id);
   grantGuildAccess(account.email, second!.id);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect } from '@playwright/test';
+import pg from 'pg';
 import { ADMINS } from './accounts';
 import { runCli } from './app-server';
 import { STATE_FILE } from './global-setup';
@@ -28,11 +29,26 @@ export async function linkFromOutbox(request: APIRequestContext, to: string, pat
   return new URL(link);
 }
 
-/** Active guild tenants (with their Discord ids) from the admin API. */
+/**
+ * Up to five active guild tenants of a region that have a Discord guild, in the admin API's order. Guilds the
+ * journeys create (the guild form's) have none, and a member cannot be granted one, so they are left out.
+ */
 export async function activeGuilds(request: APIRequestContext, region: string) {
   await signInAdminApi(request);
-  const res = await request.get(`/api/admin/guilds?status=active&region=${region}&limit=5`);
-  return ((await res.json()) as { guilds: { id: string; guild_name: string }[] }).guilds;
+  const res = await request.get(`/api/admin/guilds?status=active&region=${region}&limit=50`);
+  const { guilds } = (await res.json()) as { guilds: { id: string; guild_name: string }[] };
+  const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      'SELECT id FROM guilds WHERE id = ANY($1::uuid[]) AND discord_guild_id IS NOT NULL',
+      [guilds.map((guild) => guild.id)],
+    );
+    const withDiscord = new Set(rows.map((row) => row.id));
+    return guilds.filter((guild) => withDiscord.has(guild.id)).slice(0, 5);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Grants a community user the member permissions in a guild tenant, as an operator does with the CLI. */
