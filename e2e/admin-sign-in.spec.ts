@@ -33,19 +33,20 @@ test('a wrong password shows the message and the failed-attempt counter', async 
 });
 
 test('signing in returns to the page first asked for', async ({ page }) => {
-  await page.goto('/admin/monitoring/performance?range=3600');
+  await page.goto('/admin/guilds?status=inactive');
   await expect(page).toHaveURL(/\/admin\/login\?/);
   await signIn(page, ADMINS.owner);
-  await expect(page).toHaveURL(/\/admin\/monitoring\/performance\?range=3600$/);
-  await expect(page.getByRole('heading', { name: 'Performance' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/guilds\?status=inactive$/);
+  await expect(page.getByRole('heading', { name: 'Guild Management' })).toBeVisible();
 });
 
 test('an admin holding only admin.system_monitoring sees only what it allows', async ({ page }) => {
   await signIn(page, ADMINS.monitor);
   const nav = sidebar(page);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(nav.getByRole('button', { name: 'Monitoring' })).toBeVisible();
-  for (const hidden of ['Guild Management', 'Training Data', 'Permissions', 'Raw Data Views', 'Settings']) {
+  // The monitoring screens it may open are not built yet, so its Monitoring group has nothing to show.
+  await expect(nav.getByRole('button', { name: 'Monitoring' })).toHaveCount(0);
+  for (const hidden of ['Guild Management', 'Mail Outbox', 'Training Data', 'Permissions', 'Raw Data Views', 'Settings']) {
     await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
   }
   await expect(nav.getByRole('button', { name: 'Database' })).toHaveCount(0);
@@ -60,14 +61,33 @@ test('an admin holding only admin.system_monitoring sees only what it allows', a
   await expect(page).not.toHaveURL(/\/admin\/guilds/);
 });
 
-test('the shell reaches every screen and redirects the second layout routes', async ({ page }) => {
+test('the shell shows only the screens that work, each named alike in the sidebar, page and breadcrumbs', async ({ page }) => {
   await signIn(page, ADMINS.owner);
-  await page.goto('/admin/logs');
-  await expect(page).toHaveURL(/\/admin\/monitoring\/logs$/);
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Logs');
-  await page.goto('/admin/players');
-  await expect(page).toHaveURL(/\/admin\/accounts\/players$/);
-  await expect(page.getByRole('heading', { name: 'Player Accounts' })).toBeVisible();
+  const nav = sidebar(page);
+  const working = [
+    { label: 'Guild Management', path: '/admin/guilds' },
+    { label: 'Character Discovery', path: '/admin/character-discovery' },
+    { label: 'Mail Outbox', path: '/admin/mail-outbox' },
+  ];
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', ...working.map((screen) => screen.label)]);
+  for (const screen of working) {
+    await nav.getByRole('link', { name: screen.label }).click();
+    await expect(page).toHaveURL(new RegExp(`${screen.path}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.label);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByTestId('breadcrumb')).toHaveText([
+      'Admin',
+      screen.label,
+    ]);
+  }
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId('quick-actions').getByRole('link')).toHaveCount(2);
+
+  // A screen that is not built has no page that only names it: its address, and the second layout's, are not found.
+  for (const path of ['/admin/logs', '/admin/players', '/admin/database/redis', '/admin/training-data']) {
+    await page.goto(path);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
 });
 
 test.describe('the per-address sign-in limit at its default', () => {

@@ -140,7 +140,7 @@ test('the data view shows all eight tabs, and deleting its data needs the exact 
   // The breadcrumb of the guild's own path names the guild, not its id.
   const guildId = new URL(page.url()).pathname.split('/')[3]!;
   const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-  await expect(breadcrumbs.getByTestId('breadcrumb')).toHaveText(['Admin', 'Guilds', name, 'Data']);
+  await expect(breadcrumbs.getByTestId('breadcrumb')).toHaveText(['Admin', 'Guild Management', name, 'Data']);
   await expect(breadcrumbs.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/admin/guilds/${guildId}`);
   await expect(breadcrumbs).not.toContainText(guildId.slice(0, 8));
 
