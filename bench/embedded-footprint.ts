@@ -11,13 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { BENCH_ADMIN, signInBenchAdmin } from './support/bench-admin';
 import { type LoadResult, loadGet, percentile } from './support/http-load';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
 const GC_HOOK = path.join(import.meta.dirname, 'support/collect-garbage-on-request.mjs');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ADMIN = { username: 'bench', password: 'bench-Password-123' };
 
 const CONNECTIONS = 50;
 const LOAD_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
@@ -77,8 +77,8 @@ function startServer(workDir: string, port: number, databaseEnv: Record<string, 
       PORT: String(port),
       LOG_LEVEL: 'warn',
       SEED_DEMO_DATA: 'true',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_USERNAME: BENCH_ADMIN.username,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
       GUILDHALL_DATA_DIR: path.join(workDir, 'data'),
       WEB_DIST_DIR: path.join(workDir, 'no-web-app'),
       ...databaseEnv,
@@ -111,19 +111,6 @@ function collectGarbage(child: ChildProcess) {
   });
 }
 
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/admin/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 async function stopServer(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -140,7 +127,7 @@ async function measure(label: string, databaseEnv: Record<string, string>): Prom
   try {
     await waitUntilReady(url, child, output);
     const startSeconds = (performance.now() - started) / 1000;
-    const cookie = await signIn(url);
+    const cookie = await signInBenchAdmin(url);
     await sleep(SETTLE_MS);
     await collectGarbage(child);
     const idle = memoryOf(child.pid!);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { guildListStatements } from '../apps/server/src/modules/guilds/queries';
 import type { AppReport, BenchCommand } from './support/app-process';
+import { BENCH_ADMIN, signInBenchAdmin } from './support/bench-admin';
 import { seedGuilds } from './support/seed-guilds';
 
 const GUILDS = Number(process.env.BENCH_GUILDS ?? 100_000);
@@ -15,7 +16,6 @@ const ROUNDS = 300;
 const WARMUP = 30;
 const MIN_RATIO = 0.5;
 const MAX_EXPORT_GROWTH_MB = 64;
-const ADMIN = { username: 'bench', password: 'bench-Password-123' };
 /** The list call measured: a search and two filters, the first page. */
 const QUERY = { page: 1, limit: 10, search: 'storm', status: 'active', region: 'EU' } as const;
 
@@ -49,8 +49,8 @@ function startApp(databaseUrl: string): Promise<{ child: ChildProcess; url: stri
       DATABASE_URL: databaseUrl,
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_USERNAME: BENCH_ADMIN.username,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
       REDIS_URL: '',
       INFLUX_URL: '',
       WEB_DIST_DIR: path.join(import.meta.dirname, 'no-web-app'),
@@ -74,19 +74,6 @@ function startApp(databaseUrl: string): Promise<{ child: ChildProcess; url: stri
     if (ready.type !== 'ready') throw new Error('the app process did not report ready');
     return { child, url: `http://127.0.0.1:${ready.port}`, next };
   });
-}
-
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/admin/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 /** (a) The list over HTTP and the same statements through the driver, alternating, after a warm-up. */
@@ -173,7 +160,7 @@ async function main() {
       `seeded ${guilds.toLocaleString()} guilds and ${members.toLocaleString()} members in ${seedSeconds.toFixed(1)} s`,
     );
 
-    const cookie = await signIn(app.url);
+    const cookie = await signInBenchAdmin(app.url);
     const list = await measureList(app.url, cookie, databaseUrl);
     const exported = await measureExport(app.url, cookie, app);
 
