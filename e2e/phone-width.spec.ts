@@ -41,7 +41,14 @@ test('the admin screens fit 390 px; the sidebar is a drawer that keeps focus and
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(nav).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close navigation' })).toBeFocused();
-  await nav.evaluate((element) => Promise.all(element.closest('aside')!.getAnimations().map((slide) => slide.finished)));
+  await nav.evaluate((element) =>
+    Promise.all(
+      element
+        .closest('aside')!
+        .getAnimations()
+        .map((slide) => slide.finished),
+    ),
+  );
   await page.screenshot({ path: 'test-results/shots/phone-drawer.png' });
   await expectAccessible(page, 'the navigation drawer');
   // The page behind is inert: Tab goes round the drawer only.
