@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { endpoint } from './common';
+
+/** Rows per page of the table browser's row view. */
+export const DATABASE_ROWS_PAGE_SIZE = 50;
+
+/** Below this many rows (by the planner's estimate) the table list counts exactly. */
+export const DATABASE_EXACT_COUNT_LIMIT = 10_000;
+
+/** The red-banner texts of the PostgreSQL manager (spec 1 §8), each followed by ': {reason}'. */
+export const DATABASE_MANAGER_MESSAGES = {
+  loadSchemasFailed: (reason: string) => `Failed to load schemas: ${reason}`,
+  loadTablesFailed: (reason: string) => `Failed to load tables: ${reason}`,
+  loadTableDetailsFailed: (reason: string) => `Failed to load table details: ${reason}`,
+  exportFailed: (reason: string) => `Failed to export data: ${reason}`,
+  schemaNotFound: (schema: string) => `Schema not found: ${schema}`,
+  tableNotFound: (table: string) => `Table not found: ${table}`,
+  columnNotSortable: (column: string) => `Cannot sort by ${column}: not an indexed column of this table`,
+  invalidCursor: 'Invalid page cursor',
+  ctidPaging: 'This table has no primary key: rows are paged by their physical position (ctid).',
+  embeddedConnections: 'Embedded PGlite: one connection inside the server process.',
+} as const;
+
+/** A PostgreSQL identifier as typed by the browser: 1-63 characters, never a NUL. */
+const identifier = z
+  .string()
+  .min(1)
+  .max(63)
+  .refine((value) => !value.includes('\0'), 'Invalid identifier');
+
+/** Table sizes in bytes: heap and TOAST, indexes, and the two together. */
+export const tableSizes = z.object({ totalBytes: z.number(), tableBytes: z.number(), indexBytes: z.number() });
+
+/** One schema of the database (spec 1 §7: entries with schema_name). */
+export const databaseSchema = z.object({ schema_name: z.string() });
+
+/** One table of a schema with its row count (an estimate for large tables unless asked exactly) and sizes. */
+export const databaseTable = z.object({
+  schema: z.string(),
+  name: z.string(),
+  rowCount: z.number(),
+  isEstimate: z.boolean(),
+  sizes: tableSizes,
+});
+/** A table of the table list. */
+export type DatabaseTable = z.infer<typeof databaseTable>;
+
+/** One column: name, type, nullable and default (spec 1 §2). */
+export const databaseColumn = z.object({
+  name: z.string(),
+  type: z.string(),
+  isNullable: z.boolean(),
+  default: z.string().nullable(),
+});
+
+/** One index with its UNIQUE and PRIMARY tags and its definition. */
+export const databaseIndex = z.object({
+  name: z.string(),
+  isUnique: z.boolean(),
+  isPrimary: z.boolean(),
+  columns: z.array(z.string()),
+  definition: z.string(),
+  sizeBytes: z.number(),
+});
+
+/** One constraint (primary key, unique, check, foreign key, exclusion) with its definition. */
+export const databaseConstraint = z.object({
+  name: z.string(),
+  type: z.enum(['primary_key', 'unique', 'check', 'foreign_key', 'exclusion', 'other']),
+  definition: z.string(),
+});
+
+/** One foreign key: its columns and the table and columns it references. */
+export const databaseForeignKey = z.object({
+  name: z.string(),
+  columns: z.array(z.string()),
+  referencedSchema: z.string(),
+  referencedTable: z.string(),
+  referencedColumns: z.array(z.string()),
+});
+
+/** Everything the table details panel shows. */
+export const databaseTableDetails = z.object({
+  schema: z.string(),
+  name: z.string(),
+  rowCount: z.number(),
+  isEstimate: z.boolean(),
+  sizes: tableSizes,
+  columns: z.array(databaseColumn),
+  indexes: z.array(databaseIndex),
+  constraints: z.array(databaseConstraint),
+  foreignKeys: z.array(databaseForeignKey),
+});
+/** A table's details. */
+export type DatabaseTableDetails = z.infer<typeof databaseTableDetails>;
+
+/** Connections: active, idle, waiting (idle in transaction plus waiting on locks, both shown), the maximum. */
+export const connectionStats = z.object({
+  active: z.number(),
+  idle: z.number(),
+  waiting: z.number(),
+  idleInTransaction: z.number(),
+  waitingOnLocks: z.number(),
+  max_connections: z.number(),
+  isEmbedded: z.boolean(),
+  note: z.string().nullable(),
+});
+
+/** One migration: a committed file, applied or not, or an applied name whose file is gone. */
+export const databaseMigration = z.object({
+  name: z.string(),
+  checksum: z.string().nullable(),
+  appliedAt: z.string().nullable(),
+  status: z.enum(['applied', 'pending', 'missing_file']),
+});
+
+/** The schema and table every table call names. */
+export const tableRef = z.object({ schema: identifier.default('public'), table: identifier });
+
+/** The row view's page request: sort by an indexed column (default the primary key), then the cursor. */
+export const tableRowsQuery = tableRef.extend({
+  sort: identifier.optional(),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  after: z.string().max(4096).optional(),
+});
+
+/**
+ * One rendered cell: JSON values as they are, bytea as `{ hex, length }` (hex of the first 1 KiB),
+ * timestamps as ISO 8601 with their zone, big numbers as text.
+ */
+export const renderedValue = z.unknown();
+
+/** A page of rows: column names, the rows as arrays in column order, and the cursor of the next page. */
+export const tableRowsPage = z.object({
+  columns: z.array(z.object({ name: z.string(), type: z.string() })),
+  rows: z.array(z.array(renderedValue)),
+  sort: z.string(),
+  direction: z.enum(['asc', 'desc']),
+  nextCursor: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+/** The export's request: a whole table as CSV or JSON. */
+export const tableExportQuery = tableRef.extend({ format: z.enum(['csv', 'json']).default('csv') });
+
+/** Spec 2's table parameter: `table` in the public schema or `schema.table`. */
+export const qualifiedTableParams = z.object({
+  table: z
+    .string()
+    .min(1)
+    .max(127)
+    .refine((value) => !value.includes('\0'), 'Invalid identifier'),
+});
+
+const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), ...shape });
+
+/** The PostgreSQL manager's catalogue and table browser (spec 1 §7), admin.full_access. */
+export const databaseManagerApi = {
+  schemas: endpoint({
+    method: 'GET',
+    path: '/api/admin/database/postgresql/schemas',
+    summary: 'Schemas of the database (system schemas only with includeSystem=true)',
+    query: z.object({ includeSystem: z.stringbool().default(false) }),
+    response: ok({ schemas: z.array(databaseSchema) }),
+  }),
+  tables: endpoint({
+    method: 'GET',
+    path: '/api/admin/database/postgresql/tables',
+    summary: "A schema's tables with row counts (estimated when large unless exact=true) and sizes",
+    query: z.object({ schema: identifier.default('public'), exact: z.stringbool().default(false) }),
+    response: ok({ tables: z.array(databaseTable) }),
+  }),
+  tableDetails: endpoint({
+    method: 'GET',
+    path: '/api/admin/database/postgresql/table-details',
+    summary: 'Columns, indexes, constraints, foreign keys, row count and sizes of one table',
+    query: tableRef,
+    response: ok({ table: databaseTableDetails }),
+  }),
+  connectionStats: endpoint({
+    method: 'GET',
+    path: '/api/admin/database/postgresql/connection-stats',
+    summary: 'Active, idle and waiting connections and max_connections',
+    response: ok({ stats: connectionStats }),
+  }),
+  migrations: endpoint({
+    method: 'GET',
+    path: '/api/admin/database/postgresql/migrations',
+    summary: "The project's migrations: name, checksum, applied at, and files not applied",
+    response: ok({ migrations: z.array(databaseMigration) }),
+  }),
+  rows: endpoint({
+    method: 'GET',
+    path: '/api/admin/database/postgresql/rows',
+    summary: 'A keyset page of 50 rows sorted by an indexed column (default the primary key)',
+    query: tableRowsQuery,
+    response: ok({ page: tableRowsPage }),
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/api/admin/database/postgresql/export',
+    summary: 'Streams a whole table as CSV (formula cells neutralised) or JSON, audited',
+    query: tableExportQuery,
+    response: z.unknown().describe('text/csv or application/json'),
+  }),
+} as const;
+
+/** Spec 2's Database Explorer calls over the same operations (public schema unless `schema.table`). */
+export const databaseExplorerApi = {
+  tables: endpoint({
+    method: 'GET',
+    path: '/api/admin/db/tables',
+    summary: 'Tables of the public schema (or ?schema=) with row counts and sizes',
+    query: z.object({ schema: identifier.default('public'), exact: z.stringbool().default(false) }),
+    response: ok({ tables: z.array(databaseTable) }),
+  }),
+  schema: endpoint({
+    method: 'GET',
+    path: '/api/admin/db/schema/:table',
+    summary: "A table's columns, constraints and foreign keys",
+    params: qualifiedTableParams,
+    response: ok({ table: databaseTableDetails }),
+  }),
+  indexes: endpoint({
+    method: 'GET',
+    path: '/api/admin/db/indexes/:table',
+    summary: "A table's indexes",
+    params: qualifiedTableParams,
+    response: ok({ indexes: z.array(databaseIndex) }),
+  }),
+  stats: endpoint({
+    method: 'GET',
+    path: '/api/admin/db/stats',
+    summary: 'Connection counts and the database size',
+    response: ok({ stats: connectionStats, databaseSizeBytes: z.number() }),
+  }),
+} as const;
