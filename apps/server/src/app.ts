@@ -21,6 +21,7 @@ import { characterLinkingRoutes } from './modules/character-linking/routes';
 import { createCommunityKit } from './modules/community-auth/community-kit';
 import { communityAuthRoutes } from './modules/community-auth/routes';
 import { communityGuildRoutes } from './modules/community-guild/routes';
+import { databaseManagerRoutes } from './modules/database-manager/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
 import { guildInviteRoutes } from './modules/guild-invites/routes';
 import { guildRoutes } from './modules/guilds/routes';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(guildDataRoutes);
     await routes.register(guildInviteRoutes);
     await routes.register(characterLinkingRoutes);
+    await routes.register(databaseManagerRoutes);
     await registerWebApp(app, config.webDistDir);
     attachLiveConnection(app);
 

@@ -1,0 +1,38 @@
+import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
+import type { Db } from '../../services/db/db';
+import { selectConnectionCounts, selectDatabaseSize } from './queries';
+
+/**
+ * Client connections of the server: active, idle, and waiting, which counts both idle in transaction and
+ * waiting on locks (each shown too). PGlite runs inside this process with one connection: it says so.
+ */
+export async function readConnectionStats(db: Db) {
+  if (db.kind === 'pglite') {
+    return {
+      active: 1,
+      idle: 0,
+      waiting: 0,
+      idleInTransaction: 0,
+      waitingOnLocks: 0,
+      max_connections: 1,
+      isEmbedded: true,
+      note: DATABASE_MANAGER_MESSAGES.embeddedConnections,
+    };
+  }
+  const counts = await selectConnectionCounts(db);
+  return {
+    active: counts.active,
+    idle: counts.idle,
+    waiting: counts.idle_in_transaction + counts.waiting_on_locks,
+    idleInTransaction: counts.idle_in_transaction,
+    waitingOnLocks: counts.waiting_on_locks,
+    max_connections: counts.max_connections,
+    isEmbedded: false,
+    note: null,
+  };
+}
+
+/** Spec 2's stats: the connection counts and the database's size on disk. */
+export async function readDatabaseStats(db: Db) {
+  return { stats: await readConnectionStats(db), databaseSizeBytes: await selectDatabaseSize(db) };
+}
