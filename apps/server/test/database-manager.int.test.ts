@@ -1,0 +1,3 @@
+import { describeDatabaseManager } from './helpers/database-manager-cases';
+
+describeDatabaseManager('PostgreSQL', () => ({}));

@@ -1,0 +1,306 @@
+import { request as httpRequest } from 'node:http';
+import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvObjects } from './csv';
+import { download } from './download';
+import { createTestAdmin, sql } from './factories';
+import { HttpClient } from './http-client';
+import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './test-app';
+
+const BASE = '/api/admin/database/postgresql';
+const ITEMS = 120;
+
+type Page = {
+  page: { rows: unknown[][]; nextCursor: string | null; sort: string; note: string | null; columns: { name: string }[] };
+};
+
+/**
+ * The catalogue and table browser cases, run on real PostgreSQL and on PGlite: a schema `browser` with a keyed
+ * table (`items`: duplicates in an indexed column, NULLs in another, bytea, jsonb, timestamptz, a formula), a
+ * table without a key (`nokey`) and one whose name needs quoting.
+ */
+export function describeDatabaseManager(label: string, overrides: () => Record<string, string>) {
+  let environment: TestEnvironment;
+  let server: TestApp;
+  let owner: HttpClient;
+
+  beforeAll(async () => {
+    ({ environment, server, owner } = await startSignedInApp(overrides()));
+    await server.app.services.db.exec(`
+      CREATE SCHEMA browser;
+      CREATE TABLE browser.items (
+        id serial PRIMARY KEY, name text NOT NULL, rank int NOT NULL, grade int, price numeric(12, 2) DEFAULT 0,
+        data bytea, doc jsonb, at timestamptz, big bigint, parent_id int REFERENCES browser.items (id),
+        CONSTRAINT items_rank_check CHECK (rank >= 0)
+      );
+      CREATE INDEX items_rank ON browser.items (rank);
+      CREATE INDEX items_grade ON browser.items (grade);
+      CREATE UNIQUE INDEX items_name ON browser.items (name);
+      INSERT INTO browser.items (name, rank, grade, price, data, doc, at, big)
+        SELECT CASE WHEN n = 1 THEN '=HYPERLINK("http://evil")' ELSE 'item ' || n END, n % 7,
+               CASE WHEN n % 5 = 0 THEN NULL ELSE n % 11 END, n * 1.5, decode('00ff10', 'hex'),
+               jsonb_build_object('n', n, 'tags', jsonb_build_array('a', 'b')), timestamptz '2025-01-02 03:04:05+00' + n * interval '1 hour',
+               9007199254740993
+        FROM generate_series(1, ${ITEMS}) AS n;
+      CREATE TABLE browser.nokey (v text);
+      INSERT INTO browser.nokey SELECT 'row ' || n FROM generate_series(1, 130) AS n;
+      CREATE TABLE browser."we""ird table" (id int PRIMARY KEY, "select" text);
+      INSERT INTO browser."we""ird table" VALUES (1, 'a'), (2, '-1+1');
+    `);
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopTestApp(server, environment);
+  });
+
+  const itemCount = async () => (await sql<{ n: number }>(server.app, 'SELECT count(*)::int AS n FROM browser.items'))[0]!.n;
+
+  /** Every page of a sort, following the cursors. */
+  async function allPages(query: string) {
+    const rows: unknown[][] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    let last: Page['page'] | undefined;
+    do {
+      const answer: { status: number; body: Page } = await owner.get<Page>(
+        `${BASE}/rows?${query}${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(answer.status).toBe(200);
+      last = answer.body.page;
+      rows.push(...last.rows);
+      cursor = last.nextCursor;
+      pages++;
+    } while (cursor && pages < 20);
+    return { rows, pages, last: last! };
+  }
+
+  describe(`the PostgreSQL manager's catalogue and table browser (${label})`, () => {
+    it('lists schemas without the system ones unless asked', async () => {
+      const answer = await owner.get<{ schemas: { schema_name: string }[] }>(`${BASE}/schemas`);
+      expect(answer.status).toBe(200);
+      const names = answer.body.schemas.map((schema) => schema.schema_name);
+      expect(names).toEqual(expect.arrayContaining(['public', 'browser']));
+      expect(names).not.toContain('pg_catalog');
+      expect(names).not.toContain('information_schema');
+      const all = await owner.get<{ schemas: { schema_name: string }[] }>(`${BASE}/schemas?includeSystem=true`);
+      expect(all.body.schemas.map((schema) => schema.schema_name)).toContain('pg_catalog');
+    });
+
+    it('lists tables with exact counts for small tables and sizes', async () => {
+      const answer = await owner.get<{
+        tables: { name: string; rowCount: number; isEstimate: boolean; sizes: { totalBytes: number } }[];
+      }>(`${BASE}/tables?schema=browser`);
+      expect(answer.status).toBe(200);
+      const items = answer.body.tables.find((table) => table.name === 'items');
+      expect(items).toMatchObject({ rowCount: ITEMS, isEstimate: false });
+      expect(items!.sizes.totalBytes).toBeGreaterThan(0);
+      expect(answer.body.tables.map((table) => table.name)).toEqual(['items', 'nokey', 'we"ird table']);
+      const spec2 = await owner.get<{ tables: { name: string }[] }>('/api/admin/db/tables');
+      expect(spec2.status).toBe(200);
+      expect(spec2.body.tables.map((table) => table.name)).toContain('schema_migrations');
+    });
+
+    it('reads table details: columns, indexes with tags, constraints, foreign keys, sizes', async () => {
+      const answer = await owner.get<{
+        table: Record<string, unknown> & { columns: unknown[]; indexes: unknown[]; constraints: unknown[] };
+      }>(`${BASE}/table-details?schema=browser&table=items`);
+      expect(answer.status).toBe(200);
+      const { table } = answer.body;
+      expect(table.rowCount).toBe(ITEMS);
+      expect(table.columns).toContainEqual({
+        name: 'id',
+        type: 'integer',
+        isNullable: false,
+        default: "nextval('browser.items_id_seq'::regclass)",
+      });
+      expect(table.columns).toContainEqual({ name: 'price', type: 'numeric(12,2)', isNullable: true, default: '0' });
+      expect(table.indexes).toContainEqual(
+        expect.objectContaining({ name: 'items_pkey', isPrimary: true, isUnique: true, columns: ['id'] }),
+      );
+      expect(table.indexes).toContainEqual(expect.objectContaining({ name: 'items_name', isPrimary: false, isUnique: true }));
+      expect(table.indexes).toContainEqual(expect.objectContaining({ name: 'items_rank', isPrimary: false, isUnique: false }));
+      expect(table.constraints).toContainEqual(expect.objectContaining({ name: 'items_rank_check', type: 'check' }));
+      expect(table.foreignKeys).toEqual([
+        expect.objectContaining({
+          columns: ['parent_id'],
+          referencedSchema: 'browser',
+          referencedTable: 'items',
+          referencedColumns: ['id'],
+        }),
+      ]);
+      const spec2 = await owner.get<{ table: { name: string } }>('/api/admin/db/schema/browser.items');
+      expect(spec2.body.table.name).toBe('items');
+      const indexes = await owner.get<{ indexes: { name: string }[] }>('/api/admin/db/indexes/browser.items');
+      expect(indexes.body.indexes.map((index) => index.name)).toContain('items_rank');
+      const quoted = await owner.get(`${BASE}/table-details?schema=browser&table=${encodeURIComponent('we"ird table')}`);
+      expect(quoted.status).toBe(200);
+    });
+
+    it('answers 404 with a clear message for an unknown schema or table', async () => {
+      const table = await owner.get(`${BASE}/table-details?schema=browser&table=nope`);
+      expect(table.status).toBe(404);
+      expect(table.body.error).toBe(DATABASE_MANAGER_MESSAGES.tableNotFound('browser.nope'));
+      const schema = await owner.get(`${BASE}/tables?schema=nope`);
+      expect(schema.status).toBe(404);
+      expect(schema.body.error).toBe(DATABASE_MANAGER_MESSAGES.schemaNotFound('nope'));
+      expect((await owner.get('/api/admin/db/schema/missing_table')).status).toBe(404);
+      expect((await owner.get(`${BASE}/rows?schema=browser&table=nope`)).status).toBe(404);
+      expect((await owner.get(`${BASE}/export?schema=browser&table=nope`)).status).toBe(404);
+    });
+
+    it('refuses injection attempts in names, sorts and cursors, changing nothing', async () => {
+      const attempts = [
+        'items;drop table browser.items',
+        'items"; DROP TABLE browser.items; --',
+        "items' OR '1'='1",
+        'ítems',
+        'items\u0000',
+        'x'.repeat(200),
+      ];
+      for (const name of attempts) {
+        for (const path of ['table-details', 'rows', 'export']) {
+          const answer = await owner.get(`${BASE}/${path}?schema=browser&table=${encodeURIComponent(name)}`);
+          expect([400, 404]).toContain(answer.status);
+        }
+        expect([400, 404]).toContain((await owner.get(`/api/admin/db/indexes/${encodeURIComponent(name)}`)).status);
+      }
+      const schema = await owner.get(`${BASE}/tables?schema=${encodeURIComponent('browser;drop schema browser cascade')}`);
+      expect(schema.status).toBe(404);
+      const sort = await owner.get(
+        `${BASE}/rows?schema=browser&table=items&sort=${encodeURIComponent('id; drop table browser.items')}`,
+      );
+      expect(sort.status).toBe(400);
+      expect((await owner.get(`${BASE}/rows?schema=browser&table=items&sort=name%20desc`)).status).toBe(400);
+      const forged = Buffer.from(JSON.stringify(['1); DROP TABLE browser.items; --'])).toString('base64url');
+      expect((await owner.get(`${BASE}/rows?schema=browser&table=items&after=${forged}`)).status).toBe(400);
+      expect((await owner.get(`${BASE}/rows?schema=browser&table=items&after=garbage`)).status).toBe(400);
+      expect(await itemCount()).toBe(ITEMS);
+    });
+
+    it('pages by the primary key, 50 a page, in order with no gaps or repeats, values rendered safely', async () => {
+      const { rows, pages, last } = await allPages('schema=browser&table=items');
+      expect(pages).toBe(3);
+      expect(last.sort).toBe('id');
+      const ids = rows.map((row) => row[0]);
+      expect(ids).toEqual(Array.from({ length: ITEMS }, (_, i) => i + 1));
+      const first = await owner.get<Page>(`${BASE}/rows?schema=browser&table=items`);
+      const names = first.body.page.columns.map((column) => column.name);
+      const row = Object.fromEntries(names.map((name, i) => [name, first.body.page.rows[0]![i]]));
+      expect(row).toMatchObject({
+        data: { hex: '00ff10', length: 3 },
+        doc: { n: 1, tags: ['a', 'b'] },
+        price: '1.50',
+        big: '9007199254740993',
+      });
+      expect(row.at).toMatch(/^2025-01-02T04:04:05(\.0+)?(\+00:00|Z)$/);
+    });
+
+    it('pages by an indexed column with duplicates and by one with NULLs, both directions', async () => {
+      const ordered = async (orderBy: string) =>
+        (await sql<{ id: number }>(server.app, `SELECT id FROM browser.items ORDER BY ${orderBy}`)).map((row) => row.id);
+      const byRank = await allPages('schema=browser&table=items&sort=rank');
+      expect(byRank.rows.map((row) => row[0])).toEqual(await ordered('rank, id'));
+      const byGradeDesc = await allPages('schema=browser&table=items&sort=grade&direction=desc');
+      expect(byGradeDesc.rows.map((row) => row[0])).toEqual(await ordered('grade DESC NULLS FIRST, id DESC'));
+      const byGrade = await allPages('schema=browser&table=items&sort=grade');
+      expect(byGrade.rows.map((row) => row[0])).toEqual(await ordered('grade ASC NULLS LAST, id'));
+      expect((await owner.get(`${BASE}/rows?schema=browser&table=items&sort=doc`)).status).toBe(400);
+    });
+
+    it('pages a table without a key by ctid, with a note', async () => {
+      const { rows, last } = await allPages('schema=browser&table=nokey');
+      expect(last.note).toBe(DATABASE_MANAGER_MESSAGES.ctidPaging);
+      expect(last.sort).toBe('ctid');
+      const values = rows.map((row) => row[0]);
+      expect(values).toHaveLength(130);
+      expect(new Set(values).size).toBe(130);
+    });
+
+    it('exports a whole table as CSV and JSON, formulas neutralised, audited', async () => {
+      const csv = await download(owner, `${BASE}/export?schema=browser&table=items&format=csv`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="browser\.items-\d{4}-\d{2}-\d{2}\.csv"/);
+      const records = csvObjects(csv.body.toString('utf8'));
+      expect(records).toHaveLength(ITEMS);
+      expect(records[0]).toMatchObject({ id: '1', name: `'=HYPERLINK("http://evil")`, price: '1.50', big: '9007199254740993' });
+      const json = await download(owner, `${BASE}/export?schema=browser&table=items&format=json`);
+      expect(json.headers['content-type']).toContain('application/json');
+      const parsed = JSON.parse(json.body.toString('utf8')) as { id: number; doc: unknown }[];
+      expect(parsed).toHaveLength(ITEMS);
+      expect(parsed.find((row) => row.id === 2)!.doc).toEqual({ n: 2, tags: ['a', 'b'] });
+      const quoted = await download(owner, `${BASE}/export?schema=browser&table=${encodeURIComponent('we"ird table')}`);
+      expect(csvObjects(quoted.body.toString('utf8'))).toEqual([
+        { id: '1', select: 'a' },
+        { id: '2', select: "'-1+1" },
+      ]);
+      const nokey = await download(owner, `${BASE}/export?schema=browser&table=nokey&format=json`);
+      expect(JSON.parse(nokey.body.toString('utf8'))).toHaveLength(130);
+      const audits = await sql<{ target_id: string; details: { format: string } }>(
+        server.app,
+        "SELECT target_id, details FROM audit_log WHERE action = 'database.table_exported' ORDER BY created_at",
+      );
+      expect(audits.map((row) => [row.target_id, row.details.format])).toEqual([
+        ['browser.items', 'csv'],
+        ['browser.items', 'json'],
+        ['browser.we"ird table', 'csv'],
+        ['browser.nokey', 'json'],
+      ]);
+    });
+
+    it('survives exports abandoned mid-way', async () => {
+      await sql(
+        server.app,
+        'CREATE TABLE browser.big AS SELECT n AS id, md5(n::text) || md5((n * 7)::text) AS v FROM generate_series(1, 30000) AS n',
+      );
+      const abandon = () =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpRequest(
+            new URL(`${BASE}/export?schema=browser&table=big&format=csv`, server.url),
+            { headers: { cookie: owner.cookieHeader() } },
+            (res) => {
+              res.once('data', () => {
+                req.destroy();
+                resolve(res.statusCode ?? 0);
+              });
+            },
+          );
+          req.on('error', (error) => ((error as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(error)));
+          req.end();
+        });
+      for (let i = 0; i < 12; i++) expect(await abandon()).toBe(200);
+      expect((await owner.get(`${BASE}/tables?schema=browser`)).status).toBe(200);
+      const whole = await download(owner, `${BASE}/export?schema=browser&table=big&format=csv`);
+      expect(csvObjects(whole.body.toString('utf8'))).toHaveLength(30000);
+    });
+
+    it('reports connection stats and migrations', async () => {
+      const stats = await owner.get<{ stats: Record<string, unknown> }>(`${BASE}/connection-stats`);
+      expect(stats.status).toBe(200);
+      expect(stats.body.stats).toMatchObject({ max_connections: expect.any(Number), active: expect.any(Number) });
+      const s = stats.body.stats as { waiting: number; idleInTransaction: number; waitingOnLocks: number };
+      expect(s.waiting).toBe(s.idleInTransaction + s.waitingOnLocks);
+      const spec2 = await owner.get<{ databaseSizeBytes: number }>('/api/admin/db/stats');
+      expect(spec2.body.databaseSizeBytes).toBeGreaterThan(0);
+      const migrations = await owner.get<{
+        migrations: { name: string; checksum: string; appliedAt: string | null; status: string }[];
+      }>(`${BASE}/migrations`);
+      expect(migrations.status).toBe(200);
+      const first = migrations.body.migrations.find((migration) => migration.name === '0001_initial');
+      expect(first).toMatchObject({ status: 'applied', checksum: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(Date.parse(first!.appliedAt!)).not.toBeNaN();
+      expect(migrations.body.migrations.every((migration) => migration.status === 'applied')).toBe(true);
+    });
+
+    it('refuses an admin without admin.full_access (403) and a signed-out caller (401)', async () => {
+      const admin = await createTestAdmin(server.app, { role: 'operator' });
+      const client = new HttpClient(server.url);
+      await client.signIn(admin.username, admin.password);
+      for (const path of [`${BASE}/schemas`, `${BASE}/export?schema=browser&table=items`, '/api/admin/db/tables']) {
+        expect((await client.get(path)).status).toBe(403);
+      }
+      expect((await new HttpClient(server.url).get(`${BASE}/schemas`)).status).toBe(401);
+    });
+  });
+
+  return { connectionStats: () => owner.get<{ stats: Record<string, unknown> }>(`${BASE}/connection-stats`) };
+}
