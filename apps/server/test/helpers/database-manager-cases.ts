@@ -162,7 +162,8 @@ export function describeDatabaseManager(label: string, overrides: () => Record<s
           const answer = await owner.get(`${BASE}/${path}?schema=browser&table=${encodeURIComponent(name)}`);
           expect([400, 404]).toContain(answer.status);
         }
-        expect([400, 404]).toContain((await owner.get(`/api/admin/db/indexes/${encodeURIComponent(name)}`)).status);
+        // A path parameter past Fastify's 100 characters is refused by the router itself: 414.
+        expect([400, 404, 414]).toContain((await owner.get(`/api/admin/db/indexes/${encodeURIComponent(name)}`)).status);
       }
       const schema = await owner.get(`${BASE}/tables?schema=${encodeURIComponent('browser;drop schema browser cascade')}`);
       expect(schema.status).toBe(404);
