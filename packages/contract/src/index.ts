@@ -4,6 +4,7 @@ export * from './api/character-discovery';
 export * from './api/common';
 export * from './api/community-auth';
 export * from './api/database-manager';
+export * from './api/database-query';
 export * from './api/guild-data';
 export * from './api/guild-invites';
 export * from './api/guilds';
