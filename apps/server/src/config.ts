@@ -60,6 +60,8 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Guildhall <no-reply@guildhall.local>'),
   WEB_DIST_DIR: optionalText,
+  /** statement_timeout of the admin SQL query runner. */
+  QUERY_TIMEOUT_MS: positiveInt(30_000),
 });
 
 /** Fastify's trustProxy setting from TRUST_PROXY: true/false, a hop count, or proxy addresses. */
@@ -107,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginRateWindowMs: ADMIN_LOGIN_RATE_WINDOW_MS,
     },
     healthCheckIntervalMs: e.HEALTH_CHECK_INTERVAL_MS,
+    /** The admin SQL query runner's statement_timeout. */
+    queryTimeoutMs: e.QUERY_TIMEOUT_MS,
     discord: {
       clientId: e.DISCORD_CLIENT_ID ?? null,
       clientSecret: e.DISCORD_CLIENT_SECRET ?? null,

@@ -1,3 +1,6 @@
+import type { Transaction } from '@electric-sql/pglite';
+import type { PoolClient } from 'pg';
+
 /** A row set: what both PostgreSQL drivers return, reduced to what the app reads. */
 export interface QueryResult<Row> {
   rows: Row[];
@@ -11,6 +14,12 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * A connection of its own, as its driver gives it (the admin SQL query runner needs a cursor, the field types
+ * and the backend pid). PGlite: one transaction, already begun, holding the app's only connection.
+ */
+export type RawSession = { kind: 'postgresql'; client: PoolClient } | { kind: 'pglite'; tx: Transaction };
+
 /** The one database client: PostgreSQL through `pg`, or embedded PGlite; the same SQL runs on both. */
 export interface Db extends Queryable {
   readonly kind: 'postgresql' | 'pglite';
@@ -23,6 +32,8 @@ export interface Db extends Queryable {
    * request while a download trickles out: it reads the live data instead.
    */
   readOnlySnapshot<T>(fn: (reader: Queryable) => Promise<T>): Promise<T>;
+  /** Runs fn on a raw connection of its own (PostgreSQL: released after; PGlite: inside one transaction). */
+  rawSession<T>(fn: (session: RawSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -46,6 +46,7 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
       ...live,
       transaction: (fn) => queue(() => pglite.transaction((tx) => fn(over(tx, afterOneTurn)))),
       readOnlySnapshot: (fn) => fn(live),
+      rawSession: (fn) => queue(() => pglite.transaction((tx) => fn({ kind: 'pglite', tx }))),
       async close() {
         try {
           await queue(() => pglite.close());

@@ -5,8 +5,8 @@ import { type Db, isConnectionError, type Queryable } from './db';
 
 const INT8_OID = 20;
 
-// bigint counts come back as numbers, as they do on PGlite, so the same code reads both.
-const types = {
+/** bigint counts come back as numbers, as they do on PGlite, so the same code reads both. */
+export const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
@@ -31,7 +31,13 @@ function over(client: pg.Pool | pg.PoolClient): Queryable {
 
 /** PostgreSQL through a `pg` pool; fails fast (3 s) when the server is unreachable. */
 export function createPostgresDb(connectionString: string, log: FastifyBaseLogger): Db {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000, types });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    types: pgTypes,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL connection lost'));
   const base = over(pool);
@@ -54,6 +60,18 @@ export function createPostgresDb(connectionString: string, log: FastifyBaseLogge
     ...base,
     transaction: (fn) => inTransaction('BEGIN', fn),
     readOnlySnapshot: (fn) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', fn),
+    async rawSession(fn) {
+      const client = await pool.connect().catch(unavailableIfUnreachable);
+      let isBroken = false;
+      try {
+        return await fn({ kind: 'postgresql', client });
+      } catch (error) {
+        isBroken = isConnectionError(error);
+        throw error;
+      } finally {
+        client.release(isBroken);
+      }
+    },
     close: () => pool.end(),
   };
 }
