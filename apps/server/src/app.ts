@@ -21,6 +21,7 @@ import { characterLinkingRoutes } from './modules/character-linking/routes';
 import { createCommunityKit } from './modules/community-auth/community-kit';
 import { communityAuthRoutes } from './modules/community-auth/routes';
 import { communityGuildRoutes } from './modules/community-guild/routes';
+import { databaseQueryRoutes } from './modules/database-manager/query-routes';
 import { databaseManagerRoutes } from './modules/database-manager/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
 import { guildInviteRoutes } from './modules/guild-invites/routes';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(adminAuthRoutes);
     await routes.register(monitoringRoutes);
     await routes.register(mailOutboxRoutes);
+    await routes.register(databaseQueryRoutes);
     await routes.register(communityAuthRoutes);
     await routes.register(meRoutes);
     await routes.register(communityGuildRoutes);

@@ -1,0 +1,82 @@
+import { databaseQueryApi } from '@guildhall/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { attachmentHeader } from '../../http/attachment';
+import { contractRoute } from '../../http/contract-route';
+import { adminActor } from '../audit/admin-actor';
+import { recordAudit } from '../audit/record-audit';
+import { cancelQuery } from './cancel-query';
+import { explainQuery } from './explain-query';
+import { exportQuery } from './export-query';
+import { listQueryHistory } from './query-history';
+import { type QueryContext, runQuery } from './run-query';
+
+const TAG = 'Database';
+
+/** The SQL query runner (spec 1's /database/postgresql and spec 2's /db families); admin.full_access only. */
+export const databaseQueryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin(['admin.full_access']));
+  const { db } = app.services;
+
+  const contextOf = (request: FastifyRequest): QueryContext => ({
+    db,
+    timeoutMs: app.config.queryTimeoutMs,
+    actor: adminActor(adminSessionOf(request)),
+    ip: request.ip,
+  });
+
+  async function sendExport(request: FastifyRequest, reply: FastifyReply, input: { query: string; format: 'csv' | 'json' }) {
+    const { stream, filename } = await exportQuery(contextOf(request), input);
+    return reply
+      .header('content-type', input.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+      .header('content-disposition', attachmentHeader(filename))
+      .header('cache-control', 'no-store')
+      .send(stream);
+  }
+
+  app.route({
+    ...contractRoute(databaseQueryApi.run, TAG),
+    handler: async (request) => runQuery(contextOf(request), request.body),
+  });
+
+  app.route({
+    ...contractRoute(databaseQueryApi.dbQuery, TAG),
+    handler: async (request) => runQuery(contextOf(request), { ...request.body, allowWrites: false }),
+  });
+
+  app.route({
+    ...contractRoute(databaseQueryApi.explain, TAG),
+    handler: async (request) => explainQuery(contextOf(request), request.body),
+  });
+
+  app.route({
+    ...contractRoute(databaseQueryApi.cancel, TAG),
+    handler: async (request) => {
+      const cancelled = await cancelQuery(db, request.body.queryId);
+      await recordAudit(db, {
+        actor: adminActor(adminSessionOf(request)),
+        action: 'database.cancel',
+        target: { type: 'query', id: request.body.queryId },
+        details: { cancelled },
+        ip: request.ip,
+      });
+      return { success: true as const, cancelled };
+    },
+  });
+
+  app.route({
+    ...contractRoute(databaseQueryApi.exportQuery, TAG),
+    handler: async (request, reply) => sendExport(request, reply, request.body),
+  });
+
+  app.route({
+    ...contractRoute(databaseQueryApi.dbExport, TAG),
+    handler: async (request, reply) => sendExport(request, reply, request.body),
+  });
+
+  app.route({
+    ...contractRoute(databaseQueryApi.dbHistory, TAG),
+    handler: async (request) => ({ success: true as const, history: await listQueryHistory(db, request.query.limit) }),
+  });
+};
