@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvObjects } from './helpers/csv';
+import { createTestAdmin, sql } from './helpers/factories';
+import { HttpClient } from './helpers/http-client';
+import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+
+let environment: TestEnvironment;
+let server: TestApp;
+let owner: HttpClient;
+
+const QUERY = '/api/admin/database/postgresql/query';
+
+type QueryAnswer = {
+  rows: Record<string, unknown>[];
+  fields: { name: string; type: string }[];
+  rowCount: number;
+  hasMore: boolean;
+  truncated: boolean;
+  durationMs: number;
+  error?: string;
+  position?: number | null;
+};
+
+beforeAll(async () => {
+  ({ environment, server, owner } = await startSignedInApp({ QUERY_TIMEOUT_MS: '2000' }));
+  await sql(server.app, 'CREATE TABLE query_probe (id int PRIMARY KEY, name text)');
+  await sql(server.app, `INSERT INTO query_probe SELECT g, 'n' || g FROM generate_series(1, 3) g`);
+}, 60_000);
+
+afterAll(async () => {
+  await stopTestApp(server, environment);
+});
+
+const run = (body: Record<string, unknown>, client = owner) => client.post<QueryAnswer>(QUERY, body);
+
+describe('SQL query runner on PostgreSQL', () => {
+  it('answers rows, fields with type names and the row count', async () => {
+    const answer = await run({ query: 'SELECT id, name, now() AS at FROM query_probe ORDER BY id' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.rows).toHaveLength(3);
+    expect(answer.body.rows[0]).toMatchObject({ id: 1, name: 'n1' });
+    expect(answer.body.fields).toEqual([
+      { name: 'id', type: 'integer' },
+      { name: 'name', type: 'text' },
+      { name: 'at', type: 'timestamp with time zone' },
+    ]);
+    expect(answer.body).toMatchObject({ rowCount: 3, hasMore: false, truncated: false });
+  });
+
+  it('caps at 100 rows and tells the true total when it is cheap', async () => {
+    const answer = await run({ query: 'SELECT g FROM generate_series(1, 250) g' });
+    expect(answer.body.rows).toHaveLength(100);
+    expect(answer.body).toMatchObject({ rowCount: 250, hasMore: false, truncated: true });
+    const spec2 = await owner.post<QueryAnswer>('/api/admin/db/query', {
+      query: 'SELECT g FROM generate_series(1, 30) g',
+      limit: 10,
+    });
+    expect(spec2.body.rows).toHaveLength(10);
+    expect(spec2.body.rowCount).toBe(30);
+  });
+
+  it('answers a million-row result in about the time of its first rows', async () => {
+    // generate_series in the select list streams its rows (in FROM it would be materialised first).
+    const query = 'SELECT generate_series(1, 1000000) AS g, md5(random()::text) AS h';
+    const started = performance.now();
+    const answer = await run({ query });
+    const capped = performance.now() - started;
+    expect(answer.body.rows).toHaveLength(100);
+    expect(answer.body).toMatchObject({ hasMore: true, truncated: true });
+    expect(answer.body.rowCount).toBeGreaterThan(100);
+    const fullStart = performance.now();
+    const all = await sql(server.app, query);
+    const whole = performance.now() - fullStart;
+    expect(all).toHaveLength(1_000_000);
+    expect(capped).toBeLessThan(whole / 5);
+  });
+
+  it('refuses several statements at once and runs none of them', async () => {
+    const answer = await run({ query: 'SELECT 1; DROP TABLE query_probe', allowWrites: true });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/multiple commands/);
+    expect(await sql(server.app, 'SELECT count(*)::int AS n FROM query_probe')).toEqual([{ n: 3 }]);
+  });
+
+  it('refuses writes in read-only mode', async () => {
+    const insert = await run({ query: `INSERT INTO query_probe VALUES (9, 'x')` });
+    expect(insert.status).toBe(400);
+    expect(insert.body.error).toMatch(/read-only transaction|permission denied/);
+    const create = await run({ query: 'CREATE TABLE query_evil (id int)' });
+    expect(create.status).toBe(400);
+    expect(await sql(server.app, `SELECT to_regclass('query_evil') AS t`)).toEqual([{ t: null }]);
+  });
+
+  it('runs the read-only path under the role without write privileges', async () => {
+    const answer = await run({ query: 'SELECT current_user AS who' });
+    expect(answer.body.rows[0]).toEqual({ who: 'guildhall_readonly' });
+  });
+
+  it('allows a write when asked, commits it and audits the full statement', async () => {
+    const statement = `INSERT INTO query_probe VALUES (4, 'four')`;
+    const answer = await run({ query: statement, allowWrites: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body.rowCount).toBe(1);
+    expect(await sql(server.app, 'SELECT name FROM query_probe WHERE id = 4')).toEqual([{ name: 'four' }]);
+    const audit = await sql<{ details: { query: string } }>(
+      server.app,
+      `SELECT details FROM audit_log WHERE action = 'database.query_write' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audit[0]?.details.query).toBe(statement);
+  });
+
+  it('answers an error with its text and position', async () => {
+    const answer = await run({ query: 'SELECT id FROM query_probe WHERE nosuch = 1' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('column "nosuch" does not exist');
+    expect(answer.body.position).toBe(34);
+  });
+
+  it('stops a statement at the timeout', async () => {
+    const started = performance.now();
+    const answer = await run({ query: 'SELECT pg_sleep(10)' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/statement timeout/);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('cancels a running statement from another request', async () => {
+    const queryId = randomUUID();
+    const running = run({ query: 'SELECT pg_sleep(10)', queryId });
+    let cancelled = false;
+    for (let i = 0; i < 40 && !cancelled; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const answer = await owner.post<{ cancelled: boolean }>('/api/admin/database/postgresql/cancel', { queryId });
+      cancelled = answer.body.cancelled;
+    }
+    expect(cancelled).toBe(true);
+    const answer = await running;
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/user request/);
+    expect(await sql(server.app, `SELECT count(*)::int AS n FROM audit_log WHERE action = 'database.cancel'`)).not.toEqual([
+      { n: 0 },
+    ]);
+  });
+
+  it('explains a statement as a JSON plan, ANALYZE inside a read-only transaction', async () => {
+    const plan = await owner.post<{ plan: [{ Plan: { 'Node Type': string; 'Actual Rows'?: number } }] }>(
+      '/api/admin/database/postgresql/explain',
+      { query: 'SELECT * FROM query_probe', analyze: true },
+    );
+    expect(plan.status).toBe(200);
+    expect(plan.body.plan[0].Plan['Node Type']).toBe('Seq Scan');
+    expect(plan.body.plan[0].Plan['Actual Rows']).toBeGreaterThan(0);
+    const write = await owner.post('/api/admin/database/postgresql/explain', { query: 'DELETE FROM query_probe', analyze: true });
+    expect(write.status).toBe(400);
+    expect(await sql(server.app, 'SELECT count(*)::int AS n FROM query_probe')).toEqual([{ n: 4 }]);
+  });
+
+  it('streams exports as CSV and JSON', async () => {
+    const csv = await owner.post('/api/admin/database/postgresql/export-query', {
+      query: `SELECT g AS n, 'a,"b"' AS t FROM generate_series(1, 2500) g`,
+      format: 'csv',
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const records = csvObjects(csv.text);
+    expect(records).toHaveLength(2500);
+    expect(records[2499]).toEqual({ n: '2500', t: 'a,"b"' });
+    const json = await owner.post<{ id: number }[]>('/api/admin/db/export', { query: 'SELECT id FROM query_probe ORDER BY id' });
+    expect(json.headers['content-type']).toMatch(/application\/json/);
+    expect(json.body.map((row) => row.id)).toEqual([1, 2, 3, 4]);
+    const failing = await owner.post('/api/admin/db/export', { query: 'SELECT nosuch' });
+    expect(failing.status).toBe(400);
+  });
+
+  it('keeps a server-side history of who ran what', async () => {
+    const answer = await owner.get<{
+      history: { adminName: string; kind: string; query: string; rowCount: number | null; error: string | null }[];
+    }>('/api/admin/db/query-history?limit=50');
+    expect(answer.status).toBe(200);
+    const { history } = answer.body;
+    expect(history.find((h) => h.query.includes('generate_series(1, 250)'))).toMatchObject({
+      adminName: 'owner',
+      kind: 'query',
+      rowCount: 250,
+      error: null,
+    });
+    expect(history.find((h) => h.query.includes('nosuch = 1'))?.error).toBe('column "nosuch" does not exist');
+    expect(history.some((h) => h.kind === 'export')).toBe(true);
+  });
+
+  it('refuses admins without admin.full_access', async () => {
+    const admin = await createTestAdmin(server.app, { role: 'viewer', permissions: ['admin.system_monitoring'] });
+    const client = new HttpClient(server.url);
+    await client.signIn(admin.username, admin.password);
+    expect((await run({ query: 'SELECT 1' }, client)).status).toBe(403);
+    expect((await client.get('/api/admin/db/query-history')).status).toBe(403);
+  });
+});
