@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CSRF_HEADER } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvObjects } from './helpers/csv';
 import { createTestAdmin, sql } from './helpers/factories';
@@ -141,6 +142,29 @@ describe('SQL query runner on PostgreSQL', () => {
     expect(await sql(server.app, `SELECT count(*)::int AS n FROM audit_log WHERE action = 'database.cancel'`)).not.toEqual([
       { n: 0 },
     ]);
+  });
+
+  it('cancels a statement whose client went away', async () => {
+    const abort = new AbortController();
+    const request = fetch(new URL(QUERY, server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: owner.cookieHeader(), [CSRF_HEADER.name]: CSRF_HEADER.value },
+      body: JSON.stringify({ query: 'SELECT pg_sleep(9.5)' }),
+      signal: abort.signal,
+    }).catch(() => null);
+    const sleeping = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(9.5)' AND state = 'active'`;
+    for (let i = 0; i < 40 && (await sql<{ n: number }>(server.app, sleeping))[0]?.n === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await sql(server.app, sleeping)).toEqual([{ n: 1 }]);
+    abort.abort();
+    await request;
+    let n = 1;
+    for (let i = 0; i < 40 && n > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      n = (await sql<{ n: number }>(server.app, sleeping))[0]?.n ?? 0;
+    }
+    expect(n).toBe(0);
   });
 
   it('explains a statement as a JSON plan, ANALYZE inside a read-only transaction', async () => {

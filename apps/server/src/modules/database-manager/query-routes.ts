@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { databaseQueryApi } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +11,7 @@ import { cancelQuery } from './cancel-query';
 import { explainQuery } from './explain-query';
 import { exportQuery } from './export-query';
 import { listQueryHistory } from './query-history';
-import { type QueryContext, runQuery } from './run-query';
+import { type QueryContext, type RunQueryInput, runQuery } from './run-query';
 
 const TAG = 'Database';
 
@@ -35,14 +36,28 @@ export const databaseQueryRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(stream);
   }
 
+  /** Runs a statement; a client that goes away before the answer cancels it rather than leave it to the timeout. */
+  async function runUntilClientLeaves(request: FastifyRequest, reply: FastifyReply, input: RunQueryInput) {
+    const queryId = input.queryId ?? randomUUID();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) void cancelQuery(db, queryId).catch(() => undefined);
+    };
+    reply.raw.once('close', onClose);
+    try {
+      return await runQuery(contextOf(request), { ...input, queryId });
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+  }
+
   app.route({
     ...contractRoute(databaseQueryApi.run, TAG),
-    handler: async (request) => runQuery(contextOf(request), request.body),
+    handler: async (request, reply) => runUntilClientLeaves(request, reply, request.body),
   });
 
   app.route({
     ...contractRoute(databaseQueryApi.dbQuery, TAG),
-    handler: async (request) => runQuery(contextOf(request), { ...request.body, allowWrites: false }),
+    handler: async (request, reply) => runUntilClientLeaves(request, reply, { ...request.body, allowWrites: false }),
   });
 
   app.route({
