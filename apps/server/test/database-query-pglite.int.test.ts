@@ -77,6 +77,11 @@ describe('SQL query runner on embedded PGlite', () => {
     expect(audit[0]?.details.query).toBe(statement);
   });
 
+  it('resets the one connection after a write that changed the session', async () => {
+    expect((await run({ query: 'SET search_path TO nowhere', allowWrites: true })).status).toBe(200);
+    expect(await sql(server.app, 'SELECT count(*)::int AS n FROM query_probe')).toEqual([{ n: 4 }]);
+  });
+
   it('answers an error with its text and position', async () => {
     const answer = await run({ query: 'SELECT id FROM query_probe WHERE nosuch = 1' });
     expect(answer.status).toBe(400);

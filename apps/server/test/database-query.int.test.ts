@@ -111,6 +111,15 @@ describe('SQL query runner on PostgreSQL', () => {
     expect(audit[0]?.details.query).toBe(statement);
   });
 
+  it('leaves no session state behind on the pooled connections', async () => {
+    expect((await run({ query: 'SET ROLE guildhall_readonly', allowWrites: true })).status).toBe(200);
+    expect(await sql(server.app, 'SELECT current_user AS who')).toEqual([{ who: 'postgres' }]);
+    expect((await run({ query: 'SELECT pg_advisory_lock(4242)' })).status).toBe(200);
+    expect((await run({ query: 'SELECT pg_advisory_lock(4243), 1 / 0' })).status).toBe(400);
+    const locks = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid IN (4242, 4243)`;
+    expect(await sql(server.app, locks)).toEqual([{ n: 0 }]);
+  });
+
   it('answers an error with its text and position', async () => {
     const answer = await run({ query: 'SELECT id FROM query_probe WHERE nosuch = 1' });
     expect(answer.status).toBe(400);

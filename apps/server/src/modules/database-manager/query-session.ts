@@ -119,39 +119,46 @@ export async function runInQueryTransaction<T>(
   fn: (reader: StatementReader) => Promise<T>,
 ): Promise<T> {
   try {
-    return await db.rawSession(async (session) => {
-      const timeout = String(options.timeoutMs);
-      if (session.kind === 'pglite') {
-        const { tx } = session;
-        await tx.query(options.isReadOnly ? 'SET TRANSACTION READ ONLY' : 'SET TRANSACTION READ WRITE');
-        await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [timeout]);
-        rememberRunningQuery(options.queryId, null);
+    // A committed statement may have changed the session for good; a read-only one can only have taken
+    // advisory locks, released below.
+    return await db.rawSession(
+      async (session) => {
+        const timeout = String(options.timeoutMs);
+        if (session.kind === 'pglite') {
+          const { tx } = session;
+          await tx.query(options.isReadOnly ? 'SET TRANSACTION READ ONLY' : 'SET TRANSACTION READ WRITE');
+          await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [timeout]);
+          rememberRunningQuery(options.queryId, null);
+          try {
+            const result = await fn(await pgliteReader(tx, sql));
+            if (options.isReadOnly) await tx.rollback();
+            return result;
+          } finally {
+            forgetRunningQuery(options.queryId);
+          }
+        }
+        const { client } = session;
+        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        const useRole = options.isReadOnly && (await postgresCan(client));
+        rememberRunningQuery(options.queryId, rows[0]!.pid);
         try {
-          const result = await fn(await pgliteReader(tx, sql));
-          if (options.isReadOnly) await tx.rollback();
+          await client.query(options.isReadOnly ? 'BEGIN READ ONLY' : 'BEGIN READ WRITE');
+          await client.query(`SELECT set_config('statement_timeout', $1, true)`, [timeout]);
+          if (useRole) await client.query(`SET LOCAL ROLE ${READONLY_ROLE}`);
+          const result = await fn(postgresReader(client, sql));
+          await client.query(options.isReadOnly ? 'ROLLBACK' : 'COMMIT');
+          if (options.isReadOnly) await client.query('SELECT pg_advisory_unlock_all()');
           return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          if (options.isReadOnly) await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+          throw error;
         } finally {
           forgetRunningQuery(options.queryId);
         }
-      }
-      const { client } = session;
-      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      const useRole = options.isReadOnly && (await postgresCan(client));
-      rememberRunningQuery(options.queryId, rows[0]!.pid);
-      try {
-        await client.query(options.isReadOnly ? 'BEGIN READ ONLY' : 'BEGIN READ WRITE');
-        await client.query(`SELECT set_config('statement_timeout', $1, true)`, [timeout]);
-        if (useRole) await client.query(`SET LOCAL ROLE ${READONLY_ROLE}`);
-        const result = await fn(postgresReader(client, sql));
-        await client.query(options.isReadOnly ? 'ROLLBACK' : 'COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        forgetRunningQuery(options.queryId);
-      }
-    });
+      },
+      { isTainted: !options.isReadOnly },
+    );
   } catch (error) {
     throw queryFailure(error);
   }

@@ -32,8 +32,13 @@ export interface Db extends Queryable {
    * request while a download trickles out: it reads the live data instead.
    */
   readOnlySnapshot<T>(fn: (reader: Queryable) => Promise<T>): Promise<T>;
-  /** Runs fn on a raw connection of its own (PostgreSQL: released after; PGlite: inside one transaction). */
-  rawSession<T>(fn: (session: RawSession) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn on a raw connection of its own (PostgreSQL: released after; PGlite: inside one transaction). With
+   * `isTainted`, fn ran SQL the app does not control that may have changed the session for good (a committed SET
+   * ROLE, search_path, an advisory lock): PostgreSQL closes that connection instead of pooling it; PGlite, whose
+   * one connection is the app's, resets role, settings and advisory locks.
+   */
+  rawSession<T>(fn: (session: RawSession) => Promise<T>, options?: { isTainted?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -46,7 +46,16 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
       ...live,
       transaction: (fn) => queue(() => pglite.transaction((tx) => fn(over(tx, afterOneTurn)))),
       readOnlySnapshot: (fn) => fn(live),
-      rawSession: (fn) => queue(() => pglite.transaction((tx) => fn({ kind: 'pglite', tx }))),
+      rawSession: (fn, options) =>
+        queue(async () => {
+          try {
+            return await pglite.transaction((tx) => fn({ kind: 'pglite', tx }));
+          } finally {
+            if (options?.isTainted) {
+              await pglite.exec('RESET ROLE; RESET SESSION AUTHORIZATION; RESET ALL; SELECT pg_advisory_unlock_all()');
+            }
+          }
+        }),
       async close() {
         try {
           await queue(() => pglite.close());

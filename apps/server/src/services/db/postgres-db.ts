@@ -60,9 +60,9 @@ export function createPostgresDb(connectionString: string, log: FastifyBaseLogge
     ...base,
     transaction: (fn) => inTransaction('BEGIN', fn),
     readOnlySnapshot: (fn) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', fn),
-    async rawSession(fn) {
+    async rawSession(fn, options) {
       const client = await pool.connect().catch(unavailableIfUnreachable);
-      let isBroken = false;
+      let isBroken = options?.isTainted === true;
       try {
         return await fn({ kind: 'postgresql', client });
       } catch (error) {
