@@ -5,6 +5,7 @@ export * from './api/common';
 export * from './api/community-auth';
 export * from './api/database-manager';
 export * from './api/database-query';
+export * from './api/database-sessions';
 export * from './api/guild-data';
 export * from './api/guild-invites';
 export * from './api/guilds';

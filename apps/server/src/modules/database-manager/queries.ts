@@ -208,3 +208,59 @@ export async function selectAppliedMigrations(db: Queryable) {
   );
   return rows;
 }
+
+/** A session of this database as pg_stat_activity shows it; the query text cut at maxLength characters. */
+export interface SessionRow {
+  pid: number;
+  user: string | null;
+  application: string | null;
+  client_address: string | null;
+  backend_type: string | null;
+  state: string | null;
+  wait_event_type: string | null;
+  wait_event: string | null;
+  backend_start: Date | null;
+  xact_start: Date | null;
+  xact_ms: number | null;
+  query_start: Date | null;
+  query_ms: number | null;
+  query: string | null;
+  is_query_truncated: boolean;
+  is_current: boolean;
+}
+
+/** Every session connected to the current database, this request's own (is_current) included. */
+export async function selectSessions(db: Queryable, maxLength: number) {
+  const { rows } = await db.query<SessionRow>(
+    `SELECT a.pid, a.usename AS user, NULLIF(a.application_name, '') AS application,
+            COALESCE(host(a.client_addr) || ':' || a.client_port, CASE WHEN a.client_port = -1 THEN 'local socket' END) AS client_address,
+            a.backend_type, a.state, a.wait_event_type, a.wait_event, a.backend_start,
+            a.xact_start, (extract(epoch FROM clock_timestamp() - a.xact_start) * 1000)::float8 AS xact_ms,
+            a.query_start, (extract(epoch FROM clock_timestamp() - a.query_start) * 1000)::float8 AS query_ms,
+            left(a.query, $1) AS query, coalesce(length(a.query) > $1, false) AS is_query_truncated,
+            a.pid = pg_backend_pid() AS is_current
+     FROM pg_stat_activity a
+     WHERE a.datname = current_database()
+     ORDER BY a.backend_start, a.pid`,
+    [maxLength],
+  );
+  return rows;
+}
+
+/**
+ * Signals one session of this database in a single statement, so "the backend serving this request" is the one
+ * running it: no row when the pid is not a session of this database, is_current (and nothing signalled) when it
+ * is this very backend, else the signal function's answer.
+ */
+export async function signalSession(db: Queryable, pid: number, signal: 'cancel' | 'terminate') {
+  const fn = signal === 'cancel' ? 'pg_cancel_backend' : 'pg_terminate_backend';
+  const { rows } = await db.query<{ is_current: boolean; done: boolean; user: string | null; application: string | null }>(
+    `SELECT a.pid = pg_backend_pid() AS is_current,
+            CASE WHEN a.pid = pg_backend_pid() THEN false ELSE ${fn}(a.pid) END AS done,
+            a.usename AS user, NULLIF(a.application_name, '') AS application
+     FROM pg_stat_activity a
+     WHERE a.pid = $1 AND a.datname = current_database()`,
+    [pid],
+  );
+  return rows[0] ?? null;
+}

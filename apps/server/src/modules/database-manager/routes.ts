@@ -1,17 +1,20 @@
-import { databaseExplorerApi, databaseManagerApi } from '@guildhall/contract';
+import { databaseExplorerApi, databaseManagerApi, databaseSessionsApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
 import { adminActor } from '../audit/admin-actor';
+import { cancelSession } from './cancel-session';
 import { exportTable } from './export-table';
 import { splitQualifiedName } from './find-table';
 import { listMigrations } from './list-migrations';
 import { listSchemas } from './list-schemas';
+import { listSessions } from './list-sessions';
 import { listTables } from './list-tables';
 import { readConnectionStats, readDatabaseStats } from './read-connection-stats';
 import { readTableDetails, readTableIndexes } from './read-table-details';
 import { readTableRows } from './read-table-rows';
+import { terminateSession } from './terminate-session';
 
 const TAG = 'PostgreSQL manager';
 
@@ -47,6 +50,29 @@ export const databaseManagerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(databaseManagerApi.connectionStats, TAG),
     handler: async () => ({ success: true as const, stats: await readConnectionStats(db) }),
+  });
+
+  app.route({
+    ...contractRoute(databaseSessionsApi.list, TAG),
+    handler: async () => ({ success: true as const, ...(await listSessions(db)) }),
+  });
+
+  app.route({
+    ...contractRoute(databaseSessionsApi.cancel, TAG),
+    handler: async (request) => {
+      const { pid } = request.params;
+      const cancelled = await cancelSession(db, { pid, actor: adminActor(adminSessionOf(request)), ip: request.ip });
+      return { success: true as const, pid, cancelled };
+    },
+  });
+
+  app.route({
+    ...contractRoute(databaseSessionsApi.terminate, TAG),
+    handler: async (request) => {
+      const { pid } = request.params;
+      const terminated = await terminateSession(db, { pid, actor: adminActor(adminSessionOf(request)), ip: request.ip });
+      return { success: true as const, pid, terminated };
+    },
   });
 
   app.route({
