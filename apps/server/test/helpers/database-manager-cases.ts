@@ -196,6 +196,25 @@ export function describeDatabaseManager(label: string, overrides: () => Record<s
       expect(row.at).toMatch(/^2025-01-02T04:04:05(\.0+)?(\+00:00|Z)$/);
     });
 
+    it('shows bytea the same way in the row view and the query runner: hex of the first 1 KiB and the length', async () => {
+      await server.app.services.db.exec(`
+        CREATE TABLE public.bytea_probe (id int PRIMARY KEY, data bytea);
+        INSERT INTO public.bytea_probe VALUES (1, decode('00ff10', 'hex')), (2, decode(repeat('ab', 3000), 'hex')), (3, NULL);
+      `);
+      const expected = [{ hex: '00ff10', length: 3 }, { hex: 'ab'.repeat(1024), length: 3000 }, null];
+      const page = await owner.get<Page>(`${BASE}/rows?schema=public&table=bytea_probe`);
+      expect(page.status).toBe(200);
+      expect(page.body.page.rows.map((row) => row[1])).toEqual(expected);
+      const run = await owner.post<{ rows: { data: unknown }[] }>(`${BASE}/query`, {
+        query: 'SELECT data FROM bytea_probe ORDER BY id',
+      });
+      expect(run.status).toBe(200);
+      expect(run.body.rows.map((row) => row.data)).toEqual(expected);
+      // A file loses nothing: the export keeps the whole value as psql's \x text.
+      const file = await owner.post(`${BASE}/export-query`, { query: 'SELECT data FROM bytea_probe ORDER BY id', format: 'csv' });
+      expect(csvObjects(file.text).map((row) => row.data)).toEqual(['\\x00ff10', `\\x${'ab'.repeat(3000)}`, '']);
+    });
+
     it('pages by an indexed column with duplicates and by one with NULLs, both directions', async () => {
       const ordered = async (orderBy: string) =>
         (await sql<{ id: number }>(server.app, `SELECT id FROM browser.items ORDER BY ${orderBy}`)).map((row) => row.id);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { type CsvValue, csvRow } from '../guilds/csv';
+import { exportRow } from './present-value';
 import { runInQueryTransaction } from './query-session';
-import { noteRun, presentRow, type QueryContext } from './run-query';
+import { noteRun, type QueryContext } from './run-query';
 
 /** A statement whose whole result becomes a file. */
 export interface ExportQueryInput {
@@ -23,7 +24,7 @@ function formatter(format: ExportQueryInput['format']) {
   return {
     head: (names: string[]) => (format === 'csv' ? csvRow(names) : '['),
     row(row: Record<string, unknown>, names: string[]) {
-      const presented = presentRow(row);
+      const presented = exportRow(row);
       if (format === 'csv') return csvRow(names.map((name) => csvValue(presented[name])));
       const text = `${isFirst ? '\n' : ',\n'}${JSON.stringify(presented)}`;
       isFirst = false;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { QueryField, QueryResultBody } from '@guildhall/contract';
 import type { Db } from '../../services/db/db';
 import { recordAudit } from '../audit/record-audit';
+import { presentRow } from './present-value';
 import { type QueryRun, recordQueryRun } from './query-history';
 import { runInQueryTransaction, type StatementReader } from './query-session';
 
@@ -26,18 +27,6 @@ export interface RunQueryInput {
 // in about the time of its first rows.
 const COUNT_BUDGET_MS = 5;
 const COUNT_BATCH = 1000;
-
-/** bytea as \x hex, as psql shows it; JSON cannot carry a Buffer. */
-export function presentValue(value: unknown): unknown {
-  return Buffer.isBuffer(value) || value instanceof Uint8Array ? `\\x${Buffer.from(value).toString('hex')}` : value;
-}
-
-/** A row with every value presentable. */
-export function presentRow(row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) out[key] = presentValue(value);
-  return out;
-}
 
 /** The result columns with their type names; call it once the reader is closed. */
 export async function fieldsOf(reader: StatementReader): Promise<QueryField[]> {
