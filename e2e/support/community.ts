@@ -16,17 +16,28 @@ export async function signInAdminApi(request: APIRequestContext): Promise<void> 
   expect(res.ok()).toBe(true);
 }
 
-/** The link of the newest mail to `to` whose text holds `path` (with what follows its token), as the admin outbox lists it. */
+/**
+ * The link of the newest mail to `to` whose text holds `path` (with what follows its token), as the admin outbox
+ * lists it. The server writes mail after it answers (so the answer cannot tell whether an address has an account),
+ * so the outbox is asked again until the mail is there.
+ */
 export async function linkFromOutbox(request: APIRequestContext, to: string, path: '/verify-email' | '/reset-password') {
   await signInAdminApi(request);
-  const res = await request.get(`/api/admin/mail/outbox?to=${encodeURIComponent(to)}`);
-  expect(res.ok()).toBe(true);
-  const { mails } = (await res.json()) as { mails: { text: string }[] };
-  const link = mails
-    .map((mail) => mail.text.match(new RegExp(`https?://\\S+${path}\\?token=[\\w-]+(?:&[\\w%.=-]+)*`))?.[0])
-    .find(Boolean);
-  if (!link) throw new Error(`no ${path} link in the outbox for ${to}`);
-  return new URL(link);
+  const pattern = new RegExp(`https?://\\S+${path}\\?token=[\\w-]+(?:&[\\w%.=-]+)*`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/admin/mail/outbox?to=${encodeURIComponent(to)}`);
+        expect(res.ok()).toBe(true);
+        const { mails } = (await res.json()) as { mails: { text: string }[] };
+        link = mails.map((mail) => mail.text.match(pattern)?.[0]).find(Boolean);
+        return link;
+      },
+      { message: `no ${path} link in the outbox for ${to}`, timeout: 10_000 },
+    )
+    .toBeDefined();
+  return new URL(link!);
 }
 
 /**
