@@ -26,7 +26,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'data', test: /node_modules[\\/](zod|@tanstack)[\\/]/ },
+            // TanStack Query only: the grids' TanStack Table and Virtual stay in the lazy pages that use them.
+            { name: 'data', test: /node_modules[\\/](zod|@tanstack[\\/](query-core|react-query))[\\/]/ },
             // Only the admin console imports it (a lazy chunk behind the admin guard): never on the sign-in pages.
             {
               name: 'live',
