@@ -195,6 +195,8 @@ export interface DownloadedFile {
 
 interface DownloadOptions {
   query?: QueryParams;
+  /** POST with a JSON body for a file made from a request (a query's result); GET otherwise. */
+  body?: unknown;
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
 }
@@ -204,12 +206,16 @@ interface DownloadOptions {
  * reading the body as a stream so the caller can show how many bytes have arrived.
  */
 export async function apiDownload(path: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
-  const { query, signal, onProgress } = options;
+  const { query, body, signal, onProgress } = options;
+  const headers: Record<string, string> = { [CSRF_HEADER.name]: CSRF_HEADER.value };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(withQuery(path, query), {
-      headers: { [CSRF_HEADER.name]: CSRF_HEADER.value },
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
       credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
   } catch (cause) {

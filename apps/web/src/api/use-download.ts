@@ -8,6 +8,8 @@ import { apiDownload, type DownloadProgress, type QueryParams } from './client';
 export interface DownloadRequest {
   path: string;
   query?: QueryParams;
+  /** A JSON body, sent with POST. */
+  body?: unknown;
   fallbackFilename: string;
 }
 
@@ -37,11 +39,11 @@ export function useDownload(failureMessage: string) {
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const mutation = useMutation({
-    mutationFn: async ({ path, query, fallbackFilename }: DownloadRequest) => {
+    mutationFn: async ({ path, query, body, fallbackFilename }: DownloadRequest) => {
       const controller = new AbortController();
       controllerRef.current = controller;
       setProgress({ received: 0, total: null });
-      const file = await apiDownload(path, { query, signal: controller.signal, onProgress: setProgress });
+      const file = await apiDownload(path, { query, body, signal: controller.signal, onProgress: setProgress });
       const filename = file.filename ?? fallbackFilename;
       saveFile(file.blob, filename);
       return { filename, size: file.blob.size };
