@@ -1,0 +1,48 @@
+import type { AdminScreen } from '@guildhall/contract';
+import { useSearchParams } from 'react-router';
+import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { ConnectionStatsTab } from './connection-stats-tab';
+import { DATABASE_TABS, type DatabaseTab, parseDatabaseTab } from './database-tabs';
+import { MigrationsTab } from './migrations-tab';
+import { QueryRunnerTab } from './query-runner-tab';
+import { TableBrowserTab } from './table-browser-tab';
+import '../../styles/database.css';
+
+const ID_PREFIX = 'database';
+
+/** The relational database manager (spec 1 §2) over the database Guildhall runs on; the tab lives in ?tab=. */
+export function DatabaseManagerPage({ screen }: { screen: AdminScreen }) {
+  useDocumentTitle(screen.label);
+  const [params, setParams] = useSearchParams();
+  const tab = parseDatabaseTab(params.get('tab'));
+
+  function handleTabChange(next: DatabaseTab) {
+    // The Table Browser keeps its schema and table in the URL; other tabs start clean.
+    setParams(next === 'tables' ? {} : { tab: next });
+  }
+
+  return (
+    <div className="page database">
+      <header className="page__header">
+        <div>
+          <h1 className="page__title">{screen.label}</h1>
+          <p className="page__lead">Browse, query and watch the database Guildhall runs on</p>
+        </div>
+      </header>
+      <Tabs label="Database manager" tabs={DATABASE_TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
+      <div
+        className="tab-panel database__panel"
+        role="tabpanel"
+        id={tabPanelId(ID_PREFIX, tab)}
+        aria-labelledby={tabButtonId(ID_PREFIX, tab)}
+        data-testid={`database-panel-${tab}`}
+      >
+        {tab === 'tables' && <TableBrowserTab />}
+        {tab === 'query' && <QueryRunnerTab />}
+        {tab === 'connections' && <ConnectionStatsTab />}
+        {tab === 'migrations' && <MigrationsTab />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import { useDatabaseSchemas, useDatabaseTables } from '../../api/database-manager';
+import { useDownload } from '../../api/use-download';
+import { Card } from '../../ui/card';
+import { formatBytes } from '../../ui/format-number';
+import { Spinner } from '../../ui/spinner';
+import { TableScroll } from '../../ui/table-scroll';
+import { ErrorBanner } from './error-banner';
+import { TableDetails } from './table-details';
+import { TableRows } from './table-rows';
+
+/** Schemas, their tables with counts and sizes, then one table's details and rows; schema and table in the URL. */
+export function TableBrowserTab() {
+  const [params, setParams] = useSearchParams();
+  const schema = params.get('schema') ?? 'public';
+  const table = params.get('table');
+  const isExact = params.get('exact') === '1';
+  const schemas = useDatabaseSchemas();
+  const tables = useDatabaseTables(schema, isExact);
+  const download = useDownload(DATABASE_MANAGER_MESSAGES.exportFailed('the export did not finish'));
+
+  function update(next: Record<string, string | null>) {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === null) merged.delete(key);
+      else merged.set(key, value);
+    }
+    setParams(merged);
+  }
+
+  function handleExport(format: 'csv' | 'json') {
+    if (!table) return;
+    download.start({
+      path: '/api/admin/database/postgresql/export',
+      query: { schema, table, format },
+      fallbackFilename: `${schema}.${table}.${format}`,
+    });
+  }
+
+  return (
+    <div className="db-browser">
+      {schemas.isError && <ErrorBanner text={DATABASE_MANAGER_MESSAGES.loadSchemasFailed(errorMessage(schemas.error))} />}
+      {tables.isError && <ErrorBanner text={DATABASE_MANAGER_MESSAGES.loadTablesFailed(errorMessage(tables.error))} />}
+      <Card
+        title="Tables"
+        actions={
+          <label className="db-inline-field">
+            <span>Schema</span>
+            <select
+              className="input db-select"
+              value={schema}
+              onChange={(event) => update({ schema: event.target.value, table: null, sort: null, dir: null })}
+              data-testid="database-schema"
+            >
+              {(schemas.data?.schemas ?? [{ schema_name: schema }]).map((entry) => (
+                <option key={entry.schema_name} value={entry.schema_name}>
+                  {entry.schema_name}
+                </option>
+              ))}
+            </select>
+          </label>
+        }
+      >
+        {tables.isPending && <Spinner label="Loading tables..." />}
+        {tables.data && tables.data.tables.length === 0 && <p className="table-empty">This schema has no tables.</p>}
+        {tables.data && tables.data.tables.length > 0 && (
+          <TableScroll label={`Tables of ${schema}`} isBusy={tables.isFetching}>
+            <table className="table db-table" data-testid="database-tables">
+              <thead>
+                <tr>
+                  <th scope="col">Table</th>
+                  <th scope="col" className="table__number">
+                    Rows
+                  </th>
+                  <th scope="col" className="table__number">
+                    Total size
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tables.data.tables.map((entry) => (
+                  <tr key={entry.name} className={entry.name === table ? 'table__row--selected' : undefined}>
+                    <td>
+                      <button
+                        type="button"
+                        className="db-link"
+                        aria-current={entry.name === table ? 'true' : undefined}
+                        onClick={() => update({ table: entry.name, sort: null, dir: null })}
+                      >
+                        {entry.name}
+                      </button>
+                    </td>
+                    <td className="table__number">
+                      {entry.isEstimate ? `≈ ${entry.rowCount.toLocaleString()}` : entry.rowCount.toLocaleString()}
+                      {entry.isEstimate && <span className="db-muted"> (estimate)</span>}
+                    </td>
+                    <td className="table__number">{formatBytes(entry.sizes.totalBytes)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+        {tables.data?.tables.some((entry) => entry.isEstimate) && !isExact && (
+          <button type="button" className="button button--secondary button--small" onClick={() => update({ exact: '1' })}>
+            Count rows exactly
+          </button>
+        )}
+      </Card>
+      {table && (
+        <>
+          <TableDetails
+            schema={schema}
+            table={table}
+            actions={
+              <>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={download.isRunning}
+                  onClick={() => handleExport('csv')}
+                >
+                  Export CSV
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={download.isRunning}
+                  onClick={() => handleExport('json')}
+                >
+                  Export JSON
+                </button>
+              </>
+            }
+          />
+          <TableRows key={`${schema}.${table}`} schema={schema} table={table} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../api/api-error';
+import { useTableDetails } from '../../api/database-manager';
+import { Badge } from '../../ui/badge';
+import { Card } from '../../ui/card';
+import { formatBytes } from '../../ui/format-number';
+import { Spinner } from '../../ui/spinner';
+import { TableScroll } from '../../ui/table-scroll';
+import { ErrorBanner } from './error-banner';
+
+const CONSTRAINT_LABELS = {
+  primary_key: 'PRIMARY KEY',
+  unique: 'UNIQUE',
+  check: 'CHECK',
+  foreign_key: 'FOREIGN KEY',
+  exclusion: 'EXCLUDE',
+  other: 'OTHER',
+} as const;
+
+/** One table's rows and sizes, columns, indexes (UNIQUE and PRIMARY tagged), constraints and foreign keys. */
+export function TableDetails({ schema, table, actions }: { schema: string; table: string; actions: ReactNode }) {
+  const details = useTableDetails(schema, table);
+  if (details.isError) {
+    return <ErrorBanner text={DATABASE_MANAGER_MESSAGES.loadTableDetailsFailed(errorMessage(details.error))} />;
+  }
+  const info = details.data?.table;
+  return (
+    <Card title={`${schema}.${table}`} actions={actions} data-testid="database-details">
+      {!info && <Spinner label="Loading table details..." />}
+      {info && (
+        <>
+          <dl className="db-facts">
+            <div>
+              <dt>Rows</dt>
+              <dd>
+                {info.rowCount.toLocaleString()}
+                {info.isEstimate && ' (estimate)'}
+              </dd>
+            </div>
+            <div>
+              <dt>Total size</dt>
+              <dd>{formatBytes(info.sizes.totalBytes)}</dd>
+            </div>
+            <div>
+              <dt>Table size</dt>
+              <dd>{formatBytes(info.sizes.tableBytes)}</dd>
+            </div>
+            <div>
+              <dt>Index size</dt>
+              <dd>{formatBytes(info.sizes.indexBytes)}</dd>
+            </div>
+          </dl>
+          <h3 className="db-subtitle">Columns</h3>
+          <TableScroll label={`Columns of ${table}`}>
+            <table className="table db-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Nullable</th>
+                  <th scope="col">Default</th>
+                </tr>
+              </thead>
+              <tbody>
+                {info.columns.map((column) => (
+                  <tr key={column.name}>
+                    <td className="db-mono">{column.name}</td>
+                    <td className="db-mono">{column.type}</td>
+                    <td>{column.isNullable ? 'Yes' : 'No'}</td>
+                    <td className="db-mono">{column.default ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <h3 className="db-subtitle">Indexes</h3>
+          <ul className="db-list" data-testid="database-indexes">
+            {info.indexes.length === 0 && <li className="db-muted">No indexes.</li>}
+            {info.indexes.map((index) => (
+              <li key={index.name}>
+                <span className="db-mono">{index.name}</span>
+                {index.isPrimary && <Badge tone="brand">PRIMARY</Badge>}
+                {index.isUnique && <Badge tone="good">UNIQUE</Badge>}
+                <span className="db-muted">{formatBytes(index.sizeBytes)}</span>
+                <code className="db-code">{index.definition}</code>
+              </li>
+            ))}
+          </ul>
+          <h3 className="db-subtitle">Constraints</h3>
+          <ul className="db-list">
+            {info.constraints.length === 0 && <li className="db-muted">No constraints.</li>}
+            {info.constraints.map((constraint) => (
+              <li key={constraint.name}>
+                <span className="db-mono">{constraint.name}</span>
+                <Badge>{CONSTRAINT_LABELS[constraint.type]}</Badge>
+                <code className="db-code">{constraint.definition}</code>
+              </li>
+            ))}
+          </ul>
+          <h3 className="db-subtitle">Foreign keys</h3>
+          <ul className="db-list">
+            {info.foreignKeys.length === 0 && <li className="db-muted">No foreign keys.</li>}
+            {info.foreignKeys.map((key) => (
+              <li key={key.name}>
+                <span className="db-mono">{key.name}</span>
+                <code className="db-code">
+                  ({key.columns.join(', ')}) → {key.referencedSchema}.{key.referencedTable} ({key.referencedColumns.join(', ')})
+                </code>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,123 @@
+import { DATABASE_MANAGER_MESSAGES, DATABASE_ROWS_PAGE_SIZE } from '@guildhall/contract';
+import { useState } from 'react';
+import { errorMessage } from '../../api/api-error';
+import { useTableDetails, useTableRows } from '../../api/database-manager';
+import { Card } from '../../ui/card';
+import { Spinner } from '../../ui/spinner';
+import { TableScroll } from '../../ui/table-scroll';
+import { CellValue } from './cell-value';
+import { ErrorBanner } from './error-banner';
+
+/**
+ * A table's rows, 50 a page, by keyset: Next follows the server's cursor, Previous goes back along the cursors
+ * already seen. The sort is any indexed column (first column of an index), the primary key by default.
+ */
+export function TableRows({ schema, table }: { schema: string; table: string }) {
+  const details = useTableDetails(schema, table);
+  const [sort, setSort] = useState<string | undefined>(undefined);
+  const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
+  // cursors[i] is the cursor that opens page i + 1; page 1 has none.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const page = cursors.length;
+  const rows = useTableRows({ schema, table, sort, direction, after: cursors[page - 1] });
+  const sortable = [...new Set(details.data?.table.indexes.map((index) => index.columns[0]).filter(Boolean) as string[])];
+  const data = rows.data?.page;
+
+  function handleSort(next: string, nextDirection: 'asc' | 'desc') {
+    setSort(next || undefined);
+    setDirection(nextDirection);
+    setCursors([undefined]);
+  }
+
+  return (
+    <Card
+      title="Rows"
+      actions={
+        <div className="db-row-controls">
+          <label className="db-inline-field">
+            <span>Sort by</span>
+            <select
+              className="input db-select"
+              value={sort ?? ''}
+              onChange={(event) => handleSort(event.target.value, direction)}
+              data-testid="database-rows-sort"
+            >
+              <option value="">{data?.sort ? `Default (${data.sort})` : 'Default'}</option>
+              {sortable.map((column) => (
+                <option key={column} value={column}>
+                  {column}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="db-inline-field">
+            <span>Order</span>
+            <select
+              className="input db-select"
+              value={direction}
+              onChange={(event) => handleSort(sort ?? '', event.target.value === 'desc' ? 'desc' : 'asc')}
+            >
+              <option value="asc">Ascending</option>
+              <option value="desc">Descending</option>
+            </select>
+          </label>
+        </div>
+      }
+    >
+      {rows.isError && <ErrorBanner text={DATABASE_MANAGER_MESSAGES.loadTableDetailsFailed(errorMessage(rows.error))} />}
+      {data?.note && <p className="alert alert--warning">{data.note}</p>}
+      {rows.isPending && !rows.isError && <Spinner label="Loading rows..." />}
+      {data && data.rows.length === 0 && <p className="table-empty">No rows.</p>}
+      {data && data.rows.length > 0 && (
+        <TableScroll label={`Rows of ${table}, page ${page}`} isBusy={rows.isFetching}>
+          <table className="table db-table db-grid" data-testid="database-rows">
+            <thead>
+              <tr>
+                {data.columns.map((column) => (
+                  <th key={column.name} scope="col">
+                    {column.name}
+                    <span className="db-type">{column.type}</span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row, rowIndex) => (
+                // Rows have no id the browser may rely on; their place on the page is their key.
+                // biome-ignore lint/suspicious/noArrayIndexKey: a page of rows is replaced whole
+                <tr key={rowIndex}>
+                  {row.map((value, index) => (
+                    <td key={data.columns[index]?.name ?? index}>
+                      <CellValue value={value} type={data.columns[index]?.type} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <nav className="db-pager" aria-label="Row pages">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={page === 1 || rows.isFetching}
+          onClick={() => setCursors(cursors.slice(0, -1))}
+        >
+          Previous
+        </button>
+        <span data-testid="database-rows-page">
+          Page {page} · {DATABASE_ROWS_PAGE_SIZE} a page
+        </span>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={!data?.nextCursor || rows.isFetching}
+          onClick={() => data?.nextCursor && setCursors([...cursors, data.nextCursor])}
+        >
+          Next
+        </button>
+      </nav>
+    </Card>
+  );
+}
