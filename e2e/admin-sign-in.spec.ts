@@ -64,9 +64,10 @@ test('an admin holding only admin.system_monitoring sees only what it allows', a
 test('the shell shows only the screens that work, each named alike in the sidebar, page and breadcrumbs', async ({ page }) => {
   await signIn(page, ADMINS.owner);
   const nav = sidebar(page);
-  const working = [
+  const working: { label: string; path: string; crumbs?: string[] }[] = [
     { label: 'Guild Management', path: '/admin/guilds' },
     { label: 'Character Discovery', path: '/admin/character-discovery' },
+    { label: 'PostgreSQL', path: '/admin/database/postgresql', crumbs: ['Database'] },
     { label: 'Mail Outbox', path: '/admin/mail-outbox' },
   ];
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', ...working.map((screen) => screen.label)]);
@@ -76,11 +77,12 @@ test('the shell shows only the screens that work, each named alike in the sideba
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.label);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByTestId('breadcrumb')).toHaveText([
       'Admin',
+      ...(screen.crumbs ?? []),
       screen.label,
     ]);
   }
   await nav.getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.getByTestId('quick-actions').getByRole('link')).toHaveCount(2);
+  await expect(page.getByTestId('quick-actions').getByRole('link')).toHaveCount(3);
 
   // A screen that is not built has no page that only names it: its address, and the second layout's, are not found.
   for (const path of ['/admin/logs', '/admin/players', '/admin/database/redis', '/admin/training-data']) {

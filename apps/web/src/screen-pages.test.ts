@@ -8,6 +8,7 @@ describe('the working screens', () => {
       'Dashboard',
       'Guild Management',
       'Character Discovery',
+      'PostgreSQL',
       'Mail Outbox',
     ]);
     expect(Object.keys(SCREEN_PAGES).every((path) => ADMIN_SCREENS.some((screen) => screen.path === path))).toBe(true);

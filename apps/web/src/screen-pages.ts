@@ -11,6 +11,9 @@ const GuildsPage = lazy(() => import('./features/guilds/guilds-page').then((m) =
 const CharacterDiscoveryPage = lazy(() =>
   import('./features/character-discovery/character-discovery-page').then((m) => ({ default: m.CharacterDiscoveryPage })),
 );
+const DatabaseManagerPage = lazy(() =>
+  import('./features/database-manager/database-manager-page').then((m) => ({ default: m.DatabaseManagerPage })),
+);
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 
 /**
@@ -22,6 +25,7 @@ export const SCREEN_PAGES: Readonly<Partial<Record<string, ScreenPage>>> = {
   '/admin/guilds': GuildsPage,
   '/admin/character-discovery': CharacterDiscoveryPage,
   '/admin/mail-outbox': MailOutboxPage,
+  '/admin/database/postgresql': DatabaseManagerPage,
 };
 
 const isBuilt = (screen: AdminScreen) => SCREEN_PAGES[screen.path] !== undefined;
