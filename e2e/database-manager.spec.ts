@@ -144,6 +144,14 @@ test('the table browser: schemas, a table, its details, keyset pages, export', a
   const csv = parseCsv(readFileSync((await file.path())!, 'utf8')).filter((row) => row.join('') !== '');
   expect(csv[0]).toEqual(['id', 'label']);
   expect(csv).toHaveLength(121);
+
+  // A failed export says so in the red banner, with the server's reason.
+  await page.route('**/api/admin/database/postgresql/export?*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'disk full' }) }),
+  );
+  await details.getByRole('button', { name: 'Export JSON' }).click();
+  await expect(page.getByTestId('database-error')).toHaveText('Failed to export data: disk full');
+  await expectAccessible(page, 'database table browser, export failed');
 });
 
 test('connection stats and migrations show the real database', async ({ page }) => {

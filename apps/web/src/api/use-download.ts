@@ -29,9 +29,9 @@ function saveFile(blob: Blob, filename: string): void {
 
 /**
  * Streams a file from the API, counting bytes as they arrive, then saves it. A failure toasts the
- * server's error, else `failureMessage`. Leaving the page cancels a running download.
+ * server's error, else `failureMessage` (or hands it to `onError`, for a screen that shows it in place). Leaving the page cancels a running download.
  */
-export function useDownload(failureMessage: string) {
+export function useDownload(failureMessage: string, options: { onError?: (message: string) => void } = {}) {
   const toast = useToast();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
@@ -49,7 +49,10 @@ export function useDownload(failureMessage: string) {
       return { filename, size: file.blob.size };
     },
     onError: (error) => {
-      if (!controllerRef.current?.signal.aborted) toast.error(errorMessage(error, failureMessage));
+      if (controllerRef.current?.signal.aborted) return;
+      const message = errorMessage(error, failureMessage);
+      if (options.onError) options.onError(message);
+      else toast.error(message);
     },
     onSettled: () => {
       controllerRef.current = null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellText } from './cell-value';
+import { exportFailedText } from './error-banner';
 import { describeNode, planRoot } from './explain-tree';
 import { resultNote } from './query-runner-tab';
 
@@ -33,5 +34,10 @@ describe('the query runner', () => {
     expect(cellText(null)).toBe('NULL');
     expect(cellText({ hex: 'deadbeef', length: 4 }, 'bytea')).toBe('\\xdeadbeef');
     expect(cellText({ a: 1 }, 'jsonb')).toBe('{\n  "a": 1\n}');
+  });
+
+  it("says 'Failed to export data' once", () => {
+    expect(exportFailedText('Table not found: public.x')).toBe('Failed to export data: Table not found: public.x');
+    expect(exportFailedText('Failed to export data: disk full')).toBe('Failed to export data: disk full');
   });
 });

@@ -6,6 +6,7 @@ import { useDownload } from '../../api/use-download';
 import { Card } from '../../ui/card';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { Spinner } from '../../ui/spinner';
+import { ErrorBanner, exportFailedText } from './error-banner';
 import { ExplainTree } from './explain-tree';
 import { addToQueryHistory, QUERY_HISTORY_SIZE, readQueryHistory } from './query-history';
 import { ResultGrid } from './result-grid';
@@ -46,7 +47,8 @@ export function QueryRunnerTab() {
   const run = useRunQuery();
   const explain = useExplainQuery();
   const cancel = useCancelQuery();
-  const download = useDownload('Failed to export data: the export did not finish');
+  const [exportError, setExportError] = useState<string | null>(null);
+  const download = useDownload('the export did not finish', { onError: setExportError });
   const isRunning = runningId !== null;
   const text = query.trim();
 
@@ -94,6 +96,7 @@ export function QueryRunnerTab() {
   }
 
   function handleExport(format: 'csv' | 'json') {
+    setExportError(null);
     download.start({
       path: '/api/admin/database/postgresql/export-query',
       body: { query: lastRun.current, format },
@@ -158,6 +161,7 @@ export function QueryRunnerTab() {
         <div aria-live="polite" className="db-runner__status">
           {isRunning && <Spinner label="Running..." />}
         </div>
+        {exportError && <ErrorBanner text={exportFailedText(exportError)} />}
         {!outcome && !isRunning && <p className="db-muted">Run a statement to see its rows here.</p>}
         {outcome && <OutcomeView outcome={outcome} />}
       </Card>

@@ -1,4 +1,5 @@
 import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useDatabaseSchemas, useDatabaseTables } from '../../api/database-manager';
@@ -7,7 +8,7 @@ import { Card } from '../../ui/card';
 import { formatBytes } from '../../ui/format-number';
 import { Spinner } from '../../ui/spinner';
 import { TableScroll } from '../../ui/table-scroll';
-import { ErrorBanner } from './error-banner';
+import { ErrorBanner, exportFailedText } from './error-banner';
 import { TableDetails } from './table-details';
 import { TableRows } from './table-rows';
 
@@ -19,7 +20,8 @@ export function TableBrowserTab() {
   const isExact = params.get('exact') === '1';
   const schemas = useDatabaseSchemas();
   const tables = useDatabaseTables(schema, isExact);
-  const download = useDownload(DATABASE_MANAGER_MESSAGES.exportFailed('the export did not finish'));
+  const [exportError, setExportError] = useState<string | null>(null);
+  const download = useDownload('the export did not finish', { onError: setExportError });
 
   function update(next: Record<string, string | null>) {
     const merged = new URLSearchParams(params);
@@ -32,6 +34,7 @@ export function TableBrowserTab() {
 
   function handleExport(format: 'csv' | 'json') {
     if (!table) return;
+    setExportError(null);
     download.start({
       path: '/api/admin/database/postgresql/export',
       query: { schema, table, format },
@@ -42,6 +45,7 @@ export function TableBrowserTab() {
   return (
     <div className="db-browser">
       {schemas.isError && <ErrorBanner text={DATABASE_MANAGER_MESSAGES.loadSchemasFailed(errorMessage(schemas.error))} />}
+      {exportError && <ErrorBanner text={exportFailedText(exportError)} />}
       {tables.isError && <ErrorBanner text={DATABASE_MANAGER_MESSAGES.loadTablesFailed(errorMessage(tables.error))} />}
       <Card
         title="Tables"
