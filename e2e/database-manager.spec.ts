@@ -174,3 +174,18 @@ test('connection stats and migrations show the real database', async ({ page }) 
   await page.screenshot({ path: 'test-results/shots/database-migrations.png', fullPage: true });
   await expectAccessible(page, 'database migrations');
 });
+
+test('the query runner reads in the dark theme, the editor included', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/admin/database/postgresql?tab=query');
+  await typeQuery(page, "SELECT 1 AS one, 'text' AS word, '{\"a\": 1}'::jsonb AS doc, '\\xdeadbeef'::bytea AS bytes -- note");
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('query-summary')).toContainText('1 row');
+  await expect(page.getByTestId('query-result-grid')).toContainText('\\xdeadbeef (4 B)');
+  const editorBackground = await page
+    .getByTestId('sql-editor')
+    .evaluate((element) => getComputedStyle(element.closest('.cm-editor') ?? element).backgroundColor);
+  expect(editorBackground).not.toBe('rgb(255, 255, 255)');
+  await page.screenshot({ path: 'test-results/shots/database-query-dark.png', fullPage: true });
+  await expectAccessible(page, 'database query runner, dark');
+});
