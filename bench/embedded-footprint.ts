@@ -3,20 +3,24 @@
 // guild list under 50 concurrent connections for a bounded time. Prints both and the ratios PGlite/PostgreSQL.
 // Run: npm run build -w apps/server && node --import tsx bench/embedded-footprint.ts
 //      (PostgreSQL on TEST_POSTGRES_URL, default 127.0.0.1:5432)
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { BENCH_ADMIN, signInBenchAdmin } from './support/bench-admin';
+import { signInBenchAdmin } from './support/bench-admin';
+import {
+  collectGarbage,
+  freePort,
+  memoryOf,
+  requireBuiltServer,
+  startBuiltServer,
+  stopServer,
+  waitUntilReady,
+} from './support/built-server';
 import { type LoadResult, loadGet, percentile } from './support/http-load';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
-const GC_HOOK = path.join(import.meta.dirname, 'support/collect-garbage-on-request.mjs');
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const CONNECTIONS = 50;
@@ -49,83 +53,15 @@ interface Run {
   load: LoadResult;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** VmRSS and VmHWM (peak) of a process, in kB. */
-function memoryOf(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-  return { rssKb: field('VmRSS'), peakKb: field('VmHWM') };
-}
-
-/** The built server as `node apps/server/dist/main.js` starts it, in a folder of its own, with no outside services. */
-function startServer(workDir: string, port: number, databaseEnv: Record<string, string>) {
-  const output: string[] = [];
-  const child = fork(SERVER_ENTRY, [], {
-    cwd: workDir,
-    execArgv: ['--expose-gc', '--import', GC_HOOK],
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_DATA: 'true',
-      ADMIN_USERNAME: BENCH_ADMIN.username,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      GUILDHALL_DATA_DIR: path.join(workDir, 'data'),
-      WEB_DIST_DIR: path.join(workDir, 'no-web-app'),
-      ...databaseEnv,
-    },
-  });
-  for (const stream of [child.stdout, child.stderr]) {
-    stream?.on('data', (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.length > 40) output.shift();
-    });
-  }
-  return { child, output };
-}
-
-async function waitUntilReady(url: string, child: ChildProcess, output: string[]) {
-  const deadline = performance.now() + START_TIMEOUT_MS;
-  while (performance.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output.join('')}`);
-    const response = await fetch(`${url}/readyz`).catch(() => null);
-    if (response?.ok) return;
-    await sleep(250);
-  }
-  throw new Error(`the server was not ready within ${START_TIMEOUT_MS / 1000} s:\n${output.join('')}`);
-}
-
-function collectGarbage(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    child.once('message', () => resolve());
-    child.send('collect-garbage');
-  });
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
-}
-
 async function measure(label: string, databaseEnv: Record<string, string>): Promise<Run> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'guildhall-footprint-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const { child, output } = startServer(workDir, port, databaseEnv);
+  const server = startBuiltServer(workDir, port, { SEED_DEMO_DATA: 'true', ...databaseEnv });
+  const { child } = server;
   try {
-    await waitUntilReady(url, child, output);
+    await waitUntilReady(url, server, START_TIMEOUT_MS);
     const startSeconds = (performance.now() - started) / 1000;
     const cookie = await signInBenchAdmin(url);
     await sleep(SETTLE_MS);
@@ -172,7 +108,7 @@ function row(run: Run) {
 }
 
 async function main() {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build -w apps/server first`);
+  requireBuiltServer();
   const databaseName = `guildhall_footprint_${randomBytes(4).toString('hex')}`;
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
   await withAdmin((client) => client.query(`CREATE DATABASE ${databaseName}`));
