@@ -10,10 +10,14 @@ const TABLE = 'e2e_db_rows';
 /** Types a statement into the SQL editor, replacing what it held. */
 async function typeQuery(page: Page, sql: string) {
   const editor = page.getByTestId('sql-editor');
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(sql);
+  // Typing lands only once the editor has the focus: type again until the editor shows the statement.
+  await expect(async () => {
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(sql);
+    await expect(editor).toHaveText(sql, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Runs a statement with writes allowed, through the confirmation. */
