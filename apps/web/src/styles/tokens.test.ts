@@ -47,6 +47,9 @@ const PAIRS: [string, string, number][] = [
   ...['--color-border-control', '--color-brand', '--color-unknown'].flatMap((edge) =>
     SURFACES.map((surface): [string, string, number] => [edge, surface, NON_TEXT]),
   ),
+  ...Array.from({ length: 8 }, (_, index) => `--chart-${index + 1}`).flatMap((line) =>
+    SURFACES.map((surface): [string, string, number] => [line, surface, NON_TEXT]),
+  ),
   ['--color-text-muted', '--color-brand-soft', TEXT],
   ['--color-text-muted', '--color-unknown-soft', TEXT],
   ['--color-brand-strong', '--color-brand-soft', TEXT],
