@@ -62,11 +62,22 @@ export function CellValue({ value, type = '' }: { value: unknown; type?: string 
   );
 }
 
-function LongText({ text, isOpen, onToggle }: { text: string; isOpen: boolean; onToggle: () => void }) {
-  if (text.length <= LONG_TEXT) return <>{text}</>;
+/** Text cut at `limit` characters with a Show all / Show less button; shorter text as it is. */
+export function LongText({
+  text,
+  isOpen,
+  onToggle,
+  limit = LONG_TEXT,
+}: {
+  text: string;
+  isOpen: boolean;
+  onToggle: () => void;
+  limit?: number;
+}) {
+  if (text.length <= limit) return <>{text}</>;
   return (
     <>
-      {isOpen ? text : `${text.slice(0, LONG_TEXT)}…`}{' '}
+      {isOpen ? text : `${text.slice(0, limit)}…`}{' '}
       <button type="button" className="db-cell__expand" onClick={onToggle}>
         {isOpen ? 'Show less' : `Show all ${text.length} characters`}
       </button>

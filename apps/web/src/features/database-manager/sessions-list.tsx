@@ -1,0 +1,208 @@
+import { type DatabaseSession, SESSION_QUERY_MAX_LENGTH } from '@guildhall/contract';
+import { useState } from 'react';
+import { errorMessage } from '../../api/api-error';
+import { Badge } from '../../ui/badge';
+import { ConfirmModal } from '../../ui/confirm-modal';
+import { TableScroll } from '../../ui/table-scroll';
+import { useToast } from '../../ui/toast-context';
+import { LongText } from './cell-value';
+import { type SessionSignal, useSignalSession } from './live-database';
+import { durationText, isRunning, sessionDuration, sessionState } from './session-view';
+
+/** Characters of a session's query shown before Show all. */
+const QUERY_PREVIEW = 80;
+
+const OWN_SESSION = 'This is the session serving the console: it cannot be cancelled or terminated here.';
+
+interface SessionsListProps {
+  sessions: readonly DatabaseSession[];
+  /** When the list was read, and the time now: durations count up between reads. */
+  readAt: number;
+  now: number;
+  isEmbedded: boolean;
+}
+
+/**
+ * The database's sessions: who, from which application, in which state for how long, running what; each with
+ * Cancel query and Terminate behind a confirmation. The console's own session is marked and left alone.
+ */
+export function SessionsList({ sessions, readAt, now, isEmbedded }: SessionsListProps) {
+  const [asked, setAsked] = useState<{ session: DatabaseSession; signal: SessionSignal } | null>(null);
+  const signal = useSignalSession();
+  const toast = useToast();
+
+  function handleConfirm() {
+    if (!asked) return;
+    const { pid } = asked.session;
+    signal.mutate(
+      { pid, signal: asked.signal },
+      {
+        onSuccess: (isSignalled) => {
+          if (!isSignalled) toast.warning(`PostgreSQL did not signal session ${pid}; it may have ended already.`);
+          else if (asked.signal === 'cancel') toast.success(`Cancelled the statement of session ${pid}.`);
+          else toast.success(`Terminated session ${pid}.`);
+        },
+        onError: (error) => toast.error(errorMessage(error), { title: `Session ${pid}` }),
+        onSettled: () => setAsked(null),
+      },
+    );
+  }
+
+  if (sessions.length === 0) return <p className="table-empty">No sessions.</p>;
+  return (
+    <>
+      <TableScroll label="Sessions">
+        <table className="table db-table db-sessions" data-testid="database-sessions">
+          <thead>
+            <tr>
+              <th scope="col" className="table__number">
+                PID
+              </th>
+              <th scope="col">User</th>
+              <th scope="col">Application</th>
+              <th scope="col">State</th>
+              <th scope="col">Duration</th>
+              <th scope="col">Query</th>
+              <th scope="col" className="table__actions">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((session) => (
+              <SessionRow
+                key={session.pid}
+                session={session}
+                elapsedSinceRead={now - readAt}
+                isLocked={isEmbedded || session.isCurrent}
+                onAsk={(next) => setAsked({ session, signal: next })}
+              />
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      <ConfirmModal
+        isOpen={asked?.signal === 'cancel'}
+        title={`Cancel the statement of session ${asked?.session.pid ?? ''}?`}
+        confirmLabel="Cancel query"
+        busyLabel="Cancelling..."
+        isBusy={signal.isPending}
+        isDanger
+        onConfirm={handleConfirm}
+        onClose={() => setAsked(null)}
+        testId="confirm-cancel-session"
+      >
+        {asked && <SessionSummary session={asked.session} />}
+        <p>The statement stops with an error; the session stays connected. This is audited.</p>
+      </ConfirmModal>
+      <ConfirmModal
+        isOpen={asked?.signal === 'terminate'}
+        title={`Terminate session ${asked?.session.pid ?? ''}?`}
+        confirmLabel="Terminate"
+        busyLabel="Terminating..."
+        isBusy={signal.isPending}
+        isDanger
+        onConfirm={handleConfirm}
+        onClose={() => setAsked(null)}
+        testId="confirm-terminate-session"
+      >
+        {asked && <SessionSummary session={asked.session} />}
+        <p>
+          The connection is closed: its statement stops and an open transaction is rolled back. The application may reconnect.
+          This is audited.
+        </p>
+      </ConfirmModal>
+    </>
+  );
+}
+
+interface SessionRowProps {
+  session: DatabaseSession;
+  elapsedSinceRead: number;
+  isLocked: boolean;
+  onAsk: (signal: SessionSignal) => void;
+}
+
+function SessionRow({ session, elapsedSinceRead, isLocked, onAsk }: SessionRowProps) {
+  const state = sessionState(session);
+  const lockedReason = session.isCurrent ? OWN_SESSION : undefined;
+  return (
+    <tr data-testid="database-session" data-pid={session.pid} className={session.isCurrent ? 'db-session--own' : undefined}>
+      <td className="table__number">
+        {session.pid}
+        {session.isCurrent && (
+          <Badge tone="brand" className="db-session__own">
+            This console
+          </Badge>
+        )}
+      </td>
+      <td>{session.user ?? '—'}</td>
+      <td className="db-session__app">{session.application ?? <span className="db-muted">none</span>}</td>
+      <td>
+        <Badge tone={state.tone}>{state.label}</Badge>
+        {state.detail && <span className="db-session__wait">{state.detail}</span>}
+      </td>
+      <td className="db-session__duration">{durationText(sessionDuration(session, elapsedSinceRead))}</td>
+      <td className="db-session__query">
+        <SessionQuery session={session} />
+      </td>
+      <td className="table__actions">
+        <div className="db-session__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={isLocked || !isRunning(session)}
+            title={lockedReason}
+            onClick={() => onAsk('cancel')}
+          >
+            Cancel query
+          </button>
+          <button
+            type="button"
+            className="button button--danger-outline button--small"
+            disabled={isLocked}
+            title={lockedReason}
+            onClick={() => onAsk('terminate')}
+          >
+            Terminate
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function SessionQuery({ session }: { session: DatabaseSession }) {
+  const [isOpen, setIsOpen] = useState(false);
+  if (!session.query) return <span className="db-muted">—</span>;
+  return (
+    <code className="db-code">
+      <LongText text={session.query} isOpen={isOpen} onToggle={() => setIsOpen(!isOpen)} limit={QUERY_PREVIEW} />
+      {isOpen && session.isQueryTruncated && <span className="db-muted"> (the first {SESSION_QUERY_MAX_LENGTH} characters)</span>}
+    </code>
+  );
+}
+
+/** Who the confirmation is about: pid, user, application and the start of its statement. */
+function SessionSummary({ session }: { session: DatabaseSession }) {
+  return (
+    <dl className="db-facts db-session-summary">
+      <div>
+        <dt>User</dt>
+        <dd>{session.user ?? '—'}</dd>
+      </div>
+      <div>
+        <dt>Application</dt>
+        <dd>{session.application ?? 'none'}</dd>
+      </div>
+      {session.query && (
+        <div className="db-session-summary__query">
+          <dt>Query</dt>
+          <dd>
+            <code className="db-code">{session.query.slice(0, 200)}</code>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
