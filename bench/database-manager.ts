@@ -162,8 +162,8 @@ function psqlCopy(databaseUrl: string) {
   });
 }
 
-/** The server's CSV export read as it arrives, VmRSS sampled every 50 ms. */
-async function serverExport(url: string, cookie: string, child: ChildProcess) {
+/** The server's export (CSV unless asked) read as it arrives, VmRSS sampled every 50 ms. */
+async function serverExport(url: string, cookie: string, child: ChildProcess, format: 'csv' | 'json' = 'csv') {
   await collectGarbage(child);
   const idle = rssOf(child.pid!);
   let peak = idle;
@@ -172,7 +172,7 @@ async function serverExport(url: string, cookie: string, child: ChildProcess) {
   }, 50);
   const started = performance.now();
   try {
-    const response = await fetch(`${url}${BASE}/export?schema=public&table=big&format=csv`, {
+    const response = await fetch(`${url}${BASE}/export?schema=public&table=big&format=${format}`, {
       headers: { cookie },
       signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS),
     });
@@ -292,6 +292,12 @@ async function main() {
       `${(exported.idle / MB).toFixed(1)} / ${(exported.peak / MB).toFixed(1)} / ${growth.toFixed(1)} MB`,
       `< ${TARGETS.exportGrowthMb} MB`,
       growth < TARGETS.exportGrowthMb,
+    );
+    // For information: the JSON export (COPY of row_to_json lines framed as an array) over the same table.
+    const json = await serverExport(url, cookie, server.child, 'json');
+    console.log(
+      `info: JSON export: ${(json.bytes / MB).toFixed(1)} MB in ${json.seconds.toFixed(2)} s = ` +
+        `${(json.bytes / MB / json.seconds).toFixed(1)} MB/s, RSS growth ${((json.peak - json.idle) / MB).toFixed(1)} MB (no target)`,
     );
   } finally {
     if (server) await stopServer(server.child);

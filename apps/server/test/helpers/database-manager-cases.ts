@@ -267,6 +267,47 @@ export function describeDatabaseManager(label: string, overrides: () => Record<s
       ]);
     });
 
+    it('exports bytes that read back exactly: header, quoting, NULL and empty text, formulas, bytea hex, unicode', async () => {
+      await server.app.services.db.exec(`
+        CREATE TABLE browser.exact (id int PRIMARY KEY, t text, n int, b bytea, flag boolean, "=x" text, doc jsonb);
+        INSERT INTO browser.exact VALUES
+          (1, 'plain', 1, decode('00ff', 'hex'), true, 'v', '{"a": "x\\ny"}'),
+          (2, '', NULL, NULL, false, '', NULL),
+          (3, NULL, -5, decode('', 'hex'), NULL, '-1', '[1, "=2"]'),
+          (4, E'a,"b"\nc', 0, NULL, NULL, '@x', '"q\\"uote"'),
+          (5, '=1+1', 2, NULL, NULL, '+1', NULL),
+          (6, E'\tcmd', 3, NULL, NULL, E'\rx', NULL),
+          (7, 'ünï ✓ 日本 🎲', 4, NULL, NULL, 'x', NULL);
+      `);
+      const csv = await download(owner, `${BASE}/export?schema=browser&table=exact&format=csv`);
+      expect(csv.status).toBe(200);
+      expect(csv.body.toString('utf8')).toBe(
+        [
+          `id,t,n,b,flag,'=x,doc`,
+          '1,plain,1,\\x00ff,true,v,"{""a"": ""x\\ny""}"',
+          '2,"",,,false,"",',
+          `3,,-5,\\x,,'-1,"[1, ""=2""]"`,
+          `4,"a,""b""\nc",0,,,'@x,"""q\\""uote"""`,
+          `5,'=1+1,2,,,'+1,`,
+          `6,'\tcmd,3,,,"'\rx",`,
+          '7,ünï ✓ 日本 🎲,4,,,x,',
+          '',
+        ].join('\r\n'),
+      );
+      const json = await download(owner, `${BASE}/export?schema=browser&table=exact&format=json`);
+      const rows = JSON.parse(json.body.toString('utf8')) as Record<string, unknown>[];
+      expect(rows.map((row) => row.t)).toEqual(['plain', '', null, 'a,"b"\nc', '=1+1', '\tcmd', 'ünï ✓ 日本 🎲']);
+      expect(rows[0]).toEqual({ id: 1, t: 'plain', n: 1, b: '\\x00ff', flag: true, '=x': 'v', doc: { a: 'x\ny' } });
+      expect(rows[3]!.doc).toBe('q"uote');
+      await sql(server.app, 'DELETE FROM browser.exact');
+      expect((await download(owner, `${BASE}/export?schema=browser&table=exact&format=json`)).body.toString('utf8')).toBe(
+        '[\n]\n',
+      );
+      expect((await download(owner, `${BASE}/export?schema=browser&table=exact&format=csv`)).body.toString('utf8')).toBe(
+        `id,t,n,b,flag,'=x,doc\r\n`,
+      );
+    });
+
     it('survives exports abandoned mid-way', async () => {
       await sql(
         server.app,
@@ -289,6 +330,19 @@ export function describeDatabaseManager(label: string, overrides: () => Record<s
         });
       for (let i = 0; i < 12; i++) expect(await abandon()).toBe(200);
       expect((await owner.get(`${BASE}/tables?schema=browser`)).status).toBe(200);
+      if (server.app.services.db.kind === 'postgresql') {
+        // Every abandoned COPY ended with its connection: no export session is left on the server.
+        const exporting = async () =>
+          (
+            await sql<{ n: number }>(
+              server.app,
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'COPY %'",
+            )
+          )[0]!.n;
+        const until = Date.now() + 5000;
+        while ((await exporting()) > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await exporting()).toBe(0);
+      }
       const whole = await download(owner, `${BASE}/export?schema=browser&table=big&format=csv`);
       expect(csvObjects(whole.body.toString('utf8'))).toHaveLength(30000);
     });

@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
 import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
-import pg from 'pg';
-import Cursor from 'pg-cursor';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { csvCell, csvRow } from '../guilds/csv';
+import { crlfRecords, jsonArrayOfLines, startCopyExport } from './copy-export';
 import { findTable } from './find-table';
 import { keyColumns, keysetClauses, keyValuesOf, planKeyset } from './keyset';
 import { type ColumnRow, quoteIdent, selectColumns, type TableRow } from './queries';
@@ -41,29 +40,6 @@ function selectList(columns: readonly ColumnRow[], format: 'csv' | 'json') {
   return columns.map((column, i) => `${quoteIdent(column.name)}::text AS c${i}`).join(', ');
 }
 
-/** PostgreSQL: one connection of its own, a read-only snapshot and pg-cursor, so rows are fetched as they are written. */
-async function cursorReader(databaseUrl: string, from: string, list: string): Promise<BatchReader> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  client.on('error', () => undefined);
-  await client.connect().catch(() => {
-    throw AppError.serviceUnavailable('PostgreSQL');
-  });
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const cursor = client.query(new Cursor<(string | null)[]>(`SELECT ${list} FROM ${from}`, [], { rowMode: 'array' }));
-    return {
-      read: () => cursor.read(BATCH_ROWS),
-      async close() {
-        await cursor.close().catch(() => undefined);
-        await client.end().catch(() => undefined);
-      },
-    };
-  } catch (error) {
-    await client.end().catch(() => undefined);
-    throw error;
-  }
-}
-
 /** PGlite: keyset batches by the primary key (or ctid), each a short query, so other requests run in between. */
 async function keysetReader(db: Db, table: TableRow, columns: ColumnRow[], from: string, list: string, width: number) {
   const plan = await planKeyset(db, table, columns, undefined);
@@ -86,29 +62,116 @@ async function keysetReader(db: Db, table: TableRow, columns: ColumnRow[], from:
   return reader;
 }
 
-/** Numbers are written as they are; every other cell goes through the guild CSV writer (formulas neutralised). */
+/**
+ * Numbers are written as they are; every other cell goes through the guild CSV writer (formulas neutralised).
+ * An empty text is `""` and NULL an empty cell, as COPY writes them, so both engines' files read back the same.
+ */
 function csvLine(values: readonly (string | null)[], isNumeric: readonly boolean[]) {
-  return `${values.map((value, i) => (isNumeric[i] && value !== null ? value : csvCell(value))).join(',')}\r\n`;
+  const cell = (value: string | null, i: number) =>
+    value === '' ? '""' : isNumeric[i] && value !== null ? value : csvCell(value);
+  return `${values.map(cell).join(',')}\r\n`;
+}
+
+/** Cell starts a spreadsheet reads as a formula (the guild CSV writer's rule), as character codes: tab, CR, + - = @. */
+const FORMULA_CODES = '9, 13, 43, 45, 61, 64';
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * The COPY's select list for CSV: numbers and bytea (COPY writes `\x` hex) as they are, booleans as text; any other
+ * value whose text starts a formula gets a leading quote in SQL, so the bytes go straight from PostgreSQL to
+ * the client. Header names are neutralised the same way through their aliases.
+ */
+function copyCsvList(columns: readonly ColumnRow[]) {
+  return columns
+    .map((column) => {
+      const name = quoteIdent(column.name);
+      const alias = quoteIdent(FORMULA_START.test(column.name) ? `'${column.name}` : column.name);
+      if (column.type_category === 'N' || column.type_name === 'bytea') return `${ROW_ALIAS}.${name} AS ${alias}`;
+      // true/false as ::text writes them (COPY would write t/f), as the PGlite path does.
+      if (column.type_category === 'B') return `${ROW_ALIAS}.${name}::text AS ${alias}`;
+      const text = `${ROW_ALIAS}.${name}::text`;
+      return `CASE WHEN ascii(${text}) IN (${FORMULA_CODES}) THEN '''' || ${text} ELSE ${text} END AS ${alias}`;
+    })
+    .join(', ');
+}
+
+/**
+ * COPY of the whole table. JSON: one row_to_json text a line; CSV framing with delimiter and quote set to
+ * control characters a JSON text never holds raw keeps COPY from escaping anything, and the line breaks a `json`
+ * column may hold between tokens become spaces, so a line is a row.
+ */
+function copySql(columns: readonly ColumnRow[], from: string, format: 'csv' | 'json') {
+  if (format === 'csv') return `COPY (SELECT ${copyCsvList(columns)} FROM ${from}) TO STDOUT WITH (FORMAT csv, HEADER)`;
+  return `COPY (SELECT translate(row_to_json(${ROW_ALIAS})::text, E'\\n\\r', '  ') FROM ${from}) TO STDOUT WITH (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02')`;
+}
+
+/** PGlite (no streaming COPY TO STDOUT: its COPY writes a whole file to a blob): keyset batches of text rows. */
+async function pgliteExport(db: Db, table: TableRow, columns: ColumnRow[], from: string, format: 'csv' | 'json') {
+  const reader = await keysetReader(
+    db,
+    table,
+    columns,
+    from,
+    selectList(columns, format),
+    format === 'json' ? 1 : columns.length,
+  );
+  let first: (string | null)[][];
+  try {
+    first = await reader.read();
+  } catch (error) {
+    await reader.close();
+    throw error;
+  }
+  const isNumeric = columns.map((column) => column.type_category === 'N');
+  async function* chunks() {
+    try {
+      yield format === 'csv' ? csvRow(columns.map((column) => column.name)) : '[';
+      let batch = first;
+      let isFirstRow = true;
+      while (batch.length > 0) {
+        if (format === 'csv') {
+          yield batch.map((values) => csvLine(values, isNumeric)).join('');
+        } else {
+          yield batch.map((values, i) => `${isFirstRow && i === 0 ? '' : ','}\n${values[0]}`).join('');
+          isFirstRow = false;
+        }
+        batch = await reader.read();
+      }
+      if (format === 'json') yield '\n]\n';
+    } finally {
+      await reader.close();
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 /**
  * A whole table as CSV (header row, RFC 4180, formula cells neutralised) or a JSON array of row objects,
- * streamed: never more than one batch in memory, reads wait for the client (backpressure), and a client that
- * hangs up closes the cursor and its connection. The first batch is read before answering, so a failure is
- * an error status rather than a cut-off file. Audited.
+ * streamed with backpressure and flat memory; a client that hangs up stops the read and frees its connection.
+ * PostgreSQL: COPY on a connection of its own, bytes passed through; PGlite: keyset batches. The first bytes are
+ * read before answering, so a failure is an error status rather than a cut-off file. Audited.
  */
 export async function exportTable(db: Db, databaseUrl: string | null, request: ExportRequest): Promise<TableExport> {
   const table = await findTable(db, request.schema, request.table);
   const columns = await selectColumns(db, table.oid);
   const from = `${quoteIdent(table.schema)}.${quoteIdent(table.name)} AS ${ROW_ALIAS}`;
-  const list = selectList(columns, request.format);
-  const reader =
-    db.kind === 'postgresql' && databaseUrl
-      ? await cursorReader(databaseUrl, from, list)
-      : await keysetReader(db, table, columns, from, list, request.format === 'json' ? 1 : columns.length);
-  let first: (string | null)[][];
+  let stream: Readable;
   try {
-    first = await reader.read();
+    stream =
+      db.kind === 'postgresql' && databaseUrl
+        ? (
+            await startCopyExport(
+              databaseUrl,
+              copySql(columns, from, request.format),
+              request.format === 'csv' ? crlfRecords() : jsonArrayOfLines(),
+            )
+          ).stream
+        : await pgliteExport(db, table, columns, from, request.format);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(500, 'INTERNAL', DATABASE_MANAGER_MESSAGES.exportFailed((error as Error).message));
+  }
+  try {
     await recordAudit(db, {
       actor: request.actor,
       action: 'database.table_exported',
@@ -117,33 +180,13 @@ export async function exportTable(db: Db, databaseUrl: string | null, request: E
       ip: request.ip,
     });
   } catch (error) {
-    await reader.close();
-    throw new AppError(500, 'INTERNAL', DATABASE_MANAGER_MESSAGES.exportFailed((error as Error).message));
-  }
-  const isNumeric = columns.map((column) => column.type_category === 'N');
-  async function* chunks() {
-    try {
-      yield request.format === 'csv' ? csvRow(columns.map((column) => column.name)) : '[';
-      let batch = first;
-      let isFirstRow = true;
-      while (batch.length > 0) {
-        if (request.format === 'csv') {
-          yield batch.map((values) => csvLine(values, isNumeric)).join('');
-        } else {
-          yield batch.map((values, i) => `${isFirstRow && i === 0 ? '' : ','}\n${values[0]}`).join('');
-          isFirstRow = false;
-        }
-        batch = await reader.read();
-      }
-      if (request.format === 'json') yield '\n]\n';
-    } finally {
-      await reader.close();
-    }
+    stream.destroy();
+    throw error;
   }
   const date = new Date().toISOString().slice(0, 10);
   return {
     filename: `${table.schema}.${table.name}-${date}.${request.format}`,
     contentType: request.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-    stream: Readable.from(chunks(), { objectMode: false }),
+    stream,
   };
 }
