@@ -59,3 +59,51 @@ test('an e-mail member changes the password in Settings and is offered to link D
   await page.getByTestId('link-discord-button').click();
   await expect(toast(page, 'Discord sign-in is not configured')).toBeVisible();
 });
+
+test('a member who forgot the password chooses a new one from the e-mailed link and signs in with it', async ({
+  page,
+  request,
+}) => {
+  const account = newAccount('forgot');
+  expect((await request.post('/auth/register', { headers: XHR, data: account })).ok()).toBe(true);
+  const verify = await linkFromOutbox(request, account.email, '/verify-email');
+  await request.post('/auth/verify-email', { headers: XHR, data: { token: verify.searchParams.get('token') } });
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByTestId('forgot-password-page')).toBeVisible();
+  await expectAccessible(page, 'Forgot password');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('reset-link-sent')).toContainText(account.email);
+
+  const link = await linkFromOutbox(request, account.email, '/reset-password');
+  await page.goto(`${link.pathname}${link.search}`);
+  const form = page.getByTestId('reset-password-page');
+  await expect(form).toBeVisible();
+  const newPassword = `${account.password} again`;
+  await form.getByLabel('New password', { exact: true }).fill(newPassword);
+  await form.getByLabel('Repeat password', { exact: true }).fill(`${newPassword}?`);
+  await form.getByRole('button', { name: 'Reset password' }).click();
+  await expect(form).toContainText('Passwords do not match');
+  await expectAccessible(page, 'Reset password with a mismatch');
+
+  await form.getByLabel('Repeat password', { exact: true }).fill(newPassword);
+  await form.getByRole('button', { name: 'Reset password' }).click();
+  await expect(toast(page, 'Password reset successfully! You can now log in with your new password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/select-guild/);
+
+  // The link was for one use: opening it again refuses the token.
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByTestId('reset-password-page').getByLabel('New password', { exact: true }).fill(`${newPassword} 3`);
+  await page.getByTestId('reset-password-page').getByLabel('Repeat password', { exact: true }).fill(`${newPassword} 3`);
+  await page.getByTestId('reset-password-page').getByRole('button', { name: 'Reset password' }).click();
+  await expect(toast(page, 'This password reset link is invalid or has expired. Request a new one.')).toBeVisible();
+  await expect(page).toHaveURL(/\/reset-password/);
+  await page.screenshot({ path: 'test-results/shots/community-reset-password-used-link.png', fullPage: true });
+});

@@ -1,4 +1,4 @@
-import { type CommunityUser, changePasswordBody, MESSAGES, PASSWORD_MESSAGES } from '@guildhall/contract';
+import { type CommunityUser, changePasswordBody, MESSAGES } from '@guildhall/contract';
 import { KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useChangePasswordMutation } from '../../api/community-account';
@@ -9,7 +9,7 @@ import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
 import { useFormFields } from '../../ui/use-form-fields';
-import { PasswordChecklist } from '../registration/password-checklist';
+import { confirmationProblem, NewPasswordFields } from '../registration/new-password-fields';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -24,8 +24,9 @@ export function ChangePasswordCard({ user }: { user: CommunityUser }) {
     event.preventDefault();
     const body = validate(changePasswordBody.safeParse(values));
     if (!body) return;
-    if (values.confirmPassword !== values.newPassword) {
-      setErrors({ confirmPassword: PASSWORD_MESSAGES.mismatch });
+    const mismatch = confirmationProblem(values.newPassword, values.confirmPassword);
+    if (mismatch) {
+      setErrors({ confirmPassword: mismatch });
       return;
     }
     change.mutate(body, {
@@ -52,22 +53,14 @@ export function ChangePasswordCard({ user }: { user: CommunityUser }) {
           error={errors.currentPassword}
           onChange={(value) => handleChange('currentPassword', value)}
         />
-        <PasswordField
-          label="New password"
-          name="newPassword"
-          autoComplete="new-password"
-          value={values.newPassword}
-          error={errors.newPassword}
-          hint={<PasswordChecklist password={values.newPassword} owner={{ username: user.username, email: user.email }} />}
-          onChange={(value) => handleChange('newPassword', value)}
-        />
-        <PasswordField
-          label="Confirm new password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(value) => handleChange('confirmPassword', value)}
+        <NewPasswordFields
+          password={values.newPassword}
+          confirmation={values.confirmPassword}
+          errors={{ password: errors.newPassword, confirmation: errors.confirmPassword }}
+          owner={{ username: user.username, email: user.email }}
+          names={{ password: 'newPassword', confirmation: 'confirmPassword' }}
+          onPasswordChange={(value) => handleChange('newPassword', value)}
+          onConfirmationChange={(value) => handleChange('confirmPassword', value)}
         />
         <div className="form__actions">
           <SubmitButton icon={<KeyRound size={16} aria-hidden="true" />} isBusy={change.isPending} busyLabel="Changing...">

@@ -6,15 +6,11 @@ import { errorMessage } from '../../api/api-error';
 import { useResetPasswordMutation } from '../../api/community-account';
 import { AuthCard } from '../../ui/auth-card';
 import { fieldErrorsFromError, fieldErrorsFromIssues } from '../../ui/field-errors';
-import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useFormFields } from '../../ui/use-form-fields';
-import { PasswordChecklist } from '../registration/password-checklist';
-
-/** Shown when the confirmation differs from the new password. */
-export const PASSWORDS_DIFFER = 'Passwords do not match';
+import { confirmationProblem, NewPasswordFields } from '../registration/new-password-fields';
 
 /** /reset-password?token=: a new password for the account of the link, then on to sign in. */
 export function ResetPasswordPage() {
@@ -31,7 +27,8 @@ export function ResetPasswordPage() {
     event.preventDefault();
     const parsed = resetPasswordBody.safeParse({ token, password: values.password });
     const found = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-    if (!found.password && values.confirmation !== values.password) found.confirmation = PASSWORDS_DIFFER;
+    const mismatch = found.password ? undefined : confirmationProblem(values.password, values.confirmation);
+    if (mismatch) found.confirmation = mismatch;
     setErrors(found);
     if (!parsed.success || found.confirmation) return;
     reset.mutate(parsed.data, {
@@ -64,22 +61,14 @@ export function ResetPasswordPage() {
     >
       <form className="form" onSubmit={handleSubmit} noValidate>
         {errors.token && <p className="alert alert--error">{errors.token}</p>}
-        <PasswordField
-          label="New password"
-          name="new-password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          hint={<PasswordChecklist password={values.password} owner={{}} />}
-          onChange={(value) => handleChange('password', value)}
-        />
-        <PasswordField
-          label="Repeat password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={values.confirmation}
-          error={errors.confirmation}
-          onChange={(value) => handleChange('confirmation', value)}
+        <NewPasswordFields
+          password={values.password}
+          confirmation={values.confirmation}
+          errors={errors}
+          owner={{}}
+          confirmationLabel="Repeat password"
+          onPasswordChange={(value) => handleChange('password', value)}
+          onConfirmationChange={(value) => handleChange('confirmation', value)}
         />
         <SubmitButton icon={<KeyRound size={16} aria-hidden="true" />} isBusy={reset.isPending} isBlock>
           Reset password
