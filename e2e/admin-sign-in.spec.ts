@@ -68,6 +68,7 @@ test('the shell shows only the screens that work, each named alike in the sideba
     { label: 'Guild Management', path: '/admin/guilds' },
     { label: 'Character Discovery', path: '/admin/character-discovery' },
     { label: 'PostgreSQL', path: '/admin/database/postgresql', crumbs: ['Database'] },
+    { label: 'InfluxDB', path: '/admin/database/influxdb', crumbs: ['Database'] },
     { label: 'Mail Outbox', path: '/admin/mail-outbox' },
   ];
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', ...working.map((screen) => screen.label)]);

@@ -6,7 +6,7 @@ import { AdminSessionProvider } from './auth/admin-session-provider';
 import { ADMIN_HOME, ADMIN_LOGIN_PATH } from './auth/login-path';
 import { communityRoutes } from './community-routes';
 import { RouteErrorBoundary } from './features/placeholder/route-error-boundary';
-import { BUILT_ADMIN_SCREENS, BUILT_ROUTE_ALIASES, SCREEN_PAGES } from './screen-pages';
+import { BUILT_ADMIN_SCREENS, BUILT_ROUTE_ALIASES, SCREEN_PAGES, SCREEN_SUB_PAGES, type ScreenSubPage } from './screen-pages';
 import { AdminArea } from './shell/admin-area';
 import { PageSpinner } from './ui/spinner';
 
@@ -29,6 +29,12 @@ const SUB_PAGES: { path: string; screenPath: string; element: ReactNode }[] = [
 function subPageRoute({ path, screenPath, element }: (typeof SUB_PAGES)[number]): RouteObject {
   const screen = ADMIN_SCREENS.find((candidate) => candidate.path === screenPath);
   return { path, element: <AdminRouteGuard anyOf={screen?.anyOf ?? ['admin.full_access']}>{element}</AdminRouteGuard> };
+}
+
+/** A sub page of screen-pages.ts, given its screen's catalog entry. */
+function screenSubPageRoute({ path, screenPath, Page }: ScreenSubPage): RouteObject {
+  const screen = ADMIN_SCREENS.find((candidate) => candidate.path === screenPath);
+  return subPageRoute({ path, screenPath, element: screen ? <Page screen={screen} /> : <NotFoundPage /> });
 }
 
 function screenRoute(screen: AdminScreen): RouteObject {
@@ -81,6 +87,7 @@ export const routes: RouteObject[] = [
             children: [
               ...BUILT_ADMIN_SCREENS.map(screenRoute),
               ...SUB_PAGES.map(subPageRoute),
+              ...SCREEN_SUB_PAGES.map(screenSubPageRoute),
               ...BUILT_ROUTE_ALIASES.map(aliasRoute),
               { path: '*', element: <NotFoundPage /> },
             ],

@@ -1,6 +1,13 @@
 import { ADMIN_SCREENS } from '@guildhall/contract';
 import { describe, expect, it } from 'vitest';
-import { BUILT_ADMIN_SCREENS, BUILT_ROUTE_ALIASES, findBuiltScreen, SCREEN_CRUMB_NAMES, SCREEN_PAGES } from './screen-pages';
+import {
+  BUILT_ADMIN_SCREENS,
+  BUILT_ROUTE_ALIASES,
+  findBuiltScreen,
+  SCREEN_CRUMB_NAMES,
+  SCREEN_PAGES,
+  SCREEN_SUB_PAGES,
+} from './screen-pages';
 
 describe('the working screens', () => {
   it('are the catalog screens with a page, in sidebar order', () => {
@@ -9,6 +16,7 @@ describe('the working screens', () => {
       'Guild Management',
       'Character Discovery',
       'PostgreSQL',
+      'InfluxDB',
       'Mail Outbox',
     ]);
     expect(Object.keys(SCREEN_PAGES).every((path) => ADMIN_SCREENS.some((screen) => screen.path === path))).toBe(true);
@@ -23,5 +31,13 @@ describe('the working screens', () => {
   it('name their crumbs as the sidebar does, leaving the root as Admin', () => {
     expect(SCREEN_CRUMB_NAMES.get('/admin/guilds')).toBe('Guild Management');
     expect(SCREEN_CRUMB_NAMES.has('/admin')).toBe(false);
+    expect(SCREEN_CRUMB_NAMES.get('/admin/database/influxdb/debug')).toBe('Debug Interface');
+  });
+
+  it('hang their sub pages below a working screen', () => {
+    for (const page of SCREEN_SUB_PAGES) {
+      expect(page.path.startsWith(`${page.screenPath}/`)).toBe(true);
+      expect(SCREEN_PAGES[page.screenPath]).toBeDefined();
+    }
   });
 });

@@ -14,6 +14,12 @@ const CharacterDiscoveryPage = lazy(() =>
 const DatabaseManagerPage = lazy(() =>
   import('./features/database-manager/database-manager-page').then((m) => ({ default: m.DatabaseManagerPage })),
 );
+const InfluxManagerPage = lazy(() =>
+  import('./features/influx-manager/influx-manager-page').then((m) => ({ default: m.InfluxManagerPage })),
+);
+const InfluxDebugPage = lazy(() =>
+  import('./features/influx-manager/debug/influx-debug-page').then((m) => ({ default: m.InfluxDebugPage })),
+);
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 
 /**
@@ -26,7 +32,26 @@ export const SCREEN_PAGES: Readonly<Partial<Record<string, ScreenPage>>> = {
   '/admin/character-discovery': CharacterDiscoveryPage,
   '/admin/mail-outbox': MailOutboxPage,
   '/admin/database/postgresql': DatabaseManagerPage,
+  '/admin/database/influxdb': InfluxManagerPage,
 };
+
+/** A page below a working screen: opened with that screen's permissions, named in the breadcrumbs. */
+export interface ScreenSubPage {
+  path: string;
+  screenPath: string;
+  label: string;
+  Page: ScreenPage;
+}
+
+/** The pages below the screens; each is given its screen's catalog entry. */
+export const SCREEN_SUB_PAGES: readonly ScreenSubPage[] = [
+  {
+    path: '/admin/database/influxdb/debug',
+    screenPath: '/admin/database/influxdb',
+    label: 'Debug Interface',
+    Page: InfluxDebugPage,
+  },
+];
 
 const isBuilt = (screen: AdminScreen) => SCREEN_PAGES[screen.path] !== undefined;
 
@@ -45,6 +70,10 @@ export function findBuiltScreen(path: string): AdminScreen | undefined {
 }
 
 /** Breadcrumb names of the working screens' own paths ('/admin/guilds' → 'Guild Management'); the root stays 'Admin'. */
-export const SCREEN_CRUMB_NAMES: ReadonlyMap<string, string> = new Map(
-  BUILT_ADMIN_SCREENS.filter((screen) => screen.path !== ADMIN_HOME).map((screen) => [screen.path, screen.label]),
-);
+export const SCREEN_CRUMB_NAMES: ReadonlyMap<string, string> = new Map([
+  ...BUILT_ADMIN_SCREENS.filter((screen) => screen.path !== ADMIN_HOME).map((screen): [string, string] => [
+    screen.path,
+    screen.label,
+  ]),
+  ...SCREEN_SUB_PAGES.map((page): [string, string] => [page.path, page.label]),
+]);

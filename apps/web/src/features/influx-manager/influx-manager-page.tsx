@@ -1,0 +1,103 @@
+import type { AdminScreen, InfluxEngine, InfluxLanguage } from '@guildhall/contract';
+import { Bug } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import { Spinner } from '../../ui/spinner';
+import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { DataExplorerTab } from './data-explorer-tab';
+import { useInfluxStatus } from './influx-api';
+import { InfluxBanner } from './influx-banner';
+import { InfluxSetup } from './influx-setup';
+import { INFLUX_TABS, type InfluxTab, parseInfluxTab } from './influx-tabs';
+import { engineSummary } from './language-name';
+import { QueryTab } from './query-tab';
+import { RetentionTab } from './retention-tab';
+import { StatisticsTab } from './statistics-tab';
+import '../../styles/influx.css';
+
+const ID_PREFIX = 'influx';
+
+/** The query the Query tab holds, and the language it is written in. */
+export interface QueryDraft {
+  query: string;
+  language: InfluxLanguage;
+  /** The bucket it reads (1.x: the database InfluxQL runs in); Guildhall's own when unset. */
+  bucket?: string;
+}
+
+/**
+ * The time-series manager (spec 2 §2) over the InfluxDB the bot writes to, 1.x or 2.x: explorer, query, statistics
+ * and retention, the tab in ?tab=. Without an InfluxDB it says how to connect one; with one down, the server's
+ * message in the red banner.
+ */
+export function InfluxManagerPage({ screen }: { screen: AdminScreen }) {
+  useDocumentTitle(screen.label);
+  const status = useInfluxStatus();
+  const engine = status.data?.configured ? status.data.engine : null;
+
+  return (
+    <div className="page influx">
+      <header className="page__header">
+        <div>
+          <h1 className="page__title">{screen.label}</h1>
+          <p className="page__lead" data-testid="influx-engine">
+            {engine ? engineSummary(engine) : 'Explore, query and keep the time-series data the bot writes'}
+          </p>
+        </div>
+        {engine && (
+          <Link className="button button--secondary button--small" to="/admin/database/influxdb/debug">
+            <Bug size={16} aria-hidden="true" />
+            Debug interface
+          </Link>
+        )}
+      </header>
+      {status.isPending && <Spinner label="Connecting to InfluxDB..." />}
+      {status.isError && (
+        <div className="influx__down">
+          <InfluxBanner text={errorMessage(status.error)} />
+          <button type="button" className="button button--secondary button--small" onClick={() => status.refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {status.data && !status.data.configured && <InfluxSetup setup={status.data.setup} />}
+      {engine && <InfluxTabs engine={engine} />}
+    </div>
+  );
+}
+
+function InfluxTabs({ engine }: { engine: InfluxEngine }) {
+  const [params, setParams] = useSearchParams();
+  const tab = parseInfluxTab(params.get('tab'));
+  const [draft, setDraft] = useState<QueryDraft>({ query: '', language: engine.defaultLanguage });
+
+  function handleTabChange(next: InfluxTab) {
+    // The explorer keeps its bucket, range and measurement in the URL; other tabs start clean.
+    setParams(next === 'explorer' ? {} : { tab: next });
+  }
+
+  function handleGenerated(next: QueryDraft) {
+    setDraft(next);
+    setParams({ tab: 'query' });
+  }
+
+  return (
+    <>
+      <Tabs label="InfluxDB manager" tabs={INFLUX_TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
+      <div
+        className="tab-panel influx__panel"
+        role="tabpanel"
+        id={tabPanelId(ID_PREFIX, tab)}
+        aria-labelledby={tabButtonId(ID_PREFIX, tab)}
+        data-testid={`influx-panel-${tab}`}
+      >
+        {tab === 'explorer' && <DataExplorerTab engine={engine} onGenerated={handleGenerated} />}
+        {tab === 'query' && <QueryTab engine={engine} draft={draft} onDraftChange={setDraft} />}
+        {tab === 'stats' && <StatisticsTab />}
+        {tab === 'retention' && <RetentionTab />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { InfluxRow } from '@guildhall/contract';
+import type { TimeSeries } from '../../ui/charts/time-series';
+
+/** The tags of a point as text, in name order: 'guild=7, realm=eu'. */
+export function tagsText(tags: Readonly<Record<string, string>>): string {
+  return Object.keys(tags)
+    .sort()
+    .map((name) => `${name}=${tags[name]}`)
+    .join(', ');
+}
+
+/** A value as the results table shows it: numbers to 4 decimals (spec 2 §2), the rest as they are. */
+export function valueText(value: InfluxRow['value']): string {
+  if (value === null) return '';
+  return typeof value === 'number' ? value.toFixed(4) : String(value);
+}
+
+/**
+ * A result's numeric points as chart lines, one per series as InfluxDB means it (measurement, field and tag set):
+ * 'cpu.usage {host=a}'. Points without a time or a number (strings, booleans) have no place on the chart.
+ */
+export function resultSeries(rows: readonly InfluxRow[]): TimeSeries[] {
+  const lines = new Map<string, [number, number][]>();
+  for (const row of rows) {
+    if (typeof row.value !== 'number' || row.time === null) continue;
+    const time = Date.parse(row.time);
+    if (Number.isNaN(time)) continue;
+    const tags = tagsText(row.tags);
+    const name = [row.measurement, row.field].filter(Boolean).join('.') + (tags ? ` {${tags}}` : '');
+    const points = lines.get(name) ?? [];
+    points.push([time, row.value]);
+    lines.set(name, points);
+  }
+  return [...lines].map(([name, points]) => ({ name: name || 'value', points }));
+}
