@@ -7,6 +7,14 @@ export const DATABASE_ROWS_PAGE_SIZE = 50;
 /** Below this many rows (by the planner's estimate) the table list counts exactly. */
 export const DATABASE_EXACT_COUNT_LIMIT = 10_000;
 
+/** How far the row view pages a view (OFFSET paging: a view has no index or ctid to page by). */
+export const DATABASE_VIEW_ROWS_LIMIT = 10_000;
+
+/** What the table list holds: ordinary and partitioned tables, views and materialised views. */
+export const DATABASE_RELATION_KINDS = ['table', 'partitioned table', 'view', 'materialized view'] as const;
+/** A relation kind of the table list. */
+export type DatabaseRelationKind = (typeof DATABASE_RELATION_KINDS)[number];
+
 /** The red-banner texts of the PostgreSQL manager (spec 1 §8), each followed by ': {reason}'. */
 export const DATABASE_MANAGER_MESSAGES = {
   loadSchemasFailed: (reason: string) => `Failed to load schemas: ${reason}`,
@@ -18,6 +26,8 @@ export const DATABASE_MANAGER_MESSAGES = {
   columnNotSortable: (column: string) => `Cannot sort by ${column}: not an indexed column of this table`,
   invalidCursor: 'Invalid page cursor',
   ctidPaging: 'This table has no primary key: rows are paged by their physical position (ctid).',
+  viewPaging: (limit: number) =>
+    `This is a view: rows are shown in the order the view gives them, unsorted, up to the first ${limit.toLocaleString('en')}.`,
   embeddedConnections: 'Embedded PGlite: one connection inside the server process.',
 } as const;
 
@@ -34,11 +44,16 @@ export const tableSizes = z.object({ totalBytes: z.number(), tableBytes: z.numbe
 /** One schema of the database (spec 1 §7: entries with schema_name). */
 export const databaseSchema = z.object({ schema_name: z.string() });
 
-/** One table of a schema with its row count (an estimate for large tables unless asked exactly) and sizes. */
+/**
+ * One relation of a schema with its kind, row count and sizes. rowCount is the planner's estimate for large
+ * tables (isEstimate) unless asked exactly; null for a view unless asked exactly (a view has no estimate short of
+ * running it).
+ */
 export const databaseTable = z.object({
   schema: z.string(),
   name: z.string(),
-  rowCount: z.number(),
+  kind: z.enum(DATABASE_RELATION_KINDS),
+  rowCount: z.number().nullable(),
   isEstimate: z.boolean(),
   sizes: tableSizes,
 });
@@ -79,11 +94,13 @@ export const databaseForeignKey = z.object({
   referencedColumns: z.array(z.string()),
 });
 
-/** Everything the table details panel shows. */
+/** Everything the table details panel shows; `definition` is a view's or materialised view's SELECT. */
 export const databaseTableDetails = z.object({
   schema: z.string(),
   name: z.string(),
-  rowCount: z.number(),
+  kind: z.enum(DATABASE_RELATION_KINDS),
+  definition: z.string().nullable(),
+  rowCount: z.number().nullable(),
   isEstimate: z.boolean(),
   sizes: tableSizes,
   columns: z.array(databaseColumn),
@@ -130,7 +147,10 @@ export const tableRowsQuery = tableRef.extend({
  */
 export const renderedValue = z.unknown();
 
-/** A page of rows: column names, the rows as arrays in column order, and the cursor of the next page. */
+/**
+ * A page of rows: column names, the rows as arrays in column order, and the cursor of the next page. `sort` is
+ * the column the page is sorted by, 'ctid' for a table without a key, 'none' for a view.
+ */
 export const tableRowsPage = z.object({
   columns: z.array(z.object({ name: z.string(), type: z.string() })),
   rows: z.array(z.array(renderedValue)),

@@ -40,8 +40,28 @@ function selectList(columns: readonly ColumnRow[], format: 'csv' | 'json') {
   return columns.map((column, i) => `${quoteIdent(column.name)}::text AS c${i}`).join(', ');
 }
 
+/** PGlite, a view (no key, no ctid): OFFSET batches in the view's own order, each a short query. */
+function offsetReader(db: Db, from: string, list: string, width: number): BatchReader {
+  let offset = 0;
+  let isDone = false;
+  return {
+    async read() {
+      if (isDone) return [];
+      const { rows } = await db.query<Record<string, string | null>>(
+        `SELECT ${list} FROM ${from} OFFSET $1 LIMIT ${BATCH_ROWS}`,
+        [offset],
+      );
+      if (rows.length < BATCH_ROWS) isDone = true;
+      offset += rows.length;
+      return rows.map((row) => Array.from({ length: width }, (_, i) => row[`c${i}`] ?? null));
+    },
+    async close() {},
+  };
+}
+
 /** PGlite: keyset batches by the primary key (or ctid), each a short query, so other requests run in between. */
 async function keysetReader(db: Db, table: TableRow, columns: ColumnRow[], from: string, list: string, width: number) {
+  if (table.kind === 'v') return offsetReader(db, from, list, width);
   const plan = await planKeyset(db, table, columns, undefined);
   let after: (string | null)[] | null = null;
   let isDone = false;

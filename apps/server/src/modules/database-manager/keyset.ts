@@ -18,6 +18,8 @@ export interface KeysetPlan {
 }
 
 const CTID: KeyPart = { sql: 'ctid', cast: 'tid', isNullable: false };
+// A ctid is unique only within one partition: a partitioned table's rows are told apart by partition, then ctid.
+const TABLEOID: KeyPart = { sql: 'tableoid', cast: 'oid', isNullable: false };
 
 const partOf = (column: ColumnRow): KeyPart => ({
   sql: quoteIdent(column.name),
@@ -28,7 +30,9 @@ const partOf = (column: ColumnRow): KeyPart => ({
 /**
  * Picks the key to page by: the requested column when a plain btree index leads with it, else the primary
  * key; the primary key (or, without one, ctid) breaks ties so every row has one place in the order. A table
- * without a primary key and no sort is paged by ctid (a TID range scan: no OFFSET, no full sort).
+ * without a primary key and no sort is paged by ctid (a TID range scan: no OFFSET, no full sort); a
+ * partitioned one by partition and ctid. A materialised view pages as a table does (it has a ctid); a view
+ * does not come here (see readViewRows).
  */
 export async function planKeyset(
   db: Queryable,
@@ -37,7 +41,7 @@ export async function planKeyset(
   sort: string | undefined,
 ): Promise<KeysetPlan> {
   const primaryKey = (await selectPrimaryKey(db, table.oid)).map((name) => columns.find((column) => column.name === name)!);
-  const tie = primaryKey.length > 0 ? primaryKey.map(partOf) : [CTID];
+  const tie = primaryKey.length > 0 ? primaryKey.map(partOf) : table.kind === 'p' ? [TABLEOID, CTID] : [CTID];
   const note = primaryKey.length > 0 ? null : DATABASE_MANAGER_MESSAGES.ctidPaging;
   if (sort === undefined || (primaryKey.length === 1 && primaryKey[0]!.name === sort)) {
     return { sort: primaryKey.length > 0 ? primaryKey[0]!.name : 'ctid', parts: tie, note };

@@ -3,8 +3,13 @@ import type { Queryable } from '../../services/db/db';
 /** Schemas PostgreSQL keeps for itself: left out of the schema list unless asked for. */
 export const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast'] as const;
 
-/** Relation kinds the browser lists: ordinary and partitioned tables. */
-const TABLE_KINDS = "('r', 'p')";
+/** Relation kinds the browser lists: ordinary and partitioned tables, views, materialised views. */
+const TABLE_KINDS = "('r', 'p', 'v', 'm')";
+
+/** pg_class.relkind as the contract names it. */
+export const RELATION_KINDS = { r: 'table', p: 'partitioned table', v: 'view', m: 'materialized view' } as const;
+/** A listed pg_class.relkind. */
+export type RelKind = keyof typeof RELATION_KINDS;
 
 /**
  * An identifier as SQL, with quote_ident's semantics but always quoted: doubled quotes inside, so a name
@@ -14,11 +19,12 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** A table as the catalogue knows it. */
+/** A table (or view) as the catalogue knows it. */
 export interface TableRow {
   oid: number;
   schema: string;
   name: string;
+  kind: RelKind;
 }
 
 export async function selectSchemas(db: Queryable, includeSystem: boolean) {
@@ -38,7 +44,7 @@ export async function schemaExists(db: Queryable, schema: string): Promise<boole
 
 export async function selectTable(db: Queryable, schema: string, table: string): Promise<TableRow | null> {
   const { rows } = await db.query<TableRow>(
-    `SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS name
+    `SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS name, c.relkind::text AS kind
      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ${TABLE_KINDS}`,
     [schema, table],
@@ -46,18 +52,24 @@ export async function selectTable(db: Queryable, schema: string, table: string):
   return rows[0] ?? null;
 }
 
-/** A table of a schema with the planner's row estimate (-1: never analysed) and its sizes. */
+/**
+ * A table of a schema with the planner's row estimate (-1: never analysed; a partitioned table's is the sum of
+ * its partitions') and its sizes.
+ */
 export interface TableStatsRow {
   oid: number;
   schema: string;
   name: string;
+  kind: RelKind;
   reltuples: number;
   total_bytes: number;
   table_bytes: number;
   index_bytes: number;
 }
 
-const TABLE_STATS = `SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS name, c.reltuples::float8 AS reltuples,
+const TABLE_STATS = `SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS name, c.relkind::text AS kind,
+    CASE WHEN c.relkind = 'p' THEN coalesce((SELECT sum(greatest(p.reltuples, 0)) FROM pg_partition_tree(c.oid) t
+      JOIN pg_class p ON p.oid = t.relid WHERE t.isleaf), 0) ELSE c.reltuples END::float8 AS reltuples,
     pg_total_relation_size(c.oid)::float8 AS total_bytes, pg_table_size(c.oid)::float8 AS table_bytes,
     pg_indexes_size(c.oid)::float8 AS index_bytes
   FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace`;
@@ -142,6 +154,12 @@ export async function selectPrimaryKey(db: Queryable, oid: number): Promise<stri
     [oid],
   );
   return rows.map((row) => row.name);
+}
+
+/** A view's or materialised view's SELECT as PostgreSQL prints it. */
+export async function selectViewDefinition(db: Queryable, oid: number): Promise<string | null> {
+  const { rows } = await db.query<{ definition: string | null }>('SELECT pg_get_viewdef($1::oid, true) AS definition', [oid]);
+  return rows[0]?.definition ?? null;
 }
 
 export async function selectConstraints(db: Queryable, oid: number) {

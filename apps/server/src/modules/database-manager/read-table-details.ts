@@ -1,8 +1,16 @@
 import type { DatabaseTableDetails } from '@guildhall/contract';
-import type { Queryable } from '../../services/db/db';
+import type { Db, Queryable } from '../../services/db/db';
 import { findTable } from './find-table';
 import { rowCountOf, sizesOf } from './list-tables';
-import { selectColumns, selectConstraints, selectForeignKeys, selectIndexes, selectOneTableStats } from './queries';
+import {
+  RELATION_KINDS,
+  selectColumns,
+  selectConstraints,
+  selectForeignKeys,
+  selectIndexes,
+  selectOneTableStats,
+  selectViewDefinition,
+} from './queries';
 
 const CONSTRAINT_TYPES = { p: 'primary_key', u: 'unique', c: 'check', f: 'foreign_key', x: 'exclusion' } as const;
 
@@ -23,8 +31,8 @@ export async function readTableIndexes(db: Queryable, schema: string, table: str
   return readIndexes(db, (await findTable(db, schema, table)).oid);
 }
 
-/** Everything the details panel shows about one table; an unknown schema or table is 404. */
-export async function readTableDetails(db: Queryable, schema: string, table: string): Promise<DatabaseTableDetails> {
+/** Everything the details panel shows about one table or view (with its definition); unknown: 404. */
+export async function readTableDetails(db: Db, schema: string, table: string): Promise<DatabaseTableDetails> {
   const found = await findTable(db, schema, table);
   const stats = await selectOneTableStats(db, found.oid);
   const columns = await selectColumns(db, found.oid);
@@ -33,6 +41,8 @@ export async function readTableDetails(db: Queryable, schema: string, table: str
   return {
     schema: found.schema,
     name: found.name,
+    kind: RELATION_KINDS[found.kind],
+    definition: found.kind === 'v' || found.kind === 'm' ? await selectViewDefinition(db, found.oid) : null,
     ...(await rowCountOf(db, stats, false)),
     sizes: sizesOf(stats),
     columns: columns.map((column) => ({

@@ -1,10 +1,10 @@
-import { DATABASE_MANAGER_MESSAGES, DATABASE_ROWS_PAGE_SIZE } from '@guildhall/contract';
+import { DATABASE_MANAGER_MESSAGES, DATABASE_ROWS_PAGE_SIZE, DATABASE_VIEW_ROWS_LIMIT } from '@guildhall/contract';
 import { AppError } from '../../http/app-error';
 import type { Queryable } from '../../services/db/db';
 import { findTable } from './find-table';
 import { decodeCursor, encodeCursor, isBadCursorValue, keyColumns, keysetClauses, keyValuesOf, planKeyset } from './keyset';
 import { BYTEA_PREVIEW_BYTES, presentBytea } from './present-value';
-import { type ColumnRow, quoteIdent, selectColumns } from './queries';
+import { type ColumnRow, quoteIdent, selectColumns, type TableRow } from './queries';
 
 const isBytea = (column: ColumnRow) => column.type_name === 'bytea';
 
@@ -35,10 +35,47 @@ export interface RowsRequest {
   after?: string;
 }
 
-/** One keyset page of 50 rows of a table, rendered safely, with the cursor of the next page. */
+/** A view's page cursor: the offset of its first row, within DATABASE_VIEW_ROWS_LIMIT. */
+function viewOffsetOf(after: string | undefined): number {
+  if (after === undefined) return 0;
+  const [text] = decodeCursor(after, { sort: 'none', parts: [{ sql: '', cast: '', isNullable: false }], note: null });
+  const offset = /^\d{1,9}$/.test(text!) ? Number(text) : Number.NaN;
+  if (!(offset < DATABASE_VIEW_ROWS_LIMIT)) throw AppError.invalidField('after', DATABASE_MANAGER_MESSAGES.invalidCursor);
+  return offset;
+}
+
+/**
+ * A page of a view. A view has neither an index nor a ctid to page by, and sorting its whole result for every
+ * page could cost as much as the view itself: pages follow the view's own order by OFFSET, unsorted, capped at
+ * DATABASE_VIEW_ROWS_LIMIT rows so a deep page never re-reads an unbounded prefix (the note says so; the query
+ * runner or an export reads more).
+ */
+async function readViewRows(db: Queryable, table: TableRow, columns: ColumnRow[], request: RowsRequest) {
+  if (request.sort !== undefined) throw AppError.invalidField('sort', DATABASE_MANAGER_MESSAGES.columnNotSortable(request.sort));
+  const offset = viewOffsetOf(request.after);
+  const pageSize = Math.min(DATABASE_ROWS_PAGE_SIZE, DATABASE_VIEW_ROWS_LIMIT - offset);
+  const { rows: read } = await db.query(
+    `SELECT ${columns.map(renderExpressions).join(', ')} FROM ${quoteIdent(table.schema)}.${quoteIdent(table.name)}
+     OFFSET $1 LIMIT $2`,
+    [offset, pageSize + 1],
+  );
+  const rows = read.slice(0, pageSize);
+  const hasNext = read.length > pageSize && offset + pageSize < DATABASE_VIEW_ROWS_LIMIT;
+  return {
+    columns: columns.map((column) => ({ name: column.name, type: column.type })),
+    rows: rows.map((row) => columns.map((column, i) => cellOf(row, column, i))),
+    sort: 'none',
+    direction: 'asc' as const,
+    nextCursor: hasNext ? encodeCursor([String(offset + pageSize)]) : null,
+    note: DATABASE_MANAGER_MESSAGES.viewPaging(DATABASE_VIEW_ROWS_LIMIT),
+  };
+}
+
+/** One keyset page of 50 rows of a table (or an OFFSET page of a view), rendered safely, with the next cursor. */
 export async function readTableRows(db: Queryable, request: RowsRequest) {
   const table = await findTable(db, request.schema, request.table);
   const columns = await selectColumns(db, table.oid);
+  if (table.kind === 'v') return readViewRows(db, table, columns, request);
   const plan = await planKeyset(db, table, columns, request.sort);
   const after = request.after === undefined ? null : decodeCursor(request.after, plan);
   const { where, order, params } = keysetClauses(plan, request.direction, after);
