@@ -1,0 +1,248 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { ADMINS } from './support/accounts';
+import { parseCsv } from './support/csv';
+import { influxTarget, prepareInfluxDatabase, writePoints } from './support/influx';
+import { signIn } from './support/sign-in';
+import { expect, expectAccessible, test } from './support/test';
+
+// Names of this spec's own, so the demo data the server may seed does not change the counts.
+const CPU = 'e2e_cpu';
+const LIVE = 'e2e_live';
+const RETENTION_POLICY = 'e2e_rp';
+const SHARDS = 12;
+const MINUTE = 60_000;
+
+/** Twelve shards (one more than the explorer lists, and then some), two hosts, one point a minute: 24 points. */
+function cpuPoints(now: number): string[] {
+  return Array.from({ length: SHARDS * 2 }, (_, index) => {
+    const host = index % 2 === 0 ? 'alpha' : 'beta';
+    const shard = `s${String(Math.floor(index / 2)).padStart(2, '0')}`;
+    const usage = (10 + index * 1.23456).toFixed(5);
+    return `${CPU},host=${host},shard=${shard} usage=${usage},cores=${4 + (index % 3)}i,state="ok" ${now - (index + 1) * MINUTE}`;
+  });
+}
+
+/** Types into a CodeMirror editor, replacing what it held, until the editor shows the text. */
+async function typeInto(page: Page, editor: Locator, text: string) {
+  await expect(async () => {
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(text);
+    await expect(editor).toHaveText(text, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+test.beforeAll(async () => {
+  await prepareInfluxDatabase({ name: RETENTION_POLICY, duration: '2d' });
+  const now = Date.now();
+  await writePoints([
+    ...cpuPoints(now),
+    `${LIVE},source=e2e reading=1 ${now - MINUTE}`,
+    `combat_events,event_type=damage,guild_id=e2e target="Onyxia",amount=1200i ${now - 2 * MINUTE}`,
+    `combat_events,event_type=heal,guild_id=e2e target="Tank",amount=800i ${now - 3 * MINUTE}`,
+  ]);
+});
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, ADMINS.owner);
+});
+
+test('explorer → generated query → table and graph → CSV export, with history', async ({ page }) => {
+  const { database } = influxTarget();
+  await page.goto('/admin/database/influxdb');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('InfluxDB');
+  await expect(page.getByTestId('influx-engine')).toContainText('runs InfluxQL');
+  await expect(page.getByRole('tab', { name: 'Data Explorer' })).toHaveAttribute('aria-selected', 'true');
+
+  // The bot's bucket is chosen, named with its retention; its info says N/A for the organization on 1.x.
+  const bucket = page.getByLabel('Bucket');
+  await expect(bucket.locator('option:checked')).toContainText(`${database}/autogen`);
+  await expect(page.getByTestId('influx-bucket-info')).toContainText('N/A');
+  await expect(page.getByLabel('Time range').locator('option')).toHaveCount(7);
+
+  // The measurement with its point count; its tags list 10 values then '+2 more values', its fields their type.
+  const measurement = page.getByTestId('influx-measurements').getByRole('button', { name: new RegExp(`^${CPU}\\b`) });
+  await expect(measurement).toContainText('points');
+  await measurement.click();
+  await expect(page).toHaveURL(new RegExp(`measurement=${CPU}`));
+  const shardTag = page.getByTestId('influx-tag-shard');
+  await expect(shardTag.getByRole('checkbox')).toHaveCount(10);
+  await expect(shardTag).toContainText(`+${SHARDS - 10} more values`);
+  const details = page.getByTestId('influx-measurement-details');
+  await expect(details.getByText('float')).toBeVisible();
+  await expect(details.getByText('integer')).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/influx-explorer.png', fullPage: true });
+  await expectAccessible(page, 'InfluxDB data explorer');
+
+  // Export before any run says what to do first.
+  await page.getByRole('tab', { name: 'Query' }).click();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByTestId('influx-error')).toHaveText('Please execute a query first');
+  await page.getByRole('tab', { name: 'Data Explorer' }).click();
+
+  // Tick host=alpha and the usage field; the generated query (limit 1000) lands in the Query tab.
+  await page
+    .getByTestId('influx-measurements')
+    .getByRole('button', { name: new RegExp(`^${CPU}\\b`) })
+    .click();
+  await page.getByTestId('influx-tag-host').getByLabel('alpha').check();
+  await details.getByRole('checkbox', { name: /usage/ }).check();
+  await page.getByRole('button', { name: 'Generate Query' }).click();
+  await expect(page.getByRole('tab', { name: 'Query' })).toHaveAttribute('aria-selected', 'true');
+  const editor = page.getByTestId('influx-editor');
+  await expect(editor).toContainText(CPU);
+  await expect(editor).toContainText(/LIMIT 1000/i);
+
+  // Run: the 12 alpha points, values to 4 decimals, in the spec's columns.
+  await page.getByRole('button', { name: 'Execute' }).click();
+  const summary = page.getByTestId('influx-summary');
+  await expect(summary).toContainText('12 data points');
+  await expect(summary).toContainText(/\d+ ms/);
+  const table = page.getByTestId('influx-result-table');
+  await expect(table.locator('thead th')).toHaveText(['Time', 'Measurement', 'Field', 'Value', 'Tags']);
+  await expect(table.locator('tbody tr')).toHaveCount(12);
+  await expect(table.locator('tbody tr').first().locator('td').nth(3)).toHaveText(/^\d+\.\d{4}$/);
+  await expect(table.locator('tbody')).toContainText('host=alpha');
+  await expectAccessible(page, 'InfluxDB query result');
+
+  // The graph draws the series on a canvas, with its own CSV and PNG.
+  await page.getByRole('button', { name: 'Graph' }).click();
+  const chart = page.getByTestId('time-series-chart');
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(chart).toContainText(`${CPU}.usage`);
+  await page.screenshot({ path: 'test-results/shots/influx-graph.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/shots/influx-graph-dark.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectAccessible(page, 'InfluxDB query graph');
+  const pngDownload = page.waitForEvent('download');
+  await chart.getByRole('button', { name: 'Export PNG' }).click();
+  const png = readFileSync((await (await pngDownload).path())!);
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  const chartDownload = page.waitForEvent('download');
+  await chart.getByRole('button', { name: 'Export CSV' }).click();
+  const chartCsv = parseCsv(readFileSync((await (await chartDownload).path())!, 'utf8')).filter((row) => row.join('') !== '');
+  expect(chartCsv[0]?.[0]).toBe('time');
+  expect(chartCsv).toHaveLength(13);
+
+  // The whole result exported by the server as CSV, parsed back.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('influx-panel-query').getByRole('button', { name: 'Export CSV' }).first().click();
+  const csv = parseCsv(readFileSync((await (await download).path())!, 'utf8')).filter((row) => row.join('') !== '');
+  expect(csv.length).toBe(13);
+  expect(csv.slice(1).every((row) => row.join(',').includes('alpha'))).toBe(true);
+
+  // A failing query shows the server's text in the results area; the history reloads the earlier one.
+  const generated = (await editor.textContent()) ?? '';
+  await typeInto(page, editor, 'SELECT FROM nowhere');
+  await page.getByRole('button', { name: 'Execute' }).click();
+  await expect(page.getByTestId('influx-query-error')).toBeVisible();
+  await page.getByTestId('influx-history').getByRole('button').filter({ hasText: CPU }).first().click();
+  await expect(editor).toHaveText(generated);
+
+  // A query with no points says so.
+  await typeInto(page, editor, `SELECT * FROM "${CPU}" WHERE time > now() + 1h`);
+  await page.getByRole('button', { name: 'Execute' }).click();
+  await expect(summary).toContainText('Query executed successfully (no data points to display)');
+  await page.screenshot({ path: 'test-results/shots/influx-query.png', fullPage: true });
+});
+
+test('statistics, and a retention period changed after a confirmation', async ({ page }) => {
+  const { database } = influxTarget();
+  await page.goto('/admin/database/influxdb?tab=stats');
+  const stats = page.getByTestId('influx-stats');
+  await expect(stats.getByTestId('influx-stat-Total buckets')).toContainText(/\d/);
+  await expect(stats.getByTestId('influx-stat-Data points')).toContainText(/\d/);
+  await expect(stats.getByTestId('influx-stat-Uptime')).toBeVisible();
+  await expectAccessible(page, 'InfluxDB statistics');
+
+  await page.getByRole('tab', { name: 'Retention' }).click();
+  await expect(page).toHaveURL(/tab=retention/);
+  const row = page.getByTestId(`influx-retention-${database}/${RETENTION_POLICY}`);
+  await expect(row).toContainText('N/A');
+  await row.getByRole('button', { name: /Edit retention/ }).click();
+  const input = page.getByLabel(`New retention of ${database}/${RETENTION_POLICY}`);
+  await input.fill('3 days');
+  await expect(page.getByText("Retention must look like 1h, 30d, 2w or 'infinite'")).toBeVisible();
+  await input.fill('72h');
+  await page.getByRole('button', { name: 'Save retention' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change the retention?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'InfluxDB retention, confirm');
+  await dialog.getByRole('button', { name: 'Change retention' }).click();
+  await expect(page.getByText(new RegExp(`Retention of ${database}/${RETENTION_POLICY} set to`))).toBeVisible();
+  await expect(row).toContainText(/72h|3d/);
+  await page.screenshot({ path: 'test-results/shots/influx-retention.png', fullPage: true });
+});
+
+test('debug page: quick and custom queries paged, a live stream that sees a new point, statistics chips', async ({ page }) => {
+  await page.goto('/admin/database/influxdb/debug');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('InfluxDB Debug Interface');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByTestId('breadcrumb')).toHaveText([
+    'Admin',
+    'Database',
+    'InfluxDB',
+    'Debug Interface',
+  ]);
+  await expect(page.getByTestId('influx-debug-chip')).toHaveText('Connected');
+  const health = page.getByTestId('influx-debug-health');
+  await expect(health).toContainText('healthy');
+  await expect(health).toContainText(/\d+ ms/);
+
+  // A quick query: the recent combat events.
+  await page.getByRole('button', { name: 'Recent combat events' }).click();
+  await expect(page.getByTestId('influx-debug-summary')).toContainText(/\d+ rows?/);
+  await expect(page.getByTestId('influx-debug-table')).toContainText('Onyxia');
+
+  // Execute with nothing says so; a custom query's 24 points page 25 at a time, then 10.
+  const editor = page.getByTestId('influx-debug-editor');
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.getByRole('button', { name: 'Execute' }).click();
+  await expect(page.getByTestId('influx-debug-problem')).toHaveText('Please enter a query');
+  await typeInto(page, editor, `SELECT "usage" FROM "${CPU}"`);
+  await page.getByRole('button', { name: 'Execute' }).click();
+  await expect(page.getByTestId('influx-debug-summary')).toContainText('24 rows');
+  await expect(page.getByTestId('influx-debug-table').locator('tbody tr')).toHaveCount(24);
+  await page.getByLabel('Rows per page').selectOption('10');
+  await expect(page.getByTestId('influx-debug-table').locator('tbody tr')).toHaveCount(10);
+  await expect(page.getByTestId('influx-debug-pagination')).toContainText('Showing 1 to 10 of 24');
+  await page.screenshot({ path: 'test-results/shots/influx-debug-query.png', fullPage: true });
+  await expectAccessible(page, 'InfluxDB debug, query builder');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export JSON' }).click();
+  const exported: unknown = JSON.parse(readFileSync((await (await download).path())!, 'utf8'));
+  expect(Array.isArray(exported) ? exported.length : -1).toBe(24);
+
+  // The live stream sees a point written while it runs; stopping clears the table.
+  await page.getByRole('tab', { name: 'Live Stream' }).click();
+  await page.getByLabel('Measurement').selectOption(LIVE);
+  await page.getByLabel('Interval (ms)').fill('1000');
+  const toggle = page.getByRole('switch');
+  await expect(toggle).toHaveText('Stopped');
+  await toggle.click();
+  await expect(toggle).toHaveText('Streaming');
+  const marker = 4242.5;
+  await writePoints([`${LIVE},source=e2e reading=${marker} ${Date.now()}`]);
+  await expect(page.getByTestId('influx-stream-table')).toContainText(marker.toFixed(4), { timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/shots/influx-debug-stream.png', fullPage: true });
+  await expectAccessible(page, 'InfluxDB debug, live stream');
+  await toggle.click();
+  await expect(toggle).toHaveText('Stopped');
+  await expect(page.getByTestId('influx-stream-table')).toHaveCount(0);
+
+  // Statistics, and a measurement chip that fills a query.
+  await page.getByRole('tab', { name: 'Statistics' }).click();
+  const stats = page.getByTestId('influx-debug-stats');
+  await expect(stats.getByTestId('influx-debug-stat-Measurements')).toContainText(/\d/);
+  await expect(stats.getByTestId('influx-debug-stat-Total records')).toContainText(/\d/);
+  await expect(stats.getByTestId('influx-debug-stat-Days of data')).toContainText(/\d/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/shots/influx-debug-stats-dark.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectAccessible(page, 'InfluxDB debug, statistics');
+  await stats.getByRole('button', { name: CPU }).click();
+  await expect(page.getByRole('tab', { name: 'Query Builder' })).toHaveAttribute('aria-selected', 'true');
+  await expect(editor).toContainText(CPU);
+});
