@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { DATABASE_MANAGER_MESSAGES, DATABASE_VIEW_ROWS_LIMIT } from '@guildhall/contract';
+import { DATABASE_MANAGER_MESSAGES, DATABASE_VIEW_ROWS_LIMIT, LONG_TEXT_PREVIEW_CHARS } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvObjects } from './csv';
 import { download } from './download';
@@ -213,6 +213,37 @@ export function describeDatabaseManager(label: string, overrides: () => Record<s
       // A file loses nothing: the export keeps the whole value as psql's \x text.
       const file = await owner.post(`${BASE}/export-query`, { query: 'SELECT data FROM bytea_probe ORDER BY id', format: 'csv' });
       expect(csvObjects(file.text).map((row) => row.data)).toEqual(['\\x00ff10', `\\x${'ab'.repeat(3000)}`, '']);
+    });
+
+    it('cuts texts longer than 65,536 characters to their first ones and the full length, in the row view and the query runner', async () => {
+      await server.app.services.db.exec(`
+        CREATE TABLE public.long_probe (id int PRIMARY KEY, t text, v varchar, doc jsonb);
+        INSERT INTO public.long_probe VALUES
+          (1, repeat('é🎲', 40000), repeat('a', ${LONG_TEXT_PREVIEW_CHARS}), jsonb_build_object('k', repeat('x', 70000))),
+          (2, 'short', NULL, '{"small": [1, 2]}');
+      `);
+      const cut = { truncatedText: 'é🎲'.repeat(LONG_TEXT_PREVIEW_CHARS / 2), length: 80000 };
+      const page = await owner.get<Page>(`${BASE}/rows?schema=public&table=long_probe`);
+      expect(page.status).toBe(200);
+      const [first, second] = page.body.page.rows;
+      expect(first![1]).toEqual(cut);
+      // Exactly at the limit: the whole text.
+      expect(first![2]).toBe('a'.repeat(LONG_TEXT_PREVIEW_CHARS));
+      const doc = first![3] as { truncatedText: string; length: number };
+      expect(doc.length).toBe(70009);
+      expect(doc.truncatedText).toBe(`{"k": "${'x'.repeat(LONG_TEXT_PREVIEW_CHARS - 7)}`);
+      expect(second).toEqual([2, 'short', null, { small: [1, 2] }]);
+      const run = await owner.post<{ rows: { t: unknown; v: unknown }[] }>(`${BASE}/query`, {
+        query: 'SELECT t, v FROM long_probe ORDER BY id',
+      });
+      expect(run.status).toBe(200);
+      expect(run.body.rows).toEqual([
+        { t: cut, v: 'a'.repeat(LONG_TEXT_PREVIEW_CHARS) },
+        { t: 'short', v: null },
+      ]);
+      // A file loses nothing.
+      const file = await owner.post(`${BASE}/export-query`, { query: 'SELECT t FROM long_probe WHERE id = 1', format: 'json' });
+      expect((JSON.parse(file.text) as { t: string }[])[0]!.t).toBe('é🎲'.repeat(40000));
     });
 
     it('pages by an indexed column with duplicates and by one with NULLs, both directions', async () => {

@@ -141,9 +141,21 @@ export const tableRowsQuery = tableRef.extend({
   after: z.string().max(4096).optional(),
 });
 
+/** Characters of a long text the row view and the query runner send; the rest stays in the database. */
+export const LONG_TEXT_PREVIEW_CHARS = 65_536;
+
 /**
- * One rendered cell: JSON values as they are, bytea as `{ hex, length }` (hex of the first 1 KiB),
- * timestamps as ISO 8601 with their zone, big numbers as text.
+ * A text (or a json value's text) longer than LONG_TEXT_PREVIEW_CHARS as the row view and the query runner
+ * answer it: its first LONG_TEXT_PREVIEW_CHARS characters and its full length in characters (code points, as
+ * PostgreSQL's char_length counts).
+ */
+export const truncatedText = z.object({ truncatedText: z.string(), length: z.number() });
+/** A long text cut for the screen. */
+export type TruncatedText = z.infer<typeof truncatedText>;
+
+/**
+ * One rendered cell: JSON values as they are, bytea as `{ hex, length }` (hex of the first 1 KiB), a text
+ * longer than LONG_TEXT_PREVIEW_CHARS as TruncatedText, timestamps as ISO 8601 with their zone, big numbers as text.
  */
 export const renderedValue = z.unknown();
 

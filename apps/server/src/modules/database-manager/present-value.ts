@@ -1,3 +1,5 @@
+import { LONG_TEXT_PREVIEW_CHARS, type TruncatedText } from '@guildhall/contract';
+
 /** Bytes of a bytea shown as hex on screen; the length says how long the value really is. */
 export const BYTEA_PREVIEW_BYTES = 1024;
 
@@ -19,8 +21,31 @@ export function presentBytea(bytes: Uint8Array, length = bytes.byteLength): Pres
   return { hex: preview.toString('hex'), length };
 }
 
-/** A value on screen: bytea as presentBytea, anything else as the driver gave it. */
+/**
+ * A string on screen: as it is up to LONG_TEXT_PREVIEW_CHARS characters, else its first ones and its length, both
+ * in code points as PostgreSQL counts them (the row view cuts in SQL with left() and char_length()).
+ */
+export function presentText(value: string): string | TruncatedText {
+  // UTF-16 units are never fewer than code points: a string this short cannot be too long.
+  if (value.length <= LONG_TEXT_PREVIEW_CHARS) return value;
+  let length = 0;
+  let cut = value.length;
+  for (let i = 0; i < value.length; i++) {
+    if (length === LONG_TEXT_PREVIEW_CHARS && cut === value.length) cut = i;
+    const code = value.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < value.length) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    length++;
+  }
+  return length <= LONG_TEXT_PREVIEW_CHARS ? value : { truncatedText: value.slice(0, cut), length };
+}
+
+/** A value on screen: bytea as presentBytea, a long string as presentText, anything else as the driver gave it. */
 export function presentValue(value: unknown): unknown {
+  if (typeof value === 'string') return presentText(value);
   return isBytes(value) ? presentBytea(value) : value;
 }
 

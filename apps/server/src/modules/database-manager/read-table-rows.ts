@@ -1,4 +1,9 @@
-import { DATABASE_MANAGER_MESSAGES, DATABASE_ROWS_PAGE_SIZE, DATABASE_VIEW_ROWS_LIMIT } from '@guildhall/contract';
+import {
+  DATABASE_MANAGER_MESSAGES,
+  DATABASE_ROWS_PAGE_SIZE,
+  DATABASE_VIEW_ROWS_LIMIT,
+  LONG_TEXT_PREVIEW_CHARS,
+} from '@guildhall/contract';
 import { AppError } from '../../http/app-error';
 import type { Queryable } from '../../services/db/db';
 import { findTable } from './find-table';
@@ -8,15 +13,25 @@ import { type ColumnRow, quoteIdent, selectColumns, type TableRow } from './quer
 
 const isBytea = (column: ColumnRow) => column.type_name === 'bytea';
 
+/** Types whose values can be long texts: strings, json and xml. */
+const isLongText = (column: ColumnRow) => column.type_category === 'S' || ['json', 'jsonb', 'xml'].includes(column.type_name);
+
 /**
  * A cell: bytea as its first 1 KiB and its length (presented by presentBytea, as the query runner does), bigint
  * and numeric as text (no precision lost in JavaScript), everything else as PostgreSQL's to_json (json kept as
- * json, timestamps ISO 8601 with their zone).
+ * json, timestamps ISO 8601 with their zone). A text (json's, xml's) longer than LONG_TEXT_PREVIEW_CHARS comes
+ * as the contract's TruncatedText, cut in SQL so a huge value never leaves the database whole.
  */
 function renderExpressions(column: ColumnRow, i: number): string {
   const c = quoteIdent(column.name);
   if (isBytea(column)) return `substring(${c} FROM 1 FOR ${BYTEA_PREVIEW_BYTES}) AS c${i}, octet_length(${c}) AS l${i}`;
   if (['int8', 'numeric', 'money'].includes(column.type_name)) return `to_json(${c}::text) AS c${i}`;
+  if (isLongText(column)) {
+    const text = `${c}::text`;
+    return `CASE WHEN char_length(${text}) > ${LONG_TEXT_PREVIEW_CHARS}
+      THEN json_build_object('truncatedText', left(${text}, ${LONG_TEXT_PREVIEW_CHARS}), 'length', char_length(${text}))
+      ELSE to_json(${c}) END AS c${i}`;
+  }
   return `to_json(${c}) AS c${i}`;
 }
 
