@@ -26,6 +26,7 @@ import { databaseManagerRoutes } from './modules/database-manager/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
 import { guildInviteRoutes } from './modules/guild-invites/routes';
 import { guildRoutes } from './modules/guilds/routes';
+import { influxManagerRoutes } from './modules/influx-manager/routes';
 import { mailOutboxRoutes } from './modules/mail-outbox/routes';
 import { meRoutes } from './modules/me/routes';
 import { Monitoring } from './modules/monitoring/monitoring';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(guildInviteRoutes);
     await routes.register(characterLinkingRoutes);
     await routes.register(databaseManagerRoutes);
+    await routes.register(influxManagerRoutes);
     await registerWebApp(app, config.webDistDir);
     attachLiveConnection(app);
 

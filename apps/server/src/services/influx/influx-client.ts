@@ -25,6 +25,17 @@ export interface InfluxClient {
   readonly url: string;
   /** The 1.x database, or on 2.x the bucket its v1-compatible API maps to. */
   readonly database: string;
+  /** The 2.x bucket Guildhall writes to (INFLUX_BUCKET). */
+  readonly bucket: string;
+  /** The 2.x organization (INFLUX_ORG), null on 1.x. */
+  readonly org: string | null;
+  /** Whether 2.x settings (token and org) are given. */
+  readonly hasV2Settings: boolean;
+  /**
+   * One HTTP call with the credentials in place (the token header, or 1.x's u and p parameters); the caller reads
+   * the answer, which may be streamed. Unreachable servers throw ServiceUnreachableError.
+   */
+  request(path: string, init: InfluxRequest): Promise<Response>;
   /** Pings the server; throws with a readable message when it does not answer well. */
   ping(timeoutMs: number): Promise<InfluxPing>;
   /**
@@ -37,6 +48,16 @@ export interface InfluxClient {
    * /write on 1.x, creating the 1.x database on first use.
    */
   writeLines(lines: readonly string[], timeoutMs: number): Promise<void>;
+}
+
+/** One call through InfluxClient.request. */
+export interface InfluxRequest {
+  method?: 'GET' | 'POST' | 'PATCH';
+  params?: Record<string, string>;
+  body?: string;
+  headers?: Record<string, string>;
+  timeoutMs: number;
+  signal?: AbortSignal;
 }
 
 interface InfluxQueryAnswer {
@@ -57,9 +78,26 @@ export function createInfluxClient(settings: Config['influx']): InfluxClient | n
   const base = settings.url.replace(/\/+$/, '');
   const headers: Record<string, string> = settings.token ? { Authorization: `Token ${settings.token}` } : {};
   const database = settings.database ?? settings.bucket;
+  const isV2 = Boolean(settings.token && settings.org);
   return {
     url: base,
     database,
+    bucket: settings.bucket,
+    org: settings.org,
+    hasV2Settings: isV2,
+    request(path, init) {
+      const params = new URLSearchParams(init.params);
+      if (!settings.token && settings.username) params.set('u', settings.username);
+      if (!settings.token && settings.password) params.set('p', settings.password);
+      const query = params.size > 0 ? `?${params}` : '';
+      return fetchService('InfluxDB', `${base}${path}${query}`, {
+        method: init.method ?? 'GET',
+        headers: { ...headers, ...init.headers },
+        body: init.body,
+        timeoutMs: init.timeoutMs,
+        signal: init.signal,
+      });
+    },
     async queryInfluxQL(query, timeoutMs) {
       const params = new URLSearchParams({ db: database, q: query, epoch: 'ms' });
       if (settings.username) params.set('u', settings.username);
@@ -73,7 +111,6 @@ export function createInfluxClient(settings: Config['influx']): InfluxClient | n
     },
     async writeLines(lines, timeoutMs) {
       const body = lines.join('\n');
-      const isV2 = Boolean(settings.token && settings.org);
       const params = isV2
         ? new URLSearchParams({ org: settings.org ?? '', bucket: settings.bucket, precision: 'ms' })
         : new URLSearchParams({ db: database, precision: 'ms' });

@@ -1,0 +1,72 @@
+import { INFLUX_MESSAGES, INFLUX_SETTINGS, type InfluxEngine, type InfluxLanguage, type InfluxSetup } from '@guildhall/contract';
+import { AppError } from '../../http/app-error';
+import type { InfluxClient } from '../../services/influx/influx-client';
+
+/** How long a detected version is trusted before the next call pings again. */
+const ENGINE_TTL_MS = 15_000;
+/** The timeout of a version ping. */
+export const PING_TIMEOUT_MS = 5000;
+
+/** The server's version, what it speaks, and how fast it answered. */
+export interface DetectedEngine {
+  version: string | null;
+  major: number | null;
+  /** 2.x and later: native buckets and Flux. */
+  isV2: boolean;
+  languages: InfluxLanguage[];
+  responseTimeMs: number;
+}
+
+const detected = new WeakMap<InfluxClient, { engine: DetectedEngine; at: number }>();
+
+/** How to connect an InfluxDB: what a server without one answers instead of an error. */
+export function influxSetup(): InfluxSetup {
+  return { message: INFLUX_MESSAGES.notConfigured, settings: { v2: [...INFLUX_SETTINGS.v2], v1: [...INFLUX_SETTINGS.v1] } };
+}
+
+/** The client, or the 409 a call that needs a server gets when none is configured. */
+export function requireInflux(influx: InfluxClient | null): InfluxClient {
+  if (!influx) throw new AppError(409, 'CONFLICT', INFLUX_MESSAGES.notConfigured);
+  return influx;
+}
+
+/**
+ * The server's version from /ping's X-Influxdb-Version (or /health on 2.x), cached briefly; `fresh` pings
+ * now. A server that does not answer throws ServiceUnreachableError (a 503 at the routes).
+ */
+export async function detectEngine(influx: InfluxClient, fresh = false): Promise<DetectedEngine> {
+  const cached = detected.get(influx);
+  if (!fresh && cached && Date.now() - cached.at < ENGINE_TTL_MS) return cached.engine;
+  const start = performance.now();
+  const ping = await influx.ping(PING_TIMEOUT_MS);
+  // A server that names no version is taken for what the settings describe.
+  const isV2 = ping.majorVersion === null ? influx.hasV2Settings : ping.majorVersion >= 2;
+  const engine: DetectedEngine = {
+    version: ping.version,
+    major: ping.majorVersion,
+    isV2,
+    languages: isV2 ? ['flux', 'influxql'] : ['influxql'],
+    responseTimeMs: Math.round((performance.now() - start) * 100) / 100,
+  };
+  detected.set(influx, { engine, at: Date.now() });
+  return engine;
+}
+
+/** The bucket Guildhall writes to: INFLUX_BUCKET on 2.x, INFLUX_DATABASE's default policy on 1.x. */
+export function defaultBucketName(influx: InfluxClient, engine: DetectedEngine, defaultPolicy: string | null): string {
+  return engine.isV2 ? influx.bucket : `${influx.database}/${defaultPolicy ?? 'autogen'}`;
+}
+
+/** The engine as the status call presents it. */
+export function presentEngine(influx: InfluxClient, engine: DetectedEngine, defaultBucket: string): InfluxEngine {
+  return {
+    url: influx.url,
+    version: engine.version,
+    major: engine.major,
+    languages: engine.languages,
+    defaultLanguage: engine.isV2 ? 'flux' : 'influxql',
+    defaultBucket,
+    organization: engine.isV2 ? influx.org : null,
+    responseTimeMs: engine.responseTimeMs,
+  };
+}

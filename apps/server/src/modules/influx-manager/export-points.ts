@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream';
+import type { InfluxRow } from '@guildhall/contract';
+import { csvRow } from '../guilds/csv';
+import { auditInflux, type InfluxContext } from './influx-context';
+import { influxFailure } from './influx-errors';
+import { openPoints, type PointsRequest } from './read-points';
+
+/** An export may run long; it is cut short only when the client leaves or after this. */
+const EXPORT_TIMEOUT_MS = 30 * 60_000;
+/** Points per chunk InfluxDB streams for an export: the most the server holds at once. */
+const EXPORT_CHUNK = 5000;
+
+const CSV_COLUMNS = ['time', 'measurement', 'field', 'value', 'tags'];
+
+function csvLines(rows: readonly InfluxRow[]): string {
+  let text = '';
+  for (const row of rows) {
+    text += csvRow([
+      row.time,
+      row.measurement,
+      row.field,
+      row.value,
+      Object.keys(row.tags).length > 0 ? JSON.stringify(row.tags) : '',
+    ]);
+  }
+  return text;
+}
+
+/**
+ * Streams a read's whole result from InfluxDB into a CSV (time, measurement, field, value, tags as JSON; formula
+ * cells neutralised) or a JSON array of points, one InfluxDB chunk at a time with the client's backpressure.
+ * The first chunk is read before answering, so a refused query is a 400, not a broken download. Audited.
+ */
+export async function exportPoints(
+  context: InfluxContext,
+  request: PointsRequest & { format: 'csv' | 'json' },
+  action: string,
+): Promise<{ stream: Readable; filename: string; contentType: string }> {
+  const stop = new AbortController();
+  const bucket = request.bucket ?? (context.engine.isV2 ? context.influx.bucket : context.influx.database);
+  const details = { query: request.query, language: request.language, format: request.format };
+  let first: IteratorResult<InfluxRow[]>;
+  let points: AsyncGenerator<InfluxRow[]>;
+  try {
+    points = await openPoints(context.influx, context.engine, request, {
+      timeoutMs: EXPORT_TIMEOUT_MS,
+      signal: stop.signal,
+      chunkSize: EXPORT_CHUNK,
+    });
+    first = await points.next();
+  } catch (error) {
+    stop.abort();
+    const failure = influxFailure(error, EXPORT_TIMEOUT_MS);
+    await auditInflux(context, action, bucket, {
+      ...details,
+      error: failure instanceof Error ? failure.message : String(failure),
+    }).catch(() => undefined);
+    throw failure;
+  }
+  await auditInflux(context, action, bucket, details);
+  const isCsv = request.format === 'csv';
+  async function* body(): AsyncGenerator<string> {
+    yield isCsv ? csvRow(CSV_COLUMNS) : '[';
+    let isFirst = true;
+    for (let chunk = first; !chunk.done; chunk = await points.next()) {
+      if (isCsv) {
+        yield csvLines(chunk.value);
+        continue;
+      }
+      let text = '';
+      for (const row of chunk.value) {
+        text += `${isFirst ? '\n' : ',\n'}${JSON.stringify(row)}`;
+        isFirst = false;
+      }
+      yield text;
+    }
+    if (!isCsv) yield isFirst ? ']\n' : '\n]\n';
+  }
+  const stream = Readable.from(body(), { objectMode: false });
+  stream.once('close', () => {
+    stop.abort();
+    void points.return(undefined).catch(() => undefined);
+  });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return {
+    stream,
+    filename: `influx-export-${stamp}.${request.format}`,
+    contentType: isCsv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+  };
+}

@@ -1,0 +1,206 @@
+import type { InfluxRow } from '@guildhall/contract';
+import { chunksToLinesIterable, type FluxTableMetaData, linesToRowsIterable } from '@influxdata/influxdb-client';
+import { type InfluxClient, InfluxQueryError, type InfluxSeries } from '../../services/influx/influx-client';
+
+/** Where an InfluxQL statement runs: 1.x's database and retention policy (2.x maps them to a bucket). */
+export interface InfluxQLTarget {
+  database: string;
+  retentionPolicy: string | null;
+}
+
+/** Options of one streamed read. */
+export interface ReadOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Points per chunk InfluxDB sends (1.x chunked answers). */
+  chunkSize?: number;
+}
+
+interface ChunkAnswer {
+  results?: { series?: InfluxSeries[]; error?: string }[];
+  error?: string;
+  message?: string;
+}
+
+/** Newline-delimited text of a streamed body, one line at a time. */
+async function* linesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let rest = '';
+  for await (const chunk of body) {
+    rest += decoder.decode(chunk, { stream: true });
+    let end = rest.indexOf('\n');
+    while (end >= 0) {
+      const line = rest.slice(0, end);
+      rest = rest.slice(end + 1);
+      if (line.trim() !== '') yield line;
+      end = rest.indexOf('\n');
+    }
+  }
+  rest += decoder.decode();
+  if (rest.trim() !== '') yield rest;
+}
+
+/**
+ * The series of one InfluxQL read as InfluxDB streams them (`chunked=true`): one chunk of at most chunkSize
+ * points at a time, so memory holds a chunk, never the result. Errors InfluxDB reports become InfluxQueryError.
+ */
+export async function* influxqlSeries(
+  influx: InfluxClient,
+  query: string,
+  target: InfluxQLTarget,
+  options: ReadOptions,
+): AsyncGenerator<InfluxSeries> {
+  const params: Record<string, string> = {
+    db: target.database,
+    q: query,
+    chunked: 'true',
+    chunk_size: String(options.chunkSize ?? 1000),
+  };
+  if (target.retentionPolicy) params.rp = target.retentionPolicy;
+  const response = await influx.request('/query', { params, timeoutMs: options.timeoutMs, signal: options.signal });
+  if (!response.body) throw new InfluxQueryError(`InfluxDB answered ${response.status} to /query`);
+  if (!response.ok && !response.headers.get('content-type')?.includes('json')) {
+    throw new InfluxQueryError(`InfluxDB answered ${response.status} to /query: ${(await response.text()).slice(0, 500)}`);
+  }
+  for await (const line of linesOf(response.body)) {
+    const answer = JSON.parse(line) as ChunkAnswer;
+    const error = answer.error ?? answer.message ?? answer.results?.find((result) => result.error)?.error;
+    if (error) throw new InfluxQueryError(error);
+    for (const result of answer.results ?? []) yield* result.series ?? [];
+  }
+}
+
+/** Tag keys per measurement, looked up once per read, to tell SELECT *'s tag columns from its fields. */
+export type TagKeyLookup = (measurement: string) => Promise<ReadonlySet<string>>;
+
+/**
+ * The points of a series as the screens show them: one row per non-null field value, with the series' tags and
+ * the tag columns SELECT * returns. Rows without a time column (SHOW …) name each column as the field.
+ */
+export function seriesRows(series: InfluxSeries, tagKeys: ReadonlySet<string>): InfluxRow[] {
+  const timeIndex = series.columns.indexOf('time');
+  const tagIndexes: number[] = [];
+  const fieldIndexes: number[] = [];
+  series.columns.forEach((column, index) => {
+    if (index === timeIndex) return;
+    (tagKeys.has(column) ? tagIndexes : fieldIndexes).push(index);
+  });
+  const rows: InfluxRow[] = [];
+  for (const values of series.values) {
+    const tags: Record<string, string> = { ...(series as { tags?: Record<string, string> }).tags };
+    for (const index of tagIndexes) {
+      const value = values[index];
+      if (value !== null && value !== undefined && value !== '') tags[series.columns[index] as string] = String(value);
+    }
+    const time = timeIndex >= 0 ? presentTime(values[timeIndex]) : null;
+    for (const index of fieldIndexes) {
+      const value = values[index];
+      if (value === null || value === undefined) continue;
+      rows.push({
+        time,
+        measurement: series.name ?? null,
+        field: series.columns[index] as string,
+        value:
+          typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : JSON.stringify(value),
+        tags,
+      });
+    }
+  }
+  return rows;
+}
+
+function presentTime(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return new Date(value).toISOString();
+  return null;
+}
+
+/** The rows of one InfluxQL read, chunk by chunk. */
+export async function* influxqlRows(
+  influx: InfluxClient,
+  query: string,
+  target: InfluxQLTarget,
+  options: ReadOptions & { tagKeys: TagKeyLookup },
+): AsyncGenerator<InfluxRow[]> {
+  for await (const series of influxqlSeries(influx, query, target, options)) {
+    yield seriesRows(series, series.name ? await options.tagKeys(series.name) : new Set());
+  }
+}
+
+/** Flux's own columns, which are neither tags nor the point itself. */
+const FLUX_META_COLUMNS = new Set(['result', 'table', '_start', '_stop', '_time', '_value', '_field', '_measurement']);
+
+/** A 2.x /api/v2/query error body: { code, message }. */
+async function fluxError(response: Response): Promise<InfluxQueryError> {
+  const text = await response.text();
+  try {
+    const body = JSON.parse(text) as { message?: string; error?: string };
+    return new InfluxQueryError(body.message ?? body.error ?? text);
+  } catch {
+    return new InfluxQueryError(`InfluxDB answered ${response.status} to /api/v2/query: ${text.slice(0, 500)}`);
+  }
+}
+
+/** One record of a Flux answer with its table's columns (labels, data types). */
+export interface FluxRecord {
+  record: Record<string, unknown>;
+  tableMeta: FluxTableMetaData;
+}
+
+/**
+ * The records of one Flux read (2.x /api/v2/query), parsed from the annotated CSV as it streams by the official
+ * client's parser. A Flux runtime error, which arrives as a table with an error column, throws InfluxQueryError.
+ */
+export async function* fluxRecords(influx: InfluxClient, query: string, options: ReadOptions): AsyncGenerator<FluxRecord> {
+  const response = await influx.request('/api/v2/query', {
+    method: 'POST',
+    params: influx.org ? { org: influx.org } : {},
+    headers: { 'content-type': 'application/json', accept: 'application/csv' },
+    body: JSON.stringify({
+      query,
+      type: 'flux',
+      dialect: { header: true, delimiter: ',', annotations: ['datatype', 'group', 'default'], commentPrefix: '#' },
+    }),
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+  });
+  if (!response.ok || !response.body) throw await fluxError(response);
+  for await (const { values, tableMeta } of linesToRowsIterable(chunksToLinesIterable(response.body))) {
+    const record = tableMeta.toObject(values);
+    if (tableMeta.columns.some((column) => column.label === 'error') && typeof record.error === 'string' && record.error) {
+      throw new InfluxQueryError(record.error);
+    }
+    yield { record, tableMeta };
+  }
+}
+
+/** A Flux record as the screens show a point: _time, _measurement, _field, _value, the other columns as tags. */
+export function fluxRow({ record, tableMeta }: FluxRecord): InfluxRow {
+  const tags: Record<string, string> = {};
+  for (const column of tableMeta.columns) {
+    if (FLUX_META_COLUMNS.has(column.label)) continue;
+    const value = record[column.label];
+    if (value !== null && value !== undefined && value !== '') tags[column.label] = String(value);
+  }
+  const value = record._value;
+  return {
+    time: typeof record._time === 'string' ? record._time : null,
+    measurement: typeof record._measurement === 'string' ? record._measurement : null,
+    field: typeof record._field === 'string' ? record._field : null,
+    value: typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : null,
+    tags,
+  };
+}
+
+/** The rows of one Flux read, in batches of chunkSize. */
+export async function* fluxRows(influx: InfluxClient, query: string, options: ReadOptions): AsyncGenerator<InfluxRow[]> {
+  let batch: InfluxRow[] = [];
+  for await (const record of fluxRecords(influx, query, options)) {
+    batch.push(fluxRow(record));
+    if (batch.length >= (options.chunkSize ?? 1000)) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
