@@ -1,0 +1,75 @@
+import { REDIS_KEY_TYPES, type RedisKeyEntry, type RedisKeysPage, type RedisKeyType } from '@guildhall/contract';
+import type { Redis } from 'ioredis';
+import { wireKey } from './wire';
+
+/** How long one page may keep scanning for a rare pattern before it answers with what it has and a cursor. */
+const PAGE_BUDGET_MS = 150;
+/** COUNT of each SCAN call when the pattern filters: a thousand slots stay well under a millisecond in Redis. */
+const FILTERED_SCAN_COUNT = 1000;
+
+/**
+ * One page of the key browser: SCAN MATCH from `cursor` until it has `count` keys, the database is done or the
+ * time budget is spent (each SCAN call is short, so Redis is never blocked), then TYPE and PTTL of the page's
+ * keys in one pipeline, and DBSIZE for the total (never counted by scanning).
+ */
+export async function scanKeysPage(
+  redis: Redis,
+  request: { pattern: string; cursor: string; count: number; database: number },
+): Promise<RedisKeysPage> {
+  const started = performance.now();
+  const scanCount = request.pattern === '*' ? request.count : Math.max(request.count, FILTERED_SCAN_COUNT);
+  const seen = new Set<string>();
+  const keys: Buffer[] = [];
+  let cursor = request.cursor;
+  let calls = 0;
+  do {
+    const [next, found] = await redis.scanBuffer(cursor, 'MATCH', request.pattern, 'COUNT', scanCount);
+    cursor = next.toString();
+    calls++;
+    for (const key of found) {
+      // SCAN may repeat a key while Redis resizes its table; a page never lists one twice.
+      const id = key.toString('latin1');
+      if (!seen.has(id)) {
+        seen.add(id);
+        keys.push(key);
+      }
+    }
+  } while (cursor !== '0' && keys.length < request.count && performance.now() - started < PAGE_BUDGET_MS);
+
+  const pipeline = redis.pipeline();
+  for (const key of keys) pipeline.type(key).pttl(key);
+  pipeline.dbsize();
+  const replies = (await pipeline.exec()) ?? [];
+  const failed = replies.find(([error]) => error);
+  if (failed?.[0]) throw failed[0];
+  const entries: RedisKeyEntry[] = [];
+  keys.forEach((key, i) => {
+    const type = replies[i * 2]?.[1] as string;
+    const ttlMs = replies[i * 2 + 1]?.[1] as number;
+    // Gone between SCAN and TYPE: not listed.
+    if (type === 'none' || ttlMs === -2) return;
+    entries.push({ ...wireKey(key), type: keyType(type), ttl: ttlSeconds(ttlMs) });
+  });
+  const totalKeys = replies.at(-1)?.[1] as number;
+  return { entries, cursor, scanned: Math.min(calls * scanCount, totalKeys), totalKeys, database: request.database };
+}
+
+/** Every key matching a pattern, a SCAN page at a time (short calls: Redis keeps serving in between). */
+export async function* scanMatches(redis: Redis, pattern: string): AsyncGenerator<Buffer[]> {
+  let cursor = '0';
+  do {
+    const [next, found] = await redis.scanBuffer(cursor, 'MATCH', pattern, 'COUNT', FILTERED_SCAN_COUNT);
+    cursor = next.toString();
+    if (found.length > 0) yield found;
+  } while (cursor !== '0');
+}
+
+/** TYPE's answer as a key type of the contract; module types (ReJSON-RL...) are 'unknown'. */
+export function keyType(type: string): RedisKeyType {
+  return (REDIS_KEY_TYPES as readonly string[]).includes(type) ? (type as RedisKeyType) : 'unknown';
+}
+
+/** PTTL's milliseconds as the contract's seconds: -1 when it does not expire, rounded up otherwise. */
+export function ttlSeconds(ttlMs: number): number {
+  return ttlMs < 0 ? -1 : Math.ceil(ttlMs / 1000);
+}
