@@ -4,7 +4,7 @@ import type { InfluxClient } from '../../services/influx/influx-client';
 import { influxqlTarget, type ResolvedBucket } from './buckets';
 import type { DetectedEngine } from './engine';
 import { isDeadline } from './influx-errors';
-import { columnValues, influxql } from './influxql';
+import { columnValues, influxql, showTagKeys } from './influxql';
 import { fluxRecords } from './point-source';
 import { fluxString, influxqlIdentifier, influxqlSince } from './quoting';
 
@@ -172,7 +172,7 @@ export async function listTags(
   const { database } = influxqlTarget(bucket);
   const options = { database, timeoutMs: CATALOGUE_TIMEOUT_MS };
   const from = influxqlIdentifier(measurement);
-  const keys = columnValues(await influxql(influx, `SHOW TAG KEYS FROM ${from}`, options), 'tagKey').map(String);
+  const keys = await showTagKeys(influx, database, measurement, CATALOGUE_TIMEOUT_MS);
   return Promise.all(
     keys.map(async (key) => {
       const withKey = `FROM ${from} WITH KEY = ${influxqlIdentifier(key)}`;

@@ -10,12 +10,15 @@ export interface QueryChoice {
   tags: readonly { name: string; values: readonly string[] }[];
   fields: readonly string[];
   language: InfluxLanguage;
+  /** InfluxQL: the measurement's tag keys, selected with the chosen fields so each point keeps its tags. */
+  tagKeys?: readonly string[];
 }
 
 const ors = (terms: string[]) => (terms.length === 1 ? (terms[0] as string) : `(${terms.join(' OR ')})`);
 
 function generateInfluxQL(choice: QueryChoice): string {
-  const fields = choice.fields.length > 0 ? choice.fields.map(influxqlIdentifier).join(', ') : '*';
+  const tags = (choice.tagKeys ?? []).map((key) => `${influxqlIdentifier(key)}::tag`);
+  const fields = choice.fields.length > 0 ? [...choice.fields.map(influxqlIdentifier), ...tags].join(', ') : '*';
   const from =
     'database' in choice.target
       ? [choice.target.database, choice.target.retentionPolicy ?? '', choice.measurement]

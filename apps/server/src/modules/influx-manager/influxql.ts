@@ -1,4 +1,5 @@
 import { type InfluxClient, InfluxQueryError, type InfluxSeries } from '../../services/influx/influx-client';
+import { influxqlIdentifier } from './quoting';
 
 /** Options of one short InfluxQL statement (catalogue reads, retention changes). */
 export interface StatementOptions {
@@ -45,4 +46,15 @@ export function columnValues(series: readonly InfluxSeries[], column: string): u
     const index = one.columns.indexOf(column);
     return index < 0 ? [] : (one.values ?? []).map((row) => row[index]);
   });
+}
+
+/** A measurement's tag keys (SHOW TAG KEYS), the measurement quoted as data. */
+export async function showTagKeys(
+  influx: InfluxClient,
+  database: string,
+  measurement: string,
+  timeoutMs: number,
+): Promise<string[]> {
+  const series = await influxql(influx, `SHOW TAG KEYS FROM ${influxqlIdentifier(measurement)}`, { database, timeoutMs });
+  return columnValues(series, 'tagKey').map(String);
 }

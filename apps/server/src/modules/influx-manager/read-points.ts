@@ -3,9 +3,8 @@ import { AppError } from '../../http/app-error';
 import type { InfluxClient } from '../../services/influx/influx-client';
 import { influxqlTarget, resolveBucket } from './buckets';
 import type { DetectedEngine } from './engine';
-import { columnValues, influxql } from './influxql';
+import { showTagKeys } from './influxql';
 import { fluxRows, type InfluxQLTarget, influxqlRows } from './point-source';
-import { influxqlIdentifier } from './quoting';
 import { assertReadOnlyQuery } from './read-only';
 
 /** One read as the query runner, the exports and the debug interface ask for it. */
@@ -43,11 +42,8 @@ export async function openPoints(
   const tagKeys = (measurement: string) => {
     let keys = known.get(measurement);
     if (!keys) {
-      keys = influxql(influx, `SHOW TAG KEYS FROM ${influxqlIdentifier(measurement)}`, {
-        database: target.database,
-        timeoutMs: options.timeoutMs,
-      })
-        .then((series) => new Set(columnValues(series, 'tagKey').map(String)))
+      keys = showTagKeys(influx, target.database, measurement, options.timeoutMs)
+        .then((names) => new Set(names))
         .catch(() => new Set<string>());
       known.set(measurement, keys);
     }

@@ -12,6 +12,7 @@ import { exportPoints } from './export-points';
 import { generateQuery } from './generate-query';
 import { type InfluxContext, influxContextOf } from './influx-context';
 import { catalogueFailure } from './influx-errors';
+import { showTagKeys } from './influxql';
 import { updateRetention } from './retention';
 import { runInfluxQuery } from './run-query';
 import { readStats } from './stats';
@@ -121,7 +122,12 @@ export const influxManagerRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = bucket.database
         ? { database: bucket.database, retentionPolicy: bucket.retentionPolicyName }
         : { bucket: bucket.name };
-      const query = generateQuery({ ...body, target });
+      // Chosen fields alone would drop the tags: InfluxQL returns tags only when selected.
+      const tagKeys =
+        body.language === 'influxql' && body.fields.length > 0 && bucket.database
+          ? await catalogue(() => showTagKeys(requireInflux(influx), bucket.database ?? '', body.measurement, 10_000))
+          : [];
+      const query = generateQuery({ ...body, target, tagKeys });
       return { success: true as const, query, language: body.language };
     },
   });
