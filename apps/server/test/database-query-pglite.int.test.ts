@@ -110,6 +110,24 @@ describe('SQL query runner on embedded PGlite', () => {
     expect(answer.body).toEqual({ success: true, cancelled: false });
   });
 
+  it('leaves no prepared statement, setting or advisory lock on the one embedded connection', async () => {
+    const state = `SELECT (SELECT count(*) FROM pg_prepared_statements WHERE from_sql)::int AS prepared,
+                          (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory')::int AS locks,
+                          current_setting('search_path') AS search_path`;
+    const clean = await sql(server.app, state);
+    expect(clean).toMatchObject([{ prepared: 0, locks: 0 }]);
+    for (const [query, allowWrites] of [
+      ['PREPARE left_over AS SELECT 1', false],
+      ['PREPARE left_over_w AS SELECT 1', true],
+      ['SELECT pg_advisory_lock(4242)', false],
+      ['SET search_path TO nowhere', true],
+    ] as const) {
+      expect((await run({ query, allowWrites })).status).toBe(200);
+      expect((await run({ query: state })).body.rows).toEqual(clean);
+      expect(await sql(server.app, state)).toEqual(clean);
+    }
+  });
+
   it('refuses admins without admin.full_access', async () => {
     const admin = await createTestAdmin(server.app, { role: 'viewer' });
     const client = new HttpClient(server.url);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CSRF_HEADER } from '@guildhall/contract';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelQuery, forgetRunningQuery, rememberRunningQuery } from '../src/modules/database-manager/cancel-query';
 import { csvObjects } from './helpers/csv';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
@@ -228,5 +230,93 @@ describe('SQL query runner on PostgreSQL', () => {
     await client.signIn(admin.username, admin.password);
     expect((await run({ query: 'SELECT 1' }, client)).status).toBe(403);
     expect((await client.get('/api/admin/db/query-history')).status).toBe(403);
+  });
+});
+
+describe('the query runner leaves nothing behind on PostgreSQL', () => {
+  it('a late cancel cannot reach the next statement run on the same backend', async () => {
+    const client = new pg.Client({ connectionString: environment.databaseUrl! });
+    await client.connect();
+    try {
+      // A run's statement ended on this backend: its id still names the backend and the run's transaction.
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ pid: number; xact_start: string }>(
+        'SELECT pg_backend_pid() AS pid, now()::text AS xact_start',
+      );
+      await client.query('COMMIT');
+      const late = randomUUID();
+      rememberRunningQuery(late, { pid: rows[0]!.pid, xactStart: rows[0]!.xact_start });
+      // The backend now runs somebody else's statement: the late cancel must not stop it.
+      const next = client.query('SELECT pg_sleep(0.6) AS slept');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await cancelQuery(server.app.services.db, late)).toBe(false);
+      await expect(next).resolves.toMatchObject({ rows: [{ slept: '' }] });
+      forgetRunningQuery(late);
+
+      // The same check does stop a statement still inside the run's own transaction.
+      await client.query('BEGIN');
+      const current = await client.query<{ xact_start: string }>('SELECT now()::text AS xact_start');
+      const id = randomUUID();
+      rememberRunningQuery(id, { pid: rows[0]!.pid, xactStart: current.rows[0]!.xact_start });
+      const running = client.query('SELECT pg_sleep(5)');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await cancelQuery(server.app.services.db, id)).toBe(true);
+      await expect(running).rejects.toThrow(/user request/);
+      forgetRunningQuery(id);
+      await client.query('ROLLBACK');
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('a cancel after the run answered finds nothing to stop', async () => {
+    const queryId = randomUUID();
+    expect((await run({ query: 'SELECT 1', queryId })).status).toBe(200);
+    const cancel = await owner.post<{ cancelled: boolean }>('/api/admin/database/postgresql/cancel', { queryId });
+    expect(cancel.body.cancelled).toBe(false);
+  });
+
+  /** What the pooled connections hold, read a dozen times (the pool hands the last released connection out first). */
+  async function leftovers() {
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const answer = await run({
+        query: `SELECT (SELECT count(*) FROM pg_prepared_statements WHERE from_sql)::int AS prepared,
+                       (SELECT count(*) FROM pg_cursors WHERE is_holdable)::int AS cursors,
+                       (SELECT count(*) FROM pg_listening_channels())::int AS listening,
+                       (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid())::int AS locks,
+                       current_setting('search_path') AS search_path`,
+      });
+      expect(answer.status).toBe(200);
+      seen.add(JSON.stringify(answer.body.rows[0]));
+      const app = await sql(
+        server.app,
+        "SELECT (SELECT count(*) FROM pg_prepared_statements WHERE from_sql)::int AS prepared, current_setting('search_path') AS search_path",
+      );
+      seen.add(JSON.stringify(app[0]));
+    }
+    return [...seen];
+  }
+
+  it('PREPARE, SET, LISTEN, cursors WITH HOLD and advisory locks do not outlive the run, read-only or with writes', async () => {
+    const clean = [
+      JSON.stringify({ prepared: 0, cursors: 0, listening: 0, locks: 0, search_path: '"$user", public' }),
+      JSON.stringify({ prepared: 0, search_path: '"$user", public' }),
+    ];
+    expect(await leftovers()).toEqual(clean);
+    for (const query of ['PREPARE left_over AS SELECT 1', 'SELECT pg_advisory_lock(4242)', 'SET search_path TO nowhere']) {
+      expect((await run({ query })).status).toBe(200);
+      expect(await leftovers()).toEqual(clean);
+    }
+    for (const query of [
+      'PREPARE left_over_w AS SELECT 1',
+      'SET search_path TO nowhere',
+      'LISTEN left_over',
+      'DECLARE left_over CURSOR WITH HOLD FOR SELECT 1',
+      'SELECT pg_advisory_lock(4243)',
+    ]) {
+      expect((await run({ query, allowWrites: true })).status).toBe(200);
+      expect(await leftovers()).toEqual(clean);
+    }
   });
 });

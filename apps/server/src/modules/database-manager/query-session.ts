@@ -108,9 +108,20 @@ export function queryFailure(error: unknown): unknown {
 }
 
 /**
+ * Drops what a statement leaves on its connection past the end of a transaction: prepared statements made with
+ * SQL PREPARE (the driver's own are not from_sql) and session advisory locks. SET, LISTEN and cursors WITH HOLD
+ * end with a rolled-back transaction; a committed run's connection is closed instead (isTainted).
+ */
+async function dropLeftovers(run: (sql: string) => Promise<{ rows: { name: string }[] }>) {
+  const { rows } = await run('SELECT name FROM pg_prepared_statements WHERE from_sql');
+  for (const { name } of rows) await run(`DEALLOCATE "${name.replaceAll('"', '""')}"`);
+  await run('SELECT pg_advisory_unlock_all()');
+}
+
+/**
  * Runs fn over one statement in a transaction of its own: READ ONLY (under the read-only role where it exists)
- * and rolled back, or READ WRITE and committed; statement_timeout set for this transaction only. While it runs,
- * the query id names the backend so cancel can reach it.
+ * and rolled back, or READ WRITE and committed; statement_timeout set for this transaction only. While the
+ * statement runs, the query id names its backend and transaction so cancel can reach it, and only it.
  */
 export async function runInQueryTransaction<T>(
   db: Db,
@@ -119,8 +130,8 @@ export async function runInQueryTransaction<T>(
   fn: (reader: StatementReader) => Promise<T>,
 ): Promise<T> {
   try {
-    // A committed statement may have changed the session for good; a read-only one can only have taken
-    // advisory locks, released below.
+    // A committed statement may have changed the session for good (SET, LISTEN, a cursor WITH HOLD): that
+    // connection is closed, not pooled. A rolled-back one can only leave what dropLeftovers drops.
     return await db.rawSession(
       async (session) => {
         const timeout = String(options.timeoutMs);
@@ -131,6 +142,8 @@ export async function runInQueryTransaction<T>(
           rememberRunningQuery(options.queryId, null);
           try {
             const result = await fn(await pgliteReader(tx, sql));
+            // PGlite's one connection is the app's: nothing may outlive the run, committed or not.
+            await dropLeftovers((text) => tx.query<{ name: string }>(text));
             if (options.isReadOnly) await tx.rollback();
             return result;
           } finally {
@@ -138,23 +151,33 @@ export async function runInQueryTransaction<T>(
           }
         }
         const { client } = session;
-        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         const useRole = options.isReadOnly && (await postgresCan(client));
-        rememberRunningQuery(options.queryId, rows[0]!.pid);
+        // Only this run's own entry is forgotten: a 409 for an id already running leaves that run's alone.
+        let isRemembered = false;
+        const forget = () => {
+          if (isRemembered) forgetRunningQuery(options.queryId);
+          isRemembered = false;
+        };
         try {
           await client.query(options.isReadOnly ? 'BEGIN READ ONLY' : 'BEGIN READ WRITE');
+          const { rows } = await client.query<{ pid: number; xact_start: string }>(
+            'SELECT pg_backend_pid() AS pid, now()::text AS xact_start',
+          );
+          rememberRunningQuery(options.queryId, { pid: rows[0]!.pid, xactStart: rows[0]!.xact_start });
+          isRemembered = true;
           await client.query(`SELECT set_config('statement_timeout', $1, true)`, [timeout]);
           if (useRole) await client.query(`SET LOCAL ROLE ${READONLY_ROLE}`);
           const result = await fn(postgresReader(client, sql));
+          // The statement is over: from here a cancel finds nothing to stop.
+          forget();
           await client.query(options.isReadOnly ? 'ROLLBACK' : 'COMMIT');
-          if (options.isReadOnly) await client.query('SELECT pg_advisory_unlock_all()');
+          if (options.isReadOnly) await dropLeftovers((text) => client.query<{ name: string }>(text));
           return result;
         } catch (error) {
+          forget();
           await client.query('ROLLBACK').catch(() => undefined);
-          if (options.isReadOnly) await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+          if (options.isReadOnly) await dropLeftovers((text) => client.query<{ name: string }>(text)).catch(() => undefined);
           throw error;
-        } finally {
-          forgetRunningQuery(options.queryId);
         }
       },
       { isTainted: !options.isReadOnly },

@@ -66,7 +66,8 @@ export function createPostgresDb(connectionString: string, log: FastifyBaseLogge
       try {
         return await fn({ kind: 'postgresql', client });
       } catch (error) {
-        isBroken = isConnectionError(error);
+        // A tainted connection stays closed whatever the error; a lost one is closed too.
+        isBroken = isBroken || isConnectionError(error);
         throw error;
       } finally {
         client.release(isBroken);
