@@ -33,12 +33,20 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 }
 
 /** The address the client connected to, read the way Fastify reads it for HTTP requests. */
-function handshakeOrigin(socket: AdminSocket, trustProxy: boolean): string {
+function handshakeOrigin(socket: Socket, trustProxy: boolean): string {
   const headers = socket.handshake.headers;
   const forwardedProto = trustProxy ? firstHeader(headers['x-forwarded-proto']) : undefined;
   const forwardedHost = trustProxy ? firstHeader(headers['x-forwarded-host']) : undefined;
   const protocol = forwardedProto ?? (socket.handshake.secure ? 'https' : 'http');
   return `${protocol}://${forwardedHost ?? headers.host ?? ''}`;
+}
+
+/** A handshake from a page of another site, which must not ride on the admin's cookie (cross-site WebSocket hijacking). */
+export function isForeignOrigin(socket: Socket, app: FastifyInstance): boolean {
+  const origin = socket.handshake.headers.origin;
+  return Boolean(
+    origin && !isSameOrigin(origin, handshakeOrigin(socket, Boolean(app.config.trustProxy)), app.config.publicOrigin),
+  );
 }
 
 /**
@@ -48,14 +56,9 @@ function handshakeOrigin(socket: AdminSocket, trustProxy: boolean): string {
 export function createAdminNamespace(io: Server, app: FastifyInstance): AdminNamespace {
   // The server is shared by namespaces with different event maps, so each namespace carries its own types.
   const nsp = io.of(ADMIN_NAMESPACE) as unknown as AdminNamespace;
-  const trustProxy = Boolean(app.config.trustProxy);
 
   nsp.use(async (socket, next) => {
-    // A page of another site must not ride on the admin's cookie (cross-site WebSocket hijacking).
-    const origin = socket.handshake.headers.origin;
-    if (origin && !isSameOrigin(origin, handshakeOrigin(socket, trustProxy), app.config.publicOrigin)) {
-      return next(new Error(SERVER_MESSAGES.foreignOrigin));
-    }
+    if (isForeignOrigin(socket, app)) return next(new Error(SERVER_MESSAGES.foreignOrigin));
     const token = sessionTokenFromHeader(socket.handshake.headers.cookie);
     if (!token) return next(new Error(MESSAGES.authTokenNotFound));
     try {

@@ -1,19 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { registerInfluxDebugGateway } from '../modules/influx-manager/debug-gateway';
 import { registerAdminGateway } from './admin-gateway';
 import { createAdminNamespace } from './admin-namespace';
+import { createInfluxDebugNamespace } from './influx-debug-namespace';
 import { bridgeEventsToSockets } from './socket-bridge';
 import { closeSocketServer, createSocketServer } from './socket-server';
 
-/** Socket.IO on the app's HTTP server: the /admin namespace and the bridge from the event bus. */
+/** Socket.IO on the app's HTTP server: the /admin namespace with the bridge from the event bus, and /influx-debug. */
 export function attachLiveConnection(app: FastifyInstance) {
   const io = createSocketServer(app.server, app.services.redis);
   const adminNamespace = createAdminNamespace(io, app);
   registerAdminGateway(app, adminNamespace);
   const unbridge = bridgeEventsToSockets(app.bus, adminNamespace);
+  const influxDebug = createInfluxDebugNamespace(io, app);
+  registerInfluxDebugGateway(app, influxDebug);
   // Before Fastify closes the HTTP server: open WebSockets would otherwise hold its close open.
   app.addHook('preClose', async () => {
     unbridge();
-    await closeSocketServer(io, [adminNamespace]);
+    await closeSocketServer(io, [adminNamespace, influxDebug]);
   });
   return io;
 }

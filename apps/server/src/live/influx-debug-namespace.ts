@@ -1,0 +1,51 @@
+import {
+  hasAnyAdminPermission,
+  INFLUX_DEBUG_MESSAGES,
+  INFLUX_DEBUG_NAMESPACE,
+  type InfluxDebugClientEvents,
+  type InfluxDebugServerEvents,
+  SERVER_MESSAGES,
+  serviceUnavailable,
+} from '@guildhall/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Namespace, Server, Socket } from 'socket.io';
+import { resolveSession } from '../auth/admin-sessions';
+import { sessionTokenFromHeader } from '../auth/session-cookie';
+import { type AdminSocketData, isForeignOrigin } from './admin-namespace';
+
+/** The typed /influx-debug namespace. */
+export type InfluxDebugNamespace = Namespace<
+  InfluxDebugClientEvents,
+  InfluxDebugServerEvents,
+  Record<string, never>,
+  AdminSocketData
+>;
+/** One typed /influx-debug socket. */
+export type InfluxDebugSocket = Socket<InfluxDebugClientEvents, InfluxDebugServerEvents, Record<string, never>, AdminSocketData>;
+
+/**
+ * The time-series debug namespace, authenticated like /admin by the admin session cookie, with spec 2's
+ * refusals: no or no longer valid session 'Authentication failed', without admin.full_access 'Admin
+ * permissions required'.
+ */
+export function createInfluxDebugNamespace(io: Server, app: FastifyInstance): InfluxDebugNamespace {
+  const nsp = io.of(INFLUX_DEBUG_NAMESPACE) as unknown as InfluxDebugNamespace;
+  nsp.use(async (socket, next) => {
+    if (isForeignOrigin(socket, app)) return next(new Error(SERVER_MESSAGES.foreignOrigin));
+    const token = sessionTokenFromHeader(socket.handshake.headers.cookie);
+    if (!token) return next(new Error(INFLUX_DEBUG_MESSAGES.authenticationFailed));
+    try {
+      const result = await resolveSession(app.services.db, token);
+      if (!result.ok) return next(new Error(INFLUX_DEBUG_MESSAGES.authenticationFailed));
+      if (!hasAnyAdminPermission(result.context.admin, ['admin.full_access'])) {
+        return next(new Error(INFLUX_DEBUG_MESSAGES.adminPermissionsRequired));
+      }
+      socket.data = { sessionId: result.context.sessionId, admin: result.context.admin };
+      return next();
+    } catch (error) {
+      app.log.warn({ err: error }, 'influx debug connection: session check failed');
+      return next(new Error(serviceUnavailable('PostgreSQL')));
+    }
+  });
+  return nsp;
+}

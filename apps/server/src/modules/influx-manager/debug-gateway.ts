@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type DebugHealthResponse,
+  debugQueryRequest,
+  debugStreamRequest,
+  INFLUX_DEBUG_MESSAGES,
+  INFLUX_MESSAGES,
+} from '@guildhall/contract';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { InfluxDebugNamespace, InfluxDebugSocket } from '../../live/influx-debug-namespace';
+import type { InfluxClient } from '../../services/influx/influx-client';
+import { listBuckets, type ResolvedBucket } from './buckets';
+import { startDebugStream } from './debug-stream';
+import { type DetectedEngine, detectEngine } from './engine';
+import { countPoints, listMeasurementNames } from './explore';
+import { auditInflux, type InfluxContext } from './influx-context';
+import { catalogueFailure, influxFailure } from './influx-errors';
+import { runInfluxQuery } from './run-query';
+import { readOldestPoint } from './stats';
+
+/** Counting every point may take this long before the statistics show a lower bound. */
+const STATS_COUNT_BUDGET_MS = 1500;
+/** A socket whose unsent messages pile up past this is slow: stream ticks skip it instead of buffering. */
+const SLOW_CLIENT_BUFFER = 64;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid request';
+
+/** The bucket the debug interface reads: the one Guildhall writes to. */
+async function debugBucket(influx: InfluxClient, engine: DetectedEngine): Promise<ResolvedBucket> {
+  const buckets = await listBuckets(influx, engine);
+  const found = buckets.find((bucket) => bucket.isDefault);
+  if (found) return found;
+  // 1.x before the first write: the database does not exist yet, and holds nothing.
+  throw new Error(INFLUX_MESSAGES.bucketNotFound(engine.isV2 ? influx.bucket : influx.database));
+}
+
+/** Handles one admin's debug connection: health, measurements, statistics, queries and at most one stream. */
+function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
+  const influx = app.services.influx;
+  const timeoutMs = app.config.queryTimeoutMs;
+  let stream: { id: string; stop(): void } | null = null;
+
+  const contextOf = async (): Promise<InfluxContext> => {
+    if (!influx) throw new Error(INFLUX_MESSAGES.notConfigured);
+    const engine = await detectEngine(influx);
+    const { admin } = socket.data;
+    return {
+      influx,
+      engine,
+      db: app.services.db,
+      timeoutMs,
+      actor: { type: 'admin', id: admin.id, name: admin.username },
+      ip: socket.handshake.address ?? null,
+    };
+  };
+
+  const stopStream = (isAnnounced: boolean) => {
+    if (!stream) return;
+    const { id } = stream;
+    stream.stop();
+    stream = null;
+    if (isAnnounced) socket.emit('debug:stream-stopped', { streamId: id });
+  };
+
+  socket.on('debug:health-check', async () => {
+    const base = { url: influx?.url ?? null, timestamp: new Date().toISOString() };
+    let answer: DebugHealthResponse;
+    if (!influx) {
+      answer = {
+        ...base,
+        status: 'error',
+        responseTime: null,
+        bucket: null,
+        version: null,
+        languages: [],
+        error: INFLUX_MESSAGES.notConfigured,
+      };
+    } else {
+      try {
+        const engine = await detectEngine(influx, true);
+        const bucket = engine.isV2 ? influx.bucket : `${influx.database}`;
+        answer = {
+          ...base,
+          status: 'healthy',
+          responseTime: engine.responseTimeMs,
+          bucket,
+          version: engine.version,
+          languages: engine.languages,
+        };
+      } catch (error) {
+        answer = {
+          ...base,
+          status: 'error',
+          responseTime: null,
+          bucket: influx.hasV2Settings ? influx.bucket : influx.database,
+          version: null,
+          languages: [],
+          error: messageOf(error),
+        };
+      }
+    }
+    socket.emit('debug:health-response', answer);
+  });
+
+  socket.on('debug:get-measurements', async () => {
+    try {
+      const { influx: client, engine } = await contextOf();
+      const measurements = await listMeasurementNames(client, engine, await debugBucket(client, engine));
+      socket.emit('debug:measurements-response', { success: true, measurements });
+    } catch (error) {
+      socket.emit('debug:measurements-response', {
+        success: false,
+        measurements: [],
+        error: INFLUX_DEBUG_MESSAGES.measurementsFailed(messageOf(catalogueFailure(error))),
+      });
+    }
+  });
+
+  socket.on('debug:get-statistics', async () => {
+    try {
+      const { influx: client, engine } = await contextOf();
+      const bucket = await debugBucket(client, engine);
+      const [measurements, counts, oldestRecord] = await Promise.all([
+        listMeasurementNames(client, engine, bucket),
+        countPoints(client, engine, bucket, null, STATS_COUNT_BUDGET_MS),
+        readOldestPoint(client, engine, bucket),
+      ]);
+      const days = oldestRecord ? (Date.now() - Date.parse(oldestRecord)) / 86_400_000 : 0;
+      socket.emit('debug:statistics-response', {
+        success: true,
+        data: {
+          measurementCount: measurements.length,
+          totalRecords: Math.round([...counts.counts.values()].reduce((sum, count) => sum + count, 0)),
+          isEstimate: counts.isEstimate,
+          oldestRecord,
+          daysOfData: Math.max(0, Math.round(days * 10) / 10),
+          measurements,
+        },
+      });
+    } catch (error) {
+      socket.emit('debug:statistics-response', {
+        success: false,
+        data: null,
+        error: INFLUX_DEBUG_MESSAGES.statisticsFailed(messageOf(catalogueFailure(error))),
+      });
+    }
+  });
+
+  socket.on('debug:query', async (payload: unknown) => {
+    const queryId =
+      typeof (payload as { queryId?: unknown })?.queryId === 'string' ? (payload as { queryId: string }).queryId : '';
+    const fail = (reason: string, executionTime = 0) =>
+      socket.emit('debug:query-response', {
+        success: false,
+        queryId,
+        data: [],
+        error: INFLUX_DEBUG_MESSAGES.queryFailed(reason),
+        metadata: { rowCount: 0, executionTime, isCapped: false },
+      });
+    const parsed = debugQueryRequest.safeParse(payload);
+    if (!parsed.success) return fail(firstIssue(parsed.error));
+    const start = performance.now();
+    try {
+      const result = await runInfluxQuery(await contextOf(), parsed.data, 'influx.debug_query');
+      return socket.emit('debug:query-response', {
+        success: true,
+        queryId,
+        data: result.rows,
+        metadata: { rowCount: result.totalPoints, executionTime: result.durationMs, isCapped: result.isCapped },
+      });
+    } catch (error) {
+      return fail(messageOf(influxFailure(error, timeoutMs)), Math.round(performance.now() - start));
+    }
+  });
+
+  socket.on('debug:start-stream', async (payload: unknown) => {
+    const parsed = debugStreamRequest.safeParse(payload ?? {});
+    if (!parsed.success) {
+      return socket.emit('debug:stream-error', {
+        streamId: null,
+        error: INFLUX_DEBUG_MESSAGES.streamError(firstIssue(parsed.error)),
+      });
+    }
+    stopStream(true);
+    let context: InfluxContext;
+    try {
+      context = await contextOf();
+    } catch (error) {
+      return socket.emit('debug:stream-error', {
+        streamId: null,
+        error: INFLUX_DEBUG_MESSAGES.streamError(messageOf(catalogueFailure(error))),
+      });
+    }
+    // Another start may have arrived while the engine was detected: the newest one wins.
+    stopStream(true);
+    const streamId = randomUUID();
+    const settings = parsed.data;
+    const running = startDebugStream({
+      influx: context.influx,
+      engine: context.engine,
+      settings,
+      streamId,
+      timeoutMs,
+      emit: (data) => {
+        if ((socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length > SLOW_CLIENT_BUFFER) return;
+        socket.emit('debug:stream-data', data);
+      },
+      fail: (error) =>
+        socket.emit('debug:stream-error', {
+          streamId,
+          error: INFLUX_DEBUG_MESSAGES.streamError(messageOf(influxFailure(error, timeoutMs))),
+        }),
+    });
+    stream = { id: streamId, stop: running.stop };
+    socket.emit('debug:stream-started', { streamId, settings });
+    await auditInflux(context, 'influx.debug_stream', context.engine.isV2 ? context.influx.bucket : context.influx.database, {
+      ...settings,
+    }).catch((error) => app.log.warn({ err: error }, 'influx debug: audit failed'));
+    return undefined;
+  });
+
+  socket.on('debug:stop-stream', () => stopStream(true));
+  socket.on('disconnect', () => stopStream(false));
+}
+
+/** Wires the /influx-debug namespace's connection handler. */
+export function registerInfluxDebugGateway(app: FastifyInstance, nsp: InfluxDebugNamespace) {
+  nsp.on('connection', (socket) => {
+    try {
+      onConnection(app, socket);
+    } catch (error) {
+      app.log.error({ err: error }, 'influx debug connection setup failed');
+      socket.disconnect(true);
+    }
+  });
+}
