@@ -7,10 +7,25 @@ const PAGE_BUDGET_MS = 150;
 /** COUNT of each SCAN call when the pattern filters: a thousand slots stay well under a millisecond in Redis. */
 const FILTERED_SCAN_COUNT = 1000;
 
+/** Keys described per script call: a thousand TYPE + PTTL pairs run in well under a millisecond. */
+const DESCRIBE_BATCH = 1000;
+
+/**
+ * TYPE and PTTL of every key given, in one call: one command instead of a pipeline of two per key, which costs
+ * the client far more than Redis.
+ */
+const DESCRIBE_KEYS = `
+local described = {}
+for _, key in ipairs(KEYS) do
+  described[#described + 1] = redis.call('TYPE', key).ok
+  described[#described + 1] = redis.call('PTTL', key)
+end
+return described`;
+
 /**
  * One page of the key browser: SCAN MATCH from `cursor` until it has `count` keys, the database is done or the
  * time budget is spent (each SCAN call is short, so Redis is never blocked), then TYPE and PTTL of the page's
- * keys in one pipeline, and DBSIZE for the total (never counted by scanning).
+ * keys in one script call per thousand, and DBSIZE for the total (never counted by scanning).
  */
 export async function scanKeysPage(
   redis: Redis,
@@ -36,21 +51,20 @@ export async function scanKeysPage(
     }
   } while (cursor !== '0' && keys.length < request.count && performance.now() - started < PAGE_BUDGET_MS);
 
-  const pipeline = redis.pipeline();
-  for (const key of keys) pipeline.type(key).pttl(key);
-  pipeline.dbsize();
-  const replies = (await pipeline.exec()) ?? [];
-  const failed = replies.find(([error]) => error);
-  if (failed?.[0]) throw failed[0];
+  const described: (string | number)[] = [];
+  for (let from = 0; from < keys.length; from += DESCRIBE_BATCH) {
+    const batch = keys.slice(from, from + DESCRIBE_BATCH);
+    described.push(...((await redis.eval(DESCRIBE_KEYS, batch.length, ...batch)) as (string | number)[]));
+  }
   const entries: RedisKeyEntry[] = [];
   keys.forEach((key, i) => {
-    const type = replies[i * 2]?.[1] as string;
-    const ttlMs = replies[i * 2 + 1]?.[1] as number;
+    const type = described[i * 2] as string;
+    const ttlMs = described[i * 2 + 1] as number;
     // Gone between SCAN and TYPE: not listed.
     if (type === 'none' || ttlMs === -2) return;
     entries.push({ ...wireKey(key), type: keyType(type), ttl: ttlSeconds(ttlMs) });
   });
-  const totalKeys = replies.at(-1)?.[1] as number;
+  const totalKeys = await redis.dbsize();
   return { entries, cursor, scanned: Math.min(calls * scanCount, totalKeys), totalKeys, database: request.database };
 }
 
