@@ -40,7 +40,9 @@ async function countOnce(
   timeoutMs: number,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  const keep = (measurement: string, count: number) => counts.set(measurement, Math.max(counts.get(measurement) ?? 0, count));
+  const keep = (measurement: string, count: number) => {
+    if (Number.isFinite(count)) counts.set(measurement, Math.max(counts.get(measurement) ?? 0, count));
+  };
   if (engine.isV2) {
     const query = `from(bucket: ${fluxString(bucket.name)})
   |> range(start: ${range ?? '0'})
