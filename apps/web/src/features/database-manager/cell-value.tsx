@@ -4,6 +4,18 @@ import { formatBytes } from '../../ui/format-number';
 /** Text longer than this is cut, with a button to show it whole. */
 export const LONG_TEXT = 200;
 
+/**
+ * How much of a very long text value the server sends; it sends `{ truncatedText, length }` in its place.
+ * To be the contract's LONG_TEXT_PREVIEW_CHARS (issue #9) once the server side exports it.
+ */
+export const LONG_TEXT_PREVIEW_CHARS = 65_536;
+
+/** A text value the server cut: its first LONG_TEXT_PREVIEW_CHARS characters and its whole length. */
+export interface TruncatedText {
+  truncatedText: string;
+  length: number;
+}
+
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)$/;
 
 function isBytea(value: unknown): value is { hex: string; length: number } {
@@ -16,17 +28,41 @@ function isBytea(value: unknown): value is { hex: string; length: number } {
   );
 }
 
+/**
+ * Whether a value is the server's cut text, told by its shape; a json column may hold that shape as data, so
+ * json and jsonb values never are.
+ */
+export function isTruncatedText(value: unknown, type = ''): value is TruncatedText {
+  return (
+    type !== 'json' &&
+    type !== 'jsonb' &&
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { truncatedText?: unknown }).truncatedText === 'string' &&
+    typeof (value as { length?: unknown }).length === 'number'
+  );
+}
+
+/** The note under a cut text: how much is shown of how much, and where to read it whole. */
+export function truncatedNote(value: TruncatedText): string {
+  const shown = Math.min(LONG_TEXT_PREVIEW_CHARS, value.length).toLocaleString('en');
+  return `Showing the first ${shown} of ${value.length.toLocaleString('en')} characters; export the rows to read it whole.`;
+}
+
 /** The text a cell shows for a value: what a CSV would hold, json pretty. */
 export function cellText(value: unknown, type = ''): string {
   if (value === null || value === undefined) return 'NULL';
   if (isBytea(value) && (type === '' || type === 'bytea')) return `\\x${value.hex}`;
+  if (isTruncatedText(value, type)) return value.truncatedText;
   if (typeof value === 'object') return JSON.stringify(value, null, 2);
   return String(value);
 }
 
 /**
  * One value of a row, rendered as text only (never markup): NULL marked, bytea as hex with its length, json
- * pretty, timestamps with their zone as the server gives them, long text cut with Show all.
+ * pretty, timestamps with their zone as the server gives them, long text cut with Show all, and text the server
+ * cut (past LONG_TEXT_PREVIEW_CHARS) with a note of its whole length.
  */
 export function CellValue({ value, type = '' }: { value: unknown; type?: string }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -37,6 +73,14 @@ export function CellValue({ value, type = '' }: { value: unknown; type?: string 
       <span className="db-cell db-cell--mono">
         <LongText text={hex} isOpen={isOpen} onToggle={() => setIsOpen(!isOpen)} />{' '}
         <span className="db-cell__meta">({formatBytes(value.length)})</span>
+      </span>
+    );
+  }
+  if (isTruncatedText(value, type)) {
+    return (
+      <span className="db-cell">
+        <LongText text={value.truncatedText} isOpen={isOpen} onToggle={() => setIsOpen(!isOpen)} />
+        <span className="db-cell__note">{truncatedNote(value)}</span>
       </span>
     );
   }
