@@ -69,6 +69,7 @@ test('the shell shows only the screens that work, each named alike in the sideba
     { label: 'Character Discovery', path: '/admin/character-discovery' },
     { label: 'PostgreSQL', path: '/admin/database/postgresql', crumbs: ['Database'] },
     { label: 'InfluxDB', path: '/admin/database/influxdb', crumbs: ['Database'] },
+    { label: 'Redis', path: '/admin/database/redis', crumbs: ['Database'] },
     { label: 'Mail Outbox', path: '/admin/mail-outbox' },
   ];
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', ...working.map((screen) => screen.label)]);
@@ -86,7 +87,7 @@ test('the shell shows only the screens that work, each named alike in the sideba
   await expect(page.getByTestId('quick-actions').getByRole('link')).toHaveCount(3);
 
   // A screen that is not built has no page that only names it: its address, and the second layout's, are not found.
-  for (const path of ['/admin/logs', '/admin/players', '/admin/database/redis', '/admin/training-data']) {
+  for (const path of ['/admin/logs', '/admin/players', '/admin/monitoring/system', '/admin/training-data']) {
     await page.goto(path);
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${path}$`));

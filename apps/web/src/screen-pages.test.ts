@@ -17,6 +17,7 @@ describe('the working screens', () => {
       'Character Discovery',
       'PostgreSQL',
       'InfluxDB',
+      'Redis',
       'Mail Outbox',
     ]);
     expect(Object.keys(SCREEN_PAGES).every((path) => ADMIN_SCREENS.some((screen) => screen.path === path))).toBe(true);

@@ -20,6 +20,9 @@ const InfluxManagerPage = lazy(() =>
 const InfluxDebugPage = lazy(() =>
   import('./features/influx-manager/debug/influx-debug-page').then((m) => ({ default: m.InfluxDebugPage })),
 );
+const RedisManagerPage = lazy(() =>
+  import('./features/redis-manager/redis-manager-page').then((m) => ({ default: m.RedisManagerPage })),
+);
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 
 /**
@@ -33,6 +36,7 @@ export const SCREEN_PAGES: Readonly<Partial<Record<string, ScreenPage>>> = {
   '/admin/mail-outbox': MailOutboxPage,
   '/admin/database/postgresql': DatabaseManagerPage,
   '/admin/database/influxdb': InfluxManagerPage,
+  '/admin/database/redis': RedisManagerPage,
 };
 
 /** A page below a working screen: opened with that screen's permissions, named in the breadcrumbs. */

@@ -1,0 +1,146 @@
+import { REDIS_MESSAGES, type RedisKeyEntry } from '@guildhall/contract';
+import { List, ListTree, Search } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import { Card } from '../../ui/card';
+import { Spinner } from '../../ui/spinner';
+import { useDocumentVisible, useNow } from '../database-manager/live-database';
+import { KeyDetail } from './key-detail';
+import { KeyList, KeyTree, type ListedKey } from './key-list';
+import { type KeyRef, useRedisKeys } from './redis-api';
+import { RedisBanner } from './redis-banner';
+
+const DEFAULT_PATTERN = '*';
+
+/**
+ * Keys matching a pattern (default *), read with SCAN a page at a time with Load more and a live count of keys
+ * scanned, as a list or a tree by ':'; a key's value beside them. Pattern and view live in the URL.
+ */
+export function KeyBrowserTab({ database }: { database: number }) {
+  const [params, setParams] = useSearchParams();
+  const pattern = params.get('pattern') || DEFAULT_PATTERN;
+  const isTree = params.get('view') === 'tree';
+  const [text, setText] = useState(pattern);
+  const [selected, setSelected] = useState<KeyRef | null>(null);
+  const keys = useRedisKeys(database, pattern);
+  const now = useNow(useDocumentVisible());
+
+  useEffect(() => setText(pattern), [pattern]);
+
+  const pages = (keys.data?.pages ?? []).flatMap((answer) => (answer.configured ? [answer.page] : []));
+  const listed: ListedKey[] = pages.flatMap((page) => page.entries.map((entry) => ({ entry, readAt: page.readAt })));
+  const scanned = pages.reduce((sum, page) => sum + page.scanned, 0);
+  const totalKeys = pages.at(-1)?.totalKeys ?? 0;
+
+  function update(next: Record<string, string | null>) {
+    const merged = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(next)) {
+      if (value === null) merged.delete(name);
+      else merged.set(name, value);
+    }
+    setParams(merged);
+  }
+
+  function handleSearch(event: FormEvent) {
+    event.preventDefault();
+    const next = text.trim() === '' ? DEFAULT_PATTERN : text;
+    update({ pattern: next === DEFAULT_PATTERN ? null : next });
+    if (next === pattern) void keys.refetch();
+  }
+
+  const handleSelect = (entry: RedisKeyEntry) => setSelected({ key: entry.key, keyEncoding: entry.keyEncoding });
+
+  return (
+    <div className="redis-browser">
+      <Card
+        title="Keys"
+        className="redis-browser__keys"
+        actions={
+          <fieldset className="redis-view">
+            <legend className="visually-hidden">Show keys as</legend>
+            <button
+              type="button"
+              className={`button button--small ${isTree ? 'button--ghost' : 'button--secondary'}`}
+              aria-pressed={!isTree}
+              onClick={() => update({ view: null })}
+            >
+              <List size={14} aria-hidden="true" />
+              List
+            </button>
+            <button
+              type="button"
+              className={`button button--small ${isTree ? 'button--secondary' : 'button--ghost'}`}
+              aria-pressed={isTree}
+              onClick={() => update({ view: 'tree' })}
+            >
+              <ListTree size={14} aria-hidden="true" />
+              Tree
+            </button>
+          </fieldset>
+        }
+      >
+        <form className="redis-search" onSubmit={handleSearch}>
+          <label className="visually-hidden" htmlFor="redis-pattern">
+            Key pattern
+          </label>
+          <input
+            id="redis-pattern"
+            className="input redis-mono"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="user:*"
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="redis-pattern"
+          />
+          <button type="submit" className="button button--secondary button--small">
+            <Search size={14} aria-hidden="true" />
+            Search
+          </button>
+        </form>
+        {keys.isError && <RedisBanner text={REDIS_MESSAGES.loadKeysFailed(errorMessage(keys.error))} />}
+        {keys.isPending && <Spinner label="Scanning keys..." />}
+        {pages.length > 0 && (
+          <p className="redis-scan" aria-live="polite" data-testid="redis-scan-count">
+            {`Scanned ${scanned.toLocaleString('en-US')} of ${totalKeys.toLocaleString('en-US')} keys · ${listed.length.toLocaleString('en-US')} found`}
+            {keys.isFetching && ' · scanning...'}
+          </p>
+        )}
+        {pages.length > 0 && listed.length === 0 && (
+          <p className="table-empty">
+            {keys.hasNextPage ? 'No matches in the keys scanned so far.' : `No keys match ${pattern} in database ${database}.`}
+          </p>
+        )}
+        {listed.length > 0 &&
+          (isTree ? (
+            <KeyTree keys={listed} selected={selected} onSelect={handleSelect} now={now} />
+          ) : (
+            <KeyList keys={listed} selected={selected} onSelect={handleSelect} now={now} />
+          ))}
+        {keys.hasNextPage && (
+          <button
+            type="button"
+            className="button button--secondary button--small redis-load-more"
+            disabled={keys.isFetchingNextPage}
+            onClick={() => void keys.fetchNextPage()}
+          >
+            {keys.isFetchingNextPage ? 'Scanning...' : 'Load more'}
+          </button>
+        )}
+      </Card>
+      {selected ? (
+        <KeyDetail
+          key={`${selected.keyEncoding}:${selected.key}`}
+          database={database}
+          entry={selected}
+          onDeleted={() => setSelected(null)}
+        />
+      ) : (
+        <Card className="redis-detail">
+          <p className="table-empty">Select a key to see its value.</p>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { buildKeyTree, type KeyTreeNode } from './key-tree';
+
+const outline = (nodes: KeyTreeNode<string>[]): unknown[] =>
+  nodes.map((node) => (node.kind === 'folder' ? { [`${node.prefix} (${node.keyCount})`]: outline(node.children) } : node.name));
+
+describe('the key tree', () => {
+  it('groups keys by colon, folders first, each level by name', () => {
+    const tree = buildKeyTree(['user:2', 'guild:1:roster', 'user:1', 'plain', 'guild:1:name', 'guild:2'], (key) => key);
+    expect(outline(tree)).toEqual([
+      { 'guild: (3)': [{ 'guild:1: (2)': ['name', 'roster'] }, '2'] },
+      { 'user: (2)': ['1', '2'] },
+      'plain',
+    ]);
+  });
+
+  it('keeps a key that is also a prefix, and empty parts', () => {
+    const tree = buildKeyTree(['user', 'user:1', 'a::b'], (key) => key);
+    expect(outline(tree)).toEqual([{ 'a: (1)': [{ 'a:: (1)': ['b'] }] }, { 'user: (1)': ['1'] }, 'user']);
+  });
+});

@@ -1,0 +1,113 @@
+import type { AdminScreen, RedisDatabaseTile } from '@guildhall/contract';
+import { useSearchParams } from 'react-router';
+import { Spinner } from '../../ui/spinner';
+import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { ConfigurationTab } from './configuration-tab';
+import { KeyBrowserTab } from './key-browser-tab';
+import { KeyManagerTab } from './key-manager-tab';
+import { useRedisDatabases } from './redis-api';
+import { DATABASE_NUMBERS, parseRedisDatabase } from './redis-database';
+import { RedisSetup } from './redis-setup';
+import { parseRedisTab, REDIS_TABS, type RedisTab } from './redis-tabs';
+import { StatisticsTab } from './statistics-tab';
+import '../../styles/redis.css';
+
+const ID_PREFIX = 'redis';
+
+/**
+ * The cache manager (spec 2 §2) over the Redis Guildhall uses: Key Browser, Key Manager, Statistics and
+ * Configuration, with the database selector; tab and database in ?tab= and ?db=. Without a Redis it says how to
+ * connect one; with one down, each tab shows its red banner and the rest of the console works on.
+ */
+export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
+  useDocumentTitle(screen.label);
+  const [params, setParams] = useSearchParams();
+  const tab = parseRedisTab(params.get('tab'));
+  const database = parseRedisDatabase(params.get('db'));
+  const databases = useRedisDatabases();
+  const tiles = databases.data?.configured ? databases.data.databases : null;
+
+  /** Changes tab or database; the Key Browser's pattern and view stay while only the database changes. */
+  function navigate(next: { tab?: RedisTab; database?: number }) {
+    const nextTab = next.tab ?? tab;
+    const nextDatabase = next.database ?? database;
+    const merged = new URLSearchParams(next.tab && next.tab !== tab ? {} : params);
+    if (nextTab === 'browser') merged.delete('tab');
+    else merged.set('tab', nextTab);
+    if (nextDatabase === 0) merged.delete('db');
+    else merged.set('db', String(nextDatabase));
+    setParams(merged);
+  }
+
+  return (
+    <div className="page redis">
+      <header className="page__header">
+        <div>
+          <h1 className="page__title">{screen.label}</h1>
+          <p className="page__lead">Browse, edit and watch the cache, one database at a time</p>
+        </div>
+        {databases.data?.configured !== false && (
+          <DatabaseSelect database={database} tiles={tiles} onChange={(next) => navigate({ database: next })} />
+        )}
+      </header>
+      {databases.isPending && <Spinner label="Connecting to Redis..." />}
+      {databases.data && !databases.data.configured && <RedisSetup setup={databases.data.setup} />}
+      {(databases.isError || databases.data?.configured) && (
+        <>
+          <Tabs
+            label="Redis manager"
+            tabs={REDIS_TABS}
+            active={tab}
+            onChange={(next) => navigate({ tab: next })}
+            idPrefix={ID_PREFIX}
+          />
+          <div
+            className="tab-panel redis__panel"
+            role="tabpanel"
+            id={tabPanelId(ID_PREFIX, tab)}
+            aria-labelledby={tabButtonId(ID_PREFIX, tab)}
+            data-testid={`redis-panel-${tab}`}
+          >
+            {tab === 'browser' && <KeyBrowserTab key={database} database={database} />}
+            {tab === 'manager' && <KeyManagerTab database={database} />}
+            {tab === 'stats' && <StatisticsTab database={database} />}
+            {tab === 'config' && (
+              <ConfigurationTab database={database} tiles={tiles} onSelect={(next) => navigate({ database: next })} />
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+interface DatabaseSelectProps {
+  database: number;
+  tiles: readonly RedisDatabaseTile[] | null;
+  onChange: (database: number) => void;
+}
+
+/** Databases 0-15, each with its key count once INFO keyspace has been read. */
+function DatabaseSelect({ database, tiles, onChange }: DatabaseSelectProps) {
+  return (
+    <label className="redis-inline-field">
+      <span>Database</span>
+      <select
+        className="input redis-select"
+        value={database}
+        onChange={(event) => onChange(Number(event.target.value))}
+        data-testid="redis-database"
+      >
+        {DATABASE_NUMBERS.map((number) => {
+          const keys = tiles?.find((tile) => tile.database === number)?.keys;
+          return (
+            <option key={number} value={number}>
+              {keys === undefined ? `db${number}` : `db${number} (${keys.toLocaleString('en-US')} keys)`}
+            </option>
+          );
+        })}
+      </select>
+    </label>
+  );
+}

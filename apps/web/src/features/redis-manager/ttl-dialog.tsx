@@ -1,0 +1,67 @@
+import { REDIS_MESSAGES } from '@guildhall/contract';
+import { type FormEvent, useState } from 'react';
+import { FormField } from '../../ui/form-field';
+import { Modal } from '../../ui/modal';
+import { parseTtlSeconds } from './ttl';
+
+interface TtlDialogProps {
+  isOpen: boolean;
+  keyName: string;
+  /** Whether the key expires now: Remove TTL is offered only then. */
+  hasTtl: boolean;
+  isBusy: boolean;
+  /** Whole seconds, or null to remove the TTL. */
+  onSubmit: (ttl: number | null) => void;
+  onClose: () => void;
+}
+
+/** Set TTL: whole seconds (spec 2 §5: parsed as an integer), or Remove TTL so the key no longer expires. */
+export function TtlDialog({ isOpen, keyName, hasTtl, isBusy, onSubmit, onClose }: TtlDialogProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const seconds = parseTtlSeconds(text);
+    if (seconds === null) return setError(REDIS_MESSAGES.invalidTtl);
+    setError(undefined);
+    onSubmit(seconds);
+  }
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      title="Set TTL"
+      size="sm"
+      onClose={onClose}
+      footer={
+        <>
+          {hasTtl && (
+            <button type="button" className="button button--secondary" disabled={isBusy} onClick={() => onSubmit(null)}>
+              Remove TTL
+            </button>
+          )}
+          <button type="submit" form="redis-ttl-form" className="button button--primary" disabled={isBusy}>
+            Set TTL
+          </button>
+        </>
+      }
+    >
+      <form id="redis-ttl-form" className="form" onSubmit={handleSubmit} noValidate>
+        <p className="redis-mono">{keyName}</p>
+        <FormField label="TTL (seconds)" error={error} hint="The key is deleted when it runs out.">
+          {(props) => (
+            <input
+              {...props}
+              inputMode="numeric"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              data-autofocus
+              autoComplete="off"
+            />
+          )}
+        </FormField>
+      </form>
+    </Modal>
+  );
+}

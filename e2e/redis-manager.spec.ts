@@ -1,0 +1,257 @@
+import type { Page } from '@playwright/test';
+import Redis from 'ioredis';
+import { ADMINS } from './support/accounts';
+import { signIn } from './support/sign-in';
+import { expect, expectAccessible, test } from './support/test';
+
+// Databases of their own (the server's integration tests use 12 and 13): the browser journeys seed and clean them.
+const BROWSE_DB = 14;
+const FLUSH_DB = 15;
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+const keyButton = (page: Page, name: string | RegExp) => page.getByTestId('redis-key').filter({ hasText: name });
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/shots/${name}.png`, fullPage: true });
+
+/** A client on one database, emptied first: each journey owns its database. */
+async function ownDatabase(database: number): Promise<Redis> {
+  const redis = new Redis(`${REDIS_URL}/${database}`);
+  await redis.flushdb();
+  return redis;
+}
+
+// Serial: they share the two databases; each journey reads several screens, so each gets more time.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let browse: Redis;
+let flush: Redis;
+
+test.beforeAll(async () => {
+  browse = await ownDatabase(BROWSE_DB);
+  flush = await ownDatabase(FLUSH_DB);
+});
+
+test.afterAll(async () => {
+  await browse.flushdb();
+  await flush.flushdb();
+  browse.disconnect();
+  flush.disconnect();
+});
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, ADMINS.owner);
+});
+
+test('the key browser: a pattern as a tree, a hash field edited, a TTL counting down, JSON, odd keys, delete', async ({
+  page,
+}) => {
+  await browse.hset('e2e:guild:1:roster', { name: 'Ada', role: 'tank' });
+  await browse.set('e2e:guild:1:settings', '{"raid":"Friday","size":20}');
+  await browse.set('e2e:guild:2:name', 'Second guild');
+  await browse.rpush('e2e:queue', 'first', 'second');
+  await browse.zadd('e2e:ranking', 10, 'alice', 2.5, 'bob');
+  await browse.set('<b>markup</b>', 'not bold');
+  await browse.set(Buffer.from([0x6b, 0xff, 0x00]), Buffer.from([0x00, 0x01, 0xfe]));
+  await browse.set('other:key', 'outside the pattern');
+
+  await page.goto(`/admin/database/redis?db=${BROWSE_DB}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Redis');
+  await expect(page.getByRole('tab', { name: 'Key Browser' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('redis-database')).toHaveValue(String(BROWSE_DB));
+  await expect(page.getByTestId('redis-scan-count')).toContainText('8 found');
+  // Odd keys are text, never markup: bytes that are not UTF-8 as \xNN.
+  await expect(keyButton(page, 'k\\xff\\x00')).toBeVisible();
+  await expect(keyButton(page, '<b>markup</b>')).toBeVisible();
+  await expect(page.locator('.redis-keys b')).toHaveCount(0);
+  await expectAccessible(page, 'redis key browser');
+
+  // A pattern, then the tree grouped by ':'.
+  await page.getByTestId('redis-pattern').fill('e2e:*');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/pattern=e2e%3A\*/);
+  await expect(page.getByTestId('redis-scan-count')).toContainText('5 found');
+  await page.getByRole('button', { name: 'Tree' }).click();
+  await expect(page).toHaveURL(/view=tree/);
+  const tree = page.getByTestId('redis-key-tree');
+  await tree.getByText('guild:', { exact: true }).click();
+  await tree.getByText('1:', { exact: true }).click();
+  await keyButton(page, 'roster').click();
+
+  // The hash: edit a field's value; an empty value is refused with the spec's words.
+  const detail = page.getByTestId('redis-key-detail');
+  await expect(detail.getByRole('heading', { name: /e2e:guild:1:roster/ })).toBeVisible();
+  const nameRow = detail.getByTestId('redis-element').filter({ hasText: 'name' });
+  await expect(nameRow).toContainText('Ada');
+  await nameRow.getByRole('button', { name: 'Edit' }).click();
+  // While a row is edited its cells are boxes; only one row is edited at a time.
+  const valueBox = detail.getByRole('textbox', { name: 'Value', exact: true });
+  await expect(detail.getByRole('textbox', { name: 'Field', exact: true })).toHaveValue('name');
+  await valueBox.fill('');
+  await detail.getByRole('button', { name: 'Save' }).click();
+  await expect(detail.getByTestId('redis-edit-problem')).toHaveText('No key selected or value is empty');
+  await valueBox.fill('Grace');
+  await detail.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Key updated')).toBeVisible();
+  await expect(nameRow).toContainText('Grace');
+  expect(await browse.hget('e2e:guild:1:roster', 'name')).toBe('Grace');
+  await shot(page, 'redis-hash');
+  await expectAccessible(page, 'redis key browser, hash');
+
+  // Set TTL: whole seconds only; then it counts down on screen.
+  await detail.getByRole('button', { name: 'Set TTL' }).click();
+  const ttlDialog = page.getByRole('dialog', { name: 'Set TTL' });
+  await ttlDialog.getByLabel('TTL (seconds)').fill('1.5');
+  await ttlDialog.getByRole('button', { name: 'Set TTL' }).click();
+  await expect(ttlDialog).toContainText('TTL must be a whole number of seconds greater than 0');
+  await expectAccessible(page, 'redis set TTL');
+  await ttlDialog.getByLabel('TTL (seconds)').fill('90');
+  await ttlDialog.getByRole('button', { name: 'Set TTL' }).click();
+  await expect(toast(page, 'TTL set to 90 s')).toBeVisible();
+  const ttl = detail.getByTestId('redis-detail-ttl');
+  await expect(ttl).toHaveText(/^1m [23]\ds$/);
+  const before = await ttl.textContent();
+  await expect(ttl).not.toHaveText(before ?? '', { timeout: 5000 });
+  expect(await browse.ttl('e2e:guild:1:roster')).toBeGreaterThan(80);
+  await detail.getByRole('button', { name: 'Set TTL' }).click();
+  await ttlDialog.getByRole('button', { name: 'Remove TTL' }).click();
+  await expect(toast(page, 'TTL removed: the key no longer expires')).toBeVisible();
+  await expect(ttl).toHaveText('No expiry');
+  expect(await browse.ttl('e2e:guild:1:roster')).toBe(-1);
+
+  // A JSON string is pretty-printed, edited in CodeMirror, and stored compact again as it was.
+  await keyButton(page, 'settings').click();
+  await expect(detail.getByTestId('redis-value-text')).toContainText('"raid": "Friday"');
+  await detail.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByTestId('redis-value-editor');
+  await expect(async () => {
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText('{"raid": "Saturday", "size": 25}');
+    await expect(editor).toContainText('Saturday', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await detail.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Key updated')).toBeVisible();
+  expect(await browse.get('e2e:guild:1:settings')).toBe('{"raid":"Saturday","size":25}');
+
+  // The binary string shows as a hex dump.
+  await page.getByRole('button', { name: 'List' }).click();
+  await page.getByTestId('redis-pattern').fill('*');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await keyButton(page, 'k\\xff\\x00').click();
+  await expect(detail.getByTestId('redis-value-text')).toContainText('00 01 fe');
+
+  // Delete Key asks first.
+  await keyButton(page, 'e2e:guild:2:name').click();
+  await detail.getByRole('button', { name: 'Delete Key' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete this key?' })).toBeVisible();
+  await expectAccessible(page, 'redis delete key');
+  await page.getByTestId('confirm-delete-key-confirm').click();
+  await expect(toast(page, 'Key deleted: e2e:guild:2:name')).toBeVisible();
+  await expect(keyButton(page, 'e2e:guild:2:name')).toHaveCount(0);
+  expect(await browse.exists('e2e:guild:2:name')).toBe(0);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await keyButton(page, 'e2e:ranking').click();
+  await expect(detail.getByTestId('redis-element').first()).toContainText('bob');
+  await shot(page, 'redis-browser-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await shot(page, 'redis-browser-light');
+});
+
+test('the key manager: create keys, delete by pattern after a dry run, flush behind two confirmations', async ({ page }) => {
+  await browse.set('e2e:sentinel', 'stays');
+  await flush.set('e2e:tmp:1', '1');
+  await flush.set('e2e:tmp:2', '2');
+  await flush.set('e2e:tmp:3', '3');
+
+  await page.goto(`/admin/database/redis?tab=manager&db=${FLUSH_DB}`);
+  const create = page.getByTestId('redis-create');
+  await create.getByRole('button', { name: 'Create Key' }).click();
+  await expect(page.getByTestId('redis-create-problem')).toHaveText('Key and value are required');
+
+  await create.getByLabel('Key name').fill('e2e:new:hash');
+  await create.getByLabel('Type').selectOption('hash');
+  await create.getByLabel('Value').fill('name=Ada\nrole=healer');
+  await create.getByLabel('TTL (seconds)').fill('300');
+  await create.getByRole('button', { name: 'Create Key' }).click();
+  await expect(toast(page, 'Key created: e2e:new:hash')).toBeVisible();
+  expect(await flush.hgetall('e2e:new:hash')).toEqual({ name: 'Ada', role: 'healer' });
+  expect(await flush.ttl('e2e:new:hash')).toBeGreaterThan(290);
+
+  await create.getByLabel('Key name').fill('e2e:new:string');
+  await create.getByLabel('Type').selectOption('string');
+  await create.getByLabel('Value').fill('hello');
+  await create.getByRole('button', { name: 'Create Key' }).click();
+  await expect(toast(page, 'Key created: e2e:new:string')).toBeVisible();
+  await create.getByLabel('Key name').fill('e2e:new:string');
+  await create.getByLabel('Value').fill('again');
+  await create.getByRole('button', { name: 'Create Key' }).click();
+  await expect(create.getByTestId('redis-error')).toHaveText('Failed to create key: Key already exists: e2e:new:string');
+  await expectAccessible(page, 'redis key manager');
+
+  // Delete by pattern: the dry run counts, then a confirmation deletes.
+  const danger = page.getByTestId('redis-danger-zone');
+  await danger.getByLabel('Pattern to delete').fill('e2e:tmp:*');
+  await danger.getByRole('button', { name: 'Count matches' }).click();
+  await expect(page.getByTestId('redis-dry-run')).toContainText('3 keys match e2e:tmp:*');
+  expect(await flush.exists('e2e:tmp:1')).toBe(1);
+  await danger.getByRole('button', { name: 'Delete 3 keys' }).click();
+  await page.getByTestId('confirm-delete-pattern-confirm').click();
+  await expect(toast(page, '3 keys matching e2e:tmp:* deleted')).toBeVisible();
+  expect(await flush.exists('e2e:tmp:1', 'e2e:tmp:2', 'e2e:tmp:3')).toBe(0);
+
+  // Flush: a first confirmation, then the database's number typed.
+  await danger.getByRole('button', { name: 'Flush database' }).click();
+  await expect(page.getByRole('dialog', { name: `Flush database ${FLUSH_DB}?` })).toBeVisible();
+  await page.getByTestId('confirm-flush-first-confirm').click();
+  const second = page.getByRole('dialog', { name: 'Type the database number' });
+  const flushButton = page.getByTestId('confirm-flush-second-confirm');
+  await expect(flushButton).toBeDisabled();
+  await second.getByLabel(`Type ${FLUSH_DB} to flush database ${FLUSH_DB}. This deletes every key in it.`).fill('14');
+  await expect(flushButton).toBeDisabled();
+  await shot(page, 'redis-flush-confirm');
+  await expectAccessible(page, 'redis flush, second confirmation');
+  await second.getByLabel(`Type ${FLUSH_DB} to flush database ${FLUSH_DB}. This deletes every key in it.`).fill(String(FLUSH_DB));
+  await flushButton.click();
+  await expect(toast(page, `Database ${FLUSH_DB} flushed`)).toBeVisible();
+  await expect.poll(() => flush.dbsize()).toBe(0);
+  expect(await browse.get('e2e:sentinel')).toBe('stays');
+  await shot(page, 'redis-key-manager');
+});
+
+test('statistics refresh live; a database tile selects its database', async ({ page }) => {
+  await browse.set('e2e:tile:1', 'a');
+  await browse.set('e2e:tile:2', 'b');
+  const keys = await browse.dbsize();
+  const info = await browse.info('server');
+  const version = /redis_version:(\S+)/.exec(info)?.[1];
+
+  await page.goto('/admin/database/redis?tab=stats');
+  await expect(page.getByTestId('redis-stat-version')).toContainText(version ?? 'unknown');
+  await expect(page.getByTestId('redis-stat-clients')).toContainText(/\d/);
+  await expect(page.getByTestId('redis-stat-uptime')).toContainText(/\d+ days/);
+  await expect(page.getByTestId('redis-stat-uptime')).toContainText(/\d+ seconds/);
+  const live = page.getByTestId('redis-live');
+  await expect(live).toContainText('Live');
+  const firstRead = await live.locator('time').getAttribute('datetime');
+  await expect(live.locator('time')).not.toHaveAttribute('datetime', firstRead ?? '', { timeout: 8000 });
+  await shot(page, 'redis-statistics');
+  await expectAccessible(page, 'redis statistics');
+
+  await page.getByRole('tab', { name: 'Configuration' }).click();
+  await expect(page).toHaveURL(/tab=config/);
+  await expect(page.getByTestId('redis-server-info')).toContainText(version ?? 'unknown');
+  await expect(page.getByTestId('redis-memory-info')).toContainText('used_memory_human');
+  await expect(page.getByTestId('redis-databases').getByRole('button')).toHaveCount(16);
+  const tile = page.getByTestId(`redis-tile-${BROWSE_DB}`);
+  await expect(tile).toContainText(`${keys} keys`);
+  await tile.click();
+  await expect(page).toHaveURL(new RegExp(`db=${BROWSE_DB}`));
+  await expect(tile).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('redis-database')).toHaveValue(String(BROWSE_DB));
+  await shot(page, 'redis-configuration');
+  await expectAccessible(page, 'redis configuration');
+
+  await page.getByRole('tab', { name: 'Key Browser' }).click();
+  await expect(keyButton(page, 'e2e:tile:1')).toBeVisible();
+});
