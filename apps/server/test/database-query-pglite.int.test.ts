@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGLITE_LIMITS } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvObjects } from './helpers/csv';
 import { createTestAdmin, sql } from './helpers/factories';
@@ -20,6 +21,8 @@ type QueryAnswer = {
   rowCount: number;
   hasMore: boolean;
   truncated: boolean;
+  engine: string;
+  limits: string[];
   error?: string;
   position?: number | null;
 };
@@ -107,7 +110,21 @@ describe('SQL query runner on embedded PGlite', () => {
 
   it('answers a cancel of an unknown or PGlite query with cancelled false', async () => {
     const answer = await owner.post('/api/admin/database/postgresql/cancel', { queryId: '5f0c6f1e-8a51-4d5e-9b1a-3f6a1c2b7d90' });
-    expect(answer.body).toEqual({ success: true, cancelled: false });
+    expect(answer.body).toEqual({ success: true, cancelled: false, note: PGLITE_LIMITS.cancel });
+  });
+
+  it('says in every answer what PGlite cannot do: the timeout does not fire and the whole result is read', async () => {
+    const answer = await run({ query: 'SELECT g FROM generate_series(1, 150) g' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      engine: 'pglite',
+      limits: [PGLITE_LIMITS.statementTimeout, PGLITE_LIMITS.wholeResult],
+      rowCount: 150,
+    });
+    // QUERY_TIMEOUT_MS is 2 s here: PGlite lets a 2.5 s statement finish, as the answer said it would.
+    const slow = await run({ query: 'SELECT pg_sleep(2.5) AS slept' });
+    expect(slow.status).toBe(200);
+    expect(slow.body.limits).toContain(PGLITE_LIMITS.statementTimeout);
   });
 
   it('leaves no prepared statement, setting or advisory lock on the one embedded connection', async () => {

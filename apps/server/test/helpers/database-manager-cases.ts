@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { DATABASE_MANAGER_MESSAGES, DATABASE_VIEW_ROWS_LIMIT, LONG_TEXT_PREVIEW_CHARS } from '@guildhall/contract';
+import { DATABASE_MANAGER_MESSAGES, DATABASE_VIEW_ROWS_LIMIT, LONG_TEXT_PREVIEW_CHARS, PGLITE_LIMITS } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvObjects } from './csv';
 import { download } from './download';
@@ -453,6 +453,15 @@ export function describeDatabaseManager(label: string, overrides: () => Record<s
       expect(stats.body.stats).toMatchObject({ max_connections: expect.any(Number), active: expect.any(Number) });
       const s = stats.body.stats as { waiting: number; idleInTransaction: number; waitingOnLocks: number };
       expect(s.waiting).toBe(s.idleInTransaction + s.waitingOnLocks);
+      // The engine says what it can do: PGlite has no firing timeout, no cancel, and reads whole results.
+      const isPglite = server.app.services.db.kind === 'pglite';
+      expect(stats.body.stats.limits).toEqual({
+        engine: isPglite ? 'pglite' : 'postgresql',
+        enforcesStatementTimeout: !isPglite,
+        canCancel: !isPglite,
+        streamsResults: !isPglite,
+        notes: isPglite ? [PGLITE_LIMITS.statementTimeout, PGLITE_LIMITS.cancel, PGLITE_LIMITS.wholeResult] : [],
+      });
       const spec2 = await owner.get<{ databaseSizeBytes: number }>('/api/admin/db/stats');
       expect(spec2.body.databaseSizeBytes).toBeGreaterThan(0);
       const migrations = await owner.get<{

@@ -111,6 +111,28 @@ export const databaseTableDetails = z.object({
 /** A table's details. */
 export type DatabaseTableDetails = z.infer<typeof databaseTableDetails>;
 
+/** The database engines Guildhall runs on: a PostgreSQL server, or PGlite embedded in the process. */
+export const DATABASE_ENGINES = ['postgresql', 'pglite'] as const;
+
+/** What embedded PGlite cannot do that the manager's safety model counts on, said where it matters. */
+export const PGLITE_LIMITS = {
+  statementTimeout:
+    'Embedded PGlite does not enforce the statement timeout: a long statement runs to its end and holds the database until then.',
+  cancel: 'Embedded PGlite cannot cancel a running statement.',
+  wholeResult: "Embedded PGlite reads a statement's whole result into memory before the first rows are shown.",
+} as const;
+
+/** Which engine answers and what it can do: a statement timeout that fires, cancel, results read as they stream. */
+export const engineLimits = z.object({
+  engine: z.enum(DATABASE_ENGINES),
+  enforcesStatementTimeout: z.boolean(),
+  canCancel: z.boolean(),
+  streamsResults: z.boolean(),
+  notes: z.array(z.string()),
+});
+/** The engine and its limits. */
+export type EngineLimits = z.infer<typeof engineLimits>;
+
 /** Connections: active, idle, waiting (idle in transaction plus waiting on locks, both shown), the maximum. */
 export const connectionStats = z.object({
   active: z.number(),
@@ -121,6 +143,7 @@ export const connectionStats = z.object({
   max_connections: z.number(),
   isEmbedded: z.boolean(),
   note: z.string().nullable(),
+  limits: engineLimits,
 });
 
 /** One migration: a committed file, applied or not, or an applied name whose file is gone. */

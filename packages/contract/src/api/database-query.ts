@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './common';
+import { DATABASE_ENGINES } from './database-manager';
 
 /** Rows a query answers with unless the caller asks for another limit (spec 2: limit=100). */
 export const QUERY_DEFAULT_LIMIT = 100;
@@ -34,6 +35,9 @@ export const queryResult = z.object({
   truncated: z.boolean(),
   durationMs: z.number(),
   isReadOnly: z.boolean(),
+  /** The engine that ran it, and what it could not do for this answer (PGlite: no timeout, whole result read). */
+  engine: z.enum(DATABASE_ENGINES),
+  limits: z.array(z.string()),
 });
 /** A statement's answer. */
 export type QueryResultBody = z.infer<typeof queryResult>;
@@ -52,8 +56,8 @@ export const explainResult = z.object({
 /** The id of a running statement to cancel. */
 export const cancelQueryBody = z.object({ queryId: z.uuid() });
 
-/** Whether a running statement with that id was found and asked to stop. */
-export const cancelQueryResult = z.object({ success: z.literal(true), cancelled: z.boolean() });
+/** Whether a running statement with that id was found and asked to stop; a note when the engine cannot cancel. */
+export const cancelQueryResult = z.object({ success: z.literal(true), cancelled: z.boolean(), note: z.string().nullable() });
 
 /** The export formats of a query's result. */
 export const QUERY_EXPORT_FORMATS = ['json', 'csv'] as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { databaseQueryApi } from '@guildhall/contract';
+import { databaseQueryApi, PGLITE_LIMITS } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
@@ -76,7 +76,7 @@ export const databaseQueryRoutes: FastifyPluginAsyncZod = async (app) => {
         details: { cancelled },
         ip: request.ip,
       });
-      return { success: true as const, cancelled };
+      return { success: true as const, cancelled, note: db.kind === 'pglite' ? PGLITE_LIMITS.cancel : null };
     },
   });
 

@@ -1,10 +1,12 @@
 import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
 import type { Db } from '../../services/db/db';
+import { engineLimitsOf } from './engine-limits';
 import { selectConnectionCounts, selectDatabaseSize } from './queries';
 
 /**
  * Client connections of the server: active, idle, and waiting, which counts both idle in transaction and
- * waiting on locks (each shown too). PGlite runs inside this process with one connection: it says so.
+ * waiting on locks (each shown too). PGlite runs inside this process with one connection: it says so, and says
+ * what it cannot do (limits).
  */
 export async function readConnectionStats(db: Db) {
   if (db.kind === 'pglite') {
@@ -17,6 +19,7 @@ export async function readConnectionStats(db: Db) {
       max_connections: 1,
       isEmbedded: true,
       note: DATABASE_MANAGER_MESSAGES.embeddedConnections,
+      limits: engineLimitsOf(db),
     };
   }
   const counts = await selectConnectionCounts(db);
@@ -29,6 +32,7 @@ export async function readConnectionStats(db: Db) {
     max_connections: counts.max_connections,
     isEmbedded: false,
     note: null,
+    limits: engineLimitsOf(db),
   };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { QueryField, QueryResultBody } from '@guildhall/contract';
 import type { Db } from '../../services/db/db';
 import { recordAudit } from '../audit/record-audit';
+import { answerLimitsOf } from './engine-limits';
 import { presentRow } from './present-value';
 import { type QueryRun, recordQueryRun } from './query-history';
 import { runInQueryTransaction, type StatementReader } from './query-session';
@@ -110,6 +111,8 @@ export async function runQuery(context: QueryContext, input: RunQueryInput): Pro
       ...result,
       durationMs: Math.round(durationMs * 100) / 100,
       isReadOnly,
+      engine: context.db.kind,
+      limits: answerLimitsOf(context.db),
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
