@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { InfluxRow } from '@guildhall/contract';
-import { csvRow } from '../guilds/csv';
+import { csvCell, csvRow } from '../guilds/csv';
 import { auditInflux, type InfluxContext } from './influx-context';
 import { influxFailure } from './influx-errors';
 import { openPoints, type PointsRequest } from './read-points';
@@ -8,22 +8,39 @@ import { openPoints, type PointsRequest } from './read-points';
 /** An export may run long; it is cut short only when the client leaves or after this. */
 const EXPORT_TIMEOUT_MS = 30 * 60_000;
 /** Points per chunk InfluxDB streams for an export: the most the server holds at once. */
-const EXPORT_CHUNK = 5000;
+const EXPORT_CHUNK = 1000;
 
 const CSV_COLUMNS = ['time', 'measurement', 'field', 'value', 'tags'];
 
-function csvLines(rows: readonly InfluxRow[]): string {
-  let text = '';
-  for (const row of rows) {
-    text += csvRow([
-      row.time,
-      row.measurement,
-      row.field,
-      row.value,
-      Object.keys(row.tags).length > 0 ? JSON.stringify(row.tags) : '',
-    ]);
-  }
-  return text;
+/**
+ * The CSV records of a chunk. Names repeat from point to point and every field of a point shares its tags object,
+ * so their cells are escaped once (csvCell: RFC 4180 quoting, formulas neutralised) and reused.
+ */
+function csvWriter() {
+  const names = new Map<string, string>();
+  let lastTags: Record<string, string> | null = null;
+  let lastTagsCell = '';
+  const name = (text: string | null) => {
+    if (text === null) return '';
+    let cell = names.get(text);
+    if (cell === undefined) {
+      cell = csvCell(text);
+      if (names.size < 10_000) names.set(text, cell);
+    }
+    return cell;
+  };
+  return (rows: readonly InfluxRow[]) => {
+    let text = '';
+    for (const row of rows) {
+      if (row.tags !== lastTags) {
+        lastTags = row.tags;
+        lastTagsCell = Object.keys(row.tags).length > 0 ? csvCell(JSON.stringify(row.tags)) : '';
+      }
+      const value = typeof row.value === 'string' ? csvCell(row.value) : row.value === null ? '' : String(row.value);
+      text += `${row.time ?? ''},${name(row.measurement)},${name(row.field)},${value},${lastTagsCell}\r\n`;
+    }
+    return text;
+  };
 }
 
 /**
@@ -46,6 +63,7 @@ export async function exportPoints(
       timeoutMs: EXPORT_TIMEOUT_MS,
       signal: stop.signal,
       chunkSize: EXPORT_CHUNK,
+      isBulk: true,
     });
     first = await points.next();
   } catch (error) {
@@ -61,6 +79,7 @@ export async function exportPoints(
   const isCsv = request.format === 'csv';
   async function* body(): AsyncGenerator<string> {
     yield isCsv ? csvRow(CSV_COLUMNS) : '[';
+    const csvLines = csvWriter();
     let isFirst = true;
     for (let chunk = first; !chunk.done; chunk = await points.next()) {
       if (isCsv) {

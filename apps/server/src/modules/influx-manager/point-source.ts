@@ -1,5 +1,5 @@
 import type { InfluxRow } from '@guildhall/contract';
-import { chunksToLinesIterable, type FluxTableMetaData, linesToRowsIterable } from '@influxdata/influxdb-client';
+import { chunksToLinesIterable, type FluxTableMetaData, LineSplitter, linesToRowsIterable } from '@influxdata/influxdb-client';
 import { type InfluxClient, InfluxQueryError, type InfluxSeries } from '../../services/influx/influx-client';
 
 /** Where an InfluxQL statement runs: 1.x's database and retention policy (2.x maps them to a bucket). */
@@ -125,6 +125,115 @@ export async function* influxqlRows(
   for await (const series of influxqlSeries(influx, query, target, options)) {
     yield seriesRows(series, series.name ? await options.tagKeys(series.name) : new Set());
   }
+}
+
+/** Field types per measurement (SHOW FIELD KEYS), to give CSV's text values their JSON types back. */
+export type FieldTypeLookup = (measurement: string) => Promise<ReadonlyMap<string, string>>;
+
+// Points of an export come in time order: the date part of the last second is reused.
+let lastSecond = '';
+let lastSecondIso = '';
+
+/** InfluxDB's nanosecond epoch as ISO 8601 (at least milliseconds, more digits when they are not zero). */
+export function nanosToIso(nanos: string): string | null {
+  if (!/^\d{10,}$/.test(nanos)) return /^-?\d+$/.test(nanos) ? new Date(Math.floor(Number(nanos) / 1e6)).toISOString() : null;
+  const second = nanos.slice(0, -9);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastSecondIso = new Date(Number(second) * 1000).toISOString().slice(0, 19);
+  }
+  const fraction = nanos.slice(-9);
+  return `${lastSecondIso}.${fraction.endsWith('000000') ? fraction.slice(0, 3) : fraction.replace(/0+$/, '')}Z`;
+}
+
+function typedValue(text: string, type: string | undefined): InfluxRow['value'] {
+  if (type === 'float' || type === 'integer' || type === 'unsigned') return Number(text);
+  if (type === 'boolean') return text === 'true';
+  if (type === 'string') return text;
+  // Aggregates (count, mean…) have no field type: numbers read as numbers.
+  return text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+}
+
+/**
+ * The rows of one InfluxQL read from InfluxDB's CSV answer (`Accept: application/csv`, chunked): InfluxDB writes
+ * CSV two to three times faster than JSON, so exports read this. Lines are split by the official client's
+ * quote-aware line reader and LineSplitter; tag columns and field types come from the catalogue.
+ */
+export async function* influxqlCsvRows(
+  influx: InfluxClient,
+  query: string,
+  target: InfluxQLTarget,
+  options: ReadOptions & { tagKeys: TagKeyLookup; fieldTypes: FieldTypeLookup },
+): AsyncGenerator<InfluxRow[]> {
+  const params: Record<string, string> = {
+    db: target.database,
+    q: query,
+    chunked: 'true',
+    chunk_size: String(options.chunkSize ?? 1000),
+  };
+  if (target.retentionPolicy) params.rp = target.retentionPolicy;
+  const response = await influx.request('/query', {
+    params,
+    headers: { accept: 'application/csv' },
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+  });
+  if (!response.body) throw new InfluxQueryError(`InfluxDB answered ${response.status} to /query`);
+  const splitter = new LineSplitter();
+  let header: string[] | null = null;
+  let isError = false;
+  let batch: InfluxRow[] = [];
+  type Kinds = { measurement: string; tags: ReadonlySet<string>; types: ReadonlyMap<string, string> };
+  let kinds = null as Kinds | null;
+  for await (const line of chunksToLinesIterable(response.body)) {
+    if (line === '') continue;
+    const cells = splitter.splitLine(line);
+    if (isError) throw new InfluxQueryError(cells[0] ?? 'InfluxDB refused the query');
+    if (cells.length === 1 && cells[0] === 'error' && header === null) {
+      isError = true;
+      continue;
+    }
+    // A header names the columns: name, tags, then time and the values (a tag set always holds '=').
+    if (cells[1] === 'tags') {
+      header = [...cells];
+      continue;
+    }
+    if (!header) continue;
+    const measurement = cells[0] ?? '';
+    if (kinds?.measurement !== measurement) {
+      const [tagKeys, types]: [ReadonlySet<string>, ReadonlyMap<string, string>] = await Promise.all([
+        options.tagKeys(measurement),
+        options.fieldTypes(measurement),
+      ]);
+      kinds = { measurement, tags: tagKeys, types };
+    }
+    const tags: Record<string, string> = {};
+    for (const pair of (cells[1] ?? '').split(',')) {
+      const at = pair.indexOf('=');
+      if (at > 0) tags[pair.slice(0, at)] = pair.slice(at + 1);
+    }
+    const hasTime = header[2] === 'time';
+    const time = hasTime ? nanosToIso(cells[2] ?? '') : null;
+    for (let index = hasTime ? 3 : 2; index < header.length; index++) {
+      const column = header[index] as string;
+      const text = cells[index] ?? '';
+      if (kinds.tags.has(column)) {
+        if (text !== '') tags[column] = text;
+      }
+    }
+    for (let index = hasTime ? 3 : 2; index < header.length; index++) {
+      const column = header[index] as string;
+      const text = cells[index] ?? '';
+      if (text === '' || kinds.tags.has(column)) continue;
+      batch.push({ time, measurement, field: column, value: typedValue(text, kinds.types.get(column)), tags });
+    }
+    if (batch.length >= (options.chunkSize ?? 1000)) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (isError) throw new InfluxQueryError('InfluxDB refused the query');
+  if (batch.length > 0) yield batch;
 }
 
 /** Flux's own columns, which are neither tags nor the point itself. */
