@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import pg from 'pg';
 import { ADMINS } from './support/accounts';
+import { mainServerEnv } from './support/community';
 import { parseCsv } from './support/csv';
 import { signIn } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
@@ -20,6 +22,9 @@ async function typeQuery(page: Page, sql: string) {
   }).toPass({ timeout: 15_000 });
 }
 
+/** The rows of a result grid in the page (virtualised: those in view and a margin), without the spacers. */
+const dataRows = (grid: Locator) => grid.locator('tbody tr[aria-rowindex]');
+
 /** Runs a statement with writes allowed, through the confirmation. */
 async function runWrite(page: Page, sql: string) {
   await typeQuery(page, sql);
@@ -28,11 +33,30 @@ async function runWrite(page: Page, sql: string) {
   await expect(page.getByTestId('query-summary')).toContainText('writes committed');
 }
 
+/**
+ * A connection of its own to the app's database, under an application name, sleeping 120 s (long enough for the
+ * accessibility checks on the way to its buttons); its pid and its outcome.
+ */
+async function startSleeper(applicationName: string) {
+  const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL, application_name: applicationName });
+  // A terminated connection reports the end on the client too; the test reads it from the query's outcome.
+  client.on('error', () => undefined);
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const outcome = client.query('SELECT pg_sleep(120)').then(
+    () => 'finished',
+    (error: Error) => error.message,
+  );
+  return { pid: rows[0]!.pid, outcome, end: () => client.end().catch(() => undefined) };
+}
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMINS.owner);
 });
 
 test('the query runner: writes only when confirmed, 100 of N rows, errors, history, explain, cancel', async ({ page }) => {
+  // A long journey: a write confirmed, 100 of 1,000 rows scrolled by keyboard, an export, errors, history, explain, cancel.
+  test.slow();
   await page.goto('/admin/database/postgresql?tab=query');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('PostgreSQL');
   await expect(page.getByRole('tab', { name: 'Query Runner' })).toHaveAttribute('aria-selected', 'true');
@@ -60,8 +84,16 @@ test('the query runner: writes only when confirmed, 100 of N rows, errors, histo
   const summary = page.getByTestId('query-summary');
   await expect(summary).toContainText(/Showing the first 100 of (more than )?[\d,]+ rows/);
   await expect(summary).toContainText(/\d+(\.\d+)? ms/);
-  await expect(page.getByTestId('query-result-grid').locator('tbody tr')).toHaveCount(100);
-  await expect(page.getByTestId('query-result-grid').locator('thead')).toContainText('timestamp with time zone');
+  const grid = page.getByTestId('query-result-grid');
+  await expect(grid).toHaveAttribute('aria-rowcount', '101');
+  await expect(grid.locator('thead')).toContainText('timestamp with time zone');
+  // The rows are virtualised: only those in view are in the page, and the keyboard scrolls the box to row 100.
+  await expect(dataRows(grid).first()).toHaveAttribute('aria-rowindex', '2');
+  expect(await dataRows(grid).count()).toBeLessThan(100);
+  await page.getByRole('region', { name: 'Query result' }).press('End');
+  await expect(grid.locator('tr[aria-rowindex="101"] td').first()).toHaveText('100');
+  // The header stays on top of the box.
+  await expect(grid.getByRole('columnheader').first()).toBeInViewport();
   await page.screenshot({ path: 'test-results/shots/database-query.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -121,15 +153,15 @@ test('the table browser: schemas, a table, its details, keyset pages, export', a
   await expect(details).toContainText('integer');
 
   const rows = page.getByTestId('database-rows');
-  await expect(rows.locator('tbody tr')).toHaveCount(50);
-  await expect(rows.locator('tbody tr').first()).toContainText('row 1');
+  await expect(rows).toHaveAttribute('aria-rowcount', '51');
+  await expect(dataRows(rows).first()).toContainText('row 1');
   await page.screenshot({ path: 'test-results/shots/database-table.png', fullPage: true });
   await expectAccessible(page, 'database table browser');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('database-rows-page')).toContainText('Page 2');
-  await expect(rows.locator('tbody tr').first()).toContainText('row 51');
+  await expect(dataRows(rows).first()).toContainText('row 51');
   await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(rows.locator('tbody tr').first()).toContainText('row 1');
+  await expect(dataRows(rows).first()).toContainText('row 1');
 
   // At phone width the page does not scroll sideways: the tables scroll in their own boxes.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -139,7 +171,7 @@ test('the table browser: schemas, a table, its details, keyset pages, export', a
 
   // Descending by the primary key.
   await page.getByLabel('Order').selectOption('desc');
-  await expect(rows.locator('tbody tr').first()).toContainText('row 120');
+  await expect(dataRows(rows).first()).toContainText('row 120');
 
   const download = page.waitForEvent('download');
   await details.getByRole('button', { name: 'Export CSV' }).click();
@@ -192,4 +224,86 @@ test('the query runner reads in the dark theme, the editor included', async ({ p
   expect(editorBackground).not.toBe('rgb(255, 255, 255)');
   await page.screenshot({ path: 'test-results/shots/database-query-dark.png', fullPage: true });
   await expectAccessible(page, 'database query runner, dark');
+});
+
+test('connection stats: live sessions; a statement cancelled and a session terminated through their dialogs', async ({
+  page,
+}) => {
+  // Five accessibility checks (each at two widths) on a page that reads the database every 2 s.
+  test.slow();
+  const sleeper = await startSleeper('e2e-sleeper');
+  let doomed: Awaited<ReturnType<typeof startSleeper>> | undefined;
+  try {
+    await page.goto('/admin/database/postgresql?tab=connections');
+    const live = page.getByTestId('database-live');
+    await expect(live).toContainText('Live');
+    const firstRead = await live.locator('time').getAttribute('datetime');
+    await expect.poll(() => live.locator('time').getAttribute('datetime'), { timeout: 10_000 }).not.toBe(firstRead);
+
+    const sessions = page.getByTestId('database-session');
+    const sleeperRow = sessions.filter({ has: page.getByRole('cell', { name: 'e2e-sleeper', exact: true }) });
+    await expect(sleeperRow).toHaveAttribute('data-pid', String(sleeper.pid));
+    await expect(sleeperRow).toContainText('Active');
+    await expect(sleeperRow).toContainText('SELECT pg_sleep(120)');
+    await expect(sleeperRow).toContainText(/running \d+ s/);
+    // The console's own session is marked, and left alone.
+    const own = sessions.filter({ hasText: 'This console' });
+    await expect(own).toHaveCount(1);
+    await expect(own.getByRole('button', { name: 'Terminate' })).toBeDisabled();
+    await page.screenshot({ path: 'test-results/shots/database-sessions.png', fullPage: true });
+    await expectAccessible(page, 'database connection stats, sessions');
+
+    // Cancel query: the statement stops, the session stays, idle.
+    await sleeperRow.getByRole('button', { name: 'Cancel query' }).click();
+    const cancelDialog = page.getByRole('dialog', { name: `Cancel the statement of session ${sleeper.pid}?` });
+    await expect(cancelDialog).toContainText('e2e-sleeper');
+    await expectAccessible(page, 'database sessions, confirm cancel');
+    await cancelDialog.getByRole('button', { name: 'Cancel query' }).click();
+    await expect(page.getByText(`Cancelled the statement of session ${sleeper.pid}.`)).toBeVisible();
+    expect(await sleeper.outcome).toMatch(/cancel/i);
+    await expect(sleeperRow).toContainText('Idle');
+    await expect(sleeperRow.getByRole('button', { name: 'Cancel query' })).toBeDisabled();
+
+    // Terminate: the session leaves the list.
+    doomed = await startSleeper('e2e-doomed');
+    const doomedRow = sessions.filter({ has: page.getByRole('cell', { name: 'e2e-doomed', exact: true }) });
+    await expect(doomedRow).toContainText('Active');
+    await doomedRow.getByRole('button', { name: 'Terminate' }).click();
+    const terminateDialog = page.getByRole('dialog', { name: `Terminate session ${doomed.pid}?` });
+    await expectAccessible(page, 'database sessions, confirm terminate');
+    await terminateDialog.getByRole('button', { name: 'Terminate' }).click();
+    await expect(page.getByText(`Terminated session ${doomed.pid}.`)).toBeVisible();
+    expect(await doomed.outcome).toMatch(/terminat/i);
+    await expect(doomedRow).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/shots/database-sessions-after.png', fullPage: true });
+    await expectAccessible(page, 'database sessions, after cancel and terminate');
+  } finally {
+    await sleeper.end();
+    await doomed?.end();
+  }
+});
+
+test('the table list: an estimated count, then counted exactly on demand', async ({ page }) => {
+  const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
+  await client.connect();
+  try {
+    // 12,345 rows analysed, then 55 more the planner has not seen: the estimate and the count differ.
+    await client.query('DROP TABLE IF EXISTS e2e_db_estimate');
+    await client.query('CREATE TABLE e2e_db_estimate AS SELECT g AS id FROM generate_series(1, 12345) g');
+    await client.query('ANALYZE e2e_db_estimate');
+    await client.query('INSERT INTO e2e_db_estimate SELECT g FROM generate_series(12346, 12400) g');
+  } finally {
+    await client.end();
+  }
+  await page.goto('/admin/database/postgresql');
+  const row = page.getByTestId('database-tables').getByRole('row', { name: /e2e_db_estimate/ });
+  await expect(row).toContainText('≈ 12,345');
+  await expect(row).toContainText('(estimate)');
+  await page.getByRole('button', { name: 'Count rows exactly' }).click();
+  await expect(page).toHaveURL(/exact=1/);
+  await expect(row).toContainText('12,400');
+  await expect(row).not.toContainText('(estimate)');
+  await expect(row).not.toContainText('≈');
+  await expect(page.getByRole('button', { name: 'Count rows exactly' })).toHaveCount(0);
+  await expectAccessible(page, 'database table list, exact counts');
 });

@@ -233,7 +233,9 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
           ))}
         </p>
       )}
-      {result.rows.length > 0 && <ResultGrid fields={result.fields} rows={result.rows} />}
+      {result.rows.length > 0 && (
+        <ResultGrid fields={result.fields} rows={result.rows} label="Query result" testId="query-result-grid" />
+      )}
     </>
   );
 }

@@ -175,11 +175,13 @@ function SessionRow({ session, elapsedSinceRead, isLocked, onAsk }: SessionRowPr
 function SessionQuery({ session }: { session: DatabaseSession }) {
   const [isOpen, setIsOpen] = useState(false);
   if (!session.query) return <span className="db-muted">—</span>;
+  // Closed, the statement reads as one line; open, with its own line breaks.
+  const text = isOpen ? session.query : session.query.replace(/\s+/g, ' ').trim();
   return (
-    <code className="db-code">
-      <LongText text={session.query} isOpen={isOpen} onToggle={() => setIsOpen(!isOpen)} limit={QUERY_PREVIEW} />
+    <span className={isOpen ? 'db-session__sql db-session__sql--open' : 'db-session__sql'}>
+      <LongText text={text} isOpen={isOpen} onToggle={() => setIsOpen(!isOpen)} limit={QUERY_PREVIEW} />
       {isOpen && session.isQueryTruncated && <span className="db-muted"> (the first {SESSION_QUERY_MAX_LENGTH} characters)</span>}
-    </code>
+    </span>
   );
 }
 

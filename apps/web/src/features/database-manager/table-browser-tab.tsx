@@ -9,7 +9,7 @@ import { formatBytes } from '../../ui/format-number';
 import { Spinner } from '../../ui/spinner';
 import { TableScroll } from '../../ui/table-scroll';
 import { ErrorBanner, exportFailedText } from './error-banner';
-import { TableDetails } from './table-details';
+import { rowCountText, TableDetails } from './table-details';
 import { TableRows } from './table-rows';
 
 /** Schemas, their tables with counts and sizes, then one table's details and rows; schema and table in the URL. */
@@ -97,7 +97,7 @@ export function TableBrowserTab() {
                       </button>
                     </td>
                     <td className="table__number">
-                      {entry.isEstimate ? `≈ ${entry.rowCount.toLocaleString()}` : entry.rowCount.toLocaleString()}
+                      {rowCountText(entry.rowCount, entry.isEstimate)}
                       {entry.isEstimate && <span className="db-muted"> (estimate)</span>}
                     </td>
                     <td className="table__number">{formatBytes(entry.sizes.totalBytes)}</td>

@@ -18,6 +18,15 @@ const CONSTRAINT_LABELS = {
   other: 'OTHER',
 } as const;
 
+/**
+ * A row count as the table list shows it: '≈ 12,345' for the planner's estimate, '—' when not counted (a view,
+ * which has no estimate short of running it, until the rows are counted exactly).
+ */
+export function rowCountText(rowCount: number | null, isEstimate: boolean): string {
+  if (rowCount === null) return '—';
+  return isEstimate ? `≈ ${rowCount.toLocaleString()}` : rowCount.toLocaleString();
+}
+
 /** One table's rows and sizes, columns, indexes (UNIQUE and PRIMARY tagged), constraints and foreign keys. */
 export function TableDetails({ schema, table, actions }: { schema: string; table: string; actions: ReactNode }) {
   const details = useTableDetails(schema, table);
@@ -34,7 +43,7 @@ export function TableDetails({ schema, table, actions }: { schema: string; table
             <div>
               <dt>Rows</dt>
               <dd>
-                {info.rowCount.toLocaleString()}
+                {rowCountText(info.rowCount, info.isEstimate)}
                 {info.isEstimate && ' (estimate)'}
               </dd>
             </div>

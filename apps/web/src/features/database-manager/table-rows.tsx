@@ -4,9 +4,8 @@ import { errorMessage } from '../../api/api-error';
 import { useTableDetails, useTableRows } from '../../api/database-manager';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { TableScroll } from '../../ui/table-scroll';
-import { CellValue } from './cell-value';
 import { ErrorBanner } from './error-banner';
+import { ResultGrid } from './result-grid';
 
 /**
  * A table's rows, 50 a page, by keyset: Next follows the server's cursor, Previous goes back along the cursors
@@ -69,33 +68,13 @@ export function TableRows({ schema, table }: { schema: string; table: string }) 
       {rows.isPending && !rows.isError && <Spinner label="Loading rows..." />}
       {data && data.rows.length === 0 && <p className="table-empty">No rows.</p>}
       {data && data.rows.length > 0 && (
-        <TableScroll label={`Rows of ${table}, page ${page}`} isBusy={rows.isFetching}>
-          <table className="table db-table db-grid" data-testid="database-rows">
-            <thead>
-              <tr>
-                {data.columns.map((column) => (
-                  <th key={column.name} scope="col">
-                    {column.name}
-                    <span className="db-type">{column.type}</span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((row, rowIndex) => (
-                // Rows have no id the browser may rely on; their place on the page is their key.
-                // biome-ignore lint/suspicious/noArrayIndexKey: a page of rows is replaced whole
-                <tr key={rowIndex}>
-                  {row.map((value, index) => (
-                    <td key={data.columns[index]?.name ?? index}>
-                      <CellValue value={value} type={data.columns[index]?.type} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ResultGrid
+          fields={data.columns}
+          rows={data.rows}
+          label={`Rows of ${table}, page ${page}`}
+          testId="database-rows"
+          isBusy={rows.isFetching}
+        />
       )}
       <nav className="db-pager" aria-label="Row pages">
         <button
