@@ -1,7 +1,8 @@
+import { LONG_TEXT_PREVIEW_CHARS } from '@guildhall/contract';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CellValue, cellText, isTruncatedText, LONG_TEXT, LONG_TEXT_PREVIEW_CHARS, truncatedNote } from './cell-value';
+import { CellValue, cellText, isTruncatedText, LONG_TEXT, truncatedNote } from './cell-value';
 
 const render = (value: unknown, type = 'text') => renderToStaticMarkup(createElement(CellValue, { value, type }));
 
@@ -19,9 +20,10 @@ describe('a cell of the result grid', () => {
     expect(cellText(cut, 'text')).toHaveLength(LONG_TEXT_PREVIEW_CHARS);
   });
 
-  it('leaves a json value of that shape alone: it is data', () => {
+  it('leaves a json value of that shape alone unless its length says the server cut it', () => {
     const doc = { truncatedText: 'x', length: 1 };
     expect(isTruncatedText(doc, 'jsonb')).toBe(false);
+    expect(isTruncatedText({ truncatedText: '{"a": "', length: 70_000 }, 'jsonb')).toBe(true);
     expect(render(doc, 'jsonb')).toContain('&quot;truncatedText&quot;: &quot;x&quot;');
     expect(render(doc, 'jsonb')).not.toContain('Showing the first');
   });

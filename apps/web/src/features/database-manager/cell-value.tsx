@@ -1,20 +1,9 @@
+import { LONG_TEXT_PREVIEW_CHARS, type TruncatedText } from '@guildhall/contract';
 import { useState } from 'react';
 import { formatBytes } from '../../ui/format-number';
 
 /** Text longer than this is cut, with a button to show it whole. */
 export const LONG_TEXT = 200;
-
-/**
- * How much of a very long text value the server sends; it sends `{ truncatedText, length }` in its place.
- * To be the contract's LONG_TEXT_PREVIEW_CHARS (issue #9) once the server side exports it.
- */
-export const LONG_TEXT_PREVIEW_CHARS = 65_536;
-
-/** A text value the server cut: its first LONG_TEXT_PREVIEW_CHARS characters and its whole length. */
-export interface TruncatedText {
-  truncatedText: string;
-  length: number;
-}
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)$/;
 
@@ -29,19 +18,15 @@ function isBytea(value: unknown): value is { hex: string; length: number } {
 }
 
 /**
- * Whether a value is the server's cut text, told by its shape; a json column may hold that shape as data, so
- * json and jsonb values never are.
+ * Whether a value is the server's cut text ({ truncatedText, length }), told by its shape. A text column's value is
+ * a string, so the shape is the server's; a json value may hold that shape as data, so a json cell is read as cut
+ * only when its length says it was longer than the preview.
  */
 export function isTruncatedText(value: unknown, type = ''): value is TruncatedText {
-  return (
-    type !== 'json' &&
-    type !== 'jsonb' &&
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    typeof (value as { truncatedText?: unknown }).truncatedText === 'string' &&
-    typeof (value as { length?: unknown }).length === 'number'
-  );
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { truncatedText, length } = value as Partial<Record<keyof TruncatedText, unknown>>;
+  if (typeof truncatedText !== 'string' || typeof length !== 'number') return false;
+  return (type !== 'json' && type !== 'jsonb') || length > LONG_TEXT_PREVIEW_CHARS;
 }
 
 /** The note under a cut text: how much is shown of how much, and where to read it whole. */
