@@ -183,6 +183,7 @@ export async function* influxqlCsvRows(
   let header: string[] | null = null;
   let isError = false;
   let batch: InfluxRow[] = [];
+  const tagSets = new Map<string, Record<string, string>>();
   type Kinds = { measurement: string; tags: ReadonlySet<string>; types: ReadonlyMap<string, string> };
   let kinds = null as Kinds | null;
   for await (const line of chunksToLinesIterable(response.body)) {
@@ -196,6 +197,7 @@ export async function* influxqlCsvRows(
     // A header names the columns: name, tags, then time and the values (a tag set always holds '=').
     if (cells[1] === 'tags') {
       header = [...cells];
+      tagSets.clear();
       continue;
     }
     if (!header) continue;
@@ -207,19 +209,27 @@ export async function* influxqlCsvRows(
       ]);
       kinds = { measurement, tags: tagKeys, types };
     }
-    const tags: Record<string, string> = {};
-    for (const pair of (cells[1] ?? '').split(',')) {
-      const at = pair.indexOf('=');
-      if (at > 0) tags[pair.slice(0, at)] = pair.slice(at + 1);
-    }
     const hasTime = header[2] === 'time';
     const time = hasTime ? nanosToIso(cells[2] ?? '') : null;
+    // Points of one series share one tags object (and the export escapes it once).
+    let key = `${measurement}\u0000${cells[1] ?? ''}`;
     for (let index = hasTime ? 3 : 2; index < header.length; index++) {
-      const column = header[index] as string;
-      const text = cells[index] ?? '';
-      if (kinds.tags.has(column)) {
-        if (text !== '') tags[column] = text;
+      if (kinds.tags.has(header[index] as string)) key += `\u0000${cells[index] ?? ''}`;
+    }
+    let tags = tagSets.get(key);
+    if (!tags) {
+      tags = {};
+      for (const pair of (cells[1] ?? '').split(',')) {
+        const at = pair.indexOf('=');
+        if (at > 0) tags[pair.slice(0, at)] = pair.slice(at + 1);
       }
+      for (let index = hasTime ? 3 : 2; index < header.length; index++) {
+        const column = header[index] as string;
+        const text = cells[index] ?? '';
+        if (kinds.tags.has(column) && text !== '') tags[column] = text;
+      }
+      if (tagSets.size > 10_000) tagSets.clear();
+      tagSets.set(key, tags);
     }
     for (let index = hasTime ? 3 : 2; index < header.length; index++) {
       const column = header[index] as string;
