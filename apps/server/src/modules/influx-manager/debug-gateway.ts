@@ -8,6 +8,8 @@ import {
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { findSessionById } from '../../auth/session-queries';
+import { sessionState } from '../../auth/session-rules';
 import type { InfluxDebugNamespace, InfluxDebugSocket } from '../../live/influx-debug-namespace';
 import type { InfluxClient } from '../../services/influx/influx-client';
 import { listBuckets, type ResolvedBucket } from './buckets';
@@ -222,7 +224,39 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
   });
 
   socket.on('debug:stop-stream', () => stopStream(true));
-  socket.on('disconnect', () => stopStream(false));
+  const stopWatching = watchDebugSession(app, socket);
+  socket.on('disconnect', () => {
+    stopWatching();
+    stopStream(false);
+  });
+}
+
+/**
+ * Ends the connection (and with it any stream) once its admin session is over: logged out, revoked, expired or
+ * the admin deactivated. Reads the session without touching it, so an open debug page does not keep it alive.
+ */
+function watchDebugSession(app: FastifyInstance, socket: InfluxDebugSocket): () => void {
+  const look = async () => {
+    const row = await findSessionById(app.services.db, socket.data.sessionId);
+    const state = row
+      ? sessionState(
+          {
+            lastSeenAt: row.last_seen_at,
+            absoluteExpiresAt: row.absolute_expires_at,
+            revokedAt: row.revoked_at,
+            revokedReason: row.revoked_reason,
+            isAdminActive: row.is_active,
+          },
+          new Date(),
+        )
+      : null;
+    if (state?.state !== 'active') socket.disconnect(true);
+  };
+  const timer = setInterval(() => {
+    look().catch((error) => app.log.debug({ err: error }, 'influx debug: session look failed'));
+  }, app.config.live.sessionCheckMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Wires the /influx-debug namespace's connection handler. */
