@@ -114,6 +114,25 @@ describe('time-series manager on InfluxDB 2.x (loopback fake of its HTTP API)', 
     expect(write.status).toBe(400);
   });
 
+  it('stops a query at the server-side timeout and says so', async () => {
+    const config = server.app.config as { queryTimeoutMs: number };
+    const saved = config.queryTimeoutMs;
+    config.queryTimeoutMs = 300;
+    fake.nextDelayMs = 1500;
+    try {
+      const started = performance.now();
+      const answer = await owner.post(`${BASE}/query`, {
+        query: 'from(bucket: "guildhall") |> range(start: -1h)',
+        language: 'flux',
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe('The query did not finish within 300 ms');
+      expect(performance.now() - started).toBeLessThan(1400);
+    } finally {
+      config.queryTimeoutMs = saved;
+    }
+  });
+
   it('runs InfluxQL through the v1-compatible /query', async () => {
     const answer = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, {
       query: 'SELECT * FROM "bot_health"',

@@ -71,6 +71,8 @@ export class InfluxV2Fake {
   nextHttpError: { status: number; message: string } | null = null;
   /** The next /api/v2/query answers 200 with Flux's error table carrying this message. */
   nextFluxError: string | null = null;
+  /** The next /api/v2/query answers only after this many milliseconds (a slow query). */
+  nextDelayMs = 0;
   readonly requests: FakeV2Request[] = [];
   private server: Server | null = null;
 
@@ -138,7 +140,12 @@ export class InfluxV2Fake {
       if (update.retentionRules) bucket.retentionRules = update.retentionRules;
       return json(200, bucket);
     }
-    if (url.pathname === '/api/v2/query' && request.method === 'POST') return this.answerFlux(url, response, body);
+    if (url.pathname === '/api/v2/query' && request.method === 'POST') {
+      const delay = this.nextDelayMs;
+      this.nextDelayMs = 0;
+      if (delay > 0) return void setTimeout(() => this.answerFlux(url, response, body), delay);
+      return this.answerFlux(url, response, body);
+    }
     if (url.pathname === '/query') return this.answerInfluxQL(url, response);
     return json(404, { code: 'not found', message: 'path not found' });
   }
