@@ -50,6 +50,11 @@ export function ConnectionStatsTab() {
               ))}
             </dl>
             {data.note && <p className="db-muted">{data.note}</p>}
+            {data.limits.notes.map((note) => (
+              <p key={note} className="alert alert--warning">
+                {note}
+              </p>
+            ))}
           </>
         )}
       </Card>

@@ -224,6 +224,11 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
         <span>{result.durationMs} ms</span>
         <span>{result.isReadOnly ? 'read-only' : 'writes committed'}</span>
       </p>
+      {result.limits.map((limit) => (
+        <p key={limit} className="alert alert--warning">
+          {limit}
+        </p>
+      ))}
       {result.fields.length > 0 && (
         <p className="db-fields">
           {result.fields.map((field) => (

@@ -4,12 +4,13 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useDatabaseSchemas, useDatabaseTables } from '../../api/database-manager';
 import { useDownload } from '../../api/use-download';
+import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { formatBytes } from '../../ui/format-number';
 import { Spinner } from '../../ui/spinner';
 import { TableScroll } from '../../ui/table-scroll';
 import { ErrorBanner, exportFailedText } from './error-banner';
-import { rowCountText, TableDetails } from './table-details';
+import { RELATION_KIND_LABELS, rowCountText, TableDetails } from './table-details';
 import { TableRows } from './table-rows';
 
 /** Schemas, their tables with counts and sizes, then one table's details and rows; schema and table in the URL. */
@@ -95,6 +96,11 @@ export function TableBrowserTab() {
                       >
                         {entry.name}
                       </button>
+                      {RELATION_KIND_LABELS[entry.kind] && (
+                        <Badge tone="neutral" className="db-kind">
+                          {RELATION_KIND_LABELS[entry.kind]}
+                        </Badge>
+                      )}
                     </td>
                     <td className="table__number">
                       {rowCountText(entry.rowCount, entry.isEstimate)}

@@ -1,4 +1,4 @@
-import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
+import { DATABASE_MANAGER_MESSAGES, type DatabaseRelationKind } from '@guildhall/contract';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { useTableDetails } from '../../api/database-manager';
@@ -17,6 +17,14 @@ const CONSTRAINT_LABELS = {
   exclusion: 'EXCLUDE',
   other: 'OTHER',
 } as const;
+
+/** How the table list names a relation that is not an ordinary table. */
+export const RELATION_KIND_LABELS: Record<DatabaseRelationKind, string | null> = {
+  table: null,
+  'partitioned table': 'Partitioned',
+  view: 'View',
+  'materialized view': 'Materialised view',
+};
 
 /**
  * A row count as the table list shows it: '≈ 12,345' for the planner's estimate, '—' when not counted (a view,
@@ -60,6 +68,14 @@ export function TableDetails({ schema, table, actions }: { schema: string; table
               <dd>{formatBytes(info.sizes.indexBytes)}</dd>
             </div>
           </dl>
+          {info.definition && (
+            <>
+              <h3 className="db-subtitle">{RELATION_KIND_LABELS[info.kind] ?? 'Relation'} definition</h3>
+              <pre className="db-code db-code--block" data-testid="database-definition">
+                {info.definition}
+              </pre>
+            </>
+          )}
           <h3 className="db-subtitle">Columns</h3>
           <TableScroll label={`Columns of ${table}`}>
             <table className="table db-table">
