@@ -10,6 +10,9 @@ import {
   type InfluxTag,
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveBucket } from '../src/modules/influx-manager/buckets';
+import { detectEngine } from '../src/modules/influx-manager/engine';
+import { countPoints } from '../src/modules/influx-manager/explore';
 import { csvObjects } from './helpers/csv';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
@@ -107,6 +110,16 @@ describe('time-series manager on InfluxDB 1.x', () => {
       `${BASE}/measurements?bucket=${encodeURIComponent(bucket)}&timeRange=-15m`,
     );
     expect(recent.body.measurements.find((m) => m.name === 'bulk_points')!.count).toBe(0);
+  });
+
+  it('marks counts as estimates when an exact count would take too long', async () => {
+    const influx = server.app.services.influx!;
+    const engine = await detectEngine(influx);
+    const target = await resolveBucket(influx, engine, bucket);
+    // A budget nobody can meet stands in for a bucket of ten million points: the newest 1/24 of the range is counted.
+    const counts = await countPoints(influx, engine, target, '-24h', 1);
+    expect(counts.isEstimate).toBe(true);
+    expect(counts.counts.get('combat_events')).toBe(26 * 24);
   });
 
   it('shows the first 10 values of a tag and how many more there are', async () => {

@@ -52,11 +52,6 @@ export async function detectEngine(influx: InfluxClient, fresh = false): Promise
   return engine;
 }
 
-/** The bucket Guildhall writes to: INFLUX_BUCKET on 2.x, INFLUX_DATABASE's default policy on 1.x. */
-export function defaultBucketName(influx: InfluxClient, engine: DetectedEngine, defaultPolicy: string | null): string {
-  return engine.isV2 ? influx.bucket : `${influx.database}/${defaultPolicy ?? 'autogen'}`;
-}
-
 /** The engine as the status call presents it. */
 export function presentEngine(influx: InfluxClient, engine: DetectedEngine, defaultBucket: string): InfluxEngine {
   return {
