@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { ADMINS } from './support/accounts';
 import { parseCsv } from './support/csv';
-import { influxTarget, prepareInfluxDatabase, writePoints } from './support/influx';
+import { influxRunStart, influxTarget, prepareInfluxDatabase, writePoints } from './support/influx';
 import { signIn } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
 
@@ -13,11 +13,11 @@ const RETENTION_POLICY = 'e2e_rp';
 const SHARDS = 12;
 const MINUTE = 60_000;
 
-/** Twelve shards (one more than the explorer lists, and then some), two hosts, one point a minute: 24 points. */
+/** Twelve shards (two more than the explorer lists), two hosts, one point a minute: 24 points, each host's series two points long. */
 function cpuPoints(now: number): string[] {
   return Array.from({ length: SHARDS * 2 }, (_, index) => {
     const host = index % 2 === 0 ? 'alpha' : 'beta';
-    const shard = `s${String(Math.floor(index / 2)).padStart(2, '0')}`;
+    const shard = `s${String(index % SHARDS).padStart(2, '0')}`;
     const usage = (10 + index * 1.23456).toFixed(5);
     return `${CPU},host=${host},shard=${shard} usage=${usage},cores=${4 + (index % 3)}i,state="ok" ${now - (index + 1) * MINUTE}`;
   });
@@ -36,12 +36,12 @@ async function typeInto(page: Page, editor: Locator, text: string) {
 
 test.beforeAll(async () => {
   await prepareInfluxDatabase({ name: RETENTION_POLICY, duration: '2d' });
-  const now = Date.now();
+  const now = influxRunStart();
   await writePoints([
     ...cpuPoints(now),
     `${LIVE},source=e2e reading=1 ${now - MINUTE}`,
-    `combat_events,event_type=damage,guild_id=e2e target="Onyxia",amount=1200i ${now - 2 * MINUTE}`,
-    `combat_events,event_type=heal,guild_id=e2e target="Tank",amount=800i ${now - 3 * MINUTE}`,
+    `combat_events,event_type=damage,guild_id=e2e target="Onyxia",amount=1200 ${now - 2 * MINUTE}`,
+    `combat_events,event_type=heal,guild_id=e2e target="Tank",amount=800 ${now - 3 * MINUTE}`,
   ]);
 });
 
@@ -50,6 +50,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('explorer → generated query → table and graph → CSV export, with history', async ({ page }) => {
+  test.setTimeout(150_000);
   const { database } = influxTarget();
   await page.goto('/admin/database/influxdb');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('InfluxDB');
@@ -60,7 +61,10 @@ test('explorer → generated query → table and graph → CSV export, with hist
   const bucket = page.getByLabel('Bucket');
   await expect(bucket.locator('option:checked')).toContainText(`${database}/autogen`);
   await expect(page.getByTestId('influx-bucket-info')).toContainText('N/A');
+  // The points are stamped from the run's start, which may be more than an hour ago in a long run.
   await expect(page.getByLabel('Time range').locator('option')).toHaveCount(7);
+  await page.getByLabel('Time range').selectOption('-24h');
+  await expect(page).toHaveURL(/range=-24h/);
 
   // The measurement with its point count; its tags list 10 values then '+2 more values', its fields their type.
   const measurement = page.getByTestId('influx-measurements').getByRole('button', { name: new RegExp(`^${CPU}\\b`) });
@@ -150,6 +154,7 @@ test('explorer → generated query → table and graph → CSV export, with hist
 });
 
 test('statistics, and a retention period changed after a confirmation', async ({ page }) => {
+  test.setTimeout(120_000);
   const { database } = influxTarget();
   await page.goto('/admin/database/influxdb?tab=stats');
   const stats = page.getByTestId('influx-stats');
@@ -178,6 +183,7 @@ test('statistics, and a retention period changed after a confirmation', async ({
 });
 
 test('debug page: quick and custom queries paged, a live stream that sees a new point, statistics chips', async ({ page }) => {
+  test.setTimeout(150_000);
   await page.goto('/admin/database/influxdb/debug');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('InfluxDB Debug Interface');
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByTestId('breadcrumb')).toHaveText([

@@ -6,6 +6,18 @@ export function influxTarget(): { url: string; database: string } {
   return { url: env.INFLUX_URL!, database: env.INFLUX_DATABASE! };
 }
 
+/**
+ * When this e2e run began, read from its database's name (global-setup.ts names it after Date.now() in base 36).
+ * Points stamped relative to it are the same points in every worker, so a worker that starts again after a failed
+ * test overwrites them instead of adding more.
+ */
+export function influxRunStart(): number {
+  const stamp = /_([0-9a-z]+)$/.exec(influxTarget().database)?.[1];
+  const start = stamp ? Number.parseInt(stamp, 36) : Number.NaN;
+  if (!Number.isFinite(start)) throw new Error(`no run time in the database name ${influxTarget().database}`);
+  return start;
+}
+
 async function influxQuery(q: string): Promise<void> {
   const { url } = influxTarget();
   const response = await fetch(`${url}/query`, { method: 'POST', body: new URLSearchParams({ q }) });

@@ -1,6 +1,6 @@
 import type { AdminScreen, InfluxEngine, InfluxLanguage } from '@guildhall/contract';
 import { Bug } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { Spinner } from '../../ui/spinner';
@@ -72,15 +72,17 @@ function InfluxTabs({ engine }: { engine: InfluxEngine }) {
   const [params, setParams] = useSearchParams();
   const tab = parseInfluxTab(params.get('tab'));
   const [draft, setDraft] = useState<QueryDraft>({ query: '', language: engine.defaultLanguage });
+  // The explorer keeps its bucket, range and measurement in the URL; they are put back on returning to it.
+  const explorerParams = useRef(new URLSearchParams());
 
   function handleTabChange(next: InfluxTab) {
-    // The explorer keeps its bucket, range and measurement in the URL; other tabs start clean.
-    setParams(next === 'explorer' ? {} : { tab: next });
+    if (tab === 'explorer') explorerParams.current = new URLSearchParams(params);
+    setParams(next === 'explorer' ? explorerParams.current : { tab: next });
   }
 
   function handleGenerated(next: QueryDraft) {
     setDraft(next);
-    setParams({ tab: 'query' });
+    handleTabChange('query');
   }
 
   return (

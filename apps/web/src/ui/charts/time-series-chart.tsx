@@ -37,6 +37,8 @@ function plotOptions(palette: ChartPalette, series: readonly TimeSeries[], width
         stroke: palette.lines[index % palette.lines.length],
         width: 2,
         spanGaps: true,
+        // uPlot fills its point markers white; the surface colour keeps them from glaring in the dark theme.
+        points: { fill: palette.surface },
       })),
     ],
     axes: [axis, { ...axis, size: 56, values: (_plot: uPlot, splits: number[]) => splits.map(formatCompact) }],
