@@ -283,7 +283,7 @@ test('connection stats: live sessions; a statement cancelled and a session termi
   }
 });
 
-test('the table list: an estimated count, then counted exactly on demand', async ({ page }) => {
+test('the table list: an estimated count counted exactly on demand; a view whose long text arrives cut', async ({ page }) => {
   const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
   await client.connect();
   try {
@@ -292,6 +292,8 @@ test('the table list: an estimated count, then counted exactly on demand', async
     await client.query('CREATE TABLE e2e_db_estimate AS SELECT g AS id FROM generate_series(1, 12345) g');
     await client.query('ANALYZE e2e_db_estimate');
     await client.query('INSERT INTO e2e_db_estimate SELECT g FROM generate_series(12346, 12400) g');
+    // A view of one row whose text is longer than the 65,536 characters the screen is sent.
+    await client.query("CREATE OR REPLACE VIEW e2e_db_long AS SELECT 1 AS id, repeat('x', 70000) AS body");
   } finally {
     await client.end();
   }
@@ -306,4 +308,15 @@ test('the table list: an estimated count, then counted exactly on demand', async
   await expect(row).not.toContainText('≈');
   await expect(page.getByRole('button', { name: 'Count rows exactly' })).toHaveCount(0);
   await expectAccessible(page, 'database table list, exact counts');
+
+  // The view is tagged, its definition shown, and its long text arrives cut, with its whole length.
+  const viewRow = page.getByTestId('database-tables').getByRole('row', { name: /e2e_db_long/ });
+  await expect(viewRow).toContainText('View');
+  await viewRow.getByRole('button', { name: 'e2e_db_long', exact: true }).click();
+  await expect(page.getByTestId('database-definition')).toContainText('repeat');
+  const grid = page.getByTestId('database-rows');
+  await expect(grid).toContainText('Showing the first 65,536 of 70,000 characters; export the rows to read it whole.');
+  await expect(grid.getByRole('button', { name: 'Show all 65536 characters' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/shots/database-long-text.png', fullPage: true });
+  await expectAccessible(page, 'database table browser, a view with a cut text');
 });
