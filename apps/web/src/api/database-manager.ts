@@ -22,9 +22,6 @@ export const databaseKeys = {
   migrations: () => [...databaseKeys.all, 'migrations'] as const,
 };
 
-/** How often Connection Stats asks again. */
-export const CONNECTION_STATS_REFRESH_MS = 3000;
-
 /** The schemas of the database (user schemas). */
 export function useDatabaseSchemas() {
   return useQuery({
@@ -58,15 +55,6 @@ export function useTableRows(request: RowsRequest | null) {
     queryFn: ({ signal }) => callEndpoint(databaseManagerApi.rows, { query: { ...(request as RowsRequest) }, signal }),
     enabled: request !== null,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Active, idle and waiting connections, asked again every few seconds. */
-export function useConnectionStats() {
-  return useQuery({
-    queryKey: databaseKeys.stats(),
-    queryFn: ({ signal }) => callEndpoint(databaseManagerApi.connectionStats, { signal }),
-    refetchInterval: CONNECTION_STATS_REFRESH_MS,
   });
 }
 
