@@ -116,10 +116,10 @@ describe('time-series manager on InfluxDB 1.x', () => {
     const influx = server.app.services.influx!;
     const engine = await detectEngine(influx);
     const target = await resolveBucket(influx, engine, bucket);
-    // A budget nobody can meet stands in for a bucket of ten million points: the newest 1/24 of the range is counted.
+    // A budget nobody can meet stands in for a bucket of ten million points: the newest 1/100 of the range is counted.
     const counts = await countPoints(influx, engine, target, '-24h', 1);
     expect(counts.isEstimate).toBe(true);
-    expect(counts.counts.get('combat_events')).toBe(26 * 24);
+    expect(counts.counts.get('combat_events')).toBe(26 * 100);
   });
 
   it('shows the first 10 values of a tag and how many more there are', async () => {

@@ -22,6 +22,12 @@ interface ChunkAnswer {
   message?: string;
 }
 
+/**
+ * Streamed reads ask for an uncompressed answer: fetch's gzip decoder reads ahead of a slow consumer, so a
+ * compressed export would pile up in memory (48 MB for 2 million points read slowly, 0.6 MB uncompressed).
+ */
+const STREAMED = { 'accept-encoding': 'identity' } as const;
+
 /** Newline-delimited text of a streamed body, one line at a time. */
 async function* linesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
@@ -57,7 +63,12 @@ export async function* influxqlSeries(
     chunk_size: String(options.chunkSize ?? 1000),
   };
   if (target.retentionPolicy) params.rp = target.retentionPolicy;
-  const response = await influx.request('/query', { params, timeoutMs: options.timeoutMs, signal: options.signal });
+  const response = await influx.request('/query', {
+    params,
+    headers: STREAMED,
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+  });
   if (!response.body) throw new InfluxQueryError(`InfluxDB answered ${response.status} to /query`);
   if (!response.ok && !response.headers.get('content-type')?.includes('json')) {
     throw new InfluxQueryError(`InfluxDB answered ${response.status} to /query: ${(await response.text()).slice(0, 500)}`);
@@ -174,7 +185,7 @@ export async function* influxqlCsvRows(
   if (target.retentionPolicy) params.rp = target.retentionPolicy;
   const response = await influx.request('/query', {
     params,
-    headers: { accept: 'application/csv' },
+    headers: { ...STREAMED, accept: 'application/csv' },
     timeoutMs: options.timeoutMs,
     signal: options.signal,
   });
@@ -274,7 +285,7 @@ export async function* fluxRecords(influx: InfluxClient, query: string, options:
   const response = await influx.request('/api/v2/query', {
     method: 'POST',
     params: influx.org ? { org: influx.org } : {},
-    headers: { 'content-type': 'application/json', accept: 'application/csv' },
+    headers: { ...STREAMED, 'content-type': 'application/json', accept: 'application/csv' },
     body: JSON.stringify({
       query,
       type: 'flux',
