@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { AppReport, BenchCommand } from './support/app-process';
 import { BENCH_ADMIN, signInBenchAdmin } from './support/bench-admin';
+import { memoryOf } from './support/built-server';
 
 const POINTS = Number(process.env.BENCH_POINTS ?? 1_000_000);
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -140,11 +141,18 @@ async function main() {
 
     const baseline = await influxCsv(influxDatabase);
     app.child.send({ type: 'sample-start' } satisfies BenchCommand);
+    // Also sampled from outside (/proc), which a busy event loop in the app cannot delay.
+    const pid = app.child.pid!;
+    let outsidePeak = memoryOf(pid).rssKb * 1024;
+    const outside = setInterval(() => {
+      outsidePeak = Math.max(outsidePeak, memoryOf(pid).rssKb * 1024);
+    }, 50);
     started = performance.now();
     const exported = await drain(
       await fetch(`${app.url}${BASE}/export`, { method: 'POST', headers, body: JSON.stringify({ query: QUERY, format: 'csv' }) }),
       started,
     );
+    clearInterval(outside);
     app.child.send({ type: 'sample-stop' } satisfies BenchCommand);
     const sampled = await app.next();
     if (sampled.type !== 'sampled') throw new Error('no memory samples');
@@ -153,7 +161,8 @@ async function main() {
     const serverRate = rows / exported.seconds;
     const influxRate = POINTS / baseline.seconds;
     const ratio = serverRate / influxRate;
-    const growth = sampled.peakRss - sampled.idleRss;
+    const peakRss = Math.max(sampled.peakRss, outsidePeak);
+    const growth = peakRss - sampled.idleRss;
     const isRatioOk = ratio >= MIN_THROUGHPUT_RATIO;
     const isGrowthOk = growth < MAX_EXPORT_GROWTH_MB * MB && rows === POINTS;
     const measurement = counted.measurements.find((one) => one.name === 'bench_points');
@@ -165,7 +174,7 @@ InfluxDB 1.x, ${POINTS.toLocaleString('en')} points in one measurement (10 serie
   server CSV export    ${rows.toLocaleString('en')} points, ${mb(exported.bytes)} in ${exported.seconds.toFixed(2)} s = ${Math.round(serverRate).toLocaleString('en')} points/s
   throughput ratio     ${ratio.toFixed(2)}   (must be >= ${MIN_THROUGHPUT_RATIO})   ${isRatioOk ? 'PASS' : 'FAIL'}
   server RSS idle      ${mb(sampled.idleRss)}
-  server RSS peak      ${mb(sampled.peakRss)}   (${sampled.samples} samples, every 50 ms)
+  server RSS peak      ${mb(peakRss)}   (every 50 ms, inside the app and from /proc)
   growth               ${mb(growth)}   (must be < ${MAX_EXPORT_GROWTH_MB} MB)   ${isGrowthOk ? 'PASS' : 'FAIL'}
 `);
     process.exitCode = isRatioOk && isGrowthOk ? 0 : 1;

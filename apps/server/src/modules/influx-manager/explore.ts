@@ -69,10 +69,37 @@ async function countOnce(
   return counts;
 }
 
+/** A count too slow for the budget goes on in the background this long; its answer serves later calls. */
+const BACKGROUND_COUNT_TIMEOUT_MS = 120_000;
+const BACKGROUND_COUNT_KEEP_MS = 5 * 60_000;
+const backgroundCounts = new Map<string, { counts: Map<string, number> | null; at: number; isRunning: boolean }>();
+
+/** The last background count of a bucket and range, starting a new one when none is running. */
+function backgroundCount(key: string, count: () => Promise<Map<string, number>>): Map<string, number> | null {
+  let entry = backgroundCounts.get(key);
+  if (!entry) {
+    if (backgroundCounts.size >= 100) backgroundCounts.clear();
+    entry = { counts: null, at: 0, isRunning: false };
+    backgroundCounts.set(key, entry);
+  }
+  const current = entry;
+  if (!current.isRunning) {
+    current.isRunning = true;
+    count()
+      .then((counts) => Object.assign(current, { counts, at: Date.now() }))
+      .catch(() => undefined)
+      .finally(() => {
+        current.isRunning = false;
+      });
+  }
+  return current.counts && Date.now() - current.at < BACKGROUND_COUNT_KEEP_MS ? current.counts : null;
+}
+
 /**
- * Point counts that answer in about a second whatever the bucket's size: an exact count when it finishes within
- * the budget, else the newest 1/100 of the range scaled up and marked as an estimate. Over all time (range null)
- * the fallback counts the last day only: a lower bound, also marked.
+ * Point counts that answer in about a second whatever the bucket's size, marked as estimates unless exact: an
+ * exact count when it finishes within the budget; else the last full count run in the background (started now
+ * if none runs), or until there is one, the newest 1/100 of the range scaled up. Over all time (range null) that
+ * sample is the last day, a lower bound.
  */
 export async function countPoints(
   influx: InfluxClient,
@@ -86,6 +113,9 @@ export async function countPoints(
   } catch (error) {
     if (!isTimeout(error)) throw error;
   }
+  const key = `${influx.url}|${bucket.name}|${range ?? 'all'}`;
+  const previous = backgroundCount(key, () => countOnce(influx, engine, bucket, range, BACKGROUND_COUNT_TIMEOUT_MS));
+  if (previous) return { counts: previous, isEstimate: true };
   const seconds = range ? Math.max(1, Math.round(rangeSeconds(range) / ESTIMATE_SHARE)) : 86_400;
   const scale = range ? ESTIMATE_SHARE : 1;
   try {
