@@ -157,6 +157,13 @@ async function main() {
     const sampled = await app.next();
     if (sampled.type !== 'sampled') throw new Error('no memory samples');
     // Both CSVs have a header line; InfluxDB's repeats it per chunk, so its points are counted as POINTS.
+    // The count that was too slow for the first answer has gone on in the background: a later call answers it.
+    started = performance.now();
+    const recounted = (await (
+      await fetch(`${app.url}${BASE}/measurements?bucket=${encodeURIComponent(bucket)}&timeRange=-90d`, { headers: { cookie } })
+    ).json()) as typeof counted;
+    const recountMs = performance.now() - started;
+    const later = recounted.measurements.find((one) => one.name === 'bench_points');
     const rows = exported.lines - 1;
     const serverRate = rows / exported.seconds;
     const influxRate = POINTS / baseline.seconds;
@@ -168,7 +175,7 @@ async function main() {
     const measurement = counted.measurements.find((one) => one.name === 'bench_points');
     console.log(`
 InfluxDB 1.x, ${POINTS.toLocaleString('en')} points in one measurement (10 series)
-  explorer counts      ${countMs.toFixed(0)} ms, bench_points ${measurement?.count.toLocaleString('en')}${measurement?.isEstimate ? ' (estimate)' : ''} (info)
+  explorer counts      ${countMs.toFixed(0)} ms, bench_points ${measurement?.count.toLocaleString('en')}${measurement?.isEstimate ? ' (estimate)' : ''}; again later ${recountMs.toFixed(0)} ms, ${later?.count.toLocaleString('en')}${later?.isEstimate ? ' (estimate)' : ''} (info)
   capped query         ${queryMs.toFixed(0)} ms, ${queried.result.totalPoints.toLocaleString('en')} points held${queried.result.isCapped ? ', more exist' : ''} (info)
   InfluxDB /query CSV  ${mb(baseline.bytes)} in ${baseline.seconds.toFixed(2)} s = ${Math.round(influxRate).toLocaleString('en')} points/s
   server CSV export    ${rows.toLocaleString('en')} points, ${mb(exported.bytes)} in ${exported.seconds.toFixed(2)} s = ${Math.round(serverRate).toLocaleString('en')} points/s
