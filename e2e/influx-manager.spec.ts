@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { INFLUX_MESSAGES } from '@guildhall/contract';
 import type { Locator, Page } from '@playwright/test';
-import { ADMINS } from './support/accounts';
+import { ADMINS, PORTS } from './support/accounts';
+import { type AppServer, startApp } from './support/app-server';
+import { mainServerEnv } from './support/community';
 import { parseCsv } from './support/csv';
 import { influxRunStart, influxTarget, prepareInfluxDatabase, writePoints } from './support/influx';
 import { signIn } from './support/sign-in';
@@ -251,4 +254,53 @@ test('debug page: quick and custom queries paged, a live stream that sees a new 
   await stats.getByRole('button', { name: CPU }).click();
   await expect(page.getByRole('tab', { name: 'Query Builder' })).toHaveAttribute('aria-selected', 'true');
   await expect(editor).toContainText(CPU);
+});
+
+test.describe('without an InfluxDB, and with one that does not answer', () => {
+  let unset: AppServer;
+  let down: AppServer;
+
+  test.beforeAll(async () => {
+    // Two more servers on the main database, with counters of their own: one with no INFLUX_URL, one pointing at
+    // a port nothing listens on.
+    const { INFLUX_URL: _url, INFLUX_DATABASE: _database, ...env } = mainServerEnv();
+    [unset, down] = await Promise.all([
+      startApp('influx-unset', PORTS.influxUnset, { ...env, REDIS_PREFIX: `${env.REDIS_PREFIX}influx-unset:` }),
+      startApp('influx-down', PORTS.influxDown, {
+        ...env,
+        REDIS_PREFIX: `${env.REDIS_PREFIX}influx-down:`,
+        INFLUX_URL: 'http://127.0.0.1:9',
+        INFLUX_DATABASE: 'nowhere',
+      }),
+    ]);
+  });
+
+  test.afterAll(async () => {
+    await Promise.all([unset?.stop(), down?.stop()]);
+  });
+
+  test("the screen says how to connect one, or shows the server's message, and the console works on", async ({ page }) => {
+    test.setTimeout(120_000);
+    // These servers share the main database and its address, so the session beforeEach made holds on them too.
+    await page.goto(`${unset.url}/admin/database/influxdb`);
+    const setup = page.getByTestId('influx-setup');
+    await expect(setup).toContainText(INFLUX_MESSAGES.notConfigured);
+    await expect(setup).toContainText('INFLUX_URL');
+    await expect(setup).toContainText('INFLUX_DATABASE');
+    await expect(page.locator('#admin-main').getByRole('alert')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/shots/influx-not-configured.png', fullPage: true });
+    await expectAccessible(page, 'InfluxDB not configured');
+
+    await page.goto(`${down.url}/admin/database/influxdb`);
+    const banner = page.getByTestId('influx-error');
+    await expect(banner).toBeVisible({ timeout: 30_000 });
+    await expect(banner).not.toBeEmpty();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/shots/influx-down.png', fullPage: true });
+    await expectAccessible(page, 'InfluxDB down');
+    // The rest of the console is unaffected.
+    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'PostgreSQL' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('PostgreSQL');
+    await expect(page.locator('#admin-main').getByRole('alert')).toHaveCount(0);
+  });
 });

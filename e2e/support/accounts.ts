@@ -16,5 +16,12 @@ export const PORTS = {
   sync: 3213,
   /** A server at the default admin sign-in limit (the main one raises it). */
   signInLimit: 3214,
+  /** Servers without an InfluxDB, and with one that does not answer (e2e/influx-manager.spec.ts). */
+  influxUnset: 3220,
+  influxDown: 3221,
   redisOutageRedis: 16390,
+  /** Servers without a Redis, and with one that stops (e2e/redis-manager.spec.ts), and that Redis. */
+  redisUnset: 3222,
+  redisDown: 3223,
+  redisDownRedis: 16391,
 } as const;
