@@ -1,6 +1,10 @@
+import { REDIS_MESSAGES } from '@guildhall/contract';
 import type { Page } from '@playwright/test';
 import Redis from 'ioredis';
-import { ADMINS } from './support/accounts';
+import { ADMINS, PORTS } from './support/accounts';
+import { startApp } from './support/app-server';
+import { mainServerEnv } from './support/community';
+import { OwnRedis } from './support/redis-server';
 import { signIn } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
 
@@ -257,4 +261,45 @@ test('statistics refresh live; a database tile selects its database', async ({ p
 
   await page.getByRole('tab', { name: 'Key Browser' }).click();
   await expect(keyButton(page, 'e2e:tile:1')).toBeVisible();
+});
+
+test('without a Redis the manager says how to connect one; with Redis down, the red banner and the rest works', async ({
+  page,
+}) => {
+  // The servers share the main one's database, so the session signed in above is good on them too.
+  const { REDIS_URL: _main, ...env } = mainServerEnv();
+  const unset = await startApp('redis-unset', PORTS.redisUnset, env);
+  try {
+    await page.goto(`${unset.url}/admin/database/redis`);
+    await expect(page.getByTestId('redis-setup')).toContainText(REDIS_MESSAGES.notConfigured);
+    await expect(page.getByTestId('redis-setup')).toContainText('REDIS_PREFIX');
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await expectAccessible(page, 'redis manager, not configured');
+  } finally {
+    await unset.stop();
+  }
+
+  const redis = new OwnRedis(PORTS.redisDownRedis);
+  await redis.start();
+  const down = await startApp('redis-down', PORTS.redisDown, { ...env, REDIS_URL: `redis://127.0.0.1:${PORTS.redisDownRedis}` });
+  try {
+    await page.goto(`${down.url}/admin/database/redis`);
+    await expect(page.getByTestId('redis-scan-count')).toContainText('found');
+    await redis.stop();
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByTestId('redis-error')).toHaveText(REDIS_MESSAGES.loadKeysFailed(REDIS_MESSAGES.unavailable), {
+      timeout: 20_000,
+    });
+    await shot(page, 'redis-down');
+    await expectAccessible(page, 'redis manager, Redis down');
+    await page.getByRole('tab', { name: 'Statistics' }).click();
+    await expect(page.getByTestId('redis-error')).toHaveText(REDIS_MESSAGES.unavailable);
+    // The rest of the console is unaffected.
+    await page.getByRole('link', { name: 'PostgreSQL' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('PostgreSQL');
+    await expect(page.getByTestId('database-tables')).toBeVisible();
+  } finally {
+    await down.stop();
+    await redis.stop();
+  }
 });
