@@ -261,6 +261,23 @@ test('statistics refresh live; a database tile selects its database', async ({ p
 
   await page.getByRole('tab', { name: 'Key Browser' }).click();
   await expect(keyButton(page, 'e2e:tile:1')).toBeVisible();
+
+  // More keys than one SCAN page: Load more reads on from the cursor until the database is done, none twice.
+  const bulk = browse.pipeline();
+  for (let index = 0; index < 1200; index++) bulk.set(`e2e:bulk:${index}`, String(index));
+  await bulk.exec();
+  const total = await browse.dbsize();
+  await page.getByRole('button', { name: 'Search' }).click();
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  await expect(loadMore).toBeVisible();
+  const scanCount = page.getByTestId('redis-scan-count');
+  await expect(scanCount).toContainText(`of ${total.toLocaleString('en-US')} keys`);
+  while (await loadMore.isVisible()) {
+    await loadMore.click();
+    await expect(page.getByRole('button', { name: 'Scanning...' })).toHaveCount(0);
+  }
+  await expect(scanCount).toContainText(`${total.toLocaleString('en-US')} found`);
+  await expect(page.getByTestId('redis-key')).toHaveCount(total);
 });
 
 test('without a Redis the manager says how to connect one; with Redis down, the red banner and the rest works', async ({

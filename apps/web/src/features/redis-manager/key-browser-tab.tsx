@@ -107,7 +107,7 @@ export function KeyBrowserTab({ database }: { database: number }) {
             {keys.isFetching && ' · scanning...'}
           </p>
         )}
-        {pages.length > 0 && listed.length === 0 && (
+        {pages.length > 0 && listed.length === 0 && !keys.isError && (
           <p className="table-empty">
             {keys.hasNextPage ? 'No matches in the keys scanned so far.' : `No keys match ${pattern} in database ${database}.`}
           </p>
