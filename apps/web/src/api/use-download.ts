@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { saveBlob } from '../ui/save-blob';
 import { useToast } from '../ui/toast-context';
 import { errorMessage } from './api-error';
 import { apiDownload, type DownloadProgress, type QueryParams } from './client';
@@ -11,20 +12,6 @@ export interface DownloadRequest {
   /** A JSON body, sent with POST. */
   body?: unknown;
   fallbackFilename: string;
-}
-
-/** Hands a finished file to the browser's download manager. */
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click returns; give them a moment before releasing it.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -45,7 +32,7 @@ export function useDownload(failureMessage: string, options: { onError?: (messag
       setProgress({ received: 0, total: null });
       const file = await apiDownload(path, { query, body, signal: controller.signal, onProgress: setProgress });
       const filename = file.filename ?? fallbackFilename;
-      saveFile(file.blob, filename);
+      saveBlob(file.blob, filename);
       return { filename, size: file.blob.size };
     },
     onError: (error) => {

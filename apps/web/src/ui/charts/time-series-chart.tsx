@@ -3,12 +3,12 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import '../../styles/time-series-chart.css';
 import { formatCompact } from '../format-number';
+import { saveBlob } from '../save-blob';
 import { useToast } from '../toast-context';
 import { useMediaQuery } from '../use-media-query';
 import { useThemeChoice } from '../use-theme';
 import { type ChartPalette, readChartPalette } from './chart-palette';
 import { chartPng } from './chart-png';
-import { saveBlob } from './save-blob';
 import { alignSeries, chartFileName, type TimeSeries, timeSeriesCsv } from './time-series';
 
 /** What the chart says when an export goes wrong (spec 2 §8, Charts). */

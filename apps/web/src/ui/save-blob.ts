@@ -1,4 +1,4 @@
-/** Hands a file made in the browser (a chart's PNG or CSV) to the browser's download manager. */
+/** Hands a file to the browser's download manager: a download from the API, a chart's PNG or CSV made in the browser. */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
