@@ -1,9 +1,10 @@
+import { json } from '@codemirror/lang-json';
 import { REDIS_MESSAGES, type RedisBytes } from '@guildhall/contract';
 import { useRef, useState } from 'react';
+import { CodeEditor } from '../../ui/code-editor/code-editor';
 import { useScrollFocus } from '../../ui/use-scroll-focus';
 import { textToBytes } from './element-kinds';
 import { hexDump, hexLines, joinStringPages, jsonToStore, prettyJson } from './string-text';
-import { ValueEditor } from './value-editor';
 
 interface StringValueProps {
   pages: readonly { value: RedisBytes }[];
@@ -14,6 +15,10 @@ interface StringValueProps {
   isBusy: boolean;
 }
 
+// Made once, so the editor never reconfigures between renders.
+const JSON_LANGUAGE = json();
+const PLAIN: [] = [];
+
 /**
  * A string's value: text, JSON pretty-printed, or bytes that are not UTF-8 as a hex dump; Edit opens the value in
  * CodeMirror (JSON highlighted, binary as hex byte pairs) with Save and Cancel.
@@ -22,8 +27,8 @@ export function StringValue({ pages, isComplete, onSave, isBusy }: StringValuePr
   const value = joinStringPages(pages);
   const isBinary = typeof value !== 'string';
   const text = typeof value === 'string' ? value : '';
-  const json = isBinary ? null : prettyJson(text);
-  const shown = isBinary ? hexDump(value.hex) : (json ?? text);
+  const pretty = isBinary ? null : prettyJson(text);
+  const shown = isBinary ? hexDump(value.hex) : (pretty ?? text);
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const textRef = useRef<HTMLPreElement>(null);
@@ -31,13 +36,13 @@ export function StringValue({ pages, isComplete, onSave, isBusy }: StringValuePr
 
   function handleEdit() {
     setProblem(null);
-    setDraft(isBinary ? hexLines(value.hex) : (json ?? text));
+    setDraft(isBinary ? hexLines(value.hex) : (pretty ?? text));
   }
 
   async function handleSave() {
     if (draft === null) return;
     if (draft.trim() === '') return setProblem(REDIS_MESSAGES.noKeyOrValue);
-    const next = isBinary ? textToBytes({ text: draft, isHex: true }) : json !== null ? jsonToStore(text, draft) : draft;
+    const next = isBinary ? textToBytes({ text: draft, isHex: true }) : pretty !== null ? jsonToStore(text, draft) : draft;
     if (next === null) return setProblem(REDIS_MESSAGES.invalidHex);
     setProblem(null);
     if (await onSave(next)) setDraft(null);
@@ -46,7 +51,7 @@ export function StringValue({ pages, isComplete, onSave, isBusy }: StringValuePr
   return (
     <div className="redis-string" data-testid="redis-string">
       <div className="redis-string__bar">
-        <span className="redis-muted">{isBinary ? 'Binary (hex)' : json !== null ? 'JSON' : 'Text'}</span>
+        <span className="redis-muted">{isBinary ? 'Binary (hex)' : pretty !== null ? 'JSON' : 'Text'}</span>
         {draft === null ? (
           <button
             type="button"
@@ -78,11 +83,11 @@ export function StringValue({ pages, isComplete, onSave, isBusy }: StringValuePr
           {shown}
         </pre>
       ) : (
-        <ValueEditor
-          initialValue={draft}
+        <CodeEditor
+          value={draft}
           onChange={setDraft}
-          onSave={handleSave}
-          isJson={json !== null}
+          onRun={handleSave}
+          language={pretty !== null ? JSON_LANGUAGE : PLAIN}
           label={isBinary ? 'Value (hex)' : 'Value'}
           testId="redis-value-editor"
         />
