@@ -210,6 +210,7 @@ test('the key manager: create keys, delete by pattern after a dry run, flush beh
   // Flush: a first confirmation, then the database's number typed.
   await danger.getByRole('button', { name: 'Flush database' }).click();
   await expect(page.getByRole('dialog', { name: `Flush database ${FLUSH_DB}?` })).toBeVisible();
+  await expect(page.getByTestId('flush-app-keys-warning')).toHaveCount(0);
   await page.getByTestId('confirm-flush-first-confirm').click();
   const second = page.getByRole('dialog', { name: 'Type the database number' });
   const flushButton = page.getByTestId('confirm-flush-second-confirm');
@@ -224,6 +225,15 @@ test('the key manager: create keys, delete by pattern after a dry run, flush beh
   await expect.poll(() => flush.dbsize()).toBe(0);
   expect(await browse.get('e2e:sentinel')).toBe('stays');
   await shot(page, 'redis-key-manager');
+
+  // Database 0 holds Guildhall's own keys: its flush says so before anything is deleted (and is cancelled here).
+  await page.goto('/admin/database/redis?tab=manager&db=0');
+  await page.getByTestId('redis-danger-zone').getByRole('button', { name: 'Flush database' }).click();
+  const first = page.getByRole('dialog', { name: 'Flush database 0?' });
+  await expect(first.getByTestId('flush-app-keys-warning')).toContainText('guildhall-e2e-');
+  await expectAccessible(page, 'redis flush of the database holding the app keys');
+  await first.getByRole('button', { name: 'Cancel' }).click();
+  await expect(first).toHaveCount(0);
 });
 
 test('statistics refresh live; a database tile selects its database', async ({ page }) => {

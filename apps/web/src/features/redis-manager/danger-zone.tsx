@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { useToast } from '../../ui/toast-context';
-import { useDeleteByPattern, useFlushDatabase } from './redis-api';
+import { useDeleteByPattern, useFlushDatabase, useRedisInfo } from './redis-api';
 import { RedisBanner } from './redis-banner';
 
 /**
@@ -30,6 +30,10 @@ function FlushDatabase({ database }: { database: number }) {
   const flush = useFlushDatabase();
   const toast = useToast();
   const typedId = useId();
+  // Guildhall's own keys (rate-limit counters, say) may share this database: a flush takes them too.
+  const info = useRedisInfo().data;
+  const app = info?.configured ? info.info.app : undefined;
+  const holdsAppKeys = app?.database === database;
 
   function close() {
     setStep('idle');
@@ -63,6 +67,11 @@ function FlushDatabase({ database }: { database: number }) {
         testId="confirm-flush-first"
       >
         <p>Every key in database {database} will be deleted. This cannot be undone.</p>
+        {holdsAppKeys && (
+          <p className="alert alert--warning" data-testid="flush-app-keys-warning">
+            Guildhall keeps its own keys in this database (under <code>{app?.prefix}</code>); they are deleted too.
+          </p>
+        )}
       </ConfirmModal>
       <ConfirmModal
         isOpen={step === 'second'}
