@@ -13,6 +13,7 @@ export * from './api/influx-manager';
 export * from './api/mail-outbox';
 export * from './api/me';
 export * from './api/monitoring';
+export * from './api/player-accounts';
 export * from './api/redis-manager';
 export * from './auto-link';
 export * from './character-card';

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { endpoint } from './common';
+
+/** Account status values (spec 2 §4): merged is shown, never chosen in the form. */
+export const ACCOUNT_STATUSES = ['active', 'inactive', 'suspended', 'merged'] as const;
+/** An account status. */
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+/** The statuses the form offers. */
+export const SELECTABLE_ACCOUNT_STATUSES = ['active', 'inactive', 'suspended'] as const;
+/** Battle.net regions (spec 2 §9). */
+export const BATTLENET_REGIONS = ['us', 'eu', 'kr', 'tw'] as const;
+/** The providers an account links to. */
+export const LINK_PROVIDERS = ['discord', 'battlenet'] as const;
+/** A link provider. */
+export type LinkProvider = (typeof LINK_PROVIDERS)[number];
+/** How each provider is named to the reader. */
+export const LINK_PROVIDER_LABELS: Record<LinkProvider, string> = { discord: 'Discord', battlenet: 'Battle.net' };
+
+/** Account list paging and the card (spec 2 §9). */
+export const PLAYER_ACCOUNT_PAGE = { size: 25, maxSize: 100, cardCharacters: 5 } as const;
+
+/** A Discord user id: 17-19 digits (spec 2 §3). */
+export const DISCORD_ID_PATTERN = /^\d{17,19}$/;
+
+/** The account form's and link dialog's messages (spec 2 §5, §8). */
+export const PLAYER_ACCOUNT_MESSAGES = {
+  displayNameRequired: 'Display name is required',
+  displayNameLength: 'Display name must be at least 2 characters',
+  email: 'Please enter a valid email address',
+  discordId: 'Please enter a valid Discord ID (numeric)',
+  discordIdRequired: 'Please enter a Discord user ID',
+  battletagRequired: 'Please enter a BattleTag',
+  battlenetIdRequired: 'Please search for and select a Battle.net account first',
+  status: 'Please choose active, inactive or suspended',
+  noneSelected: 'Please select accounts to update',
+  created: 'Account created successfully',
+  saved: 'Account saved successfully',
+  discordLinked: 'Discord account linked successfully',
+  battlenetLinked: 'Battle.net account linked successfully',
+  reasonRequired: 'Please give a reason for the unlink',
+  linkDiscordFailed: 'Failed to link Discord account',
+  linkBattlenetFailed: 'Failed to link Battle.net account',
+  loadFailed: 'Failed to load player accounts',
+  saveFailed: 'Failed to save account',
+} as const;
+
+/** '{Provider} account unlinked successfully' */
+export const accountUnlinked = (provider: LinkProvider) => `${LINK_PROVIDER_LABELS[provider]} account unlinked successfully`;
+/** 'Failed to unlink {provider} account' */
+export const unlinkFailed = (provider: LinkProvider) => `Failed to unlink ${LINK_PROVIDER_LABELS[provider]} account`;
+/** 'Are you sure you want to unlink the {provider} account? This action cannot be undone.' */
+export const unlinkConfirmation = (provider: LinkProvider) =>
+  `Are you sure you want to unlink the ${LINK_PROVIDER_LABELS[provider]} account? This action cannot be undone.`;
+/** 'Player account not found: {id}' */
+export const playerAccountNotFound = (id: string) => `Player account not found: ${id}`;
+/** 409: the id is another account's; forceLink moves it. */
+export const linkHeldByOther = (provider: LinkProvider, holder: string) =>
+  `This ${LINK_PROVIDER_LABELS[provider]} account is already linked to ${holder}. Link it anyway to move it here.`;
+/** 409 on unlink: nothing to unlink. */
+export const notLinked = (provider: LinkProvider) => `No ${LINK_PROVIDER_LABELS[provider]} account is linked`;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An optional text: blank or absent means null (spec 2 §5 "empty optional values are sent as null"). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const discordIdField = optionalText(19).refine((v) => v === null || DISCORD_ID_PATTERN.test(v), {
+  message: PLAYER_ACCOUNT_MESSAGES.discordId,
+});
+
+/** The create/edit form (spec 2 §3 form payload, §5 rules). */
+export const playerAccountInput = z.object({
+  displayName: z
+    .string({ error: PLAYER_ACCOUNT_MESSAGES.displayNameRequired })
+    .trim()
+    .min(1, PLAYER_ACCOUNT_MESSAGES.displayNameRequired)
+    .min(2, PLAYER_ACCOUNT_MESSAGES.displayNameLength)
+    .max(100),
+  email: optionalText(254).refine((v) => v === null || EMAIL_SHAPE.test(v), { message: PLAYER_ACCOUNT_MESSAGES.email }),
+  discordId: discordIdField,
+  battlenetId: optionalText(64),
+  accountStatus: z.enum(ACCOUNT_STATUSES, { error: PLAYER_ACCOUNT_MESSAGES.status }).default('active'),
+  notes: optionalText(5000),
+});
+/** What the account form sends. */
+export type PlayerAccountInput = z.input<typeof playerAccountInput>;
+
+/** A character of the account: linked in some guild to its Discord id (spec 2 §3). */
+export const playerCharacter = z.object({
+  id: z.string(),
+  character_name: z.string(),
+  class: z.string(),
+  level: z.number().nullable(),
+  guild: z.string(),
+  race: z.string().nullable(),
+});
+/** A character of a player account. */
+export type PlayerCharacter = z.infer<typeof playerCharacter>;
+
+/** A player account as the API returns it (spec 2 §3 "Player account"). */
+export const playerAccount = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  discord_id: z.string().nullable(),
+  battlenet_id: z.string().nullable(),
+  discord_metadata: z
+    .object({
+      username: z.string().nullable(),
+      discriminator: z.string().nullable(),
+      globalName: z.string().nullable(),
+      avatar: z.string().nullable(),
+      linkedAt: z.string().nullable(),
+    })
+    .nullable(),
+  battlenet_metadata: z
+    .object({ battletag: z.string().nullable(), region: z.enum(BATTLENET_REGIONS).nullable(), linkedAt: z.string().nullable() })
+    .nullable(),
+  account_status: z.enum(ACCOUNT_STATUSES),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_login_at: z.string().nullable(),
+  created_by: z.string().nullable(),
+  updated_by: z.string().nullable(),
+  linkState: z.object({ discord: z.boolean(), battlenet: z.boolean(), fully: z.boolean() }),
+  /** Up to PLAYER_ACCOUNT_PAGE.cardCharacters, with includeCharacters. */
+  characters: z.array(playerCharacter).optional(),
+  /** Over all the account's characters, with includeCharacters. */
+  characterSummary: z
+    .object({ count: z.number(), maxLevel: z.number().nullable(), classes: z.number(), guilds: z.number() })
+    .optional(),
+});
+/** A player account. */
+export type PlayerAccount = z.infer<typeof playerAccount>;
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => v === true || v === 'true')
+  .default(false);
+
+/** The list's query (spec 2 §7). */
+export const playerAccountListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(PLAYER_ACCOUNT_PAGE.maxSize).default(PLAYER_ACCOUNT_PAGE.size),
+  includeCharacters: flag,
+  includeStats: flag,
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(['all', 'active', 'inactive', 'linked', 'unlinked']).default('all'),
+  linkedTo: z.enum(['all', 'discord', 'battlenet', 'both', 'none']).default('all'),
+  sortBy: z.enum(['updated_at', 'displayName', 'created_at', 'last_login_at']).default('updated_at'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+});
+/** Account list filters. */
+export type PlayerAccountListQuery = z.input<typeof playerAccountListQuery>;
+
+/** Player statistics (spec 2 §3); rates are percentages with one decimal. */
+export const playerStatistics = z.object({
+  total: z.number(),
+  discordLinked: z.number(),
+  battlenetLinked: z.number(),
+  fullyLinked: z.number(),
+  linkingRate: z.object({ discord: z.number(), battlenet: z.number(), full: z.number() }),
+});
+/** Player statistics. */
+export type PlayerStatistics = z.infer<typeof playerStatistics>;
+
+const accountParams = z.object({ id: z.string().uuid() });
+const accountAnswer = z.object({ success: z.literal(true), data: playerAccount, message: z.string() });
+
+/** The player account API (spec 2 §7 "Player accounts"). */
+export const playerAccountsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/players',
+    summary: 'Player accounts, searched, filtered, sorted and paged in SQL',
+    query: playerAccountListQuery,
+    response: z.object({
+      success: z.literal(true),
+      data: z.array(playerAccount),
+      pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
+      statistics: playerStatistics.optional(),
+    }),
+  }),
+  statistics: endpoint({
+    method: 'GET',
+    path: '/api/admin/players/statistics',
+    summary: 'How many accounts exist and how many are linked to Discord, Battle.net or both',
+    response: z.object({ success: z.literal(true), data: playerStatistics }),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/admin/players',
+    summary: 'Create a player account; 409 when its Discord or Battle.net id is another account’s',
+    body: playerAccountInput,
+    response: accountAnswer,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/admin/players/:id',
+    summary: 'Update a player account; 409 when its Discord or Battle.net id is another account’s',
+    params: accountParams,
+    body: playerAccountInput,
+    response: accountAnswer,
+  }),
+  linkDiscord: endpoint({
+    method: 'POST',
+    path: '/api/admin/players/:id/link-discord',
+    summary: 'Link a Discord user; 409 naming the account that holds it, unless forceLink moves it here',
+    params: accountParams,
+    body: z.object({
+      discordId: z
+        .string({ error: PLAYER_ACCOUNT_MESSAGES.discordIdRequired })
+        .trim()
+        .min(1, PLAYER_ACCOUNT_MESSAGES.discordIdRequired)
+        .regex(DISCORD_ID_PATTERN, PLAYER_ACCOUNT_MESSAGES.discordId),
+      forceLink: z.boolean().default(false),
+    }),
+    response: accountAnswer,
+  }),
+  linkBattlenet: endpoint({
+    method: 'POST',
+    path: '/api/admin/players/:id/link-battlenet',
+    summary: 'Link a Battle.net account; 409 naming the account that holds it, unless forceLink moves it here',
+    params: accountParams,
+    body: z.object({
+      battlenetId: z
+        .string({ error: PLAYER_ACCOUNT_MESSAGES.battlenetIdRequired })
+        .trim()
+        .min(1, PLAYER_ACCOUNT_MESSAGES.battlenetIdRequired)
+        .max(64),
+      battlenetInfo: z.object({
+        battletag: z
+          .string({ error: PLAYER_ACCOUNT_MESSAGES.battletagRequired })
+          .trim()
+          .min(1, PLAYER_ACCOUNT_MESSAGES.battletagRequired)
+          .max(64),
+        region: z.enum(BATTLENET_REGIONS).default('us'),
+      }),
+      forceLink: z.boolean().default(false),
+    }),
+    response: accountAnswer,
+  }),
+  unlink: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/players/:id/unlink/:provider',
+    summary: 'Unlink the Discord or Battle.net account, with the reason kept in the audit log',
+    params: z.object({ id: z.string().uuid(), provider: z.enum(LINK_PROVIDERS) }),
+    body: z.object({
+      reason: z
+        .string({ error: PLAYER_ACCOUNT_MESSAGES.reasonRequired })
+        .trim()
+        .min(1, PLAYER_ACCOUNT_MESSAGES.reasonRequired)
+        .max(500),
+    }),
+    response: accountAnswer,
+  }),
+} as const;
