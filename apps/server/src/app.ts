@@ -31,6 +31,7 @@ import { mailOutboxRoutes } from './modules/mail-outbox/routes';
 import { meRoutes } from './modules/me/routes';
 import { Monitoring } from './modules/monitoring/monitoring';
 import { monitoringRoutes } from './modules/monitoring/routes';
+import { playerAccountRoutes } from './modules/player-accounts/routes';
 import { redisManagerRoutes } from './modules/redis-manager/routes';
 import { prepareDatabase } from './prepare-database';
 import { connectServices } from './services/services';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(guildDataRoutes);
     await routes.register(guildInviteRoutes);
     await routes.register(characterLinkingRoutes);
+    await routes.register(playerAccountRoutes);
     await routes.register(databaseManagerRoutes);
     await routes.register(influxManagerRoutes);
     await routes.register(redisManagerRoutes);

@@ -1,0 +1,13 @@
+import { findAdminScreen, type Permission } from '@guildhall/contract';
+
+/**
+ * Who may read player accounts: whoever may open the Player Accounts screen (players.manage_accounts, or
+ * players.view), read from the contract's screen list so the sidebar, the route guard and the API agree.
+ */
+export const PLAYER_ACCOUNTS_READ: readonly Permission[] = findAdminScreen('/admin/accounts/players')?.anyOf ?? [
+  'admin.full_access',
+];
+/** Each change needs its own permission (spec 2 §2); admin.full_access and superadmin pass every check. */
+export const PLAYER_ACCOUNTS_CREATE: readonly Permission[] = ['players.create'];
+export const PLAYER_ACCOUNTS_EDIT: readonly Permission[] = ['players.edit'];
+export const PLAYER_ACCOUNTS_LINK: readonly Permission[] = ['players.link_accounts'];

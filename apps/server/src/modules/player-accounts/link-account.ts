@@ -1,0 +1,97 @@
+import { LINK_PROVIDER_LABELS, type LinkProvider, notLinked, playerAccountNotFound } from '@guildhall/contract';
+import { AppError } from '../../http/app-error';
+import type { Db, Queryable } from '../../services/db/db';
+import { recordAudit } from '../audit/record-audit';
+import type { Requester } from '../guilds/guild-deps';
+import type { PlayerAccountRow } from './queries';
+import { lockHolder } from './queries';
+import { actorName, heldByOtherError, presentSaved } from './save-account';
+
+/** What a link sets: the id, and for Battle.net the BattleTag and region. */
+export type LinkTarget =
+  | { provider: 'discord'; discordId: string }
+  | { provider: 'battlenet'; battlenetId: string; battletag: string; region: string };
+
+async function lockAccount(tx: Queryable, id: string): Promise<PlayerAccountRow> {
+  const { rows } = await tx.query<PlayerAccountRow>('SELECT * FROM player_accounts WHERE id = $1 FOR UPDATE', [id]);
+  if (!rows[0]) throw AppError.notFound(playerAccountNotFound(id));
+  return rows[0];
+}
+
+const CLEAR = {
+  discord: 'discord_id = NULL, discord_linked_at = NULL',
+  battlenet: 'battlenet_id = NULL, battletag = NULL, battlenet_region = NULL, battlenet_linked_at = NULL',
+} as const;
+
+/**
+ * Links a Discord or Battle.net id to the account. The id belongs to one account: held by another, it is 409
+ * naming that account, unless `forceLink` moves it here (both accounts audited).
+ */
+export async function linkAccount(db: Db, id: string, target: LinkTarget, forceLink: boolean, by: Requester) {
+  return db.transaction(async (tx) => {
+    const before = await lockAccount(tx, id);
+    const value = target.provider === 'discord' ? target.discordId : target.battlenetId;
+    const holder = await lockHolder(tx, target.provider === 'discord' ? 'discord_id' : 'battlenet_id', value, id);
+    if (holder && !forceLink) throw heldByOtherError(target.provider, holder);
+    if (holder) {
+      await tx.query(`UPDATE player_accounts SET ${CLEAR[target.provider]}, updated_by = $2, updated_at = now() WHERE id = $1`, [
+        holder.id,
+        actorName(by),
+      ]);
+      await recordAudit(tx, {
+        actor: by.actor,
+        action: `player_account.${target.provider}_unlinked`,
+        target: { type: 'player_account', id: holder.id },
+        details: { [`${target.provider}Id`]: value, movedTo: id, reason: 'Moved to another account by forceLink' },
+        ip: by.ip,
+      });
+    }
+    if (target.provider === 'discord') {
+      await tx.query(
+        `UPDATE player_accounts SET discord_id = $2, discord_linked_at = now(), updated_by = $3, updated_at = now() WHERE id = $1`,
+        [id, target.discordId, actorName(by)],
+      );
+    } else {
+      await tx.query(
+        `UPDATE player_accounts SET battlenet_id = $2, battletag = $3, battlenet_region = $4, battlenet_linked_at = now(),
+                updated_by = $5, updated_at = now() WHERE id = $1`,
+        [id, target.battlenetId, target.battletag, target.region, actorName(by)],
+      );
+    }
+    const previous = target.provider === 'discord' ? before.discord_id : before.battlenet_id;
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: `player_account.${target.provider}_linked`,
+      target: { type: 'player_account', id },
+      details: {
+        [`${target.provider}Id`]: value,
+        ...(target.provider === 'battlenet' ? { battletag: target.battletag, region: target.region } : {}),
+        ...(previous && previous !== value ? { replaced: previous } : {}),
+        ...(holder ? { movedFrom: holder.id, movedFromName: holder.display_name } : {}),
+      },
+      ip: by.ip,
+    });
+    return presentSaved(tx, id);
+  });
+}
+
+/** Unlinks the provider's account with the admin's reason, kept in the audit log; 409 when none is linked. */
+export async function unlinkAccount(db: Db, id: string, provider: LinkProvider, reason: string, by: Requester) {
+  return db.transaction(async (tx) => {
+    const before = await lockAccount(tx, id);
+    const value = provider === 'discord' ? before.discord_id : before.battlenet_id;
+    if (value === null) throw new AppError(409, 'CONFLICT', notLinked(provider));
+    await tx.query(`UPDATE player_accounts SET ${CLEAR[provider]}, updated_by = $2, updated_at = now() WHERE id = $1`, [
+      id,
+      actorName(by),
+    ]);
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: `player_account.${provider}_unlinked`,
+      target: { type: 'player_account', id },
+      details: { [`${provider}Id`]: value, provider: LINK_PROVIDER_LABELS[provider], reason },
+      ip: by.ip,
+    });
+    return presentSaved(tx, id);
+  });
+}

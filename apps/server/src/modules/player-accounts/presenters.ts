@@ -1,0 +1,86 @@
+import { PLAYER_ACCOUNT_PAGE, type PlayerAccount, type PlayerStatistics } from '@guildhall/contract';
+import type { LinkedCharacterRow, PlayerAccountRow } from './queries';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The account's characters for the card (the first few) and the summary over all of them (spec 2 §2). */
+function characterFields(characters: readonly LinkedCharacterRow[]) {
+  const levels = characters.map((c) => c.level).filter((level): level is number => level !== null);
+  return {
+    characters: characters.slice(0, PLAYER_ACCOUNT_PAGE.cardCharacters).map((c) => ({
+      id: c.id,
+      character_name: c.name,
+      class: c.class,
+      level: c.level,
+      guild: c.guild_name,
+      // The roster keeps no race yet; the card shows none.
+      race: null,
+    })),
+    characterSummary: {
+      count: characters.length,
+      maxLevel: levels.length > 0 ? Math.max(...levels) : null,
+      classes: new Set(characters.map((c) => c.class)).size,
+      guilds: new Set(characters.map((c) => c.guild_id)).size,
+    },
+  };
+}
+
+/** An account row as the API returns it; `characters` only when the caller asked for them. */
+export function presentAccount(row: PlayerAccountRow, characters?: readonly LinkedCharacterRow[]): PlayerAccount {
+  const discord = row.discord_id !== null;
+  const battlenet = row.battlenet_id !== null;
+  return {
+    id: row.id,
+    displayName: row.display_name,
+    email: row.email,
+    discord_id: row.discord_id,
+    battlenet_id: row.battlenet_id,
+    discord_metadata: discord
+      ? {
+          username: row.discord_username,
+          discriminator: null,
+          globalName: row.discord_global_name,
+          avatar: row.discord_avatar,
+          linkedAt: iso(row.discord_linked_at),
+        }
+      : null,
+    battlenet_metadata: battlenet
+      ? {
+          battletag: row.battletag,
+          region: row.battlenet_region as 'us' | 'eu' | 'kr' | 'tw' | null,
+          linkedAt: iso(row.battlenet_linked_at),
+        }
+      : null,
+    account_status: row.account_status as PlayerAccount['account_status'],
+    notes: row.notes,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    last_login_at: iso(row.last_login_at),
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+    linkState: { discord, battlenet, fully: discord && battlenet },
+    ...(characters ? characterFields(characters) : {}),
+  };
+}
+
+const percent = (part: number, total: number) => (total === 0 ? 0 : Math.round((part / total) * 1000) / 10);
+
+/** Counts as the statistics cards show them, with linking rates in percent. */
+export function presentStatistics(counts: {
+  total: number;
+  discord: number;
+  battlenet: number;
+  fully: number;
+}): PlayerStatistics {
+  return {
+    total: counts.total,
+    discordLinked: counts.discord,
+    battlenetLinked: counts.battlenet,
+    fullyLinked: counts.fully,
+    linkingRate: {
+      discord: percent(counts.discord, counts.total),
+      battlenet: percent(counts.battlenet, counts.total),
+      full: percent(counts.fully, counts.total),
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import type { playerAccountListQuery } from '@guildhall/contract';
+import type { z } from 'zod';
+import type { Queryable } from '../../services/db/db';
+
+/** A player account row with what Discord's member lists say about its Discord user. */
+export interface PlayerAccountRow {
+  id: string;
+  display_name: string;
+  email: string | null;
+  account_status: string;
+  notes: string | null;
+  discord_id: string | null;
+  discord_linked_at: Date | null;
+  battlenet_id: string | null;
+  battletag: string | null;
+  battlenet_region: string | null;
+  battlenet_linked_at: Date | null;
+  last_login_at: Date | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  discord_username: string | null;
+  discord_global_name: string | null;
+  discord_avatar: string | null;
+}
+
+/** The list's query after the contract's defaults. */
+export type PlayerAccountPageQuery = z.output<typeof playerAccountListQuery>;
+
+const ACCOUNT_COLUMNS = `p.id, p.display_name, p.email, p.account_status, p.notes, p.discord_id, p.discord_linked_at,
+  p.battlenet_id, p.battletag, p.battlenet_region, p.battlenet_linked_at, p.last_login_at, p.created_by, p.updated_by,
+  p.created_at, p.updated_at`;
+
+/** The Discord user's names and avatar from the member row a sync saw last (any guild). */
+const DISCORD_PROFILE = `LEFT JOIN LATERAL (
+    SELECT m.username AS discord_username, m.global_name AS discord_global_name, m.avatar AS discord_avatar
+      FROM discord_members m WHERE m.discord_user_id = a.discord_id
+     ORDER BY m.last_synced_at DESC NULLS LAST, m.id LIMIT 1) d ON true`;
+
+/** LIKE treats % and _ as wildcards and \ as escape; a search for "50%" means the text "50%". */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE clause of the list, adding its parameters to `values`; search runs on the trigram indexes of 0007. */
+function accountWhere(query: PlayerAccountPageQuery, values: unknown[]): string {
+  const conditions: string[] = [];
+  if (query.status === 'active' || query.status === 'inactive') {
+    values.push(query.status);
+    conditions.push(`p.account_status = $${values.length}`);
+  }
+  if (query.status === 'linked') conditions.push('(p.discord_id IS NOT NULL OR p.battlenet_id IS NOT NULL)');
+  if (query.status === 'unlinked') conditions.push('(p.discord_id IS NULL AND p.battlenet_id IS NULL)');
+  if (query.linkedTo === 'discord') conditions.push('p.discord_id IS NOT NULL');
+  if (query.linkedTo === 'battlenet') conditions.push('p.battlenet_id IS NOT NULL');
+  if (query.linkedTo === 'both') conditions.push('(p.discord_id IS NOT NULL AND p.battlenet_id IS NOT NULL)');
+  if (query.linkedTo === 'none') conditions.push('(p.discord_id IS NULL AND p.battlenet_id IS NULL)');
+  if (query.search) {
+    values.push(`%${escapeLike(query.search.toLowerCase())}%`);
+    const p = `$${values.length}`;
+    conditions.push(`(lower(p.display_name) LIKE ${p} OR lower(p.email) LIKE ${p} OR p.discord_id LIKE ${p})`);
+  }
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+const SORT_COLUMNS = {
+  updated_at: (alias: string) => `${alias}.updated_at`,
+  displayName: (alias: string) => `lower(${alias}.display_name)`,
+  created_at: (alias: string) => `${alias}.created_at`,
+  last_login_at: (alias: string) => `${alias}.last_login_at`,
+} as const;
+
+/** ORDER BY for the sort, id breaking ties; accounts that never logged in come last either way. */
+function accountOrder(query: PlayerAccountPageQuery, alias: string): string {
+  const direction = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const column = SORT_COLUMNS[query.sortBy](alias);
+  const nulls = query.sortBy === 'last_login_at' ? ' NULLS LAST' : '';
+  return `${column} ${direction}${nulls}, ${alias}.id ${direction}`;
+}
+
+/** One page of accounts and how many match, both in SQL; Discord names are read for the page's rows only. */
+export async function selectAccountPage(db: Queryable, query: PlayerAccountPageQuery) {
+  const values: unknown[] = [];
+  const where = accountWhere(query, values);
+  const countValues = [...values];
+  values.push(query.limit, (query.page - 1) * query.limit);
+  const [rows, total] = await Promise.all([
+    db.query<PlayerAccountRow>(
+      `SELECT a.*, d.* FROM (SELECT ${ACCOUNT_COLUMNS} FROM player_accounts p ${where}
+                              ORDER BY ${accountOrder(query, 'p')} LIMIT $${values.length - 1} OFFSET $${values.length}) a
+              ${DISCORD_PROFILE}
+        ORDER BY ${accountOrder(query, 'a')}`,
+      values,
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM player_accounts p ${where}`, countValues),
+  ]);
+  return { rows: rows.rows, total: total.rows[0]?.total ?? 0 };
+}
+
+/** One account, or null. */
+export async function selectAccount(db: Queryable, id: string): Promise<PlayerAccountRow | null> {
+  const { rows } = await db.query<PlayerAccountRow>(
+    `SELECT a.*, d.* FROM (SELECT ${ACCOUNT_COLUMNS} FROM player_accounts p WHERE p.id = $1) a ${DISCORD_PROFILE}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Counts of all accounts and of those linked to Discord, Battle.net and both. */
+export async function selectStatistics(db: Queryable) {
+  const { rows } = await db.query<{ total: number; discord: number; battlenet: number; fully: number }>(
+    `SELECT count(*)::int AS total, count(discord_id)::int AS discord, count(battlenet_id)::int AS battlenet,
+            count(*) FILTER (WHERE discord_id IS NOT NULL AND battlenet_id IS NOT NULL)::int AS fully
+       FROM player_accounts`,
+  );
+  return rows[0]!;
+}
+
+/** A character linked (in any guild) to one of the Discord ids. */
+export interface LinkedCharacterRow {
+  discord_user_id: string;
+  id: string;
+  name: string;
+  class: string;
+  level: number | null;
+  guild_name: string;
+  guild_id: string;
+}
+
+/** The characters linked to these Discord ids in any guild, highest level first. */
+export async function selectLinkedCharacters(db: Queryable, discordIds: readonly string[]): Promise<LinkedCharacterRow[]> {
+  if (discordIds.length === 0) return [];
+  const { rows } = await db.query<LinkedCharacterRow>(
+    `SELECT m.discord_user_id, c.id, c.name, c.class, c.level, g.guild_name, g.id AS guild_id
+       FROM discord_members m
+       JOIN character_links l ON l.discord_member_id = m.id
+       JOIN characters c ON c.id = l.character_id
+       JOIN guilds g ON g.id = c.guild_id
+      WHERE m.discord_user_id = ANY($1::text[])
+      ORDER BY c.level DESC, lower(c.name), c.id`,
+    [discordIds],
+  );
+  return rows;
+}
+
+/** The account other than `exceptId` that holds this Discord or Battle.net id, locked for the transaction. */
+export async function lockHolder(tx: Queryable, column: 'discord_id' | 'battlenet_id', value: string, exceptId: string | null) {
+  // Serialises concurrent links of the same id, so two accounts cannot both find it free.
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`player_accounts.${column}:${value}`]);
+  const { rows } = await tx.query<{ id: string; display_name: string }>(
+    `SELECT id, display_name FROM player_accounts WHERE ${column} = $1 AND id IS DISTINCT FROM $2::uuid FOR UPDATE`,
+    [value, exceptId],
+  );
+  return rows[0] ?? null;
+}
