@@ -5,6 +5,7 @@ import { seedCombatEvents } from './seed/seed-combat-events';
 import { seedDemoData } from './seed/seed-demo-data';
 import { seedGuildData } from './seed/seed-guild-data';
 import { seedMemberNames } from './seed/seed-member-names';
+import { seedPlayerAccounts } from './seed/seed-player-accounts';
 import { migrate } from './services/db/migrate';
 
 const RETRY_DELAY_MS = { first: 1000, max: 15_000 };
@@ -22,6 +23,8 @@ async function prepareOnce(app: FastifyInstance) {
     if (guildData) app.log.info(guildData, 'demo guild data seeded');
     const memberNames = await seedMemberNames(db);
     if (memberNames) app.log.info(memberNames, 'demo member names seeded');
+    const playerAccounts = await seedPlayerAccounts(db);
+    if (playerAccounts) app.log.info(playerAccounts, 'demo player accounts seeded');
     // Not awaited: InfluxDB being slow or down must not hold the start; the next start tries again.
     seedCombatEvents(db, app.services.influx)
       .then((combat) => combat && app.log.info(combat, 'demo combat events written to InfluxDB'))
