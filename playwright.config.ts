@@ -5,7 +5,9 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  timeout: 60_000,
+  // A journey that checks accessibility at two widths on every screen it visits runs near a minute on a busy
+  // 2-core machine (the guild data view's eight tabs took 66 s in CI); the limit is for a hang, not for speed.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
