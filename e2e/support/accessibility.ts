@@ -48,9 +48,21 @@ function describe(violation: Violation): string {
   return [`  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})`, ...nodes].join('\n');
 }
 
-async function audit(page: Page, where: string): Promise<string[]> {
+async function failingViolations(page: Page) {
   const results: AxeResults = await new AxeBuilder({ page }).options(AXE_OPTIONS).analyze();
-  const failing = results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+  return results.violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+}
+
+/**
+ * One axe pass; what it finds is checked again once the page has settled, so a toast caught fading in (its text at
+ * partial opacity reads as low contrast) is not reported, while anything that stays is.
+ */
+async function audit(page: Page, where: string): Promise<string[]> {
+  let failing = await failingViolations(page);
+  if (failing.length) {
+    await settle(page);
+    failing = await failingViolations(page);
+  }
   return failing.length ? [`${where}:\n${failing.map(describe).join('\n')}`] : [];
 }
 
