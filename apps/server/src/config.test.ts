@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
     expect(config.discord.redirectUri).toBe('http://localhost:3000/auth/discord/callback');
     expect(config.communityAuth).toMatchObject({ jwtSecret: null, requireEmailVerification: true });
+    expect(config.communityAuth.rateLimits.registerPerIp).toEqual({ limit: 10, windowMs: 3_600_000 });
+    expect(loadConfig({ REGISTER_RATE_LIMIT: '200' }).communityAuth.rateLimits.registerPerIp.limit).toBe(200);
   });
 
   it('reads the community sign-in settings and refuses a short JWT_SECRET', () => {

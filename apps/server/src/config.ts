@@ -45,6 +45,7 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: optionalText,
   ADMIN_LOGIN_RATE_LIMIT: positiveInt(ADMIN_LOGIN_RATE_LIMIT),
+  REGISTER_RATE_LIMIT: positiveInt(COMMUNITY_RATE_LIMITS.registerPerIp.limit),
   HEALTH_CHECK_INTERVAL_MS: positiveInt(5000),
   DISCORD_CLIENT_ID: optionalText,
   DISCORD_CLIENT_SECRET: optionalText,
@@ -121,8 +122,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     communityAuth: {
       jwtSecret: e.JWT_SECRET ?? null,
       requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
-      /** Not environment settings, but tests raise them to sign many users up from one address. */
-      rateLimits: { ...COMMUNITY_RATE_LIMITS } as Record<keyof typeof COMMUNITY_RATE_LIMITS, RateLimit>,
+      /**
+       * Not environment settings, but tests raise them to sign many users up from one address; the sign-ups per
+       * address are a setting, for a guild that registers together from behind one router.
+       */
+      rateLimits: {
+        ...COMMUNITY_RATE_LIMITS,
+        registerPerIp: { ...COMMUNITY_RATE_LIMITS.registerPerIp, limit: e.REGISTER_RATE_LIMIT },
+      } as Record<keyof typeof COMMUNITY_RATE_LIMITS, RateLimit>,
     },
     battlenet: {
       clientId: e.BNET_CLIENT_ID ?? null,

@@ -16,6 +16,15 @@ describe('the demo guild data', () => {
     expect(generateGuildData(demo, NOW)).toEqual(data);
   });
 
+  it('links the same characters at any hour of the week (the discovery journeys rely on who is left unlinked)', () => {
+    const pairs = (links: typeof data.links) => links.map((l) => `${l.character_id}/${l.discord_user_id}/${l.priority}`);
+    for (const hours of [5, 31, 77, 130]) {
+      const later = generateGuildData(demo, NOW + hours * 3_600_000);
+      expect(pairs(later.links)).toEqual(pairs(data.links));
+      expect(later.characters.map((c) => c.name)).toEqual(data.characters.map((c) => c.name));
+    }
+  });
+
   it('gives every guild 10-40 characters with unique names, real classes, specs and roles, levels 70-80', () => {
     for (const guild of demo.guilds) {
       const roster = data.characters.filter((c) => c.guild_id === guild.id);

@@ -52,11 +52,13 @@ function makeLinks(random: Random, roster: readonly DemoCharacter[], now: number
 
 /**
  * The demo guilds' game data: rosters, 12 weeks of raids with attendance and loot, and character links.
- * The same on every run for the same seed and `now`; dates lead up to `now`, so a fresh start always
- * shows recent activity.
+ * Dates lead up to `now`, so a fresh start always shows recent activity. Rosters and links draw from their own
+ * source: how many raids lie before `now` (the weekday and hour) changes how much the raids draw, and must not
+ * change who is linked to whom, which the discovery journeys rely on. The same on every run for the same seed.
  */
 export function generateGuildData(demo: Pick<DemoData, 'guilds' | 'members'>, now = Date.now(), seed = 20_260_522) {
   const random = createRandom(seed);
+  const raidRandom = createRandom(seed + 1);
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const characters: DemoCharacter[] = [];
   const raids: DemoRaid[] = [];
@@ -66,9 +68,9 @@ export function generateGuildData(demo: Pick<DemoData, 'guilds' | 'members'>, no
   for (const guild of demo.guilds) {
     const members = demo.members.filter((member) => member.guild_id === guild.id);
     const roster = makeRoster(random, guild, members, today);
-    const raided = makeRaids(random, guild, roster, now);
+    const raided = makeRaids(raidRandom, guild, roster, now);
     for (const character of roster) {
-      character.last_activity_at ??= new Date(today - random.int(guild.is_active ? 1 : 60, 120) * DAY_MS).toISOString();
+      character.last_activity_at ??= new Date(today - raidRandom.int(guild.is_active ? 1 : 60, 120) * DAY_MS).toISOString();
       if (character.updated_at < character.created_at) character.updated_at = character.created_at;
     }
     characters.push(...roster);

@@ -46,6 +46,16 @@ describe('the demo member names', () => {
     for (const member of plan.newMembers) expect(ids.has(`${member.guild_id}/${member.discord_user_id}`)).toBe(false);
   });
 
+  it('gives every guild a namesake of an unlinked main, so auto-link has an ambiguous pair to refuse', () => {
+    for (const guild of demo.guilds) {
+      const unlinkedMains = new Set(
+        data.characters.filter((c) => c.guild_id === guild.id && !linked.has(c.id) && c.owner?.isMain).map((c) => c.name),
+      );
+      const namesakes = plan.newMembers.filter((m) => m.guild_id === guild.id && unlinkedMains.has(m.global_name ?? ''));
+      expect(namesakes, guild.guild_name).toHaveLength(1);
+    }
+  });
+
   it('tags a guild by its initials', () => {
     expect(guildTag('Crimson Covenant')).toBe('CC');
     expect(guildTag('Knights of the Ashen Dawn')).toBe('KAD');

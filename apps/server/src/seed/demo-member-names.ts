@@ -79,8 +79,8 @@ function decorate(random: Random, tag: string, main: NamingCharacter, alt: Namin
 /**
  * Plans the demo members' names so the matcher meets what real servers hold: mains behind guild tags,
  * role suffixes, 'Main/Alt' nicknames, emoji, accents and realm suffixes; alts whose officer note names
- * the player's Discord account; members who play nothing on the roster; and a near-miss name per guild
- * ('Morgrat' beside the character 'Morgrath'). The same plan for the same stored data.
+ * the player's Discord account; members who play nothing on the roster; a near-miss name per guild
+ * ('Morgrat' beside the character 'Morgrath'); and a namesake of an unlinked main per guild. The same plan for the same stored data.
  */
 export function planMemberNames(
   guilds: readonly NamingGuild[],
@@ -136,6 +136,19 @@ export function planMemberNames(
         discord_user_id: snowflake(random),
         username: `${stray.name.slice(0, -1).toLowerCase()}${random.int(10, 99)}`,
         global_name: stray.name.slice(0, -1),
+        nickname: null,
+        joined_at: new Date(now - random.int(5, 400) * DAY_MS).toISOString(),
+      });
+    }
+    // A second member under an unlinked main's exact name (a namesake, or the player's second account): the
+    // matcher must mark the pair ambiguous and leave it to a person, so every demo guild shows that case.
+    const namesake = roster.find((c) => !c.is_linked && owners.has(c.id) && !c.guild_note?.startsWith('Main: '));
+    if (namesake) {
+      plan.newMembers.push({
+        guild_id: guild.id,
+        discord_user_id: snowflake(random),
+        username: `${namesake.name.toLowerCase()}${random.int(100, 999)}`,
+        global_name: namesake.name,
         nickname: null,
         joined_at: new Date(now - random.int(5, 400) * DAY_MS).toISOString(),
       });
