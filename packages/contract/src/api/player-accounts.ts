@@ -42,7 +42,25 @@ export const PLAYER_ACCOUNT_MESSAGES = {
   linkBattlenetFailed: 'Failed to link Battle.net account',
   loadFailed: 'Failed to load player accounts',
   saveFailed: 'Failed to save account',
+  discordUserFound: 'Discord user found',
+  discordUserNotFound: 'Failed to find Discord user',
+  discordNotConfigured:
+    'Discord is not configured on this server (DISCORD_BOT_TOKEN is not set), so Discord users cannot be looked up',
+  discordUserRequired: 'Please search for and select a Discord user first',
+  battlenetAccountFound: 'Battle.net account found',
+  battlenetAccountNotFound: 'Failed to find Battle.net account',
+  /** What follows the not-found message: Battle.net ids are only known once the player has verified them. */
+  battlenetHowToConnect:
+    'No member has connected this Battle.net account yet. The player can connect it in Settings → Battle.net on the community site; it appears here once verified.',
+  bulkFailed: 'Failed to start bulk update',
+  accountLinked: 'Account linked successfully',
+  refreshed: 'Data refreshed',
 } as const;
+
+/** 'Bulk update started for N accounts' (spec 2 §8). */
+export const bulkUpdateStarted = (count: number) => `Bulk update started for ${count} accounts`;
+/** Bulk update concurrency (spec 2 §9: 5) and the most one request may ask for. */
+export const BULK_UPDATE = { defaultConcurrency: 5, maxConcurrency: 10, maxAccounts: 1000 } as const;
 
 /** '{Provider} account unlinked successfully' */
 export const accountUnlinked = (provider: LinkProvider) => `${LINK_PROVIDER_LABELS[provider]} account unlinked successfully`;
@@ -171,6 +189,54 @@ export const playerStatistics = z.object({
 /** Player statistics. */
 export type PlayerStatistics = z.infer<typeof playerStatistics>;
 
+/** A Discord user as Discord answers for them (GET /users/{id} with the bot token). */
+export const discordUserLookup = z.object({
+  id: z.string(),
+  username: z.string(),
+  globalName: z.string().nullable(),
+  /** Hidden when '0' (the new username system). */
+  discriminator: z.string().nullable(),
+  avatar: z.string().nullable(),
+  /** Discord's image service URL for the avatar hash, or the default avatar. */
+  avatarUrl: z.string(),
+  /** The player account that already holds this Discord id, if any. */
+  heldBy: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+});
+/** A looked-up Discord user. */
+export type DiscordUserLookup = z.infer<typeof discordUserLookup>;
+
+/** A verified Battle.net connection (a member connected it through Battle.net's OAuth), found by BattleTag or id. */
+export const battlenetUserLookup = z.object({
+  battlenetId: z.string(),
+  battletag: z.string(),
+  region: z.enum(BATTLENET_REGIONS),
+  verifiedAt: z.string(),
+  /** World of Warcraft characters imported from the account's profile. */
+  characterCount: z.number(),
+  heldBy: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+});
+/** A looked-up Battle.net account. */
+export type BattlenetUserLookup = z.infer<typeof battlenetUserLookup>;
+
+/** Bulk update job states. */
+export const BULK_JOB_STATUSES = ['running', 'completed', 'failed'] as const;
+/** A bulk update as it runs and after: one account failing is reported in failures, never hidden. */
+export const bulkUpdateJob = z.object({
+  id: z.string(),
+  status: z.enum(BULK_JOB_STATUSES),
+  accountStatus: z.enum(SELECTABLE_ACCOUNT_STATUSES),
+  total: z.number(),
+  /** Accounts finished, updated or failed. */
+  done: z.number(),
+  updated: z.number(),
+  failures: z.array(z.object({ accountId: z.string(), displayName: z.string().nullable(), error: z.string() })),
+  startedBy: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+/** A bulk update job. */
+export type BulkUpdateJob = z.infer<typeof bulkUpdateJob>;
+
 const accountParams = z.object({ id: z.string().uuid() });
 const accountAnswer = z.object({ success: z.literal(true), data: playerAccount, message: z.string() });
 
@@ -260,5 +326,41 @@ export const playerAccountsApi = {
         .max(500),
     }),
     response: accountAnswer,
+  }),
+  bulkUpdate: endpoint({
+    method: 'POST',
+    path: '/api/admin/players/bulk/update',
+    summary:
+      'Start a bulk status update (202 at once); at most maxConcurrency accounts at a time, progress on /admin as players:bulk-progress, then players:bulk-finished',
+    body: z.object({
+      accountIds: z
+        .array(z.string().uuid(), { error: PLAYER_ACCOUNT_MESSAGES.noneSelected })
+        .min(1, PLAYER_ACCOUNT_MESSAGES.noneSelected)
+        .max(BULK_UPDATE.maxAccounts),
+      updateData: z.object({ account_status: z.enum(SELECTABLE_ACCOUNT_STATUSES, { error: PLAYER_ACCOUNT_MESSAGES.status }) }),
+      maxConcurrency: z.number().int().min(1).max(BULK_UPDATE.maxConcurrency).default(BULK_UPDATE.defaultConcurrency),
+    }),
+    response: z.object({ success: z.literal(true), data: bulkUpdateJob, message: z.string() }),
+  }),
+  bulkJob: endpoint({
+    method: 'GET',
+    path: '/api/admin/players/bulk/:jobId',
+    summary: 'One bulk update job, for a screen that missed its socket events',
+    params: z.object({ jobId: z.string().uuid() }),
+    response: z.object({ success: z.literal(true), data: bulkUpdateJob }),
+  }),
+  discordUser: endpoint({
+    method: 'GET',
+    path: '/api/admin/discord/user/:id',
+    summary: 'Ask Discord for a user by id (bot token); 404 when Discord does not know it, 503 without a bot token',
+    params: z.object({ id: z.string().regex(DISCORD_ID_PATTERN, PLAYER_ACCOUNT_MESSAGES.discordId) }),
+    response: z.object({ success: z.literal(true), data: discordUserLookup, message: z.string() }),
+  }),
+  battlenetUser: endpoint({
+    method: 'GET',
+    path: '/api/admin/battlenet/user/:id',
+    summary: 'A verified Battle.net connection by BattleTag (Name#1234) or account id; 404 says how the player can connect',
+    params: z.object({ id: z.string().trim().min(1, PLAYER_ACCOUNT_MESSAGES.battletagRequired).max(64) }),
+    response: z.object({ success: z.literal(true), data: battlenetUserLookup, message: z.string() }),
   }),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { adminUser } from '../api/admin-auth';
 import { memberSyncResult, SYNC_PHASES } from '../api/character-discovery';
 import type { healthOverview } from '../api/monitoring';
+import type { BulkUpdateJob } from '../api/player-accounts';
 
 /** Socket.IO namespace of the live monitoring connection. */
 export const ADMIN_NAMESPACE = '/admin';
@@ -119,6 +120,10 @@ export interface AdminServerEvents {
   'sync:progress': (payload: SyncProgress) => void;
   'sync:completed': (payload: SyncCompleted) => void;
   'sync:failed': (payload: SyncFailed) => void;
+  /** A player-account bulk update moved on (to `subscribe:accounts` subscribers). */
+  'players:bulk-progress': (payload: BulkUpdateJob) => void;
+  /** A player-account bulk update ended (completed, maybe with failures listed, or failed). */
+  'players:bulk-finished': (payload: BulkUpdateJob) => void;
 }
 
 /** Events a client sends on /admin; the ones with a callback are acknowledged. */
