@@ -17,6 +17,7 @@ import { createEventBus } from './live/event-bus';
 import { attachLiveConnection } from './live/live-connection';
 import { loggerOptions } from './logger';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
+import { battlenetRoutes } from './modules/battlenet/routes';
 import { characterLinkingRoutes } from './modules/character-linking/routes';
 import { createCommunityKit } from './modules/community-auth/community-kit';
 import { communityAuthRoutes } from './modules/community-auth/routes';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(guildInviteRoutes);
     await routes.register(characterLinkingRoutes);
     await routes.register(playerAccountRoutes);
+    await routes.register(battlenetRoutes);
     await routes.register(databaseManagerRoutes);
     await routes.register(influxManagerRoutes);
     await routes.register(redisManagerRoutes);

@@ -55,6 +55,7 @@ const envSchema = z.object({
   BNET_CLIENT_ID: optionalText,
   BNET_CLIENT_SECRET: optionalText,
   BNET_API_BASE: optionalUrl,
+  BNET_OAUTH_BASE: z.url().default('https://oauth.battle.net'),
   // Unset: generated at first start and kept in app_meta, so restarts and every process share it.
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   REQUIRE_EMAIL_VERIFICATION: flag(true),
@@ -134,7 +135,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     battlenet: {
       clientId: e.BNET_CLIENT_ID ?? null,
       clientSecret: e.BNET_CLIENT_SECRET ?? null,
-      apiBase: e.BNET_API_BASE ?? null,
+      /** Null: each region's own host, https://{region}.api.blizzard.com. */
+      apiBase: e.BNET_API_BASE ? e.BNET_API_BASE.replace(/\/+$/, '') : null,
+      oauthBase: e.BNET_OAUTH_BASE.replace(/\/+$/, ''),
+      redirectUri: `${publicUrl.replace(/\/+$/, '')}/auth/battlenet/callback`,
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),

@@ -1,5 +1,6 @@
 export * from './admin-routes';
 export * from './api/admin-auth';
+export * from './api/battlenet';
 export * from './api/character-discovery';
 export * from './api/common';
 export * from './api/community-auth';

@@ -1,0 +1,58 @@
+import { timingSafeEqual } from 'node:crypto';
+import { type BattlenetLinkResult, COMMUNITY_PATHS } from '@guildhall/contract';
+import { hashSessionToken } from '../../auth/session-token';
+import type { BattlenetRegion, BattlenetUser } from '../../services/battlenet/battlenet-oauth';
+import type { WowCharacter } from '../../services/battlenet/wow-profile';
+import { findUserById } from '../community-auth/user-queries';
+import type { BattlenetDeps } from './battlenet-deps';
+import { useLinkState } from './connection-queries';
+import { type ImportResult, importConnection } from './import-connection';
+
+/** What Battle.net's redirect brought back, and the state cookie of this browser. */
+export interface BattlenetReturn {
+  code?: string;
+  state?: string;
+  error?: string;
+  cookieState: string | null;
+}
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/** What Battle.net says about the account that approved: who it is and its WoW characters. */
+async function readBattlenet(deps: BattlenetDeps, code: string, region: BattlenetRegion) {
+  const oauth = deps.oauth!;
+  const accessToken = await oauth.exchangeCode(code);
+  const [user, characters] = await Promise.all([oauth.fetchUser(accessToken), oauth.fetchCharacters(accessToken, region)]);
+  return { user, characters } as { user: BattlenetUser; characters: WowCharacter[] };
+}
+
+/**
+ * Finishes a connect: the state must match this browser's cookie and a live stored state (once), then the
+ * code is exchanged, the account and its WoW profile read and imported, and the browser goes back to
+ * /settings?battlenetLink=<result>. Nothing is stored unless every step succeeded.
+ */
+export async function finishConnect(deps: BattlenetDeps, back: BattlenetReturn, ip: string): Promise<string> {
+  const done = (result: BattlenetLinkResult) => `${deps.publicUrl}${COMMUNITY_PATHS.settings}?battlenetLink=${result}`;
+  if (!deps.oauth) return done('not_configured');
+  const isBrowserBound = Boolean(back.state && back.cookieState && sameText(back.state, back.cookieState));
+  const live = isBrowserBound ? await useLinkState(deps.db, hashSessionToken(back.state!)) : null;
+  if (!live) return done('state_mismatch');
+  if (back.error) return done('access_denied');
+  if (!back.code) return done('exchange_failed');
+  const user = await findUserById(deps.db, live.user_id);
+  if (!user) return done('state_mismatch');
+
+  let reading: Awaited<ReturnType<typeof readBattlenet>>;
+  try {
+    reading = await readBattlenet(deps, back.code, live.region);
+  } catch (error) {
+    deps.log.warn({ err: error }, 'Battle.net connect failed');
+    return done('exchange_failed');
+  }
+  const result: ImportResult = await importConnection(deps, user, { ...reading, region: live.region }, ip);
+  return done(result);
+}
