@@ -1,6 +1,7 @@
 import {
   type AckResult,
   ADMIN_TOPICS,
+  type AdminTopic,
   adminCommand,
   HEARTBEAT_MS,
   hasAnyAdminPermission,
@@ -8,14 +9,19 @@ import {
   MESSAGES,
   memberSyncRoom,
   memberSyncSubscription,
+  type Permission,
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { presentAdmin } from '../modules/admin-auth/presenters';
 import { CHARACTER_DISCOVERY_ACCESS } from '../modules/character-linking/access';
+import { PLAYER_ACCOUNTS_READ } from '../modules/player-accounts/access';
 import { ADMINS_ROOM, type AdminNamespace, type AdminSocket, sessionRoom } from './admin-namespace';
 import { watchSession } from './session-watch';
 
 type Ack = ((result: AckResult) => void) | undefined;
+
+/** Topics that carry data only some admins may read: the accounts topic is for those who may read player accounts. */
+const TOPIC_ACCESS: Partial<Record<AdminTopic, readonly Permission[]>> = { accounts: PLAYER_ACCOUNTS_READ };
 
 /** Acks when the client asked for one; a client that did not pass a callback just gets nothing. */
 function reply(ack: Ack, result: AckResult) {
@@ -38,6 +44,9 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
 
   for (const topic of ADMIN_TOPICS) {
     socket.on(`subscribe:${topic}`, (ack?: Ack) => {
+      const required = TOPIC_ACCESS[topic];
+      if (required && !hasAnyAdminPermission(admin, required))
+        return reply(ack, { success: false, error: MESSAGES.accessDeniedBody });
       socket.join(topic);
       reply(ack, { success: true });
     });

@@ -2,6 +2,7 @@ import {
   ADMIN_NAMESPACE,
   type AdminClientEvents,
   type AdminServerEvents,
+  type AdminTopic,
   MESSAGES,
   SERVER_MESSAGES,
   serviceUnavailable,
@@ -27,6 +28,8 @@ export type AdminSocket = Socket<AdminClientEvents, AdminServerEvents, Record<st
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** Room of every signed-in admin. */
 export const ADMINS_ROOM = 'admins';
+/** Room of the clients that sent `subscribe:accounts` (player-account bulk updates). */
+export const ACCOUNTS_ROOM: AdminTopic = 'accounts';
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value?.split(',')[0]?.trim();

@@ -1,5 +1,6 @@
 import type {
   Alert,
+  BulkUpdateJob,
   HealthOverview,
   LinkType,
   MetricsSnapshot,
@@ -23,7 +24,9 @@ export type DomainEvent =
   | { type: 'member-sync.completed'; completed: SyncCompleted }
   | { type: 'member-sync.failed'; failed: SyncFailed }
   | { type: 'character.linked'; link: CharacterLinkChange }
-  | { type: 'character.unlinked'; link: CharacterLinkChange };
+  | { type: 'character.unlinked'; link: CharacterLinkChange }
+  | { type: 'player-bulk.progressed'; job: BulkUpdateJob }
+  | { type: 'player-bulk.finished'; job: BulkUpdateJob };
 
 /** What happened to guild tenants: the tenant itself, or (data-deleted) everything it owns. */
 export type GuildChange = 'created' | 'updated' | 'deleted' | 'activated' | 'deactivated' | 'data-deleted';

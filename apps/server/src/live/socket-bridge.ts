@@ -1,5 +1,5 @@
 import { memberSyncRoom } from '@guildhall/contract';
-import { ADMINS_ROOM, type AdminNamespace, sessionRoom } from './admin-namespace';
+import { ACCOUNTS_ROOM, ADMINS_ROOM, type AdminNamespace, sessionRoom } from './admin-namespace';
 import type { EventBus } from './event-bus';
 import { forcedLogoutEvent } from './session-watch';
 
@@ -38,6 +38,13 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () =>
         return;
       case 'member-sync.failed':
         nsp.to(memberSyncRoom(event.failed.guildId)).emit('sync:failed', event.failed);
+        return;
+      // A bulk update runs on one process while the accounts screen may be connected to another: through the adapter.
+      case 'player-bulk.progressed':
+        nsp.to(ACCOUNTS_ROOM).emit('players:bulk-progress', event.job);
+        return;
+      case 'player-bulk.finished':
+        nsp.to(ACCOUNTS_ROOM).emit('players:bulk-finished', event.job);
         return;
       case 'admin-sessions.ended':
         for (const sessionId of event.sessionIds) {

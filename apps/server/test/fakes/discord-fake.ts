@@ -43,7 +43,7 @@ export interface FakeRequest {
  * A loopback stand-in for the Discord endpoints Guildhall calls, speaking Discord's wire format:
  * OAuth2 authorize (auto-approving as `loginAs`) and token exchange, /users/@me, /users/@me/guilds
  * (for a user token and for the bot token), and paged /guilds/{id}/members with optional 429s, an empty
- * rate-limit bucket, and failures from a given page on.
+ * rate-limit bucket, and failures from a given page on; GET /users/{id} with optional 429s.
  * Point DISCORD_API_BASE at `baseUrl`.
  */
 export class DiscordFake {
@@ -73,6 +73,10 @@ export class DiscordFake {
   memberPagesServed = 0;
   /** Answer the bot's own guild list with a 500 (an outage as seen by the bot token). */
   isBotGuildListDown = false;
+  /** Users GET /users/{id} knows, by id (the bot and every guild member are known too). */
+  readonly users = new Map<string, FakeDiscordUser & { discriminator?: string }>();
+  /** Answer the next N GET /users/{id} calls with a 429 of rateLimitRetryAfter seconds. */
+  rateLimitNextUserCalls = 0;
   readonly requests: FakeRequest[] = [];
 
   private server: Server | null = null;
@@ -124,9 +128,43 @@ export class DiscordFake {
       if (isBot && this.isBotGuildListDown) return send(res, 500, { message: '500: Internal Server Error', code: 0 });
       return this.guilds(isBot ? null : user!, url, res);
     }
+    const userId = /^\/users\/(\d+)$/.exec(path)?.[1];
+    if (req.method === 'GET' && userId && isBot) return this.user(userId, res);
     const members = /^\/guilds\/(\d+)\/members$/.exec(path);
     if (req.method === 'GET' && members && isBot) return this.listMembers(members[1]!, url, res);
     return send(res, 404, { message: '404: Not Found', code: 0 });
+  }
+
+  /** GET /users/{id}: Discord's user object (discriminator '0' on the new username system), or 404 Unknown User. */
+  private user(userId: string, res: ServerResponse): void {
+    if (this.rateLimitNextUserCalls > 0) {
+      this.rateLimitNextUserCalls--;
+      res.setHeader('retry-after', String(Math.ceil(this.rateLimitRetryAfter)));
+      res.setHeader('x-ratelimit-scope', 'user');
+      send(res, 429, { message: 'You are being rate limited.', retry_after: this.rateLimitRetryAfter, global: false });
+      return;
+    }
+    const known =
+      this.users.get(userId) ??
+      (userId === this.bot.id ? this.bot : undefined) ??
+      [...this.members.values()].flat().find((member) => member.user.id === userId)?.user;
+    if (!known) {
+      send(res, 404, { message: 'Unknown User', code: 10013 });
+      return;
+    }
+    send(res, 200, {
+      id: known.id,
+      username: known.username,
+      avatar: known.avatar,
+      discriminator: 'discriminator' in known && known.discriminator ? known.discriminator : '0',
+      public_flags: 0,
+      flags: 0,
+      banner: null,
+      accent_color: null,
+      global_name: known.global_name,
+      avatar_decoration_data: null,
+      banner_color: null,
+    });
   }
 
   private authorize(url: URL, res: ServerResponse): void {

@@ -1,4 +1,5 @@
-import { PLAYER_ACCOUNT_PAGE, type PlayerAccount, type PlayerStatistics } from '@guildhall/contract';
+import { type BulkUpdateJob, PLAYER_ACCOUNT_PAGE, type PlayerAccount, type PlayerStatistics } from '@guildhall/contract';
+import type { BulkJobRow } from './bulk-queries';
 import type { LinkedCharacterRow, PlayerAccountRow } from './queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -82,5 +83,21 @@ export function presentStatistics(counts: {
       battlenet: percent(counts.battlenet, counts.total),
       full: percent(counts.fully, counts.total),
     },
+  };
+}
+
+/** A bulk update job as the API and the /admin socket send it. */
+export function presentBulkJob(row: BulkJobRow): BulkUpdateJob {
+  return {
+    id: row.id,
+    status: row.status,
+    accountStatus: row.account_status,
+    total: row.total,
+    done: row.done,
+    updated: row.updated,
+    failures: row.failures,
+    startedBy: row.started_by,
+    startedAt: row.started_at.toISOString(),
+    finishedAt: iso(row.finished_at),
   };
 }

@@ -152,3 +152,12 @@ export async function lockHolder(tx: Queryable, column: 'discord_id' | 'battlene
   );
   return rows[0] ?? null;
 }
+
+/** The account holding this Discord id, if any. */
+export async function selectDiscordHolder(db: Queryable, discordId: string) {
+  const { rows } = await db.query<{ id: string; display_name: string }>(
+    'SELECT id, display_name FROM player_accounts WHERE discord_id = $1',
+    [discordId],
+  );
+  return rows[0] ?? null;
+}

@@ -3,12 +3,22 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
+import { PlayerBulkUpdateRunner } from '../../jobs/player-bulk-update';
 import { adminActor } from '../audit/admin-actor';
 import type { Requester } from '../guilds/guild-deps';
-import { PLAYER_ACCOUNTS_CREATE, PLAYER_ACCOUNTS_EDIT, PLAYER_ACCOUNTS_LINK, PLAYER_ACCOUNTS_READ } from './access';
+import {
+  DISCORD_USER_LOOKUP,
+  PLAYER_ACCOUNTS_BULK_EDIT,
+  PLAYER_ACCOUNTS_CREATE,
+  PLAYER_ACCOUNTS_EDIT,
+  PLAYER_ACCOUNTS_LINK,
+  PLAYER_ACCOUNTS_READ,
+} from './access';
+import { findDiscordUser } from './find-discord-user';
 import { linkAccount, unlinkAccount } from './link-account';
 import { accountStatistics, listAccounts } from './list-accounts';
 import { createAccount, updateAccount } from './save-account';
+import { readBulkJob, startBulkUpdate } from './start-bulk-update';
 
 const TAG = 'Player accounts';
 
@@ -19,6 +29,8 @@ const guarded = (anyOf: readonly Permission[]) => ({ onRequest: requireAdmin(any
 /** Player account management (spec 2 §7 "Player accounts"). */
 export const playerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.services.db;
+  const bulkRunner = new PlayerBulkUpdateRunner({ db, bus: app.bus, log: app.log });
+  app.addHook('preClose', async () => bulkRunner.close());
 
   app.route({
     ...contractRoute(playerAccountsApi.list, TAG),
@@ -82,5 +94,30 @@ export const playerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await unlinkAccount(db, id, provider, request.body.reason, requesterOf(request));
       return { success: true as const, data, message: accountUnlinked(provider) };
     },
+  });
+
+  app.route({
+    ...contractRoute(playerAccountsApi.bulkUpdate, TAG),
+    ...guarded(PLAYER_ACCOUNTS_BULK_EDIT),
+    handler: async (request, reply) => {
+      const started = await startBulkUpdate({ db, runner: bulkRunner }, request.body, requesterOf(request));
+      return reply.code(202).send({ success: true as const, ...started });
+    },
+  });
+
+  app.route({
+    ...contractRoute(playerAccountsApi.bulkJob, TAG),
+    ...guarded(PLAYER_ACCOUNTS_BULK_EDIT),
+    handler: async (request) => ({ success: true as const, data: await readBulkJob(db, request.params.jobId) }),
+  });
+
+  app.route({
+    ...contractRoute(playerAccountsApi.discordUser, TAG),
+    ...guarded(DISCORD_USER_LOOKUP),
+    handler: async (request) => ({
+      success: true as const,
+      data: await findDiscordUser({ db, discord: app.services.discord }, request.params.id),
+      message: PLAYER_ACCOUNT_MESSAGES.discordUserFound,
+    }),
   });
 };

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import { fetchService } from '../fetch-service';
+import { discordFetch } from './discord-api';
 
 /** The bot's own user as Discord returns it. */
 export interface DiscordBotUser {
@@ -7,10 +8,22 @@ export interface DiscordBotUser {
   username: string;
 }
 
+/** A user as Discord's GET /users/{id} returns it (the fields Guildhall reads). */
+export interface DiscordUser {
+  id: string;
+  username: string;
+  /** '0' for users on the new username system. */
+  discriminator: string;
+  global_name: string | null;
+  avatar: string | null;
+}
+
 /** Calls to the Discord API made with the bot token. */
 export interface DiscordBotClient {
   /** GET /users/@me: proves the token works; throws with Discord's status otherwise. */
   fetchBotUser(timeoutMs: number): Promise<DiscordBotUser>;
+  /** GET /users/{id}: any user by id; a short 429 is waited out once; DiscordApiError carries Discord's status. */
+  fetchUser(userId: string): Promise<DiscordUser>;
 }
 
 /** A Discord client for DISCORD_BOT_TOKEN, or null when it is unset. */
@@ -26,6 +39,10 @@ export function createDiscordBotClient(settings: Config['discord']): DiscordBotC
       if (response.status === 401) throw new Error('Discord rejected the bot token (401)');
       if (!response.ok) throw new Error(`Discord answered ${response.status}`);
       return (await response.json()) as DiscordBotUser;
+    },
+    async fetchUser(userId) {
+      const url = `${settings.apiBase}/users/${encodeURIComponent(userId)}`;
+      return (await discordFetch(url, { headers: { Authorization: `Bot ${token}` } })) as DiscordUser;
     },
   };
 }

@@ -1,0 +1,58 @@
+import { type DiscordUserLookup, PLAYER_ACCOUNT_MESSAGES, serviceUnavailable } from '@guildhall/contract';
+import { AppError } from '../../http/app-error';
+import type { Db } from '../../services/db/db';
+import { DiscordApiError } from '../../services/discord/discord-api';
+import type { DiscordBotClient, DiscordUser } from '../../services/discord/discord-client';
+import { ServiceUnreachableError } from '../../services/fetch-service';
+import { avatarUrlOf } from '../character-linking/presenters';
+import { selectDiscordHolder } from './queries';
+
+/** Discord's CDN address of the user's avatar, or of the default one (legacy users: by discriminator). */
+function avatarUrl(user: DiscordUser): string {
+  if (!user.avatar && user.discriminator && user.discriminator !== '0') {
+    return `https://cdn.discordapp.com/embed/avatars/${Number(user.discriminator) % 5}.png`;
+  }
+  return avatarUrlOf({ discord_user_id: user.id, avatar: user.avatar })!;
+}
+
+/** Why Discord could not answer, as a 503 the screen can show. */
+function discordDown(error: unknown): AppError {
+  if (error instanceof ServiceUnreachableError) return new AppError(503, 'SERVICE_UNAVAILABLE', error.message);
+  if (error instanceof DiscordApiError && error.status === 401) {
+    return new AppError(503, 'SERVICE_UNAVAILABLE', 'Discord rejected the bot token (401); check DISCORD_BOT_TOKEN');
+  }
+  if (error instanceof DiscordApiError && error.status === 429) {
+    return new AppError(503, 'SERVICE_UNAVAILABLE', 'Discord is limiting requests right now; try the lookup again shortly');
+  }
+  return new AppError(503, 'SERVICE_UNAVAILABLE', serviceUnavailable('Discord'));
+}
+
+/**
+ * Asks Discord for a user by id with the bot token, and says which player account holds that id already.
+ * 404 when Discord knows no such user (its 404, code 10013 Unknown User), 503 without a bot token or when
+ * Discord does not answer.
+ */
+export async function findDiscordUser(
+  deps: { db: Db; discord: DiscordBotClient | null },
+  discordId: string,
+): Promise<DiscordUserLookup> {
+  if (!deps.discord) throw new AppError(503, 'DISCORD_NOT_CONFIGURED', PLAYER_ACCOUNT_MESSAGES.discordNotConfigured);
+  let user: DiscordUser;
+  try {
+    user = await deps.discord.fetchUser(discordId);
+  } catch (error) {
+    if (error instanceof DiscordApiError && error.status === 404)
+      throw AppError.notFound(PLAYER_ACCOUNT_MESSAGES.discordUserNotFound);
+    throw discordDown(error);
+  }
+  const holder = await selectDiscordHolder(deps.db, user.id);
+  return {
+    id: user.id,
+    username: user.username,
+    globalName: user.global_name ?? null,
+    discriminator: user.discriminator && user.discriminator !== '0' ? user.discriminator : null,
+    avatar: user.avatar ?? null,
+    avatarUrl: avatarUrl(user),
+    heldBy: holder ? { id: holder.id, displayName: holder.display_name } : null,
+  };
+}
