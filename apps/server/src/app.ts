@@ -24,6 +24,7 @@ import { communityAuthRoutes } from './modules/community-auth/routes';
 import { communityGuildRoutes } from './modules/community-guild/routes';
 import { databaseQueryRoutes } from './modules/database-manager/query-routes';
 import { databaseManagerRoutes } from './modules/database-manager/routes';
+import { discordAccountRoutes } from './modules/discord-accounts/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
 import { guildInviteRoutes } from './modules/guild-invites/routes';
 import { guildRoutes } from './modules/guilds/routes';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(guildInviteRoutes);
     await routes.register(characterLinkingRoutes);
     await routes.register(playerAccountRoutes);
+    await routes.register(discordAccountRoutes);
     await routes.register(battlenetRoutes);
     await routes.register(databaseManagerRoutes);
     await routes.register(influxManagerRoutes);

@@ -7,6 +7,7 @@ export * from './api/community-auth';
 export * from './api/database-manager';
 export * from './api/database-query';
 export * from './api/database-sessions';
+export * from './api/discord-accounts';
 export * from './api/guild-data';
 export * from './api/guild-invites';
 export * from './api/guilds';
