@@ -23,6 +23,9 @@ const InfluxDebugPage = lazy(() =>
 const RedisManagerPage = lazy(() =>
   import('./features/redis-manager/redis-manager-page').then((m) => ({ default: m.RedisManagerPage })),
 );
+const PlayerAccountsPage = lazy(() =>
+  import('./features/player-accounts/player-accounts-page').then((m) => ({ default: m.PlayerAccountsPage })),
+);
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 
 /**
@@ -37,6 +40,7 @@ export const SCREEN_PAGES: Readonly<Partial<Record<string, ScreenPage>>> = {
   '/admin/database/postgresql': DatabaseManagerPage,
   '/admin/database/influxdb': InfluxManagerPage,
   '/admin/database/redis': RedisManagerPage,
+  '/admin/accounts/players': PlayerAccountsPage,
 };
 
 /** A page below a working screen: opened with that screen's permissions, named in the breadcrumbs. */

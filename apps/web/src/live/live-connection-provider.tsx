@@ -2,6 +2,7 @@ import {
   ADMIN_TOPICS,
   type AdminCommand,
   type Alert,
+  type BulkUpdateJob,
   HEARTBEAT_MS,
   LIVE_BUFFERS,
   MESSAGES,
@@ -11,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { monitoringKeys } from '../api/monitoring';
+import { playerAccountKeys } from '../api/player-accounts';
 import { useAdminSession } from '../auth/admin-session-context';
 import { useToast } from '../ui/toast-context';
 import { type AdminSocket, createAdminSocket } from './admin-socket';
@@ -130,6 +132,11 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
       handleAdminEvent(event);
     });
     socket.on('service:status', (overview) => queryClient.setQueryData(monitoringKeys.healthOverview(), overview));
+    // A bulk update's progress goes into its job's cache entry, which the Player Accounts screen reads.
+    const handleBulkJob = (job: BulkUpdateJob) =>
+      queryClient.setQueryData(playerAccountKeys.bulkJob(job.id), { success: true, data: job });
+    socket.on('players:bulk-progress', handleBulkJob);
+    socket.on('players:bulk-finished', handleBulkJob);
 
     socket.connect();
     return () => {

@@ -9,16 +9,19 @@ interface PaginationProps {
   buttons?: number;
   onPageChange: (page: number) => void;
   testId?: string;
+  /** A word after the total: 'results' reads 'Showing 1 to 25 of 300 results'. */
+  noun?: string;
 }
 
 /** 'Showing X to Y of Z', Previous, up to `buttons` page numbers, Next. */
-export function Pagination({ page, pageSize, total, buttons = 5, onPageChange, testId = 'pagination' }: PaginationProps) {
+export function Pagination({ page, pageSize, total, buttons = 5, onPageChange, testId = 'pagination', noun }: PaginationProps) {
   const pages = pageCount(total, pageSize);
   const { from, to } = pageRange(page, pageSize, total);
   return (
     <nav className="pagination" aria-label="Pagination" data-testid={testId}>
       <p className="pagination__summary">
         Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()}
+        {noun ? ` ${noun}` : ''}
       </p>
       <div className="pagination__buttons">
         <button

@@ -14,10 +14,20 @@ interface SearchInputProps {
   testId?: string;
   /** Marks the box for the Modal to focus when it opens (a search that is the dialog's first question). */
   autoFocus?: boolean;
+  /** How long typing settles before the search runs; SEARCH_DEBOUNCE_MS by default. */
+  debounceMs?: number;
 }
 
 /** A search box with a hidden label, a clear button and debounced searching. */
-export function SearchInput({ value, onSearch, label, placeholder, testId, autoFocus }: SearchInputProps) {
+export function SearchInput({
+  value,
+  onSearch,
+  label,
+  placeholder,
+  testId,
+  autoFocus,
+  debounceMs = SEARCH_DEBOUNCE_MS,
+}: SearchInputProps) {
   const id = useId();
   const [text, setText] = useState(value);
 
@@ -25,9 +35,9 @@ export function SearchInput({ value, onSearch, label, placeholder, testId, autoF
 
   useEffect(() => {
     if (text.trim() === value) return;
-    const timer = window.setTimeout(() => onSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => onSearch(text.trim()), debounceMs);
     return () => window.clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, value, onSearch, debounceMs]);
 
   return (
     <div className="search-input">

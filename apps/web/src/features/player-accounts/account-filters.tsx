@@ -1,0 +1,91 @@
+import type { PlayerAccountListQuery } from '@guildhall/contract';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
+import type { PlayerAccountFilters } from '../../api/player-accounts';
+import { FilterSelect } from '../../ui/filter-select';
+import { SearchInput } from '../../ui/search-input';
+import type { AccountListParams } from './account-list-params';
+
+/** Spec 2 §9: the account search waits for typing to settle this long. */
+export const ACCOUNT_SEARCH_DEBOUNCE_MS = 500;
+
+type Status = NonNullable<PlayerAccountListQuery['status']>;
+type LinkedTo = NonNullable<PlayerAccountListQuery['linkedTo']>;
+type SortBy = NonNullable<PlayerAccountListQuery['sortBy']>;
+
+const STATUS_OPTIONS: { value: Status; label: string }[] = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'linked', label: 'Linked' },
+  { value: 'unlinked', label: 'Unlinked' },
+];
+const LINK_OPTIONS: { value: LinkedTo; label: string }[] = [
+  { value: 'all', label: 'All links' },
+  { value: 'discord', label: 'Discord linked' },
+  { value: 'battlenet', label: 'Battle.net linked' },
+  { value: 'both', label: 'Fully linked' },
+  { value: 'none', label: 'Not linked' },
+];
+const SORT_OPTIONS: { value: SortBy; label: string }[] = [
+  { value: 'updated_at', label: 'Last updated' },
+  { value: 'displayName', label: 'Display name' },
+  { value: 'created_at', label: 'Created' },
+  { value: 'last_login_at', label: 'Last login' },
+];
+
+interface AccountFiltersProps {
+  filters: PlayerAccountFilters;
+  onSearchChange: (search: string) => void;
+  onChange: (change: Partial<AccountListParams>) => void;
+}
+
+/** Search over name, e-mail and Discord (debounced 500 ms), status, link filter, sort field and direction. */
+export function AccountFilters({ filters, onSearchChange, onChange }: AccountFiltersProps) {
+  const isAscending = filters.sortOrder === 'asc';
+  return (
+    <search className="filter-bar">
+      <SearchInput
+        value={filters.search ?? ''}
+        onSearch={onSearchChange}
+        label="Search accounts"
+        placeholder="Search by name, email or Discord"
+        testId="account-search"
+        debounceMs={ACCOUNT_SEARCH_DEBOUNCE_MS}
+      />
+      <FilterSelect
+        label="Filter by status"
+        value={filters.status}
+        options={STATUS_OPTIONS}
+        onChange={(status) => onChange({ status })}
+        testId="account-status-filter"
+      />
+      <FilterSelect
+        label="Filter by linked accounts"
+        value={filters.linkedTo}
+        options={LINK_OPTIONS}
+        onChange={(linkedTo) => onChange({ linkedTo })}
+        testId="account-link-filter"
+      />
+      <FilterSelect
+        label="Sort by"
+        value={filters.sortBy}
+        options={SORT_OPTIONS}
+        onChange={(sortBy) => onChange({ sortBy })}
+        testId="account-sort"
+      />
+      <button
+        type="button"
+        className="button button--secondary account-sort-order"
+        onClick={() => onChange({ sortOrder: isAscending ? 'desc' : 'asc' })}
+        data-testid="account-sort-order"
+        data-order={filters.sortOrder}
+      >
+        {isAscending ? <ArrowUpNarrowWide size={16} aria-hidden="true" /> : <ArrowDownWideNarrow size={16} aria-hidden="true" />}
+        <span>
+          <span className="visually-hidden">Sort order: </span>
+          {isAscending ? 'Ascending' : 'Descending'}
+        </span>
+      </button>
+    </search>
+  );
+}

@@ -1,0 +1,172 @@
+import { PLAYER_ACCOUNT_MESSAGES, PLAYER_ACCOUNT_PAGE, type PlayerAccount } from '@guildhall/contract';
+import { Plus, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../api/api-error';
+import { usePlayerAccountList, usePlayerStatistics } from '../../api/player-accounts';
+import { Card } from '../../ui/card';
+import { pageCount } from '../../ui/page-window';
+import { Pagination } from '../../ui/pagination';
+import { Spinner } from '../../ui/spinner';
+import { useToast } from '../../ui/toast-context';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { formatCount } from '../dashboard/format';
+import { AccountBulkBar } from './account-bulk-bar';
+import { AccountDialogs, type DialogState } from './account-dialogs';
+import { AccountFilters } from './account-filters';
+import { AccountGrid } from './account-grid';
+import { hasActiveFilters } from './account-list-params';
+import { AccountStatCards } from './account-stat-cards';
+import { BulkJobProgress } from './bulk-job-progress';
+import { useAccountListParams } from './use-account-list-params';
+import { useAccountPermissions } from './use-account-permissions';
+import { useBulkUpdate } from './use-bulk-update';
+import '../../styles/player-accounts.css';
+
+/** Player Account Management (spec 2 §2): counts, filters in the URL, the account cards, bulk status changes and the dialogs. */
+export function PlayerAccountsPage() {
+  useDocumentTitle('Player Account Management');
+  const toast = useToast();
+  const { canCreate, canBulkEdit } = useAccountPermissions();
+  const { filters, update, setSearch, setPage } = useAccountListParams();
+  const list = usePlayerAccountList(filters);
+  const statistics = usePlayerStatistics();
+  const bulk = useBulkUpdate();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
+  const accounts = list.data?.data ?? [];
+  const total = list.data?.pagination.total ?? 0;
+  const stats = statistics.data?.data;
+
+  useEffect(() => {
+    if (list.isError) toast.error(errorMessage(list.error, PLAYER_ACCOUNT_MESSAGES.loadFailed));
+  }, [list.isError, list.error, toast]);
+
+  // A new filter shows other accounts: a selection made under the old one would act on cards no longer in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger, not read
+  useEffect(() => setSelected(new Set()), [filters.search, filters.status, filters.linkedTo]);
+
+  async function handleRefresh() {
+    const [result] = await Promise.all([list.refetch(), statistics.refetch()]);
+    if (!result.isError) toast.success(PLAYER_ACCOUNT_MESSAGES.refreshed);
+  }
+
+  function toggle(account: PlayerAccount) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(account.id)) next.delete(account.id);
+      else next.add(account.id);
+      return next;
+    });
+  }
+
+  function togglePage(select: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const account of accounts) {
+        if (select) next.add(account.id);
+        else next.delete(account.id);
+      }
+      return next;
+    });
+  }
+
+  if (list.isError && !list.data) {
+    return (
+      <div className="page">
+        <div className="empty-state" role="alert" data-testid="accounts-load-error">
+          <h1 className="empty-state__title">Error Loading Accounts</h1>
+          <p>{errorMessage(list.error, PLAYER_ACCOUNT_MESSAGES.loadFailed)}</p>
+          <div className="empty-state__actions">
+            <button type="button" className="button button--primary" onClick={() => void list.refetch()}>
+              Retry
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <div>
+          <h1 className="page__title">Player Account Management</h1>
+          <p className="page__lead" data-testid="account-header-counts">
+            {stats
+              ? `${formatCount(stats.total)} accounts · ${formatCount(stats.discordLinked)} Discord linked · ${formatCount(stats.fullyLinked)} fully linked`
+              : 'Player accounts across Discord and Battle.net'}
+          </p>
+        </div>
+        <div className="page__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void handleRefresh()}
+            disabled={list.isFetching}
+          >
+            <RefreshCw size={16} aria-hidden="true" />
+            Refresh
+          </button>
+          {canCreate && (
+            <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'create' })}>
+              <Plus size={16} aria-hidden="true" />
+              Create Account
+            </button>
+          )}
+        </div>
+      </header>
+
+      <AccountStatCards statistics={stats} isLoading={statistics.isPending && !statistics.isError} />
+
+      <Card className="account-list">
+        <AccountFilters filters={filters} onSearchChange={setSearch} onChange={update} />
+        {canBulkEdit && (
+          <AccountBulkBar
+            count={selected.size}
+            isBusy={bulk.isStarting || bulk.job?.status === 'running'}
+            onUpdate={(status) => bulk.run([...selected], status, () => setSelected(new Set()))}
+            onClear={() => setSelected(new Set())}
+          />
+        )}
+        {bulk.job && <BulkJobProgress job={bulk.job} onDismiss={bulk.dismiss} />}
+        {list.isPending ? (
+          <div className="table-empty">
+            <Spinner label="Loading player accounts..." />
+          </div>
+        ) : accounts.length === 0 ? (
+          <div className="empty-state" data-testid="accounts-empty">
+            <p className="empty-state__title">No accounts found</p>
+            <p>
+              {hasActiveFilters(filters)
+                ? 'Try adjusting your search or filters.'
+                : 'No player accounts are currently registered.'}
+            </p>
+          </div>
+        ) : (
+          <AccountGrid
+            accounts={accounts}
+            selected={selected}
+            canSelect={canBulkEdit}
+            isLoading={list.isFetching}
+            onToggle={toggle}
+            onTogglePage={togglePage}
+            onView={(account) => setDialog({ kind: 'view', account })}
+            onEdit={(account) => setDialog({ kind: 'edit', account })}
+            onLink={(account) => setDialog({ kind: 'link', account })}
+          />
+        )}
+        {pageCount(total, PLAYER_ACCOUNT_PAGE.size) > 1 && (
+          <Pagination
+            page={filters.page}
+            pageSize={PLAYER_ACCOUNT_PAGE.size}
+            total={total}
+            onPageChange={setPage}
+            noun="results"
+          />
+        )}
+      </Card>
+
+      <AccountDialogs dialog={dialog} onChange={setDialog} />
+    </div>
+  );
+}
