@@ -5,18 +5,37 @@ import {
   type PlayerAccountPageQuery,
   type PlayerAccountRow,
   selectAccountPage,
+  selectBattlenetCharacters,
   selectLinkedCharacters,
   selectStatistics,
 } from './queries';
 
-/** The accounts with their characters (read for these accounts' Discord ids only). */
+const byLevel = (a: { level: number | null }, b: { level: number | null }) => (b.level ?? -1) - (a.level ?? -1);
+
+/**
+ * The accounts with their characters: linked on rosters to their Discord ids, and imported by the verified
+ * Battle.net connections of their Battle.net ids (read for these accounts only).
+ */
 export async function presentWithCharacters(db: Queryable, rows: readonly PlayerAccountRow[]) {
   const discordIds = rows.flatMap((row) => (row.discord_id ? [row.discord_id] : []));
+  const battlenetIds = rows.flatMap((row) => (row.battlenet_id ? [row.battlenet_id] : []));
+  const [linked, imported] = await Promise.all([
+    selectLinkedCharacters(db, discordIds),
+    selectBattlenetCharacters(db, battlenetIds),
+  ]);
   const byDiscordId = new Map<string, LinkedCharacterRow[]>();
-  for (const character of await selectLinkedCharacters(db, discordIds)) {
+  for (const character of linked) {
     byDiscordId.set(character.discord_user_id, [...(byDiscordId.get(character.discord_user_id) ?? []), character]);
   }
-  return rows.map((row) => presentAccount(row, (row.discord_id && byDiscordId.get(row.discord_id)) || []));
+  const byBattlenetId = new Map<string, LinkedCharacterRow[]>();
+  for (const { battlenet_id, ...character } of imported) {
+    byBattlenetId.set(battlenet_id, [...(byBattlenetId.get(battlenet_id) ?? []), { ...character, discord_user_id: '' }]);
+  }
+  return rows.map((row) => {
+    const fromRoster = (row.discord_id && byDiscordId.get(row.discord_id)) || [];
+    const fromBattlenet = (row.battlenet_id && byBattlenetId.get(row.battlenet_id)) || [];
+    return presentAccount(row, fromBattlenet.length > 0 ? [...fromRoster, ...fromBattlenet].sort(byLevel) : fromRoster);
+  });
 }
 
 /** One page of player accounts, searched, filtered, sorted and paged in SQL (spec 2 §7). */

@@ -14,14 +14,13 @@ function characterFields(characters: readonly LinkedCharacterRow[]) {
       class: c.class,
       level: c.level,
       guild: c.guild_name,
-      // The roster keeps no race yet; the card shows none.
-      race: null,
+      race: c.race,
     })),
     characterSummary: {
       count: characters.length,
       maxLevel: levels.length > 0 ? Math.max(...levels) : null,
       classes: new Set(characters.map((c) => c.class)).size,
-      guilds: new Set(characters.map((c) => c.guild_id)).size,
+      guilds: new Set(characters.flatMap((c) => (c.guild_id ? [c.guild_id] : []))).size,
     },
   };
 }

@@ -123,14 +123,17 @@ export interface LinkedCharacterRow {
   class: string;
   level: number | null;
   guild_name: string;
+  /** Empty for a Battle.net character in no guild: it counts towards no guild. */
   guild_id: string;
+  /** Only Battle.net imports know the race; the roster keeps none. */
+  race: string | null;
 }
 
 /** The characters linked to these Discord ids in any guild, highest level first. */
 export async function selectLinkedCharacters(db: Queryable, discordIds: readonly string[]): Promise<LinkedCharacterRow[]> {
   if (discordIds.length === 0) return [];
   const { rows } = await db.query<LinkedCharacterRow>(
-    `SELECT m.discord_user_id, c.id, c.name, c.class, c.level, g.guild_name, g.id AS guild_id
+    `SELECT m.discord_user_id, c.id, c.name, c.class, c.level, g.guild_name, g.id AS guild_id, NULL::text AS race
        FROM discord_members m
        JOIN character_links l ON l.discord_member_id = m.id
        JOIN characters c ON c.id = l.character_id
@@ -138,6 +141,29 @@ export async function selectLinkedCharacters(db: Queryable, discordIds: readonly
       WHERE m.discord_user_id = ANY($1::text[])
       ORDER BY c.level DESC, lower(c.name), c.id`,
     [discordIds],
+  );
+  return rows;
+}
+
+/**
+ * The characters the verified Battle.net connections of these ids imported, highest level first; one the
+ * account's Discord user already holds on a roster through a claim is left out, so it is not listed twice.
+ */
+export async function selectBattlenetCharacters(db: Queryable, battlenetIds: readonly string[]) {
+  if (battlenetIds.length === 0) return [];
+  const { rows } = await db.query<Omit<LinkedCharacterRow, 'discord_user_id'> & { battlenet_id: string }>(
+    `SELECT bc.battlenet_id, bch.id, bch.name, coalesce(bch.class, 'Unknown') AS class, bch.level,
+            coalesce(bch.guild_name, '') AS guild_name, coalesce('battlenet:' || lower(bch.guild_name), '') AS guild_id, bch.race
+       FROM battlenet_connections bc
+       JOIN battlenet_characters bch ON bch.connection_id = bc.id
+       LEFT JOIN player_accounts p ON p.battlenet_id = bc.battlenet_id
+      WHERE bc.battlenet_id = ANY($1::text[])
+        AND NOT EXISTS (SELECT 1 FROM battlenet_claims cl
+                          JOIN character_links l ON l.character_id = cl.character_id
+                          JOIN discord_members m ON m.id = l.discord_member_id
+                         WHERE cl.battlenet_character_id = bch.id AND m.discord_user_id = p.discord_id)
+      ORDER BY bch.level DESC NULLS LAST, lower(bch.name), bch.id`,
+    [battlenetIds],
   );
   return rows;
 }
