@@ -8,8 +8,10 @@ export const BATTLENET_STATE_COOKIE = 'guildhall_battlenet_state';
 export const BATTLENET_STATE_TTL_MS = 10 * 60 * 1000;
 /** The parameter the callback comes back to /settings with: ?battlenetLink=<result>. */
 export const BATTLENET_LINK_PARAM = 'battlenetLink';
+/** A Battle.net region. */
+export type BattlenetRegion = (typeof BATTLENET_REGIONS)[number];
 /** How each region is named to the reader. */
-export const BATTLENET_REGION_LABELS: Record<(typeof BATTLENET_REGIONS)[number], string> = {
+export const BATTLENET_REGION_LABELS: Record<BattlenetRegion, string> = {
   us: 'Americas (US)',
   eu: 'Europe (EU)',
   kr: 'Korea (KR)',

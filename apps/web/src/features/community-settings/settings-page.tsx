@@ -2,20 +2,23 @@ import { useCommunitySession } from '../../community-auth/community-session-cont
 import { PageSpinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AddCredentialsCard } from './add-credentials-card';
+import { BattlenetCard } from './battlenet-card';
 import { ChangePasswordCard } from './change-password-card';
 import { LinkDiscordCard } from './link-discord-card';
 import { NotificationSettingsCard } from './notification-settings-card';
 import { ProfileCard } from './profile-card';
+import { useBattlenetLinkResult } from './use-battlenet-link-result';
 import { useDiscordLinkResult } from './use-discord-link-result';
 
 /**
  * /settings: the profile; e-mail and password for a Discord account, or changing the password and linking Discord
- * for an e-mail account (the add-credentials flow the other way round); the notification settings.
+ * for an e-mail account (the add-credentials flow the other way round); Battle.net; the notification settings.
  */
 export function SettingsPage() {
   useDocumentTitle('Settings', 'community');
   const { user } = useCommunitySession();
   useDiscordLinkResult();
+  useBattlenetLinkResult();
   if (!user) return <PageSpinner />;
   return (
     <div className="page page--medium" data-testid="settings-page">
@@ -29,6 +32,7 @@ export function SettingsPage() {
       {user.authMethod === 'discord' && <AddCredentialsCard user={user} />}
       {user.authMethod !== 'discord' && <ChangePasswordCard user={user} />}
       {user.authMethod === 'email' && <LinkDiscordCard />}
+      <BattlenetCard userId={user.id} />
       <NotificationSettingsCard userId={user.id} />
     </div>
   );
