@@ -19,6 +19,7 @@ describe('the working screens', () => {
       'InfluxDB',
       'Redis',
       'Mail Outbox',
+      'Discord Management',
       'Player Accounts',
     ]);
     expect(Object.keys(SCREEN_PAGES).every((path) => ADMIN_SCREENS.some((screen) => screen.path === path))).toBe(true);
@@ -28,6 +29,7 @@ describe('the working screens', () => {
     for (const [, target] of BUILT_ROUTE_ALIASES) expect(SCREEN_PAGES[target]).toBeDefined();
     expect(findBuiltScreen('/admin/logs')).toBeUndefined();
     expect(findBuiltScreen('/admin/guilds')?.label).toBe('Guild Management');
+    expect(findBuiltScreen('/admin/discord')?.label).toBe('Discord Management');
     expect(findBuiltScreen('/admin/players')?.label).toBe('Player Accounts');
   });
 

@@ -26,6 +26,9 @@ const RedisManagerPage = lazy(() =>
 const PlayerAccountsPage = lazy(() =>
   import('./features/player-accounts/player-accounts-page').then((m) => ({ default: m.PlayerAccountsPage })),
 );
+const DiscordAccountsPage = lazy(() =>
+  import('./features/discord-accounts/discord-accounts-page').then((m) => ({ default: m.DiscordAccountsPage })),
+);
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 
 /**
@@ -40,6 +43,7 @@ export const SCREEN_PAGES: Readonly<Partial<Record<string, ScreenPage>>> = {
   '/admin/database/postgresql': DatabaseManagerPage,
   '/admin/database/influxdb': InfluxManagerPage,
   '/admin/database/redis': RedisManagerPage,
+  '/admin/accounts/discord': DiscordAccountsPage,
   '/admin/accounts/players': PlayerAccountsPage,
 };
 

@@ -1,0 +1,125 @@
+import type { ChatUser, DiscordUserSort } from '@guildhall/contract';
+import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useMemo } from 'react';
+import { formatRelative } from '../../ui/format-date';
+import { TableScroll } from '../../ui/table-scroll';
+import { DiscordAvatar } from './discord-avatar';
+import { DiscordUserStatus, discordHandle } from './discord-user-name';
+
+interface DiscordUserTableProps {
+  users: ChatUser[];
+  sortBy: DiscordUserSort;
+  sortOrder: 'asc' | 'desc';
+  isLoading: boolean;
+  onSort: (sortBy: DiscordUserSort, sortOrder: 'asc' | 'desc') => void;
+  onOpen: (user: ChatUser) => void;
+}
+
+const column = (id: string, header: string, sortable: boolean, cell: ColumnDef<ChatUser>['cell'], numeric = false) =>
+  ({ id, header, cell, enableSorting: sortable, meta: { numeric } }) as ColumnDef<ChatUser>;
+
+/**
+ * The Discord users of one page in a TanStack Table; the rows are sorted and paged by the server, so the table
+ * sorts manually: a header click asks for the other order (or the new column ascending) through the URL.
+ */
+export function DiscordUserTable({ users, sortBy, sortOrder, isLoading, onSort, onOpen }: DiscordUserTableProps) {
+  const columns = useMemo(
+    () => [
+      column('displayName', 'User', true, ({ row }) => {
+        const user = row.original;
+        const handle = discordHandle(user);
+        return (
+          <div className="discord-user-cell">
+            <DiscordAvatar name={user.displayName} url={user.avatarUrl} />
+            <span className="discord-user-cell__names">
+              <button type="button" className="link-button discord-user-cell__name" onClick={() => onOpen(user)}>
+                {user.displayName}
+              </button>
+              {handle && <span className="discord-user-cell__handle">{handle}</span>}
+            </span>
+          </div>
+        );
+      }),
+      column('id', 'Discord ID', true, ({ row }) => <code>{row.original.id}</code>),
+      column('status', 'Status', false, ({ row }) => <DiscordUserStatus user={row.original} />),
+      column('lastLogin', 'Last login', true, ({ row }) => {
+        const { lastLogin } = row.original;
+        return lastLogin ? <time dateTime={lastLogin}>{formatRelative(lastLogin)}</time> : <span className="muted">Never</span>;
+      }),
+      column('linkedCharacters', 'Characters', true, ({ row }) => row.original.linkedCharacters, true),
+      column('guilds', 'Guilds', false, ({ row }) => row.original.guilds, true),
+    ],
+    [onOpen],
+  );
+  const sorting: SortingState = [{ id: sortBy, desc: sortOrder === 'desc' }];
+  const table = useReactTable({
+    data: users,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    state: { sorting },
+    getRowId: (user) => user.id,
+  });
+
+  return (
+    <TableScroll label="Discord users" isBusy={isLoading}>
+      <table className="table" data-testid="discord-user-table">
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const isSorted = header.column.id === sortBy;
+                const isNumeric = (header.column.columnDef.meta as { numeric: boolean }).numeric;
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    className={isNumeric ? 'table__number' : undefined}
+                    aria-sort={isSorted ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        className="sort-button"
+                        onClick={() =>
+                          onSort(header.column.id as DiscordUserSort, isSorted && sortOrder === 'asc' ? 'desc' : 'asc')
+                        }
+                      >
+                        {label}
+                        <SortIcon state={isSorted ? sortOrder : null} />
+                      </button>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} data-testid="discord-user-row" data-discord-id={row.id}>
+              {row.getVisibleCells().map((cell) => {
+                const isNumeric = (cell.column.columnDef.meta as { numeric: boolean }).numeric;
+                return (
+                  <td key={cell.id} className={isNumeric ? 'table__number' : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
+  if (state === 'asc') return <ArrowUp size={14} aria-hidden="true" />;
+  if (state === 'desc') return <ArrowDown size={14} aria-hidden="true" />;
+  return <ArrowUpDown size={14} aria-hidden="true" className="sort-button__idle" />;
+}

@@ -1,0 +1,122 @@
+import {
+  type ChatUser,
+  DISCORD_ACCOUNT_MESSAGES,
+  DISCORD_ACCOUNT_PAGE,
+  DISCORD_USER_FILTER_LABELS,
+  DISCORD_USER_FILTERS,
+  DISCORD_USER_SORT_LABELS,
+  DISCORD_USER_SORTS,
+} from '@guildhall/contract';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
+import { errorMessage } from '../../api/api-error';
+import { type DiscordUserFilters, useDiscordUsers } from '../../api/discord-accounts';
+import { FilterSelect } from '../../ui/filter-select';
+import { Pagination } from '../../ui/pagination';
+import { SearchInput } from '../../ui/search-input';
+import { Spinner } from '../../ui/spinner';
+import { DiscordUserTable } from './discord-user-table';
+
+const FILTER_OPTIONS = DISCORD_USER_FILTERS.map((value) => ({ value, label: DISCORD_USER_FILTER_LABELS[value] }));
+const SORT_OPTIONS = DISCORD_USER_SORTS.map((value) => ({ value, label: `Sort: ${DISCORD_USER_SORT_LABELS[value]}` }));
+
+interface DiscordUsersPanelProps {
+  filters: DiscordUserFilters;
+  onChange: (change: Partial<DiscordUserFilters>, replace?: boolean) => void;
+  onOpen: (user: ChatUser) => void;
+}
+
+/** The Users tab: search (debounced), filter, sort and direction, the table, its states and paging. */
+export function DiscordUsersPanel({ filters, onChange, onOpen }: DiscordUsersPanelProps) {
+  const list = useDiscordUsers(filters);
+  const users = list.data?.data ?? [];
+  const total = list.data?.pagination.total ?? 0;
+  const isFiltered = Boolean(filters.search) || filters.filter !== 'all';
+  const handleSearch = useCallback((search: string) => onChange({ search: search || undefined }, true), [onChange]);
+  const isDescending = filters.sortOrder === 'desc';
+
+  // Past the last page (an old link, fewer users now): go to the last page that has rows.
+  useEffect(() => {
+    if (list.isSuccess && users.length === 0 && filters.page > 1 && total > 0) {
+      onChange({ page: Math.ceil(total / DISCORD_ACCOUNT_PAGE.size) }, true);
+    }
+  }, [list.isSuccess, users.length, filters.page, total, onChange]);
+
+  return (
+    <>
+      <search className="filter-bar">
+        <SearchInput
+          value={filters.search ?? ''}
+          onSearch={handleSearch}
+          label="Search Discord users"
+          placeholder="Search by id, username, global name or nickname"
+          testId="discord-user-search"
+        />
+        <FilterSelect
+          label="Which Discord users"
+          value={filters.filter}
+          options={FILTER_OPTIONS}
+          onChange={(filter) => onChange({ filter })}
+          testId="discord-user-filter"
+        />
+        <FilterSelect
+          label="Sort by"
+          value={filters.sortBy}
+          options={SORT_OPTIONS}
+          onChange={(sortBy) => onChange({ sortBy })}
+          testId="discord-user-sort"
+        />
+        <button
+          type="button"
+          className="icon-button filter-bar__direction"
+          aria-label={isDescending ? 'Sorted descending; sort ascending' : 'Sorted ascending; sort descending'}
+          title={isDescending ? 'Descending' : 'Ascending'}
+          onClick={() => onChange({ sortOrder: isDescending ? 'asc' : 'desc' })}
+        >
+          {isDescending ? (
+            <ArrowDownWideNarrow size={16} aria-hidden="true" />
+          ) : (
+            <ArrowUpNarrowWide size={16} aria-hidden="true" />
+          )}
+        </button>
+      </search>
+
+      {list.isPending && (
+        <div className="table-empty">
+          <Spinner label={DISCORD_ACCOUNT_MESSAGES.loadingUsers} />
+        </div>
+      )}
+      {list.isError && !list.data && (
+        <div className="table-empty" role="alert">
+          <p>{errorMessage(list.error, DISCORD_ACCOUNT_MESSAGES.loadUsersFailed)}</p>
+          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {list.data && users.length > 0 && (
+        <DiscordUserTable
+          users={users}
+          sortBy={filters.sortBy}
+          sortOrder={filters.sortOrder}
+          isLoading={list.isFetching}
+          onSort={(sortBy, sortOrder) => onChange({ sortBy, sortOrder })}
+          onOpen={onOpen}
+        />
+      )}
+      {list.isSuccess && users.length === 0 && (
+        <p className="table-empty" data-testid="discord-users-empty">
+          {isFiltered ? DISCORD_ACCOUNT_MESSAGES.noUsersMatch : DISCORD_ACCOUNT_MESSAGES.noUsers}
+        </p>
+      )}
+      <Pagination
+        page={filters.page}
+        pageSize={DISCORD_ACCOUNT_PAGE.size}
+        total={total}
+        buttons={DISCORD_ACCOUNT_PAGE.buttons}
+        onPageChange={(page) => onChange({ page })}
+        testId="discord-user-pagination"
+      />
+    </>
+  );
+}
