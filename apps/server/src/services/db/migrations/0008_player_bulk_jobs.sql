@@ -22,3 +22,11 @@ CREATE TABLE player_bulk_jobs (
 
 -- Finding running jobs that stopped moving.
 CREATE INDEX player_bulk_jobs_running_idx ON player_bulk_jobs (updated_at) WHERE status = 'running';
+
+-- The statistics cards count accounts by link state (spec 2 §3 "Player statistics"). A stored bit pair (1 Discord,
+-- 2 Battle.net, 3 both) with a B-tree on it lets PostgreSQL count 100,000 accounts from a deduplicated index of
+-- under 1 MB (an index-only scan) instead of reading the whole table: half the time (bench/player-accounts.ts).
+ALTER TABLE player_accounts
+  ADD COLUMN link_state smallint NOT NULL
+    GENERATED ALWAYS AS ((discord_id IS NOT NULL)::int + 2 * (battlenet_id IS NOT NULL)::int) STORED;
+CREATE INDEX player_accounts_link_state_idx ON player_accounts (link_state);
