@@ -2,14 +2,13 @@
 //  (a) the list call with a search and two filters over HTTP against the same SQL through the driver;
 //  (b) the CSV export of every guild, with the server's memory sampled every 50 ms.
 // Run: node --import tsx bench/guild-list.ts   (PostgreSQL on TEST_POSTGRES_URL, default 127.0.0.1:5432)
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { guildListStatements } from '../apps/server/src/modules/guilds/queries';
-import type { AppReport, BenchCommand } from './support/app-process';
-import { BENCH_ADMIN, signInBenchAdmin } from './support/bench-admin';
+import type { BenchCommand } from './support/app-process';
+import { signInBenchAdmin } from './support/bench-admin';
 import { seedGuilds } from './support/seed-guilds';
+import { type AppProcess, startAppProcess, stopAppProcess } from './support/start-app-process';
 
 const GUILDS = Number(process.env.BENCH_GUILDS ?? 100_000);
 const ROUNDS = 300;
@@ -38,42 +37,6 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>) {
   } finally {
     await client.end();
   }
-}
-
-/** Starts the app process and waits for its port. */
-function startApp(databaseUrl: string): Promise<{ child: ChildProcess; url: string; next: () => Promise<AppReport> }> {
-  const child = fork(path.join(import.meta.dirname, 'support/app-process.ts'), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: BENCH_ADMIN.username,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      REDIS_URL: '',
-      INFLUX_URL: '',
-      WEB_DIST_DIR: path.join(import.meta.dirname, 'no-web-app'),
-    },
-  });
-  const reports: AppReport[] = [];
-  const waiting: ((report: AppReport) => void)[] = [];
-  child.on('message', (report: AppReport) => {
-    const waiter = waiting.shift();
-    if (waiter) waiter(report);
-    else reports.push(report);
-  });
-  const next = () =>
-    new Promise<AppReport>((resolve, reject) => {
-      const queued = reports.shift();
-      if (queued) return resolve(queued);
-      waiting.push(resolve);
-      child.once('exit', (code) => reject(new Error(`the app process exited with ${code}`)));
-    });
-  return next().then((ready) => {
-    if (ready.type !== 'ready') throw new Error('the app process did not report ready');
-    return { child, url: `http://127.0.0.1:${ready.port}`, next };
-  });
 }
 
 /** (a) The list over HTTP and the same statements through the driver, alternating, after a warm-up. */
@@ -119,7 +82,7 @@ async function measureList(url: string, cookie: string, databaseUrl: string) {
 }
 
 /** (b) The CSV export of every guild over HTTP, reading it as it arrives, while the app samples its RSS. */
-async function measureExport(url: string, cookie: string, app: { child: ChildProcess; next: () => Promise<AppReport> }) {
+async function measureExport(url: string, cookie: string, app: AppProcess) {
   app.child.send({ type: 'sample-start' } satisfies BenchCommand);
   const started = performance.now();
   const response = await fetch(`${url}/api/admin/guilds/export`, { headers: { cookie } });
@@ -142,9 +105,9 @@ async function main() {
   const databaseName = `guildhall_bench_${randomBytes(4).toString('hex')}`;
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
   await withAdmin((client) => client.query(`CREATE DATABASE ${databaseName}`));
-  let app: Awaited<ReturnType<typeof startApp>> | null = null;
+  let app: AppProcess | null = null;
   try {
-    app = await startApp(databaseUrl);
+    app = await startAppProcess(databaseUrl);
     const seedStarted = performance.now();
     const seeder = new pg.Client({ connectionString: databaseUrl });
     await seeder.connect();
@@ -184,10 +147,7 @@ CSV export of every guild
 `);
     process.exitCode = isListOk && isExportOk ? 0 : 1;
   } finally {
-    if (app) {
-      app.child.send({ type: 'stop' } satisfies BenchCommand);
-      await new Promise((resolve) => app?.child.once('exit', resolve));
-    }
+    if (app) await stopAppProcess(app);
     await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
   }
 }
