@@ -164,7 +164,10 @@ describe('a bulk status update', () => {
       });
       const job = await waitForJob(owner, started.body.data.id);
       expect(job).toMatchObject({ status: 'completed', updated: 12 });
-      expect(await observer.maxInFlight()).toBe(3);
+      // Never more than asked; and more than one at a time, or the limit was never reached.
+      const maxInFlight = await observer.maxInFlight();
+      expect(maxInFlight).toBeLessThanOrEqual(3);
+      expect(maxInFlight).toBeGreaterThanOrEqual(2);
     } finally {
       await observer.remove();
     }
@@ -264,7 +267,11 @@ describe('a bulk update across a restart', () => {
         updateData: { account_status: 'inactive' },
         maxConcurrency: 1,
       });
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      // Stop the server once a few accounts are done, mid-job.
+      for (let done = 0; done < 2; ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        done = (await client.get<{ data: BulkUpdateJob }>(jobPath(started.body.data.id))).body.data.done;
+      }
       await app.close();
 
       app = await startTestApp(env.env);
