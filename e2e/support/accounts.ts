@@ -24,4 +24,6 @@ export const PORTS = {
   redisUnset: 3222,
   redisDown: 3223,
   redisDownRedis: 16391,
+  /** A server whose Battle.net is the loopback fake (e2e/battlenet.spec.ts). */
+  battlenet: 3224,
 } as const;

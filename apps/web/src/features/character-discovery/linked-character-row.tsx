@@ -19,7 +19,7 @@ interface LinkedCharacterRowProps {
   onUnlink: (character: LinkedCharacter) => void;
 }
 
-/** A character linked to a member: Main badge, confidence and the unlink button. */
+/** A character linked to a member: Main badge, Claimed for a verified claim, confidence and the unlink button. */
 export function LinkedCharacterRow({ character, onUnlink }: LinkedCharacterRowProps) {
   const isMain = character.isPrimary || character.priority === 'main';
   return (
@@ -46,6 +46,11 @@ export function LinkedCharacterRow({ character, onUnlink }: LinkedCharacterRowPr
       </div>
       <div className="linked-character__badges">
         {isMain ? <Badge tone="brand">Main</Badge> : <Badge tone="neutral">Alt</Badge>}
+        {character.linkType === 'claim' && (
+          <Badge tone="good" title="Claimed by the player through their verified Battle.net account" data-testid="claimed-badge">
+            {LINK_TYPE_LABELS.claim}
+          </Badge>
+        )}
         {character.confidence !== null ? (
           <Badge tone={confidenceTone(character.confidence)} title={`${LINK_TYPE_LABELS[character.linkType]} link confidence`}>
             {confidenceText(character.confidence)}
