@@ -245,6 +245,13 @@ describe('claims from a verified Battle.net account', () => {
       { characterId: arthas, name: 'Ârthas', realm: 'Area 52', guildId, guildName: expect.any(String) },
     ]);
 
+    // The player account lists the claimed character once: from the roster, not again from Battle.net.
+    const page = await owner.get<{ data: { discord_id: string | null; characters?: { id: string; race: string | null }[] }[] }>(
+      `/api/admin/players?includeCharacters=true&search=${member.discordId}&limit=100`,
+    );
+    const shown = page.body.data.find((a) => a.discord_id === member.discordId);
+    expect(shown?.characters?.map((c) => c.id)).toEqual([arthas]);
+
     // The matcher sees the claimed character as linked: it is no longer among the unlinked ones.
     const unlinked = await owner.get<{ characters: { id: string }[] }>(
       `/api/admin/character-discovery/characters/unlinked?guildId=${guildId}&limit=100`,
