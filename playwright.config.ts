@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { PORTS } from './e2e/support/accounts';
 
 // Browser journeys against the built app, started as a user starts it (see e2e/support/global-setup.ts),
 // in Debian's Chromium: nothing downloads a browser.
@@ -9,13 +10,16 @@ export default defineConfig({
   // 2-core machine (the guild data view's eight tabs took 66 s in CI); the limit is for a hang, not for speed.
   timeout: 120_000,
   expect: { timeout: 10_000 },
+  // Spec files run side by side, each worker on its own servers and databases (e2e/support/global-setup.ts); the
+  // journeys of one file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [['list']],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3210',
+    // This worker's main server (the config is read again in each worker, where PORTS knows the worker).
+    baseURL: `http://127.0.0.1:${PORTS.main}`,
     screenshot: 'on',
     trace: 'retain-on-failure',
     launchOptions: {

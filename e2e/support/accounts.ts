@@ -8,8 +8,11 @@ export const ADMINS = {
   target: { username: 'lockme', password: 'e2e-Target-Password-1' },
 } as const;
 
-/** Ports of the e2e servers. */
-export const PORTS = {
+/**
+ * Ports of the e2e servers of the first worker. Parallel workers each run their own servers (see global-setup.ts),
+ * PORT_STRIDE apart, so no journey shares a server, a database or a port with one running beside it.
+ */
+const BASE_PORTS = {
   main: 3210,
   redisOutage: 3211,
   discord: 3212,
@@ -26,4 +29,21 @@ export const PORTS = {
   redisDownRedis: 16391,
   /** A server whose Battle.net is the loopback fake (e2e/battlenet.spec.ts). */
   battlenet: 3224,
+  /** A server whose Discord is the loopback fake, for the player accounts' Discord lookup (e2e/player-accounts.spec.ts). */
+  playersDiscord: 3225,
 } as const;
+
+/** How far apart two workers' ports are. */
+export const PORT_STRIDE = 100;
+
+/** The ports of the worker with this parallel index (0 for the first). */
+export const portsOf = (parallelIndex: number) =>
+  Object.fromEntries(Object.entries(BASE_PORTS).map(([name, port]) => [name, port + parallelIndex * PORT_STRIDE])) as {
+    [Name in keyof typeof BASE_PORTS]: number;
+  };
+
+/** The parallel index of this worker (Playwright sets it in each worker process; the runner itself is 0). */
+export const PARALLEL_INDEX = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+/** The ports of this worker's servers. */
+export const PORTS = portsOf(PARALLEL_INDEX);

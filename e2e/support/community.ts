@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect } from '@playwright/test';
 import pg from 'pg';
-import { ADMINS } from './accounts';
+import { ADMINS, PARALLEL_INDEX } from './accounts';
 import { runCli } from './app-server';
-import { STATE_FILE } from './global-setup';
+import { type E2eState, STATE_FILE } from './global-setup';
 
-/** The settings the main e2e server runs with (the CLI needs the same). */
-export const mainServerEnv = () => (JSON.parse(readFileSync(STATE_FILE, 'utf8')) as { env: Record<string, string> }).env;
+/** The settings this worker's main e2e server runs with (the CLI needs the same). */
+export const mainServerEnv = () => (JSON.parse(readFileSync(STATE_FILE, 'utf8')) as E2eState).servers[PARALLEL_INDEX]!.env;
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 

@@ -1,22 +1,28 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ADMINS, PORTS } from './accounts';
+import type { FullConfig } from '@playwright/test';
+import { ADMINS, portsOf } from './accounts';
 import { runCli, startApp } from './app-server';
 import { createDatabase, dropDatabase } from './pg';
 
-/** The settings of the main e2e server, shared with specs that start a server of their own. */
+/** The settings of each worker's main e2e server, shared with specs that start a server of their own. */
 export const STATE_FILE = path.resolve(import.meta.dirname, '../../test-results/e2e-state.json');
 
-// One server for the whole run, on real PostgreSQL, Redis and InfluxDB, on a fresh database.
-export default async function globalSetup() {
+/** What the global setup leaves for the workers: each worker's main server, by parallel index. */
+export interface E2eState {
+  servers: { url: string; env: Record<string, string> }[];
+}
+
+/** Starts one worker's main server on a fresh database, with the admin accounts of accounts.ts. */
+async function startMainServer(parallelIndex: number) {
   const databaseUrl = await createDatabase('guildhall_e2e');
   const influxUrl = `http://127.0.0.1:${process.env.TEST_INFLUX_PORT ?? 18086}`;
-  // A database of its own per run, so the demo combat events of earlier runs do not pile up.
-  const influxDatabase = `guildhall_e2e_${Date.now().toString(36)}`;
+  // A database of its own per server and run, so the demo combat events of earlier runs do not pile up.
+  const influxDatabase = `guildhall_e2e_${Date.now().toString(36)}_${parallelIndex}`;
   const env = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `guildhall-e2e-${Date.now()}:`,
+    REDIS_PREFIX: `guildhall-e2e-${Date.now()}-${parallelIndex}:`,
     INFLUX_URL: influxUrl,
     INFLUX_DATABASE: influxDatabase,
     ADMIN_USERNAME: ADMINS.owner.username,
@@ -28,14 +34,29 @@ export default async function globalSetup() {
     // Known, so the token-refresh journey can mint an expired token of a real sign-in.
     JWT_SECRET: 'e2e-only-jwt-secret-0123456789-abcdefghij',
   };
-  const server = await startApp('main', PORTS.main, env);
+  const server = await startApp(parallelIndex === 0 ? 'main' : `main-${parallelIndex}`, portsOf(parallelIndex).main, env);
   runCli(env, ['create-admin', '--username', ADMINS.monitor.username, '--password', ADMINS.monitor.password, '--role', 'viewer']);
   runCli(env, ['create-admin', '--username', ADMINS.target.username, '--password', ADMINS.target.password, '--role', 'admin']);
-  process.env.E2E_BASE_URL = server.url;
-  writeFileSync(STATE_FILE, JSON.stringify({ env }));
+  return {
+    state: { url: server.url, env },
+    stop: async () => {
+      await server.stop();
+      await dropDatabase(databaseUrl);
+      await fetch(`${influxUrl}/query`, {
+        method: 'POST',
+        body: new URLSearchParams({ q: `DROP DATABASE "${influxDatabase}"` }),
+      });
+    },
+  };
+}
+
+// A main server per worker for the whole run, on real PostgreSQL, Redis and InfluxDB, each on a fresh database:
+// journeys on one server build on what earlier ones left, so two running side by side must not share one.
+export default async function globalSetup(config: FullConfig) {
+  const servers = await Promise.all(Array.from({ length: config.workers }, (_, index) => startMainServer(index)));
+  const state: E2eState = { servers: servers.map((server) => server.state) };
+  writeFileSync(STATE_FILE, JSON.stringify(state));
   return async () => {
-    await server.stop();
-    await dropDatabase(databaseUrl);
-    await fetch(`${influxUrl}/query`, { method: 'POST', body: new URLSearchParams({ q: `DROP DATABASE "${influxDatabase}"` }) });
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }
