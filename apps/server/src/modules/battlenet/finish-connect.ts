@@ -1,12 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type BattlenetLinkResult, COMMUNITY_PATHS } from '@guildhall/contract';
 import { hashSessionToken } from '../../auth/session-token';
-import type { BattlenetRegion, BattlenetUser } from '../../services/battlenet/battlenet-oauth';
-import type { WowCharacter } from '../../services/battlenet/wow-profile';
+import type { BattlenetOAuth, BattlenetRegion } from '../../services/battlenet/battlenet-oauth';
 import { findUserById } from '../community-auth/user-queries';
 import type { BattlenetDeps } from './battlenet-deps';
 import { useLinkState } from './connection-queries';
-import { type ImportResult, importConnection } from './import-connection';
+import { importConnection } from './import-connection';
 
 /** What Battle.net's redirect brought back, and the state cookie of this browser. */
 export interface BattlenetReturn {
@@ -23,11 +22,10 @@ const sameText = (a: string, b: string) => {
 };
 
 /** What Battle.net says about the account that approved: who it is and its WoW characters. */
-async function readBattlenet(deps: BattlenetDeps, code: string, region: BattlenetRegion) {
-  const oauth = deps.oauth!;
+async function readBattlenet(oauth: BattlenetOAuth, code: string, region: BattlenetRegion) {
   const accessToken = await oauth.exchangeCode(code);
   const [user, characters] = await Promise.all([oauth.fetchUser(accessToken), oauth.fetchCharacters(accessToken, region)]);
-  return { user, characters } as { user: BattlenetUser; characters: WowCharacter[] };
+  return { user, characters };
 }
 
 /**
@@ -37,7 +35,8 @@ async function readBattlenet(deps: BattlenetDeps, code: string, region: Battlene
  */
 export async function finishConnect(deps: BattlenetDeps, back: BattlenetReturn, ip: string): Promise<string> {
   const done = (result: BattlenetLinkResult) => `${deps.publicUrl}${COMMUNITY_PATHS.settings}?battlenetLink=${result}`;
-  if (!deps.oauth) return done('not_configured');
+  const { oauth } = deps;
+  if (!oauth) return done('not_configured');
   const isBrowserBound = Boolean(back.state && back.cookieState && sameText(back.state, back.cookieState));
   const live = isBrowserBound ? await useLinkState(deps.db, hashSessionToken(back.state!)) : null;
   if (!live) return done('state_mismatch');
@@ -48,11 +47,10 @@ export async function finishConnect(deps: BattlenetDeps, back: BattlenetReturn, 
 
   let reading: Awaited<ReturnType<typeof readBattlenet>>;
   try {
-    reading = await readBattlenet(deps, back.code, live.region);
+    reading = await readBattlenet(oauth, back.code, live.region);
   } catch (error) {
     deps.log.warn({ err: error }, 'Battle.net connect failed');
     return done('exchange_failed');
   }
-  const result: ImportResult = await importConnection(deps, user, { ...reading, region: live.region }, ip);
-  return done(result);
+  return done(await importConnection(deps, user, { ...reading, region: live.region }, ip));
 }

@@ -27,9 +27,9 @@ export async function presentWithCharacters(db: Queryable, rows: readonly Player
   for (const character of linked) {
     byDiscordId.set(character.discord_user_id, [...(byDiscordId.get(character.discord_user_id) ?? []), character]);
   }
-  const byBattlenetId = new Map<string, LinkedCharacterRow[]>();
-  for (const { battlenet_id, ...character } of imported) {
-    byBattlenetId.set(battlenet_id, [...(byBattlenetId.get(battlenet_id) ?? []), { ...character, discord_user_id: '' }]);
+  const byBattlenetId = new Map<string, typeof imported>();
+  for (const character of imported) {
+    byBattlenetId.set(character.battlenet_id, [...(byBattlenetId.get(character.battlenet_id) ?? []), character]);
   }
   return rows.map((row) => {
     const fromRoster = (row.discord_id && byDiscordId.get(row.discord_id)) || [];

@@ -2,10 +2,13 @@ import { type BulkUpdateJob, PLAYER_ACCOUNT_PAGE, type PlayerAccount, type Playe
 import type { BulkJobRow } from './bulk-queries';
 import type { LinkedCharacterRow, PlayerAccountRow } from './queries';
 
+/** A character of an account, from a roster link or a Battle.net import. */
+type AccountCharacter = Omit<LinkedCharacterRow, 'discord_user_id'>;
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The account's characters for the card (the first few) and the summary over all of them (spec 2 §2). */
-function characterFields(characters: readonly LinkedCharacterRow[]) {
+function characterFields(characters: readonly AccountCharacter[]) {
   const levels = characters.map((c) => c.level).filter((level): level is number => level !== null);
   return {
     characters: characters.slice(0, PLAYER_ACCOUNT_PAGE.cardCharacters).map((c) => ({
@@ -26,7 +29,7 @@ function characterFields(characters: readonly LinkedCharacterRow[]) {
 }
 
 /** An account row as the API returns it; `characters` only when the caller asked for them. */
-export function presentAccount(row: PlayerAccountRow, characters?: readonly LinkedCharacterRow[]): PlayerAccount {
+export function presentAccount(row: PlayerAccountRow, characters?: readonly AccountCharacter[]): PlayerAccount {
   const discord = row.discord_id !== null;
   const battlenet = row.battlenet_id !== null;
   return {
