@@ -47,8 +47,14 @@ function screenRoute(screen: AdminScreen): RouteObject {
   return screen.path === ADMIN_HOME ? { index: true, element } : { path: screen.path, element };
 }
 
+/** Goes to the alias's screen with the same query, so a filtered link by either name shows the same view. */
+function AliasRedirect({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: to, search }} replace />;
+}
+
 function aliasRoute([path, target]: [string, string]): RouteObject {
-  return { path, element: <Navigate to={target} replace /> };
+  return { path, element: <AliasRedirect to={target} /> };
 }
 
 function AdminRoot() {
