@@ -64,19 +64,26 @@ test('an admin holding only admin.system_monitoring sees only what it allows', a
 test('the shell shows only the screens that work, each named alike in the sidebar, page and breadcrumbs', async ({ page }) => {
   await signIn(page, ADMINS.owner);
   const nav = sidebar(page);
-  const working: { label: string; path: string; crumbs?: string[] }[] = [
+  // heading: where the spec titles the page otherwise than the sidebar names it.
+  const working: { label: string; path: string; crumbs?: string[]; heading?: string }[] = [
     { label: 'Guild Management', path: '/admin/guilds' },
     { label: 'Character Discovery', path: '/admin/character-discovery' },
     { label: 'PostgreSQL', path: '/admin/database/postgresql', crumbs: ['Database'] },
     { label: 'InfluxDB', path: '/admin/database/influxdb', crumbs: ['Database'] },
     { label: 'Redis', path: '/admin/database/redis', crumbs: ['Database'] },
     { label: 'Mail Outbox', path: '/admin/mail-outbox' },
+    {
+      label: 'Player Accounts',
+      path: '/admin/accounts/players',
+      crumbs: ['Accounts'],
+      heading: 'Player Account Management',
+    },
   ];
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', ...working.map((screen) => screen.label)]);
   for (const screen of working) {
     await nav.getByRole('link', { name: screen.label }).click();
     await expect(page).toHaveURL(new RegExp(`${screen.path}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.label);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading ?? screen.label);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByTestId('breadcrumb')).toHaveText([
       'Admin',
       ...(screen.crumbs ?? []),
@@ -84,10 +91,10 @@ test('the shell shows only the screens that work, each named alike in the sideba
     ]);
   }
   await nav.getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.getByTestId('quick-actions').getByRole('link')).toHaveCount(3);
+  await expect(page.getByTestId('quick-actions').getByRole('link')).toHaveCount(4);
 
   // A screen that is not built has no page that only names it: its address, and the second layout's, are not found.
-  for (const path of ['/admin/logs', '/admin/players', '/admin/monitoring/system', '/admin/training-data']) {
+  for (const path of ['/admin/logs', '/admin/users', '/admin/monitoring/system', '/admin/training-data']) {
     await page.goto(path);
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
