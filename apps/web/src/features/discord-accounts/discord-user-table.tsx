@@ -16,8 +16,19 @@ interface DiscordUserTableProps {
   onOpen: (user: ChatUser) => void;
 }
 
+/**
+ * How a column is laid out and whether the server sorts by it. The columns read the row whole, so TanStack's own
+ * getCanSort (which wants an accessor) does not apply.
+ */
+interface ColumnMeta {
+  numeric: boolean;
+  sortable: boolean;
+}
+
+const metaOf = (columnDef: ColumnDef<ChatUser>) => columnDef.meta as ColumnMeta;
+
 const column = (id: string, header: string, sortable: boolean, cell: ColumnDef<ChatUser>['cell'], numeric = false) =>
-  ({ id, header, cell, enableSorting: sortable, meta: { numeric } }) as ColumnDef<ChatUser>;
+  ({ id, header, cell, meta: { numeric, sortable } }) as ColumnDef<ChatUser>;
 
 /**
  * The Discord users of one page in a TanStack Table; the rows are sorted and paged by the server, so the table
@@ -70,7 +81,7 @@ export function DiscordUserTable({ users, sortBy, sortOrder, isLoading, onSort, 
             <tr key={group.id}>
               {group.headers.map((header) => {
                 const isSorted = header.column.id === sortBy;
-                const isNumeric = (header.column.columnDef.meta as { numeric: boolean }).numeric;
+                const { numeric: isNumeric, sortable: isSortable } = metaOf(header.column.columnDef);
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 return (
                   <th
@@ -79,7 +90,7 @@ export function DiscordUserTable({ users, sortBy, sortOrder, isLoading, onSort, 
                     className={isNumeric ? 'table__number' : undefined}
                     aria-sort={isSorted ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
-                    {header.column.getCanSort() ? (
+                    {isSortable ? (
                       <button
                         type="button"
                         className="sort-button"
@@ -103,7 +114,7 @@ export function DiscordUserTable({ users, sortBy, sortOrder, isLoading, onSort, 
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-testid="discord-user-row" data-discord-id={row.id}>
               {row.getVisibleCells().map((cell) => {
-                const isNumeric = (cell.column.columnDef.meta as { numeric: boolean }).numeric;
+                const isNumeric = metaOf(cell.column.columnDef).numeric;
                 return (
                   <td key={cell.id} className={isNumeric ? 'table__number' : undefined}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
