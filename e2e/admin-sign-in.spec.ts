@@ -46,7 +46,15 @@ test('an admin holding only admin.system_monitoring sees only what it allows', a
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   // The monitoring screens it may open are not built yet, so its Monitoring group has nothing to show.
   await expect(nav.getByRole('button', { name: 'Monitoring' })).toHaveCount(0);
-  for (const hidden of ['Guild Management', 'Mail Outbox', 'Training Data', 'Permissions', 'Raw Data Views', 'Settings']) {
+  for (const hidden of [
+    'Guild Management',
+    'Mail Outbox',
+    'Discord Management',
+    'Training Data',
+    'Permissions',
+    'Raw Data Views',
+    'Settings',
+  ]) {
     await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
   }
   await expect(nav.getByRole('button', { name: 'Database' })).toHaveCount(0);
@@ -72,6 +80,7 @@ test('the shell shows only the screens that work, each named alike in the sideba
     { label: 'InfluxDB', path: '/admin/database/influxdb', crumbs: ['Database'] },
     { label: 'Redis', path: '/admin/database/redis', crumbs: ['Database'] },
     { label: 'Mail Outbox', path: '/admin/mail-outbox' },
+    { label: 'Discord Management', path: '/admin/accounts/discord', crumbs: ['Accounts'] },
     {
       label: 'Player Accounts',
       path: '/admin/accounts/players',
