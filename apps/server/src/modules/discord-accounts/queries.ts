@@ -56,16 +56,32 @@ function idSources(query: DiscordUserPageQuery, values: unknown[]): string {
   }
 }
 
+const MEMBER_ORDER = '(m.left_at IS NULL) DESC, m.last_synced_at DESC NULLS LAST, m.joined_at DESC NULLS LAST, m.id';
+
 /**
  * Who each id is: names from the membership seen last (a current one first), the sign-in account and the player
  * account; the display name as the member panel shows it (nickname, global name, username), else the account's name.
+ * A few ids (one user, a search) are looked up one by one on the B-trees; every id (a whole list to sort) is read
+ * in one pass per table. The player account is then looked up in discord_id order only so that the planner takes
+ * its unique B-tree, never the trigram index of 0007, which is slow for an equality on digits.
  */
-const PROFILE = `
-  LEFT JOIN LATERAL (
-    SELECT m.username, m.global_name, m.nickname, m.avatar FROM discord_members m WHERE m.discord_user_id = i.id
-     ORDER BY (m.left_at IS NULL) DESC, m.last_synced_at DESC NULLS LAST, m.joined_at DESC NULLS LAST, m.id LIMIT 1) mem ON true
+function profileJoins(isFew: boolean): string {
+  if (!isFew) {
+    return `
+  LEFT JOIN (SELECT DISTINCT ON (m.discord_user_id) m.discord_user_id, m.username, m.global_name, m.nickname, m.avatar
+               FROM discord_members m ORDER BY m.discord_user_id, ${MEMBER_ORDER}) mem ON mem.discord_user_id = i.id
   LEFT JOIN users u ON u.discord_id = i.id
   LEFT JOIN player_accounts pa ON pa.discord_id = i.id`;
+  }
+  return `
+  LEFT JOIN LATERAL (
+    SELECT m.username, m.global_name, m.nickname, m.avatar FROM discord_members m WHERE m.discord_user_id = i.id
+     ORDER BY ${MEMBER_ORDER} LIMIT 1) mem ON true
+  LEFT JOIN users u ON u.discord_id = i.id
+  LEFT JOIN LATERAL (
+    SELECT p.id, p.display_name, p.last_login_at FROM player_accounts p WHERE p.discord_id = i.id
+     ORDER BY p.discord_id LIMIT 1) pa ON true`;
+}
 
 const PROFILE_COLUMNS = `i.id, coalesce(mem.username, u.username) AS username,
   coalesce(mem.global_name, u.global_name) AS global_name, mem.nickname, coalesce(mem.avatar, u.avatar) AS avatar,
@@ -102,7 +118,7 @@ export async function selectDiscordUserPage(db: Queryable, query: DiscordUserPag
     db.query<DiscordUserRow>(
       `SELECT ${PROFILE_COLUMNS}, ${LAST_LOGIN} AS last_login, ${LINKED_CHARACTERS} AS linked_characters,
               ${CURRENT_GUILDS} AS guilds
-         FROM (${ids}) i ${PROFILE}
+         FROM (${ids}) i ${profileJoins(Boolean(query.search))}
         ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}`,
       values,
     ),
@@ -116,7 +132,7 @@ export async function selectDiscordUser(db: Queryable, id: string): Promise<Disc
   const { rows } = await db.query<DiscordUserRow>(
     `SELECT ${PROFILE_COLUMNS}, ${LAST_LOGIN} AS last_login, ${LINKED_CHARACTERS} AS linked_characters,
             ${CURRENT_GUILDS} AS guilds
-       FROM (SELECT $1::text AS id) i ${PROFILE}
+       FROM (SELECT $1::text AS id) i ${profileJoins(true)}
       WHERE mem.username IS NOT NULL OR u.id IS NOT NULL OR pa.id IS NOT NULL`,
     [id],
   );
