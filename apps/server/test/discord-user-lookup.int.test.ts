@@ -1,6 +1,7 @@
-import { type DiscordUserLookup, type Permission, PLAYER_ACCOUNT_MESSAGES } from '@guildhall/contract';
+import { type DiscordUserLookup, type Permission, PLAYER_ACCOUNT_MESSAGES, type PlayerAccount } from '@guildhall/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DiscordFake } from './fakes/discord-fake';
+import { raiseCommunityIpLimits, registerVerifiedUser } from './helpers/community';
 import { createTestAdmin } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
 import {
@@ -167,5 +168,40 @@ describe('looking a Discord user up on a server without Discord', () => {
       await app.close();
       await env.dispose();
     }
+  });
+});
+
+describe('a Discord link keeps who Discord says the user is, and their sign-ins', () => {
+  type Saved = { success: true; data: PlayerAccount };
+
+  it('shows the username and global name Discord answered on an account whose user is in no member list', async () => {
+    const created = await owner.post<Saved>('/api/admin/players', { displayName: `Thrall ${Date.now()}` });
+    expect(created.status).toBe(200);
+    const linked = await owner.post<Saved>(`/api/admin/players/${created.body.data.id}/link-discord`, {
+      discordId: THRALL.id,
+      forceLink: true,
+    });
+    expect(linked.status).toBe(200);
+    expect(linked.body.data.discord_metadata).toMatchObject({ username: 'thrall', globalName: 'Go’el', avatar: 'a1b2c3d4e5' });
+    const unlinked = await owner.request<Saved>('DELETE', `/api/admin/players/${created.body.data.id}/unlink/discord`, {
+      body: { reason: 'test' },
+    });
+    expect(unlinked.body.data.discord_metadata).toBeNull();
+  });
+
+  it("notes a community sign-in of the linked Discord user as the account's last login", async () => {
+    raiseCommunityIpLimits(server.app.config);
+    const discordId = '180000000000000099';
+    const created = await owner.post<Saved>('/api/admin/players', { displayName: `Signer ${Date.now()}`, discordId });
+    expect(created.body.data.last_login_at).toBeNull();
+    const member = new HttpClient(server.url);
+    const { account, user } = await registerVerifiedUser(server.app, member);
+    // An e-mail account that linked Discord in its settings: the link itself is another journey's subject.
+    await server.app.services.db.query('UPDATE users SET discord_id = $2 WHERE id = $1', [user.id, discordId]);
+    expect((await member.post('/auth/login', { email: account.email, password: account.password })).status).toBe(200);
+    const listed = await owner.get<{ data: PlayerAccount[] }>(`/api/admin/players?search=${discordId}`);
+    const after = listed.body.data.find((candidate) => candidate.id === created.body.data.id)!;
+    expect(Date.now() - Date.parse(after.last_login_at!)).toBeLessThan(60_000);
+    expect(after.updated_at).toBe(created.body.data.updated_at);
   });
 });

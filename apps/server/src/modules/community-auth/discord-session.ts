@@ -3,6 +3,7 @@ import { sealText } from '../../auth/sealed-text';
 import { hashSessionToken, newSessionToken } from '../../auth/session-token';
 import type { DiscordGuildSummary } from '../../services/discord/discord-api';
 import type { DiscordGrant, DiscordProfile } from '../../services/discord/discord-oauth';
+import { recordPlayerSignIn } from '../player-accounts/record-sign-in';
 import type { AccountDeps } from './account-deps';
 import { replaceUserDiscordGuilds } from './guild-queries';
 import { insertCommunitySession } from './session-queries';
@@ -44,5 +45,6 @@ export async function openDiscordSession(
     ip: client.ip,
     userAgent: client.userAgent,
   });
+  await recordPlayerSignIn(deps.db, userId);
   return sessionToken;
 }

@@ -9,6 +9,7 @@ import { signAccessToken } from '../../auth/access-token';
 import { hashSessionToken, newSessionToken } from '../../auth/session-token';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
+import { recordPlayerSignIn } from '../player-accounts/record-sign-in';
 import type { CommunityKit } from './community-kit';
 import { findRefreshToken, insertRefreshToken, revokeFamily, useRefreshToken } from './token-queries';
 import { findUserById, type UserRow } from './user-queries';
@@ -53,6 +54,8 @@ export async function issueTokens(
     ip: options.client.ip,
     userAgent: options.client.userAgent,
   });
+  // A new sign-in (not a refresh) is the player's last login.
+  if (!options.familyId) await recordPlayerSignIn(deps.db, userId);
   const keys = await deps.kit.signingKeys();
   const accessToken = signAccessToken(keys.accessToken, { userId, familyId }, ACCESS_TOKEN_TTL_SECONDS);
   return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };

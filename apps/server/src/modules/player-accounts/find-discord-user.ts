@@ -5,7 +5,7 @@ import { DiscordApiError } from '../../services/discord/discord-api';
 import type { DiscordBotClient, DiscordUser } from '../../services/discord/discord-client';
 import { ServiceUnreachableError } from '../../services/fetch-service';
 import { avatarUrlOf } from '../character-linking/presenters';
-import { selectDiscordHolder } from './queries';
+import { type DiscordProfile, selectDiscordHolder } from './queries';
 
 /** Discord's CDN address of the user's avatar, or of the default one (legacy users: by discriminator). */
 function avatarUrl(user: DiscordUser): string {
@@ -55,4 +55,24 @@ export async function findDiscordUser(
     avatarUrl: avatarUrl(user),
     heldBy: holder ? { id: holder.id, displayName: holder.display_name } : null,
   };
+}
+
+/**
+ * The user as Discord answers for them, kept with a new link so the account names who it is linked to. Best
+ * effort: without a bot token, or with Discord slow or down, the link is made without it (the member rows of a
+ * later sync fill the names in).
+ */
+export async function discordProfileOf(discord: DiscordBotClient | null, discordId: string): Promise<DiscordProfile | null> {
+  if (!discord) return null;
+  try {
+    const user = await discord.fetchUser(discordId);
+    return {
+      username: user.username,
+      globalName: user.global_name ?? null,
+      avatar: user.avatar ?? null,
+      discriminator: user.discriminator && user.discriminator !== '0' ? user.discriminator : null,
+    };
+  } catch {
+    return null;
+  }
 }

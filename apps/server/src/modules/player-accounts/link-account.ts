@@ -3,13 +3,13 @@ import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
 import { recordAudit } from '../audit/record-audit';
 import type { Requester } from '../guilds/guild-deps';
-import type { PlayerAccountRow } from './queries';
+import type { DiscordProfile, PlayerAccountRow } from './queries';
 import { lockHolder } from './queries';
 import { actorName, heldByOtherError, presentSaved } from './save-account';
 
-/** What a link sets: the id, and for Battle.net the BattleTag and region. */
+/** What a link sets: the id, for Discord the user as Discord answered (when it could be asked), for Battle.net the BattleTag and region. */
 export type LinkTarget =
-  | { provider: 'discord'; discordId: string }
+  | { provider: 'discord'; discordId: string; profile: DiscordProfile | null }
   | { provider: 'battlenet'; battlenetId: string; battletag: string; region: string };
 
 async function lockAccount(tx: Queryable, id: string): Promise<PlayerAccountRow> {
@@ -19,7 +19,7 @@ async function lockAccount(tx: Queryable, id: string): Promise<PlayerAccountRow>
 }
 
 const CLEAR = {
-  discord: 'discord_id = NULL, discord_linked_at = NULL',
+  discord: 'discord_id = NULL, discord_linked_at = NULL, discord_profile = NULL',
   battlenet: 'battlenet_id = NULL, battletag = NULL, battlenet_region = NULL, battlenet_linked_at = NULL',
 } as const;
 
@@ -48,8 +48,9 @@ export async function linkAccount(db: Db, id: string, target: LinkTarget, forceL
     }
     if (target.provider === 'discord') {
       await tx.query(
-        `UPDATE player_accounts SET discord_id = $2, discord_linked_at = now(), updated_by = $3, updated_at = now() WHERE id = $1`,
-        [id, target.discordId, actorName(by)],
+        `UPDATE player_accounts SET discord_id = $2, discord_linked_at = now(), discord_profile = $4, updated_by = $3,
+                updated_at = now() WHERE id = $1`,
+        [id, target.discordId, actorName(by), target.profile ? JSON.stringify(target.profile) : null],
       );
     } else {
       await tx.query(

@@ -40,10 +40,10 @@ export function presentAccount(row: PlayerAccountRow, characters?: readonly Acco
     battlenet_id: row.battlenet_id,
     discord_metadata: discord
       ? {
-          username: row.discord_username,
-          discriminator: null,
-          globalName: row.discord_global_name,
-          avatar: row.discord_avatar,
+          username: row.discord_username ?? row.discord_profile?.username ?? null,
+          discriminator: row.discord_profile?.discriminator ?? null,
+          globalName: row.discord_global_name ?? row.discord_profile?.globalName ?? null,
+          avatar: row.discord_avatar ?? row.discord_profile?.avatar ?? null,
           linkedAt: iso(row.discord_linked_at),
         }
       : null,

@@ -23,6 +23,16 @@ export interface PlayerAccountRow {
   discord_username: string | null;
   discord_global_name: string | null;
   discord_avatar: string | null;
+  /** What Discord answered when the id was linked (0011); the member rows win when there are any. */
+  discord_profile: DiscordProfile | null;
+}
+
+/** A Discord user as stored at link time. */
+export interface DiscordProfile {
+  username: string;
+  globalName: string | null;
+  avatar: string | null;
+  discriminator: string | null;
 }
 
 /** The list's query after the contract's defaults. */
@@ -30,7 +40,7 @@ export type PlayerAccountPageQuery = z.output<typeof playerAccountListQuery>;
 
 const ACCOUNT_COLUMNS = `p.id, p.display_name, p.email, p.account_status, p.notes, p.discord_id, p.discord_linked_at,
   p.battlenet_id, p.battletag, p.battlenet_region, p.battlenet_linked_at, p.last_login_at, p.created_by, p.updated_by,
-  p.created_at, p.updated_at`;
+  p.created_at, p.updated_at, p.discord_profile`;
 
 /** The Discord user's names and avatar from the member row a sync saw last (any guild). */
 const DISCORD_PROFILE = `LEFT JOIN LATERAL (

@@ -14,7 +14,7 @@ import {
   PLAYER_ACCOUNTS_LINK,
   PLAYER_ACCOUNTS_READ,
 } from './access';
-import { findDiscordUser } from './find-discord-user';
+import { discordProfileOf, findDiscordUser } from './find-discord-user';
 import { linkAccount, unlinkAccount } from './link-account';
 import { accountStatistics, listAccounts } from './list-accounts';
 import { createAccount, updateAccount } from './save-account';
@@ -69,7 +69,8 @@ export const playerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     ...guarded(PLAYER_ACCOUNTS_LINK),
     handler: async (request) => {
       const { discordId, forceLink } = request.body;
-      const target = { provider: 'discord' as const, discordId };
+      const profile = await discordProfileOf(app.services.discord, discordId);
+      const target = { provider: 'discord' as const, discordId, profile };
       const data = await linkAccount(db, request.params.id, target, forceLink, requesterOf(request));
       return { success: true as const, data, message: PLAYER_ACCOUNT_MESSAGES.discordLinked };
     },

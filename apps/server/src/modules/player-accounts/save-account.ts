@@ -93,6 +93,7 @@ export async function updateAccount(db: Db, id: string, fields: PlayerAccountFie
           SET display_name = $2, email = $3, account_status = $6, notes = $7, updated_by = $8, updated_at = now(),
               discord_linked_at = CASE WHEN $4::text IS NULL THEN NULL
                                        WHEN discord_id IS DISTINCT FROM $4 THEN now() ELSE discord_linked_at END,
+              discord_profile = CASE WHEN discord_id IS DISTINCT FROM $4 THEN NULL ELSE discord_profile END,
               discord_id = $4,
               battletag = CASE WHEN battlenet_id IS DISTINCT FROM $5 THEN NULL ELSE battletag END,
               battlenet_region = CASE WHEN battlenet_id IS DISTINCT FROM $5 THEN NULL ELSE battlenet_region END,
