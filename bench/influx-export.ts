@@ -3,13 +3,12 @@
 // server's RSS sampled every 50 ms; for information, the capped query and the explorer's measurement counts.
 // Run: node --import tsx bench/influx-export.ts
 //      (PostgreSQL on TEST_POSTGRES_URL, default 127.0.0.1:5432; InfluxDB 1.x on TEST_INFLUX_URL, default 127.0.0.1:18086)
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
-import type { AppReport, BenchCommand } from './support/app-process';
-import { BENCH_ADMIN, signInBenchAdmin } from './support/bench-admin';
+import type { BenchCommand } from './support/app-process';
+import { signInBenchAdmin } from './support/bench-admin';
 import { memoryOf } from './support/built-server';
+import { type AppProcess, startAppProcess, stopAppProcess } from './support/start-app-process';
 
 const POINTS = Number(process.env.BENCH_POINTS ?? 1_000_000);
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -52,42 +51,6 @@ async function seed(database: string) {
   }
 }
 
-function startApp(databaseUrl: string, influxDatabase: string) {
-  const child = fork(path.join(import.meta.dirname, 'support/app-process.ts'), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: BENCH_ADMIN.username,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      REDIS_URL: '',
-      INFLUX_URL,
-      INFLUX_DATABASE: influxDatabase,
-      WEB_DIST_DIR: path.join(import.meta.dirname, 'no-web-app'),
-    },
-  });
-  const reports: AppReport[] = [];
-  const waiting: ((report: AppReport) => void)[] = [];
-  child.on('message', (report: AppReport) => {
-    const waiter = waiting.shift();
-    if (waiter) waiter(report);
-    else reports.push(report);
-  });
-  const next = () =>
-    new Promise<AppReport>((resolve, reject) => {
-      const queued = reports.shift();
-      if (queued) return resolve(queued);
-      waiting.push(resolve);
-      child.once('exit', (code) => reject(new Error(`the app process exited with ${code}`)));
-    });
-  return next().then((ready) => {
-    if (ready.type !== 'ready') throw new Error('the app process did not report ready');
-    return { child: child as ChildProcess, url: `http://127.0.0.1:${ready.port}`, next };
-  });
-}
-
 /** Reads a streamed body to its end: bytes, line ends, seconds since `started`. */
 async function drain(response: Response, started: number) {
   if (!response.ok || !response.body) throw new Error(`answered ${response.status}: ${await response.text()}`);
@@ -117,12 +80,12 @@ async function main() {
   const influxDatabase = `guildhall_bench_${suffix}`;
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
   await withAdmin((client) => client.query(`CREATE DATABASE ${databaseName}`));
-  let app: Awaited<ReturnType<typeof startApp>> | null = null;
+  let app: AppProcess | null = null;
   try {
     const seedStarted = performance.now();
     await seed(influxDatabase);
     console.log(`wrote ${POINTS.toLocaleString('en')} points in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
-    app = await startApp(databaseUrl, influxDatabase);
+    app = await startAppProcess(databaseUrl, { INFLUX_URL, INFLUX_DATABASE: influxDatabase });
     const cookie = await signInBenchAdmin(app.url);
     const headers = { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
     const bucket = `${influxDatabase}/autogen`;
@@ -186,10 +149,7 @@ InfluxDB 1.x, ${POINTS.toLocaleString('en')} points in one measurement (10 serie
 `);
     process.exitCode = isRatioOk && isGrowthOk ? 0 : 1;
   } finally {
-    if (app) {
-      app.child.send({ type: 'stop' } satisfies BenchCommand);
-      await new Promise((resolve) => app?.child.once('exit', resolve));
-    }
+    if (app) await stopAppProcess(app);
     await influxql(`DROP DATABASE "${influxDatabase}"`).catch(() => undefined);
     await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
   }

@@ -6,14 +6,13 @@
 // Run: node --import tsx bench/redis-manager.ts
 //      (Redis on TEST_REDIS_URL, default 127.0.0.1:6379, database BENCH_REDIS_DB (default 11) empty; PostgreSQL on
 //       TEST_POSTGRES_URL; redis-cli on PATH). The database is flushed at the end.
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import type { AppReport } from './support/app-process';
-import { BENCH_ADMIN, signInBenchAdmin } from './support/bench-admin';
+import { signInBenchAdmin } from './support/bench-admin';
+import { type AppProcess, startAppProcess, stopAppProcess } from './support/start-app-process';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,31 +41,6 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>) {
   } finally {
     await client.end();
   }
-}
-
-/** The app in a child process (support/app-process.ts) on its own PostgreSQL database and the shared Redis. */
-function startApp(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(path.join(import.meta.dirname, 'support/app-process.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: BENCH_ADMIN.username,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      REDIS_URL,
-      REDIS_PREFIX: `guildhall-bench-${randomBytes(3).toString('hex')}:`,
-      INFLUX_URL: '',
-      WEB_DIST_DIR: path.join(import.meta.dirname, 'no-web-app'),
-    },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (report: AppReport) =>
-      report.type === 'ready' ? resolve({ child, url: `http://127.0.0.1:${report.port}` }) : reject(new Error('not ready')),
-    );
-    child.once('exit', (code) => reject(new Error(`the app process exited with ${code}`)));
-  });
 }
 
 /** A million string keys by pipelined MSET of BATCH keys, and NEEDLES keys a pattern finds among them. */
@@ -131,7 +105,7 @@ async function main() {
   await withAdmin((client) => client.query(`CREATE DATABASE ${databaseName}`));
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${databaseName}` }).toString();
   const slowlog = { threshold: '', maxLen: '' };
-  let app: { child: ChildProcess; url: string } | null = null;
+  let app: AppProcess | null = null;
   const results: { figure: string; value: string; target: string; isMet: boolean }[] = [];
   const note = (figure: string, value: string, target: string, isMet: boolean) => {
     results.push({ figure, value, target, isMet });
@@ -142,7 +116,10 @@ async function main() {
       `seeding ${KEYS.toLocaleString('en')} keys, a 10 MB string and a ${ZSET_MEMBERS.toLocaleString('en')}-member zset in db ${DB}...`,
     );
     console.log(`seeded in ${(await seed(redis)).toFixed(1)} s`);
-    app = await startApp(databaseUrl);
+    app = await startAppProcess(databaseUrl, {
+      REDIS_URL,
+      REDIS_PREFIX: `guildhall-bench-${randomBytes(3).toString('hex')}:`,
+    });
     const cookie = await signInBenchAdmin(app.url);
     const get = async <T>(pathAndQuery: string) => {
       const response = await fetch(`${app!.url}${BASE}/${pathAndQuery}`, { headers: { cookie } });
@@ -288,10 +265,7 @@ async function main() {
     }
   } finally {
     if (slowlog.threshold) await redis.config('SET', 'slowlog-log-slower-than', slowlog.threshold).catch(() => undefined);
-    if (app) {
-      app.child.send({ type: 'stop' });
-      await new Promise((resolve) => app!.child.once('exit', resolve));
-    }
+    if (app) await stopAppProcess(app);
     await redis.flushdb('ASYNC');
     redis.disconnect();
     await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
