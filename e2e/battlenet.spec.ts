@@ -150,18 +150,18 @@ test.describe('connecting Battle.net', () => {
     expect(lookup.ok()).toBe(true);
     const found = (await lookup.json()) as { data: { battletag: string; region: string; heldBy: { id: string } | null } };
     expect(found.data).toMatchObject({ battletag: BATTLETAG, region: 'eu', heldBy: { id: expect.any(String) } });
-    const players = await page.request.get(`${app.url}/api/admin/players?includeCharacters=true&search=Brightwing`, {
-      headers: XHR,
-    });
-    const { data } = (await players.json()) as {
-      data: {
-        id: string;
-        battlenet_metadata: { battletag: string } | null;
-        characters: { character_name: string; race: string | null }[];
-      }[];
-    };
-    const held = data.find((row) => row.id === found.data.heldBy!.id);
-    expect(held?.battlenet_metadata?.battletag).toBe(BATTLETAG);
-    expect(held?.characters.map((c) => c.character_name).sort()).toEqual(['Aeloria', 'Thornfist']);
+
+    // Player Account Management: the member's account shows the verified Battle.net link and both characters,
+    // the claimed roster one and the imported one that is on no roster.
+    await page.goto(`${app.url}/admin/accounts/players?search=Brightwing`);
+    const accountCard = page.locator(`[data-testid="account-card"][data-id="${found.data.heldBy!.id}"]`);
+    await expect(accountCard).toContainText(BATTLETAG);
+    await accountCard.getByRole('button', { name: /^View / }).click();
+    const view = page.getByRole('dialog', { name: 'Player Account Details' });
+    await expect(view.getByTestId('link-card-battle.net')).toContainText(BATTLETAG);
+    await expect(view.getByTestId('account-characters')).toContainText('Aeloria');
+    await expect(view.getByTestId('account-characters')).toContainText('Thornfist');
+    await page.screenshot({ path: 'test-results/shots/battlenet-player-account.png', fullPage: true });
+    await expectAccessible(page, 'the player account with its verified Battle.net link');
   });
 });

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { ADMINS, PORTS } from './support/accounts';
 import { startApp } from './support/app-server';
-import { STATE_FILE } from './support/global-setup';
+import { mainServerEnv } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
 import { OwnRedis } from './support/redis-server';
 import { signIn } from './support/sign-in';
@@ -36,7 +35,7 @@ test('the dashboard shows the four cards, the service grid and the Live badge', 
 test('a Redis outage turns its icon red without breaking the page, and recovery turns it green', async ({ page }) => {
   const redis = new OwnRedis(PORTS.redisOutageRedis);
   await redis.start();
-  const { env } = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as { env: Record<string, string> };
+  const env = mainServerEnv();
   const databaseUrl = await createDatabase('guildhall_e2e_outage');
   const app = await startApp('redis-outage', PORTS.redisOutage, {
     ...env,

@@ -319,6 +319,8 @@ test.describe('a Discord link through a real lookup', () => {
     const view = dialog(page, 'Player Account Details');
     await expect(view.getByTestId('account-detail-name')).toHaveText(name);
     await expect(view.getByTestId('link-card-discord')).toContainText(user.id);
+    // The user as Discord answered at the link, though they are in no guild's member list.
+    await expect(view.getByTestId('link-card-discord')).toContainText('@nightblade');
     await view.getByRole('button', { name: 'Close' }).last().click();
 
     // Another account asks for the same Discord user: 409 names the holder, and Link Anyway moves it.
