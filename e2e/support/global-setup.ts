@@ -17,8 +17,9 @@ export interface E2eState {
 async function startMainServer(parallelIndex: number) {
   const databaseUrl = await createDatabase('guildhall_e2e');
   const influxUrl = `http://127.0.0.1:${process.env.TEST_INFLUX_PORT ?? 18086}`;
-  // A database of its own per server and run, so the demo combat events of earlier runs do not pile up.
-  const influxDatabase = `guildhall_e2e_${Date.now().toString(36)}_${parallelIndex}`;
+  // A database of its own per server and run, so the demo combat events of earlier runs do not pile up. The run's
+  // time comes last: support/influx.ts reads it back from the name.
+  const influxDatabase = `guildhall_e2e_${parallelIndex}_${Date.now().toString(36)}`;
   const env = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: 'redis://127.0.0.1:6379',
