@@ -135,7 +135,8 @@ export function BotGuildsPanel({ filters, onChange }: BotGuildsPanelProps) {
         </p>
       )}
       <Pagination
-        page={filters.page}
+        // The page whose rows are shown: while the next page loads, the previous one stays on screen.
+        page={list.data?.pagination.page ?? filters.page}
         pageSize={DISCORD_ACCOUNT_PAGE.size}
         total={total}
         buttons={DISCORD_ACCOUNT_PAGE.buttons}

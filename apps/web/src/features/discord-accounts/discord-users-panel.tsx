@@ -110,7 +110,8 @@ export function DiscordUsersPanel({ filters, onChange, onOpen }: DiscordUsersPan
         </p>
       )}
       <Pagination
-        page={filters.page}
+        // The page whose rows are shown: while the next page loads, the previous one stays on screen.
+        page={list.data?.pagination.page ?? filters.page}
         pageSize={DISCORD_ACCOUNT_PAGE.size}
         total={total}
         buttons={DISCORD_ACCOUNT_PAGE.buttons}

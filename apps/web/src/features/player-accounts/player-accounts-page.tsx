@@ -157,7 +157,8 @@ export function PlayerAccountsPage() {
         )}
         {pageCount(total, PLAYER_ACCOUNT_PAGE.size) > 1 && (
           <Pagination
-            page={filters.page}
+            // The page whose rows are shown: while the next page loads, the previous one stays on screen.
+            page={list.data?.pagination.page ?? filters.page}
             pageSize={PLAYER_ACCOUNT_PAGE.size}
             total={total}
             onPageChange={setPage}
