@@ -68,6 +68,12 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     group: 'Accounts',
   },
   {
+    path: '/admin/audit-log',
+    label: 'Audit Log',
+    anyOf: [full, 'admin.audit_logs'],
+    group: 'Accounts',
+  },
+  {
     path: '/admin/permissions',
     label: 'Permissions',
     anyOf: [full, 'settings.edit_permissions', 'admin.manage_roles'],
@@ -94,6 +100,7 @@ export const ADMIN_ROUTE_ALIASES: Readonly<Record<string, string>> = {
   '/admin/accounts': '/admin/accounts/players',
   '/admin/discord': '/admin/accounts/discord',
   '/admin/players': '/admin/accounts/players',
+  '/admin/audit-logs': '/admin/audit-log',
   '/admin/configuration': '/admin/settings',
 };
 

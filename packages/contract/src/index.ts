@@ -1,5 +1,8 @@
 export * from './admin-routes';
 export * from './api/admin-auth';
+export * from './api/admin-roles';
+export * from './api/admin-users';
+export * from './api/audit-log';
 export * from './api/battlenet';
 export * from './api/character-discovery';
 export * from './api/common';
@@ -9,6 +12,7 @@ export * from './api/database-query';
 export * from './api/database-sessions';
 export * from './api/discord-accounts';
 export * from './api/guild-data';
+export * from './api/guild-grants';
 export * from './api/guild-invites';
 export * from './api/guilds';
 export * from './api/influx-manager';

@@ -79,4 +79,10 @@ export const adminAuthApi = {
     body: z.object({ currentPassword: z.string().min(1, MESSAGES.passwordRequired), newPassword: adminPasswordSchema }),
     response: z.object({ success: z.literal(true), message: z.string() }),
   }),
+  extendSession: endpoint({
+    method: 'POST',
+    path: '/api/admin/auth/extend',
+    summary: "Stay signed in: restart the session's idle window now (never past its absolute limit)",
+    response: z.object({ success: z.literal(true), session: adminSession, expiresAt: z.string() }),
+  }),
 } as const;
