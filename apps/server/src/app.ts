@@ -17,6 +17,9 @@ import { createEventBus } from './live/event-bus';
 import { attachLiveConnection } from './live/live-connection';
 import { loggerOptions } from './logger';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
+import { adminRoleRoutes } from './modules/admin-roles/routes';
+import { adminUserRoutes } from './modules/admin-users/routes';
+import { auditLogRoutes } from './modules/audit/routes';
 import { battlenetRoutes } from './modules/battlenet/routes';
 import { characterLinkingRoutes } from './modules/character-linking/routes';
 import { createCommunityKit } from './modules/community-auth/community-kit';
@@ -26,6 +29,7 @@ import { databaseQueryRoutes } from './modules/database-manager/query-routes';
 import { databaseManagerRoutes } from './modules/database-manager/routes';
 import { discordAccountRoutes } from './modules/discord-accounts/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
+import { guildGrantRoutes } from './modules/guild-permissions/routes';
 import { guildInviteRoutes } from './modules/guild-invites/routes';
 import { guildRoutes } from './modules/guilds/routes';
 import { influxManagerRoutes } from './modules/influx-manager/routes';
@@ -108,6 +112,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(databaseManagerRoutes);
     await routes.register(influxManagerRoutes);
     await routes.register(redisManagerRoutes);
+    await routes.register(adminUserRoutes);
+    await routes.register(adminRoleRoutes);
+    await routes.register(auditLogRoutes);
+    await routes.register(guildGrantRoutes);
     await registerWebApp(app, config.webDistDir);
     attachLiveConnection(app);
 

@@ -29,6 +29,11 @@ const PlayerAccountsPage = lazy(() =>
 const DiscordAccountsPage = lazy(() =>
   import('./features/discord-accounts/discord-accounts-page').then((m) => ({ default: m.DiscordAccountsPage })),
 );
+const AdminUsersPage = lazy(() => import('./features/admin-users/admin-users-page').then((m) => ({ default: m.AdminUsersPage })));
+const AuditLogPage = lazy(() => import('./features/audit-log/audit-log-page').then((m) => ({ default: m.AuditLogPage })));
+const PermissionsPage = lazy(() =>
+  import('./features/permissions/permissions-page').then((m) => ({ default: m.PermissionsPage })),
+);
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 
 /**
@@ -45,6 +50,9 @@ export const SCREEN_PAGES: Readonly<Partial<Record<string, ScreenPage>>> = {
   '/admin/database/redis': RedisManagerPage,
   '/admin/accounts/discord': DiscordAccountsPage,
   '/admin/accounts/players': PlayerAccountsPage,
+  '/admin/users': AdminUsersPage,
+  '/admin/audit-log': AuditLogPage,
+  '/admin/permissions': PermissionsPage,
 };
 
 /** A page below a working screen: opened with that screen's permissions, named in the breadcrumbs. */

@@ -1,0 +1,10 @@
+import type { AdminScreen } from '@guildhall/contract';
+
+/** Being built by issue 13. */
+export function AdminUsersPage({ screen }: { screen: AdminScreen }) {
+  return (
+    <div className="page">
+      <h1 className="page__title">{screen.label}</h1>
+    </div>
+  );
+}
