@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseThemeChoice, THEME_CHOICES, themeAttribute } from './theme';
+import { parseThemeChoice, THEME_CHOICES, THEME_COLOURS, themeAttribute, themeColourFor } from './theme';
 
 describe('parseThemeChoice', () => {
   it('reads the fixed themes', () => {
@@ -23,5 +23,19 @@ describe('themeAttribute', () => {
 
   it('every offered choice survives being stored and read back', () => {
     for (const choice of THEME_CHOICES) expect(parseThemeChoice(themeAttribute(choice))).toBe(choice);
+  });
+});
+
+describe('themeColourFor', () => {
+  it("gives each theme-color tag its own scheme's colour while the system decides", () => {
+    expect(themeColourFor('system', '(prefers-color-scheme: light)')).toBe(THEME_COLOURS.light);
+    expect(themeColourFor('system', '(prefers-color-scheme: dark)')).toBe(THEME_COLOURS.dark);
+  });
+
+  it('gives both tags the picked theme, whatever the system prefers', () => {
+    for (const media of ['(prefers-color-scheme: light)', '(prefers-color-scheme: dark)']) {
+      expect(themeColourFor('dark', media)).toBe(THEME_COLOURS.dark);
+      expect(themeColourFor('light', media)).toBe(THEME_COLOURS.light);
+    }
   });
 });

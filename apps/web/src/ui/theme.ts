@@ -29,11 +29,26 @@ export function readThemeChoice(): ThemeChoice {
   }
 }
 
-/** Sets or removes <html data-theme> for a choice. */
+/** The page background of each theme (--color-bg in styles/base.css): the browser bar's colour. */
+export const THEME_COLOURS = { light: '#f4f6fb', dark: '#0b1222' } as const;
+
+/**
+ * The colour a `theme-color` meta tag holds: its own scheme's under 'system' (the tag's media query picks the
+ * tag), the picked theme's otherwise, since the media query still follows the system.
+ */
+export function themeColourFor(choice: ThemeChoice, tagMedia: string): string {
+  const tagScheme = tagMedia.includes('dark') ? 'dark' : 'light';
+  return THEME_COLOURS[themeAttribute(choice) ?? tagScheme];
+}
+
+/** Sets or removes <html data-theme> for a choice, and gives the browser bar the theme's colour. */
 export function applyThemeChoice(choice: ThemeChoice, root: HTMLElement = document.documentElement): void {
   const attribute = themeAttribute(choice);
   if (attribute) root.dataset.theme = attribute;
   else delete root.dataset.theme;
+  for (const meta of root.ownerDocument.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')) {
+    meta.content = themeColourFor(choice, meta.media);
+  }
 }
 
 /** Remembers a choice in this browser ('system' is remembered by forgetting) and applies it. */
