@@ -127,6 +127,25 @@ describe('creating and reading invite links', () => {
     expect(unknown.body).toMatchObject({ success: false, error: GUILD_INVITE_MESSAGES.notFound });
   });
 
+  it('limits how many codes one address may try: past the limit, 429 with the wait, known codes included', async () => {
+    const guild = await guildWithDiscord();
+    const { code } = await createAsAdmin(guild.id, { maxUses: 5, expiresIn: '1h' });
+    const limits = server.app.community.settings.rateLimits;
+    const raised = limits.inviteCodePerIp;
+    // This file raised every per-address limit; the hits of earlier tests count too, so a low limit is past at once.
+    limits.inviteCodePerIp = { ...raised, limit: 2 };
+    try {
+      const answers = [];
+      for (const tried of ['guess-one', 'guess-two', code]) answers.push(await client.get(`/api/invites/${tried}`));
+      const refused = answers.at(-1)!;
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    } finally {
+      limits.inviteCodePerIp = raised;
+    }
+  });
+
   it('refuses bad settings, guilds that cannot take members, and more than the active-link cap', async () => {
     const guild = await guildWithDiscord();
     for (const body of [{ maxUses: 0 }, { maxUses: 1001 }, { maxUses: 2.5 }]) {

@@ -9,6 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { communityPrincipalOf, requireCommunityUser } from '../../auth/community-user';
+import { enforceRateLimit } from '../../auth/rate-limit';
 import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
 import { guildScopeOf, requireGuild } from '../../auth/require-guild';
 import { AppError } from '../../http/app-error';
@@ -114,15 +115,23 @@ const officerInviteRoutes: FastifyPluginAsyncZod = async (app) => {
 const joinRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
 
+  // Reading and accepting codes share one budget per address.
+  const limitCodeLookups = (request: FastifyRequest) =>
+    enforceRateLimit(app.hitCounter, `invite-code:ip:${request.ip}`, app.community.settings.rateLimits.inviteCodePerIp);
+
   app.route({
     ...contractRoute(inviteJoinApi.read, TAG),
-    handler: async (request) => ({ success: true as const, ...(await readInvite(db, request.params.code)) }),
+    handler: async (request) => {
+      await limitCodeLookups(request);
+      return { success: true as const, ...(await readInvite(db, request.params.code)) };
+    },
   });
 
   app.route({
     ...contractRoute(inviteJoinApi.accept, TAG),
     onRequest: requireCommunityUser,
     handler: async (request) => {
+      await limitCodeLookups(request);
       const { user } = communityPrincipalOf(request);
       const accepted = await acceptInvite({ db, kit: app.community }, { user, code: request.params.code, ip: request.ip });
       return { success: true as const, ...accepted, selectedGuildId: accepted.guild.id };
