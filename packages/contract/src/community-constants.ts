@@ -63,7 +63,7 @@ export const COMMUNITY_RATE_LIMITS = {
   resendVerificationPerAccount: { limit: 3, windowMs: HOUR },
   addCredentialsPerAccount: { limit: 10, windowMs: HOUR },
   changePasswordPerAccount: { limit: 10, windowMs: 15 * MINUTE },
-  /** Invite codes are 128-bit secrets; the limit makes guessing at them pointless even so. */
+  /** Invite codes are 24-character random secrets; the limit makes guessing at them pointless even so. */
   inviteCodePerIp: { limit: 60, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
