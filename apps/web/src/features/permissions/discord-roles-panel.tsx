@@ -1,0 +1,70 @@
+import { GUILD_GRANT_MESSAGES } from '@guildhall/contract';
+import { ApiError, errorMessage } from '../../api/api-error';
+import { useDiscordRoles } from '../../api/guild-grants';
+import { formatDateTime, formatRelative } from '../../ui/format-date';
+import { Spinner } from '../../ui/spinner';
+import { DiscordRoleCard } from './discord-role-card';
+import { GuildPicker } from './guild-picker';
+import { MemberLookup } from './member-lookup';
+
+interface DiscordRolesPanelProps {
+  guildId: string | null;
+  guildName: string;
+  memberId: string | null;
+  onGuildChange: (guild: { id: string; name: string } | null) => void;
+  onMemberChange: (discordUserId: string | null) => void;
+}
+
+/** Whether asking again could help: not for Discord unconfigured (503) or a guild without a Discord server (409). */
+const isLasting = (error: unknown) =>
+  error instanceof ApiError && (error.status === 409 || error.status === 503 || error.status === 404);
+
+/**
+ * The Discord roles tab: a guild's Discord roles, each mapped to the guild permissions its holders get, and a
+ * member's effective permissions with their sources.
+ */
+export function DiscordRolesPanel({ guildId, guildName, memberId, onGuildChange, onMemberChange }: DiscordRolesPanelProps) {
+  const roles = useDiscordRoles(guildId);
+  const list = roles.data?.data ?? [];
+
+  return (
+    <>
+      <div className="filter-bar permissions-filters">
+        <GuildPicker guildId={guildId} guildName={guildName} onChange={onGuildChange} testId="discord-guild" />
+        {roles.data && (
+          <p className="muted">
+            Read from Discord{' '}
+            <time dateTime={roles.data.fetchedAt} title={formatDateTime(roles.data.fetchedAt)}>
+              {formatRelative(roles.data.fetchedAt)}
+            </time>
+          </p>
+        )}
+      </div>
+      {guildId === null && <p className="table-empty">Choose a guild to see its Discord roles.</p>}
+      {guildId !== null && roles.isPending && (
+        <div className="table-empty">
+          <Spinner label="Reading the Discord roles" />
+        </div>
+      )}
+      {roles.isError && (
+        <div className="permissions-notice" role="alert" data-testid="discord-roles-error">
+          <p>{errorMessage(roles.error, GUILD_GRANT_MESSAGES.rolesUnavailable)}</p>
+          {!isLasting(roles.error) && (
+            <button type="button" className="button button--secondary button--small" onClick={() => void roles.refetch()}>
+              Retry
+            </button>
+          )}
+        </div>
+      )}
+      {roles.isSuccess && list.length === 0 && <p className="table-empty">This guild's Discord server has no roles.</p>}
+      {guildId !== null && list.length > 0 && (
+        <ul className="discord-roles" aria-label="Discord roles" data-testid="discord-roles">
+          {list.map((role) => (
+            <DiscordRoleCard key={`${guildId}-${role.id}`} guildId={guildId} role={role} />
+          ))}
+        </ul>
+      )}
+      {guildId !== null && !roles.isError && <MemberLookup guildId={guildId} memberId={memberId} onLookUp={onMemberChange} />}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { createAdminRoleBody } from '@guildhall/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { hasRoleFieldErrors, useCreateRoleMutation } from '../../api/admin-roles';
+import { type FieldErrors, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
+import { FormField } from '../../ui/form-field';
+import { Modal } from '../../ui/modal';
+import { PermissionChecklist } from './permission-checklist';
+import type { CatalogPermission } from './role-matrix-model';
+
+interface NewRoleModalProps {
+  catalog: readonly CatalogPermission[];
+  onClose: () => void;
+}
+
+type TextField = 'name' | 'label' | 'description';
+
+/** The New role form: name, label, description and permissions, checked by the contract's rules, then the server's. */
+export function NewRoleModal({ catalog, onClose }: NewRoleModalProps) {
+  const formId = useId();
+  const create = useCreateRoleMutation();
+  const [values, setValues] = useState<Record<TextField, string>>({ name: '', label: '', description: '' });
+  const [permissions, setPermissions] = useState<string[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function handleChange(field: TextField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutField(current, field));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const parsed = createAdminRoleBody.safeParse({
+      ...values,
+      description: values.description.trim() || undefined,
+      permissions,
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromIssues(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: onClose,
+      onError: (error) => {
+        if (hasRoleFieldErrors(error)) setErrors(error.fields);
+      },
+    });
+  }
+
+  const text = (field: TextField, label: string, extra: object = {}) => (
+    <FormField label={label} error={errors[field]} isRequired={field !== 'description'}>
+      {(props) => (
+        <input
+          {...props}
+          {...extra}
+          name={field}
+          value={values[field]}
+          onChange={(event) => handleChange(field, event.target.value)}
+          autoComplete="off"
+          data-testid={`role-form-${field}`}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <Modal
+      isOpen
+      title="New role"
+      size="lg"
+      onClose={() => !create.isPending && onClose()}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button--primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create role'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="form" onSubmit={handleSubmit} noValidate data-testid="role-form">
+        {text('name', 'Name', { 'data-autofocus': true, placeholder: 'e.g. raid_officer', spellCheck: false })}
+        {text('label', 'Label', { placeholder: 'e.g. Raid Officer' })}
+        {text('description', 'Description')}
+        <PermissionChecklist
+          legend="Permissions"
+          options={catalog}
+          selected={permissions}
+          onChange={(next) => {
+            setPermissions(next);
+            setErrors((current) => withoutField(current, 'permissions'));
+          }}
+          error={errors.permissions}
+          testId="role-form-permissions"
+        />
+      </form>
+    </Modal>
+  );
+}
