@@ -31,6 +31,8 @@ const BASE_PORTS = {
   battlenet: 3224,
   /** A server whose Discord is the loopback fake, for the player accounts' Discord lookup (e2e/player-accounts.spec.ts). */
   playersDiscord: 3225,
+  /** A server whose Discord is the loopback fake, for Discord role mapping on the Permissions screen (e2e/permissions.spec.ts). */
+  permissionsDiscord: 3226,
 } as const;
 
 /** How far apart two workers' ports are. */
