@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHitCounter } from './auth/hit-counter';
+import { registerAdminRouteAccess } from './auth/require-admin';
 import type { Config } from './config';
 import { registerApiDocs } from './http/api-docs';
 import { registerCsrfGuard } from './http/csrf-guard';
@@ -29,8 +30,8 @@ import { databaseQueryRoutes } from './modules/database-manager/query-routes';
 import { databaseManagerRoutes } from './modules/database-manager/routes';
 import { discordAccountRoutes } from './modules/discord-accounts/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
-import { guildGrantRoutes } from './modules/guild-permissions/routes';
 import { guildInviteRoutes } from './modules/guild-invites/routes';
+import { guildGrantRoutes } from './modules/guild-permissions/routes';
 import { guildRoutes } from './modules/guilds/routes';
 import { influxManagerRoutes } from './modules/influx-manager/routes';
 import { mailOutboxRoutes } from './modules/mail-outbox/routes';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorateRequest('adminSession', null);
   app.decorateRequest('communityPrincipal', null);
   app.decorateRequest('guildScope', null);
+  registerAdminRouteAccess(app);
 
   const services = await connectServices(config, app.log);
   const bus = createEventBus(app.log);

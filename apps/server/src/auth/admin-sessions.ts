@@ -1,4 +1,4 @@
-import { ADMIN_SESSION_ABSOLUTE_MS, effectivePermissions, type Permission } from '@guildhall/contract';
+import { ADMIN_SESSION_ABSOLUTE_MS, PERMISSIONS, type Permission, roleLabel } from '@guildhall/contract';
 import type { Queryable } from '../services/db/db';
 import { findSessionByTokenHash, insertSession, type SessionRow, touchSession } from './session-queries';
 import { sessionExpiresAt, sessionState, shouldTouch } from './session-rules';
@@ -10,6 +10,8 @@ export interface SignedInAdmin {
   username: string;
   fullName: string | null;
   role: string;
+  /** The role's label as admin_roles names it. */
+  roleLabel: string;
   permissions: Permission[];
   lastLoginAt: Date | null;
 }
@@ -26,6 +28,14 @@ export interface AdminSessionContext {
 /** Why a token opened nothing. */
 export type SessionRefusal = 'unknown' | 'revoked' | 'expired';
 
+/**
+ * The permissions an admin holds: those of the role, as admin_roles holds it now, plus the ones granted to the
+ * admin directly; names no longer in the catalog are dropped.
+ */
+export function holderPermissions(rolePermissions: readonly string[], granted: readonly string[]): Permission[] {
+  return [...new Set([...rolePermissions, ...granted])].filter((p): p is Permission => p in PERMISSIONS);
+}
+
 /** Builds the request's admin from a session row. */
 export function toSessionContext(row: SessionRow, lastSeenAt = row.last_seen_at): AdminSessionContext {
   return {
@@ -35,7 +45,8 @@ export function toSessionContext(row: SessionRow, lastSeenAt = row.last_seen_at)
       username: row.username,
       fullName: row.full_name,
       role: row.role,
-      permissions: effectivePermissions(row.role, row.permissions),
+      roleLabel: row.role_label ?? roleLabel(row.role),
+      permissions: holderPermissions(row.role_permissions, row.permissions),
       lastLoginAt: row.last_login_at,
     },
     lastSeenAt,

@@ -1,5 +1,5 @@
 import { hasAnyAdminPermission, MESSAGES, type Permission } from '@guildhall/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../http/app-error';
 import { type AdminSessionContext, resolveSession } from './admin-sessions';
 import { clearSessionCookie, sessionTokenOf } from './session-cookie';
@@ -17,21 +17,83 @@ export async function authenticateAdmin(request: FastifyRequest, reply: FastifyR
   return result.context;
 }
 
+/** A guard hook that says which permissions it asks for, so the route registry can list them. */
+export type AdminGuard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
+  readonly anyOf: readonly Permission[];
+};
+
 /**
- * The permission guard for a subtree of admin routes: a signed-in admin who passes the contract's
- * check for any of `anyOf` (nothing required: any admin). Hang it on an encapsulated plugin, e.g.
- * `app.addHook('onRequest', requireAdmin(['admin.system_monitoring']))`; as an onRequest hook it
- * refuses before the body is even parsed, and it works as a preHandler just the same.
+ * The permission guard: a signed-in admin who passes the contract's check for any of `anyOf` (nothing
+ * required: any signed-in admin). Hang it on a subtree with guardAdminRoutes, or on one route as
+ * `onRequest: requireAdmin([...])`; as an onRequest hook it refuses before the body is even parsed.
  */
-export function requireAdmin(anyOf: readonly Permission[] = []) {
-  return async function requireAdminHook(request: FastifyRequest, reply: FastifyReply) {
+export function requireAdmin(anyOf: readonly Permission[] = []): AdminGuard {
+  const requireAdminHook = async (request: FastifyRequest, reply: FastifyReply) => {
     const { admin } = await authenticateAdmin(request, reply);
     if (!hasAnyAdminPermission(admin, anyOf)) throw new AppError(403, 'FORBIDDEN', MESSAGES.accessDeniedBody);
   };
+  return Object.assign(requireAdminHook, { anyOf: [...anyOf] });
+}
+
+/** Who may call one admin route: every guard on it (each passes with any of its permissions; empty: any admin). */
+export interface AdminRouteAccess {
+  method: string;
+  url: string;
+  /** None means nothing declares who may call the route. */
+  guards: (readonly Permission[])[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api/admin route and the permissions its guards ask for: the authorisation table. */
+    adminRouteAccess: AdminRouteAccess[];
+  }
+}
+
+const ADMIN_API_PREFIX = '/api/admin';
+
+const isAdminGuard = (hook: unknown): hook is AdminGuard =>
+  typeof hook === 'function' && Array.isArray((hook as Partial<AdminGuard>).anyOf);
+
+function accessEntry(app: FastifyInstance, route: RouteOptions): AdminRouteAccess | null {
+  if (!route.url.startsWith(ADMIN_API_PREFIX)) return null;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const method = methods.join(',');
+  let entry = app.adminRouteAccess.find((known) => known.method === method && known.url === route.url);
+  if (!entry) {
+    entry = { method, url: route.url, guards: [] };
+    app.adminRouteAccess.push(entry);
+  }
+  return entry;
+}
+
+/**
+ * Starts the authorisation table on the root instance: every /api/admin route registered after this is listed,
+ * with the guards it carries itself (`onRequest: requireAdmin(...)`); guardAdminRoutes adds its subtree's guard.
+ */
+export function registerAdminRouteAccess(app: FastifyInstance) {
+  app.decorate('adminRouteAccess', [] as AdminRouteAccess[]);
+  app.addHook('onRoute', (route) => {
+    const entry = accessEntry(app, route);
+    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    for (const hook of own) if (isAdminGuard(hook)) entry?.guards.push(hook.anyOf);
+  });
+}
+
+/**
+ * Guards every route of an encapsulated plugin with requireAdmin(anyOf) and declares it in the app's
+ * authorisation table (app.adminRouteAccess), so the access of each admin route can be listed and tested.
+ */
+export function guardAdminRoutes(app: FastifyInstance, anyOf: readonly Permission[] = []) {
+  const guard = requireAdmin(anyOf);
+  app.addHook('onRequest', guard);
+  app.addHook('onRoute', (route) => {
+    accessEntry(app, route)?.guards.push(guard.anyOf);
+  });
 }
 
 /** The session a guarded route runs under; the guard has set it. */
 export function adminSessionOf(request: FastifyRequest): AdminSessionContext {
-  if (!request.adminSession) throw new Error('adminSessionOf called on a route without requireAdmin');
+  if (!request.adminSession) throw new Error('adminSessionOf called on a route without an admin guard');
   return request.adminSession;
 }

@@ -12,16 +12,24 @@ export interface SessionRow {
   username: string;
   full_name: string | null;
   role: string;
+  /** The role's label; null when the role no longer exists. */
+  role_label: string | null;
+  /** The permissions of the admin's role, read from admin_roles on every request. */
+  role_permissions: string[];
+  /** Extra permissions granted to the admin directly. */
   permissions: string[];
   last_login_at: Date | null;
+  /** False when the account is disabled or soft-deleted: its sessions open nothing. */
   is_active: boolean;
 }
 
 const SESSION_WITH_ADMIN = `
   SELECT s.id, s.admin_user_id, s.created_at, s.last_seen_at, s.absolute_expires_at, s.revoked_at, s.revoked_reason,
-         u.username, u.full_name, u.role, u.permissions, u.last_login_at, u.is_active
+         u.username, u.full_name, u.role, r.label AS role_label, COALESCE(r.permissions, '{}') AS role_permissions,
+         u.permissions, u.last_login_at, (u.is_active AND u.deleted_at IS NULL) AS is_active
     FROM admin_sessions s
-    JOIN admin_users u ON u.id = s.admin_user_id`;
+    JOIN admin_users u ON u.id = s.admin_user_id
+    LEFT JOIN admin_roles r ON r.name = u.role`;
 
 /** The session whose cookie token hashes to tokenHash. */
 export async function findSessionByTokenHash(db: Queryable, tokenHash: string): Promise<SessionRow | null> {
@@ -52,6 +60,56 @@ export async function insertSession(
 /** Slides the idle expiry. */
 export async function touchSession(db: Queryable, id: string): Promise<void> {
   await db.query('UPDATE admin_sessions SET last_seen_at = now() WHERE id = $1 AND revoked_at IS NULL', [id]);
+}
+
+/**
+ * Slides the idle expiry now, whenever it was last touched, and returns the new last_seen_at; null when the
+ * session is no longer open. The absolute limit is not moved: the session still ends at the earlier of the two.
+ */
+export async function extendSession(db: Queryable, id: string): Promise<Date | null> {
+  const { rows } = await db.query<{ last_seen_at: Date }>(
+    `UPDATE admin_sessions SET last_seen_at = GREATEST(last_seen_at, now())
+      WHERE id = $1 AND revoked_at IS NULL
+      RETURNING last_seen_at`,
+    [id],
+  );
+  return rows[0]?.last_seen_at ?? null;
+}
+
+/** An open session as the admin users screen lists it. */
+export interface OpenSessionRow {
+  id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  absolute_expires_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/**
+ * An admin's open sessions (not revoked, neither idle past the limit nor past the absolute one), newest first.
+ * idleCutoff is now minus the idle limit: a session last seen before it has expired.
+ */
+export async function listOpenSessions(db: Queryable, adminUserId: string, idleCutoff: Date): Promise<OpenSessionRow[]> {
+  const { rows } = await db.query<OpenSessionRow>(
+    `SELECT id, created_at, last_seen_at, absolute_expires_at, ip, user_agent
+       FROM admin_sessions
+      WHERE admin_user_id = $1 AND revoked_at IS NULL AND absolute_expires_at > now() AND last_seen_at > $2
+      ORDER BY created_at DESC, id DESC`,
+    [adminUserId, idleCutoff],
+  );
+  return rows;
+}
+
+/** Ends one session of one admin; true when it was open. */
+export async function revokeSessionOfAdmin(db: Queryable, adminUserId: string, sessionId: string, reason: string) {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE admin_sessions SET revoked_at = now(), revoked_reason = $3
+      WHERE id = $2 AND admin_user_id = $1 AND revoked_at IS NULL
+      RETURNING id`,
+    [adminUserId, sessionId, reason],
+  );
+  return rows.length > 0;
 }
 
 /** Ends the given sessions; returns the ids that were still open. */

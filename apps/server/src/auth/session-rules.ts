@@ -1,7 +1,14 @@
 import { ADMIN_SESSION_IDLE_MS } from '@guildhall/contract';
 
 /** Why a session ended before it expired. Only "logout" is the session's own doing. */
-export type SessionEndReason = 'logout' | 'password_changed' | 'password_reset' | 'revoked_by_admin' | 'account_disabled';
+export type SessionEndReason =
+  | 'logout'
+  | 'password_changed'
+  | 'password_reset'
+  | 'revoked_by_admin'
+  | 'ended_by_admin'
+  | 'account_disabled'
+  | 'account_deleted';
 
 /** The times and flags that decide whether a session still holds. */
 export interface SessionTimes {

@@ -9,6 +9,7 @@ export const adminUser = z.object({
   username: z.string(),
   fullName: z.string().nullable(),
   role: z.string(),
+  roleLabel: z.string().optional().describe("The role's label as the roles table names it (custom roles too)"),
   permissions: z.array(z.string()),
   isAdmin: z.literal(true),
   lastLoginAt: z.string().nullable(),

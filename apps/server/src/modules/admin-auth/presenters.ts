@@ -8,6 +8,7 @@ export function presentAdmin(admin: SignedInAdmin): AdminUser {
     username: admin.username,
     fullName: admin.fullName,
     role: admin.role,
+    roleLabel: admin.roleLabel,
     permissions: admin.permissions,
     isAdmin: true,
     lastLoginAt: admin.lastLoginAt?.toISOString() ?? null,

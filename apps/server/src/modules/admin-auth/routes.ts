@@ -1,9 +1,10 @@
 import { adminAuthApi, MESSAGES, welcomeBack } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../../auth/session-cookie';
 import { contractRoute } from '../../http/contract-route';
-import { presentSignedIn } from './presenters';
+import { extendSignedInSession } from './extend-session';
+import { presentSession, presentSignedIn } from './presenters';
 import { changePassword, signOut } from './session-changes';
 import { signIn } from './sign-in';
 
@@ -42,11 +43,19 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const signedInRoutes: FastifyPluginAsyncZod = async (signedIn) => {
-    signedIn.addHook('onRequest', requireAdmin());
+    guardAdminRoutes(signedIn);
 
     signedIn.route({
       ...contractRoute(adminAuthApi.me, TAG),
       handler: async (request) => presentSignedIn(adminSessionOf(request)),
+    });
+
+    signedIn.route({
+      ...contractRoute(adminAuthApi.extendSession, TAG),
+      handler: async (request) => {
+        const context = await extendSignedInSession(db, adminSessionOf(request));
+        return { success: true as const, session: presentSession(context), expiresAt: context.expiresAt.toISOString() };
+      },
     });
 
     signedIn.route({

@@ -2,6 +2,7 @@ import { ADMIN_LOCK_MS, ADMIN_LOGIN_SERVER_ERRORS, ADMIN_MAX_FAILED_ATTEMPTS, ME
 import { type AdminSessionContext, openSession, toSessionContext } from '../../auth/admin-sessions';
 import type { HitCounter } from '../../auth/hit-counter';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
+import { findSessionById } from '../../auth/session-queries';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { findAdminByUsername, recordFailedSignIn, recordSuccessfulSignIn } from '../admin-users/queries';
@@ -97,7 +98,7 @@ async function checkCredentials(
   attempt: SignInAttempt,
 ): Promise<{ token: string; context: AdminSessionContext }> {
   const account = await findAdminByUsername(deps.db, attempt.username);
-  if (!account?.is_active) return refuseUnknown(deps, attempt);
+  if (!account?.is_active || account.deleted_at) return refuseUnknown(deps, attempt);
   const actor = { type: 'anonymous', name: account.username } as const;
   const target = { type: 'admin_user', id: account.id };
 
@@ -130,7 +131,7 @@ async function checkCredentials(
     throw wrongPasswordError(failure.failed_attempts);
   }
 
-  const lastLoginAt = await recordSuccessfulSignIn(deps.db, account.id);
+  await recordSuccessfulSignIn(deps.db, account.id);
   const session = await openSession(deps.db, account.id, { ip: attempt.ip, userAgent: attempt.userAgent });
   await recordAudit(deps.db, {
     actor: { type: 'admin', id: account.id, name: account.username },
@@ -138,20 +139,9 @@ async function checkCredentials(
     target: { type: 'admin_session', id: session.sessionId },
     ip: attempt.ip,
   });
-  const context = toSessionContext({
-    id: session.sessionId,
-    admin_user_id: account.id,
-    created_at: session.lastSeenAt,
-    last_seen_at: session.lastSeenAt,
-    absolute_expires_at: session.absoluteExpiresAt,
-    revoked_at: null,
-    revoked_reason: null,
-    username: account.username,
-    full_name: account.full_name,
-    role: account.role,
-    permissions: account.permissions,
-    last_login_at: lastLoginAt,
-    is_active: true,
-  });
+  // Read back through the session query, so the answer carries the role's permissions as admin_roles holds them.
+  const row = await findSessionById(deps.db, session.sessionId);
+  if (!row) throw new Error('the session just opened was not found');
+  const context = toSessionContext(row);
   return { token: session.token, context };
 }

@@ -1,16 +1,16 @@
-import { adminPasswordSchema, MESSAGES, PERMISSION_NAMES, ROLE_NAMES } from '@guildhall/contract';
+import { ADMIN_USER_MESSAGES, adminPasswordSchema, MESSAGES, PERMISSION_NAMES } from '@guildhall/contract';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords';
 import { revokeSessionsOfAdmin } from '../../auth/session-queries';
 import type { Db } from '../../services/db/db';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
-import { upsertAdmin } from './queries';
+import { roleExists, upsertAdmin } from './queries';
 
 /** An admin to create, or to update when the username exists: role, grants and password. */
 export const createAdminInput = z.object({
   username: z.string().trim().min(1, MESSAGES.usernameRequired).max(100),
   password: adminPasswordSchema,
-  role: z.enum(ROLE_NAMES),
+  role: z.string().trim().min(1).max(40).describe('Any role of admin_roles, built-in or custom'),
   permissions: z.array(z.enum(PERMISSION_NAMES)).default([]),
   fullName: z.string().trim().min(1).max(200).optional(),
 });
@@ -25,6 +25,7 @@ export async function createAdmin(db: Db, input: CreateAdminInput, actor: AuditA
   const admin = createAdminInput.parse(input);
   const passwordHash = await hashPassword(admin.password);
   return db.transaction(async (tx) => {
+    if (!(await roleExists(tx, admin.role))) throw new Error(`${ADMIN_USER_MESSAGES.unknownRole}: ${admin.role}`);
     const { id, isNew } = await upsertAdmin(tx, {
       username: admin.username,
       fullName: admin.fullName ?? null,

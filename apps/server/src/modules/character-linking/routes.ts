@@ -1,7 +1,7 @@
 import { characterDiscoveryApi } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
 import { MemberSyncRunner } from '../../jobs/member-sync';
 import { adminActor } from '../audit/admin-actor';
@@ -24,7 +24,7 @@ const requesterOf = (request: FastifyRequest): Requester => ({ actor: adminActor
 
 /** Character discovery, linking, auto-linking and member sync (spec 1 §7): whoever may open Character Discovery. */
 export const characterLinkingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin(CHARACTER_DISCOVERY_ACCESS));
+  guardAdminRoutes(app, CHARACTER_DISCOVERY_ACCESS);
   const deps: LinkingDeps = { db: app.services.db, bus: app.bus };
   const { botToken, apiBase } = app.config.discord;
   const runner = botToken

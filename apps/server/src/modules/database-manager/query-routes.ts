@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { databaseQueryApi, PGLITE_LIMITS } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
 import { adminActor } from '../audit/admin-actor';
@@ -17,7 +17,7 @@ const TAG = 'Database';
 
 /** The SQL query runner (spec 1's /database/postgresql and spec 2's /db families); admin.full_access only. */
 export const databaseQueryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin(['admin.full_access']));
+  guardAdminRoutes(app, ['admin.full_access']);
   const { db } = app.services;
 
   const contextOf = (request: FastifyRequest): QueryContext => ({

@@ -1,6 +1,6 @@
 import { databaseExplorerApi, databaseManagerApi, databaseSessionsApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
 import { adminActor } from '../audit/admin-actor';
@@ -23,7 +23,7 @@ const TAG = 'PostgreSQL manager';
  * the same operations, for the database Guildhall runs on: admin.full_access only.
  */
 export const databaseManagerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin(['admin.full_access']));
+  guardAdminRoutes(app, ['admin.full_access']);
   const { db } = app.services;
 
   app.route({

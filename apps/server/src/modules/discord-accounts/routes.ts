@@ -1,6 +1,6 @@
 import { discordAccountsApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../auth/require-admin';
+import { guardAdminRoutes } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
 import { DISCORD_ACCOUNTS_READ } from './access';
 import { listBotGuilds } from './list-bot-guilds';
@@ -12,7 +12,7 @@ const TAG = 'Discord accounts';
 /** The Discord accounts screen: the Discord users the platform knows and the bot's guilds (admin.manage_roles). */
 export const discordAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.services.db;
-  app.addHook('onRequest', requireAdmin(DISCORD_ACCOUNTS_READ));
+  guardAdminRoutes(app, DISCORD_ACCOUNTS_READ);
 
   app.route({
     ...contractRoute(discordAccountsApi.users, TAG),

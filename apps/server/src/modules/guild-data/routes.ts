@@ -1,7 +1,7 @@
 import { GUILD_MESSAGES, guildDataApi } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
 import { adminActor } from '../audit/admin-actor';
@@ -21,7 +21,7 @@ const requesterOf = (request: FastifyRequest): Requester => ({ actor: adminActor
 
 /** One guild's data view, exports and data deletion: whoever may open Guild Management. */
 export const guildDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin(GUILD_MANAGEMENT_ACCESS));
+  guardAdminRoutes(app, GUILD_MANAGEMENT_ACCESS);
   const { db, redis, influx } = app.services;
 
   app.route({

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { communityPrincipalOf, requireCommunityUser } from '../../auth/community-user';
 import { enforceRateLimit } from '../../auth/rate-limit';
-import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { guildScopeOf, requireGuild } from '../../auth/require-guild';
 import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
@@ -27,7 +27,7 @@ const TAG = 'Guild invites';
 
 /** A guild's links in the admin console: whoever may open Guild Management (and so the guild's data view). */
 const adminInviteRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin(GUILD_MANAGEMENT_ACCESS));
+  guardAdminRoutes(app, GUILD_MANAGEMENT_ACCESS);
   const { db } = app.services;
   const managerOf = (request: FastifyRequest): InviteManager => ({
     actor: adminActor(adminSessionOf(request)),

@@ -1,7 +1,7 @@
 import { GUILD_MESSAGES, guildDataApi, guildsApi } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
 import { adminActor } from '../audit/admin-actor';
@@ -19,7 +19,7 @@ const requesterOf = (request: FastifyRequest): Requester => ({ actor: adminActor
 
 /** Guild tenant management (spec 1 §7 Guilds): whoever may open Guild Management. */
 export const guildRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin(GUILD_MANAGEMENT_ACCESS));
+  guardAdminRoutes(app, GUILD_MANAGEMENT_ACCESS);
   const deps: GuildDeps = { db: app.services.db, bus: app.bus };
 
   app.route({

@@ -1,7 +1,7 @@
 import { influxDebugApi, influxManagerApi } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../auth/require-admin';
+import { guardAdminRoutes } from '../../auth/require-admin';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
 import type { InfluxClient } from '../../services/influx/influx-client';
@@ -47,7 +47,7 @@ async function catalogue<T>(read: () => Promise<T>): Promise<T> {
  * the InfluxDB of INFLUX_URL, 1.x or 2.x: admin.full_access only; queries, exports and retention changes audited.
  */
 export const influxManagerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin(['admin.full_access']));
+  guardAdminRoutes(app, ['admin.full_access']);
   const influx: InfluxClient | null = app.services.influx;
   const contextOf = (request: FastifyRequest) => influxContextOf(request, requireInflux(influx));
 

@@ -1,13 +1,13 @@
 import { findAdminScreen, mailOutboxApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../auth/require-admin';
+import { guardAdminRoutes } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
 import { listOutbox } from './queries';
 
 /** The dev mail outbox for the admin console (mail written instead of sent while SMTP_URL is unset). */
 export const mailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same admins who may open the Mail Outbox screen.
-  app.addHook('onRequest', requireAdmin(findAdminScreen('/admin/mail-outbox')?.anyOf ?? ['admin.full_access']));
+  guardAdminRoutes(app, findAdminScreen('/admin/mail-outbox')?.anyOf ?? ['admin.full_access']);
 
   app.route({
     ...contractRoute(mailOutboxApi.list, 'Mail'),

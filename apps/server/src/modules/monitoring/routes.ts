@@ -1,6 +1,6 @@
 import { monitoringApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../../auth/require-admin';
+import { guardAdminRoutes } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
 import { countGuilds, countUsers } from './queries';
 
@@ -8,7 +8,7 @@ const TAG = 'Dashboard';
 
 /** The dashboard's calls (spec 1 §7): open to every signed-in admin, as the dashboard is. */
 export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin());
+  guardAdminRoutes(app);
   const { db } = app.services;
 
   app.route({

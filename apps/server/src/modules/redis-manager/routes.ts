@@ -2,7 +2,7 @@ import { REDIS_MESSAGES, REDIS_SETTINGS, REDIS_VALUE_MAX_LENGTH, redisManagerApi
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { adminActor } from '../audit/admin-actor';
@@ -26,7 +26,7 @@ const WRITE_BODY_LIMIT = 2 * REDIS_VALUE_MAX_LENGTH + 1024 * 1024;
  * reads answer how to connect one and the writes are a 503; every write is audited.
  */
 export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin(['admin.full_access']));
+  guardAdminRoutes(app, ['admin.full_access']);
   const connections = app.services.redis ? redisManagerConnections(app.services.redis) : null;
   const notConfigured = {
     success: true as const,

@@ -1,0 +1,115 @@
+import {
+  ADMIN_ROLE_MESSAGES,
+  type AdminRole,
+  type CreateAdminRoleBody,
+  PERMISSIONS,
+  type UpdateAdminRoleBody,
+} from '@guildhall/contract';
+import { AppError } from '../../http/app-error';
+import type { Db, Queryable } from '../../services/db/db';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { type AdminRoleRow, deleteRole, insertRole, selectRole, selectRoles, updateRole } from './queries';
+
+/** Who asks, and from where. */
+export interface RoleRequester {
+  actor: AuditActor;
+  ip: string;
+}
+
+const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'CONFLICT', message, fields ? { fields } : {});
+
+/** superadmin passes every check whatever it lists, so it is shown as it is and never edited. */
+const isEditable = (name: string) => name !== 'superadmin';
+
+/** A role as the Permissions screen shows it. */
+export function presentRole(row: AdminRoleRow): AdminRole {
+  return {
+    name: row.name,
+    label: row.label,
+    description: row.description,
+    permissions: row.permissions,
+    isBuiltIn: row.is_built_in,
+    isEditable: isEditable(row.name),
+    holders: row.holders,
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** Every role, and the permission catalog the matrix has as columns. */
+export async function listRoles(db: Queryable) {
+  const rows = await selectRoles(db);
+  return {
+    data: rows.map(presentRole),
+    permissions: Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description })),
+  };
+}
+
+async function lockRole(db: Queryable, name: string): Promise<AdminRoleRow> {
+  const role = await selectRole(db, name, true);
+  if (!role) throw AppError.notFound(ADMIN_ROLE_MESSAGES.notFound);
+  return role;
+}
+
+/** Creates a custom role; the name must be free. */
+export async function createRole(db: Db, body: CreateAdminRoleBody, by: RoleRequester): Promise<AdminRole> {
+  const permissions = [...new Set(body.permissions ?? [])];
+  return db.transaction(async (tx) => {
+    const isNew = await insertRole(tx, {
+      name: body.name,
+      label: body.label,
+      description: body.description || null,
+      permissions,
+    });
+    if (!isNew) throw conflict(ADMIN_ROLE_MESSAGES.nameTaken, { name: ADMIN_ROLE_MESSAGES.nameTaken });
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: 'role.created',
+      target: { type: 'admin_role', id: body.name },
+      details: { label: body.label, permissions },
+      ip: by.ip,
+    });
+    return presentRole((await selectRole(tx, body.name))!);
+  });
+}
+
+/** Changes a role (not superadmin); its holders get the new permissions on their next request. */
+export async function changeRole(db: Db, name: string, body: UpdateAdminRoleBody, by: RoleRequester): Promise<AdminRole> {
+  return db.transaction(async (tx) => {
+    const role = await lockRole(tx, name);
+    if (!isEditable(role.name)) throw conflict(ADMIN_ROLE_MESSAGES.superadminLocked);
+    const permissions = body.permissions ? [...new Set(body.permissions)] : undefined;
+    await updateRole(tx, name, { label: body.label, description: body.description, permissions });
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: 'role.updated',
+      target: { type: 'admin_role', id: name },
+      details: {
+        ...(body.label !== undefined ? { label: { from: role.label, to: body.label } } : {}),
+        ...(body.description !== undefined ? { description: { from: role.description, to: body.description } } : {}),
+        ...(permissions ? { permissions: { from: role.permissions, to: permissions } } : {}),
+        holders: role.holders,
+      },
+      ip: by.ip,
+    });
+    return presentRole((await selectRole(tx, name))!);
+  });
+}
+
+/** Deletes a custom role nobody holds; built-in roles stay. */
+export async function removeRole(db: Db, name: string, by: RoleRequester): Promise<void> {
+  await db.transaction(async (tx) => {
+    const role = await lockRole(tx, name);
+    if (!isEditable(role.name)) throw conflict(ADMIN_ROLE_MESSAGES.superadminLocked);
+    if (role.is_built_in) throw conflict(ADMIN_ROLE_MESSAGES.builtInKept);
+    if (role.holders > 0) throw conflict(ADMIN_ROLE_MESSAGES.inUse);
+    await deleteRole(tx, name);
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: 'role.deleted',
+      target: { type: 'admin_role', id: name },
+      details: { label: role.label, permissions: role.permissions },
+      ip: by.ip,
+    });
+  });
+}

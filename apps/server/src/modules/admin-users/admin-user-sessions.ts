@@ -1,0 +1,36 @@
+import { ADMIN_SESSION_IDLE_MS, ADMIN_USER_MESSAGES, type AdminSessionRow } from '@guildhall/contract';
+import { listOpenSessions, revokeSessionOfAdmin } from '../../auth/session-queries';
+import { AppError } from '../../http/app-error';
+import { recordAudit } from '../audit/record-audit';
+import type { AdminRequester, AdminUserDeps } from './manage-admin-users';
+import { presentOpenSession } from './presenters';
+import { findAdminById } from './queries';
+
+/** An admin's open sessions, newest first; the caller's own is marked. */
+export async function listAdminSessions(deps: AdminUserDeps, id: string, by: AdminRequester): Promise<AdminSessionRow[]> {
+  if (!(await findAdminById(deps.db, id))) throw AppError.notFound(ADMIN_USER_MESSAGES.notFound);
+  const rows = await listOpenSessions(deps.db, id, new Date(Date.now() - ADMIN_SESSION_IDLE_MS));
+  return rows.map((row) => presentOpenSession(row, by.sessionId));
+}
+
+/**
+ * Ends one session of an admin: its cookie stops working on every process, and its browser gets
+ * admin:forced_logout over /admin from whichever process holds its socket (through the Redis adapter).
+ */
+export async function endAdminSession(deps: AdminUserDeps, id: string, sessionId: string, by: AdminRequester) {
+  const account = await findAdminById(deps.db, id);
+  if (!account) throw AppError.notFound(ADMIN_USER_MESSAGES.notFound);
+  await deps.db.transaction(async (tx) => {
+    if (!(await revokeSessionOfAdmin(tx, id, sessionId, 'ended_by_admin'))) {
+      throw AppError.notFound(ADMIN_USER_MESSAGES.sessionNotFound);
+    }
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: 'admin.session_ended',
+      target: { type: 'admin_session', id: sessionId },
+      details: { adminUserId: id, username: account.username },
+      ip: by.ip,
+    });
+  });
+  deps.bus.publish({ type: 'admin-sessions.ended', sessionIds: [sessionId], reason: 'ended_by_admin' });
+}

@@ -1,0 +1,212 @@
+import {
+  ADMIN_USER_MESSAGES,
+  type AdminUserRow,
+  type CreateAdminUserBody,
+  type Permission,
+  type UpdateAdminUserBody,
+} from '@guildhall/contract';
+import { hashPassword } from '../../auth/passwords';
+import { revokeSessionsOfAdmin } from '../../auth/session-queries';
+import type { SessionEndReason } from '../../auth/session-rules';
+import { AppError } from '../../http/app-error';
+import type { EventBus } from '../../live/event-bus';
+import type { Db, Queryable } from '../../services/db/db';
+import { type AuditActor, recordAudit } from '../audit/record-audit';
+import { selectAdminUser } from './list-queries';
+import { presentAdminUser } from './presenters';
+import {
+  type AdminAccountRow,
+  hardDeleteAdminUser,
+  insertAdminUser,
+  lockActiveSuperadmins,
+  lockAdminById,
+  roleExists,
+  softDeleteAdminUser,
+  unlockAdminUser,
+  updateAdminUser,
+  updatePasswordHash,
+} from './queries';
+
+/** What managing admin users needs from the app. */
+export interface AdminUserDeps {
+  db: Db;
+  bus: EventBus;
+}
+
+/** Who asks: the signed-in admin (and their session), and from where. */
+export interface AdminRequester {
+  actor: Extract<AuditActor, { type: 'admin' }>;
+  sessionId: string;
+  ip: string;
+}
+
+const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'CONFLICT', message, fields ? { fields } : {});
+const notFound = () => AppError.notFound(ADMIN_USER_MESSAGES.notFound);
+const isActiveSuperadmin = (account: AdminAccountRow) =>
+  account.role === 'superadmin' && account.is_active && account.deleted_at === null;
+
+async function requireRole(db: Queryable, role: string) {
+  if (!(await roleExists(db, role))) throw AppError.invalidField('role', ADMIN_USER_MESSAGES.unknownRole);
+}
+
+/** The account to change, locked; soft-deleted ones only where allowDeleted (a hard delete). */
+async function lockTarget(db: Queryable, id: string, allowDeleted = false): Promise<AdminAccountRow> {
+  const account = await lockAdminById(db, id);
+  if (!account || (account.deleted_at && !allowDeleted)) throw notFound();
+  return account;
+}
+
+/** Refuses taking away the last active superadmin (by disabling, deleting or demoting it). */
+async function keepOneSuperadmin(db: Queryable, target: AdminAccountRow) {
+  if (!isActiveSuperadmin(target)) return;
+  const superadmins = await lockActiveSuperadmins(db);
+  if (superadmins.filter((id) => id !== target.id).length === 0) throw conflict(ADMIN_USER_MESSAGES.lastSuperadmin);
+}
+
+function refuseSelf(by: AdminRequester, target: AdminAccountRow) {
+  if (target.id === by.actor.id) throw conflict(ADMIN_USER_MESSAGES.notYourself);
+}
+
+async function readPresented(db: Queryable, id: string): Promise<AdminUserRow> {
+  const row = await selectAdminUser(db, id);
+  if (!row) throw notFound();
+  return presentAdminUser(row);
+}
+
+/** Tells every process the sessions ended, so their sockets get admin:forced_logout wherever they are connected. */
+function announceEnded(deps: AdminUserDeps, sessionIds: string[], reason: SessionEndReason) {
+  if (sessionIds.length > 0) deps.bus.publish({ type: 'admin-sessions.ended', sessionIds, reason });
+}
+
+/** Creates an admin with an initial password; the role must exist and the username be free in any case. */
+export async function createAdminUser(deps: AdminUserDeps, body: CreateAdminUserBody, by: AdminRequester) {
+  const passwordHash = await hashPassword(body.password);
+  const permissions = [...new Set(body.permissions ?? [])];
+  return deps.db.transaction(async (tx) => {
+    await requireRole(tx, body.role);
+    const id = await insertAdminUser(tx, {
+      username: body.username,
+      fullName: body.fullName || null,
+      passwordHash,
+      role: body.role,
+      permissions,
+    });
+    if (!id) throw conflict(ADMIN_USER_MESSAGES.usernameTaken, { username: ADMIN_USER_MESSAGES.usernameTaken });
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: 'admin.created',
+      target: { type: 'admin_user', id },
+      details: { username: body.username, role: body.role, permissions },
+      ip: by.ip,
+    });
+    return readPresented(tx, id);
+  });
+}
+
+/**
+ * Changes an admin's full name, role, extra permissions or enabled state. Nobody disables or demotes
+ * themselves, nor the last active superadmin; disabling ends the admin's sessions at once.
+ */
+export async function updateAdminUserAccount(deps: AdminUserDeps, id: string, body: UpdateAdminUserBody, by: AdminRequester) {
+  const { data, ended, action } = await deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, id);
+    const isRoleChange = body.role !== undefined && body.role !== target.role;
+    const isDisabling = body.isActive === false && target.is_active;
+    if (isRoleChange || isDisabling) {
+      refuseSelf(by, target);
+      await keepOneSuperadmin(tx, target);
+    }
+    if (isRoleChange) await requireRole(tx, body.role!);
+    const permissions = body.permissions ? ([...new Set(body.permissions)] as Permission[]) : undefined;
+    await updateAdminUser(tx, id, { fullName: body.fullName, role: body.role, permissions, isActive: body.isActive });
+    const revoked = isDisabling ? await revokeSessionsOfAdmin(tx, id, null, 'account_disabled') : [];
+    const isEnabling = body.isActive === true && !target.is_active;
+    const auditAction = isDisabling ? 'admin.disabled' : isEnabling ? 'admin.enabled' : 'admin.updated';
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: auditAction,
+      target: { type: 'admin_user', id },
+      details: {
+        username: target.username,
+        changes: {
+          ...(body.fullName !== undefined ? { fullName: { from: target.full_name, to: body.fullName } } : {}),
+          ...(isRoleChange ? { role: { from: target.role, to: body.role } } : {}),
+          ...(permissions ? { permissions: { from: target.permissions, to: permissions } } : {}),
+          ...(body.isActive !== undefined && body.isActive !== target.is_active ? { isActive: body.isActive } : {}),
+        },
+        endedSessions: revoked.length,
+      },
+      ip: by.ip,
+    });
+    return { data: await readPresented(tx, id), ended: revoked, action: auditAction };
+  });
+  announceEnded(deps, ended, 'account_disabled');
+  const message =
+    action === 'admin.disabled'
+      ? ADMIN_USER_MESSAGES.disabled
+      : action === 'admin.enabled'
+        ? ADMIN_USER_MESSAGES.enabled
+        : ADMIN_USER_MESSAGES.saved;
+  return { data, message };
+}
+
+/**
+ * Deletes an admin: soft (the row stays, marked deleted) or, when asked, hard (the row and its sessions go).
+ * Either way the admin's sessions end first and their browsers are told.
+ */
+export async function deleteAdminUser(deps: AdminUserDeps, id: string, isHard: boolean, by: AdminRequester) {
+  const ended = await deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, id, isHard);
+    refuseSelf(by, target);
+    await keepOneSuperadmin(tx, target);
+    const revoked = await revokeSessionsOfAdmin(tx, id, null, 'account_deleted');
+    if (isHard) await hardDeleteAdminUser(tx, id);
+    else await softDeleteAdminUser(tx, id);
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: isHard ? 'admin.deleted_permanently' : 'admin.deleted',
+      target: { type: 'admin_user', id },
+      details: { username: target.username, role: target.role, endedSessions: revoked.length },
+      ip: by.ip,
+    });
+    return revoked;
+  });
+  announceEnded(deps, ended, 'account_deleted');
+  return isHard ? ADMIN_USER_MESSAGES.deletedForever : ADMIN_USER_MESSAGES.deleted;
+}
+
+/** Sets a new password and ends every session of the admin (the caller's own too, when it is theirs). */
+export async function resetAdminPassword(deps: AdminUserDeps, id: string, newPassword: string, by: AdminRequester) {
+  const passwordHash = await hashPassword(newPassword);
+  const ended = await deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, id);
+    await updatePasswordHash(tx, id, passwordHash);
+    const revoked = await revokeSessionsOfAdmin(tx, id, null, 'password_reset');
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: 'admin.password_reset',
+      target: { type: 'admin_user', id },
+      details: { username: target.username, endedSessions: revoked.length },
+      ip: by.ip,
+    });
+    return revoked;
+  });
+  announceEnded(deps, ended, 'password_reset');
+}
+
+/** Clears the failed sign-in count and any lock. */
+export async function unlockAdmin(deps: AdminUserDeps, id: string, by: AdminRequester): Promise<AdminUserRow> {
+  return deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, id);
+    await unlockAdminUser(tx, id);
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: 'admin.unlocked',
+      target: { type: 'admin_user', id },
+      details: { username: target.username, failedAttempts: target.failed_attempts, lockedUntil: target.locked_until },
+      ip: by.ip,
+    });
+    return readPresented(tx, id);
+  });
+}

@@ -1,0 +1,42 @@
+import { type AdminSessionRow, type AdminUserRow, roleLabel } from '@guildhall/contract';
+import { holderPermissions } from '../../auth/admin-sessions';
+import type { OpenSessionRow } from '../../auth/session-queries';
+import { sessionExpiresAt } from '../../auth/session-rules';
+import type { AdminUserListRow } from './list-queries';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** An admin user as the admin users screen shows it; effective permissions are the role's plus the extra ones. */
+export function presentAdminUser(row: AdminUserListRow): AdminUserRow {
+  return {
+    id: row.id,
+    username: row.username,
+    fullName: row.full_name,
+    role: row.role,
+    roleLabel: row.role_label ?? roleLabel(row.role),
+    permissions: row.permissions,
+    effectivePermissions: holderPermissions(row.role_permissions, row.permissions),
+    status: row.status,
+    lockedUntil: row.status === 'locked' ? iso(row.locked_until) : null,
+    lastLoginAt: iso(row.last_login_at),
+    failedAttempts: row.failed_attempts,
+    activeSessions: row.active_sessions,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    deletedAt: iso(row.deleted_at),
+  };
+}
+
+/** One open session; isCurrent marks the caller's own. */
+export function presentOpenSession(row: OpenSessionRow, currentSessionId: string): AdminSessionRow {
+  return {
+    id: row.id,
+    createdAt: row.created_at.toISOString(),
+    lastSeenAt: row.last_seen_at.toISOString(),
+    expiresAt: sessionExpiresAt({ lastSeenAt: row.last_seen_at, absoluteExpiresAt: row.absolute_expires_at }).toISOString(),
+    absoluteExpiresAt: row.absolute_expires_at.toISOString(),
+    ip: row.ip,
+    userAgent: row.user_agent,
+    isCurrent: row.id === currentSessionId,
+  };
+}
