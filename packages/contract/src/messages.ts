@@ -52,6 +52,8 @@ export const MESSAGES = {
   adminSessionExpired: 'Your session has expired. Please log in again.',
   sessionWarning: 'Your session will expire in 15 minutes',
   forcedLogout: 'Your session has been terminated by an administrator',
+  sessionExtended: 'Your session has been extended',
+  staySignedIn: 'Stay signed in',
   requestFailed: 'Request failed',
 
   // Successes (spec 1 §8)

@@ -1,5 +1,16 @@
-import { type AdminEvent, ALERT_TOAST_MS, type Alert, MESSAGES } from '@guildhall/contract';
+import {
+  ADMIN_SESSION_WARNING_MS,
+  type AdminEvent,
+  ALERT_TOAST_MS,
+  type Alert,
+  adminAuthApi,
+  MESSAGES,
+} from '@guildhall/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { type AdminSessionState, adminAuthKeys } from '../api/admin-auth';
+import { errorMessage } from '../api/api-error';
+import { callEndpoint } from '../api/endpoint';
 import { useAdminSession } from '../auth/admin-session-context';
 import { ADMIN_LOGIN_PATH } from '../auth/login-path';
 import { type NotificationType, useNotifications } from '../shell/notifications-context';
@@ -29,6 +40,20 @@ export function useLiveNotices() {
   const { clearSession } = useAdminSession();
   const navigate = useNavigate();
   const settings = useNotificationSettings();
+  const queryClient = useQueryClient();
+
+  /** Stay signed in: the server restarts the idle window (never past the absolute limit); the new expiry is kept. */
+  async function extendSession() {
+    try {
+      const answer = await callEndpoint(adminAuthApi.extendSession);
+      queryClient.setQueryData<AdminSessionState>(adminAuthKeys.session(), (current) =>
+        current?.status === 'authenticated' ? { ...current, me: { ...current.me, session: answer.session } } : current,
+      );
+      toast.success(MESSAGES.sessionExtended);
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.requestFailed));
+    }
+  }
 
   function onAlert(alert: Alert) {
     const isCritical = alert.severity === 'critical';
@@ -49,7 +74,11 @@ export function useLiveNotices() {
     switch (event.type) {
       case 'admin:session_warning':
         notify({ type: 'warning', title: 'Session', message: MESSAGES.sessionWarning });
-        toast.warning(MESSAGES.sessionWarning);
+        // It stays until the session would end, unless acted on or dismissed.
+        toast.warning(MESSAGES.sessionWarning, {
+          durationMs: ADMIN_SESSION_WARNING_MS,
+          action: { label: MESSAGES.staySignedIn, onAction: () => void extendSession() },
+        });
         break;
       case 'admin:forced_logout':
         // The server has ended the session already: forget it here without calling logout.

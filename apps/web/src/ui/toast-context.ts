@@ -3,12 +3,19 @@ import { createContext, useContext } from 'react';
 /** How a toast reads: its colour and icon. */
 export type ToastTone = 'success' | 'error' | 'warning' | 'info';
 
+/** A button on a toast that does something about its message ('Stay signed in'); pressing it closes the toast. */
+export interface ToastAction {
+  label: string;
+  onAction: () => void;
+}
+
 /** One toast on screen. */
 export interface Toast {
   id: number;
   tone: ToastTone;
   message: string;
   title?: string;
+  action?: ToastAction;
   durationMs: number;
   /** How often the same message was shown again while this toast was up; each time its timer starts over. */
   repeats: number;
@@ -19,6 +26,8 @@ export interface ToastOptions {
   title?: string;
   /** How long it stays; TOAST_MS by default. */
   durationMs?: number;
+  /** A button beside the message. */
+  action?: ToastAction;
 }
 
 /**

@@ -49,7 +49,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         commit(
           current.current.map((toast) =>
             toast.id === same.id
-              ? { ...toast, durationMs: Math.max(toast.durationMs, durationMs), repeats: toast.repeats + 1 }
+              ? {
+                  ...toast,
+                  action: options.action ?? toast.action,
+                  durationMs: Math.max(toast.durationMs, durationMs),
+                  repeats: toast.repeats + 1,
+                }
               : toast,
           ),
         );
@@ -57,7 +62,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         return same.id;
       }
       const id = nextId.current++;
-      commit([...current.current, { id, tone, message, title: options.title, durationMs, repeats: 0 }]);
+      commit([...current.current, { id, tone, message, title: options.title, action: options.action, durationMs, repeats: 0 }]);
       startTimer(id, durationMs);
       return id;
     },

@@ -2,6 +2,7 @@ import { CircleCheck, CircleX, Info, TriangleExclamationPoint, X } from 'lucide-
 import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Toast, ToastTone } from './toast-context';
 import { placeToasts, type ToastBox } from './toast-placement';
+import '../styles/toast-action.css';
 
 const ICONS: Record<ToastTone, typeof Info> = {
   success: CircleCheck,
@@ -78,6 +79,19 @@ export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
             <div className="toast__body">
               {toast.title && <p className="toast__title">{toast.title}</p>}
               <p className="toast__message">{toast.message}</p>
+              {toast.action && (
+                <button
+                  type="button"
+                  className="button button--secondary button--small toast__action"
+                  onClick={() => {
+                    toast.action?.onAction();
+                    onDismiss(toast.id);
+                  }}
+                  data-testid="toast-action"
+                >
+                  {toast.action.label}
+                </button>
+              )}
             </div>
             <button type="button" className="icon-button toast__close" aria-label="Dismiss" onClick={() => onDismiss(toast.id)}>
               <X size={16} aria-hidden="true" />
