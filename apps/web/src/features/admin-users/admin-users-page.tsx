@@ -1,10 +1,118 @@
-import type { AdminScreen } from '@guildhall/contract';
+import { ADMIN_USER_MESSAGES, ADMIN_USER_PAGE, type AdminUserRow } from '@guildhall/contract';
+import { Plus } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useAdminRoles } from '../../api/admin-roles';
+import { useAdminUserStatistics, useAdminUsers, useUnlockAdminUser } from '../../api/admin-users';
+import { errorMessage } from '../../api/api-error';
+import { useAdminSession } from '../../auth/admin-session-context';
+import { Card } from '../../ui/card';
+import { Pagination } from '../../ui/pagination';
+import { Spinner } from '../../ui/spinner';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import type { AdminUserAction } from './admin-user-actions';
+import { type AdminUserDialogState, AdminUserDialogs } from './admin-user-dialogs';
+import { AdminUserFilterBar } from './admin-user-filters';
+import { hasAdminUserFilters } from './admin-user-params';
+import { AdminUserStatCards } from './admin-user-stat-cards';
+import { AdminUserTable } from './admin-user-table';
+import { useAdminUserParams } from './use-admin-user-params';
+import '../../styles/admin-users.css';
 
-/** Being built by issue 13. */
-export function AdminUsersPage({ screen }: { screen: AdminScreen }) {
+/** Admin Users (spec 2 layout B /admin/users): the figures, the table with its filters in the URL, and the dialogs. */
+export function AdminUsersPage() {
+  useDocumentTitle('Admin Users');
+  const { admin } = useAdminSession();
+  const { filters, update, setSearch, setPage } = useAdminUserParams();
+  const list = useAdminUsers(filters);
+  const statistics = useAdminUserStatistics();
+  const roles = useAdminRoles();
+  const unlock = useUnlockAdminUser();
+  const [dialog, setDialog] = useState<AdminUserDialogState>({ kind: 'closed' });
+  const users = list.data?.data ?? [];
+  const total = list.data?.pagination.total ?? 0;
+  const roleList = roles.data?.data ?? [];
+  const catalog = roles.data?.permissions ?? [];
+
+  // Past the last page (an old link, fewer admins now): go to the last page that has rows.
+  useEffect(() => {
+    if (list.isSuccess && users.length === 0 && filters.page > 1 && total > 0) {
+      update({ page: Math.ceil(total / ADMIN_USER_PAGE.size) }, { replace: true });
+    }
+  }, [list.isSuccess, users.length, filters.page, total, update]);
+
+  const handleAction = useCallback(
+    (action: AdminUserAction, user: AdminUserRow) => {
+      if (action === 'unlock') unlock.mutate(user.id);
+      else setDialog({ kind: action, user });
+    },
+    [unlock.mutate],
+  );
+  const handleClose = useCallback(() => setDialog({ kind: 'closed' }), []);
+
   return (
     <div className="page">
-      <h1 className="page__title">{screen.label}</h1>
+      <header className="page__header">
+        <div>
+          <h1 className="page__title">Admin Users</h1>
+          <p className="page__lead">Who can sign in to the admin console, with which role, and their open sessions</p>
+        </div>
+        <div className="page__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setDialog({ kind: 'create' })}
+            disabled={!roles.data}
+          >
+            <Plus size={16} aria-hidden="true" />
+            Create Admin User
+          </button>
+        </div>
+      </header>
+
+      <AdminUserStatCards statistics={statistics.data?.data} isLoading={statistics.isPending && !statistics.isError} />
+
+      <Card className="admin-users">
+        <AdminUserFilterBar filters={filters} roles={roleList} onSearchChange={setSearch} onChange={update} />
+        {list.isPending && (
+          <div className="table-empty">
+            <Spinner label="Loading admin users..." />
+          </div>
+        )}
+        {list.isError && !list.data && (
+          <div className="table-empty" role="alert" data-testid="admin-users-error">
+            <p>{errorMessage(list.error, ADMIN_USER_MESSAGES.loadFailed)}</p>
+            <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
+              Retry
+            </button>
+          </div>
+        )}
+        {users.length > 0 && (
+          <AdminUserTable
+            users={users}
+            currentAdminId={admin?.id ?? null}
+            sortBy={filters.sortBy}
+            sortOrder={filters.sortOrder}
+            isLoading={list.isFetching}
+            onSort={(sortBy, sortOrder) => update({ sortBy, sortOrder })}
+            onAction={handleAction}
+          />
+        )}
+        {list.isSuccess && users.length === 0 && (
+          <p className="table-empty" data-testid="admin-users-empty">
+            {hasAdminUserFilters(filters) ? ADMIN_USER_MESSAGES.noUsersMatch : ADMIN_USER_MESSAGES.noUsers}
+          </p>
+        )}
+        <Pagination
+          // The page whose rows are shown: while the next page loads, the previous one stays on screen.
+          page={list.data?.pagination.page ?? filters.page}
+          pageSize={ADMIN_USER_PAGE.size}
+          total={total}
+          onPageChange={setPage}
+          testId="admin-user-pagination"
+        />
+      </Card>
+
+      <AdminUserDialogs dialog={dialog} roles={roleList} catalog={catalog} onClose={handleClose} />
     </div>
   );
 }
