@@ -1,10 +1,97 @@
-import type { AdminScreen } from '@guildhall/contract';
+import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE } from '@guildhall/contract';
+import { X } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import { errorMessage } from '../../api/api-error';
+import { useAuditFacets, useAuditLog } from '../../api/audit-log';
+import { Card } from '../../ui/card';
+import { Pagination } from '../../ui/pagination';
+import { Spinner } from '../../ui/spinner';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { AuditExportButton } from './audit-export-button';
+import { AuditLogFilterBar } from './audit-log-filters';
+import { auditLogFilters, auditLogQuery, hasAuditFilters, rangeError } from './audit-log-params';
+import { AuditLogTable } from './audit-log-table';
+import { useAuditLogParams } from './use-audit-log-params';
+import '../../styles/audit-log.css';
 
-/** Being built by issue 13. */
-export function AuditLogPage({ screen }: { screen: AdminScreen }) {
+/** Audit Log: who did what to which target, when and from where; filtered in the URL, paged, exported as CSV. */
+export function AuditLogPage() {
+  useDocumentTitle('Audit Log');
+  const { state, update, setActor, setPage, clear } = useAuditLogParams();
+  const invalidRange = rangeError(state);
+  const query = useMemo(() => auditLogQuery(state), [state]);
+  const filters = useMemo(() => auditLogFilters(state), [state]);
+  const list = useAuditLog(query, invalidRange === null);
+  const facets = useAuditFacets();
+  const entries = list.data?.data ?? [];
+  const total = list.data?.pagination.total ?? 0;
+  const isFiltered = hasAuditFilters(state);
+
+  // Past the last page (an old link, narrower filters): go to the last page that has records.
+  useEffect(() => {
+    if (list.isSuccess && entries.length === 0 && state.page > 1 && total > 0) {
+      update({ page: Math.ceil(total / AUDIT_LOG_PAGE.size) }, { replace: true });
+    }
+  }, [list.isSuccess, entries.length, state.page, total, update]);
+
   return (
     <div className="page">
-      <h1 className="page__title">{screen.label}</h1>
+      <header className="page__header">
+        <div>
+          <h1 className="page__title">Audit Log</h1>
+          <p className="page__lead">Who did what to which target, when and from where, newest first</p>
+        </div>
+        <div className="page__actions">
+          <AuditExportButton filters={filters} isDisabled={invalidRange !== null} />
+        </div>
+      </header>
+
+      <Card className="audit-log">
+        <AuditLogFilterBar
+          state={state}
+          actions={facets.data?.actions ?? []}
+          targetTypes={facets.data?.targetTypes ?? []}
+          rangeError={invalidRange}
+          onActorChange={setActor}
+          onChange={update}
+        />
+        {isFiltered && (
+          <div className="audit-log__clear">
+            <button type="button" className="button button--ghost button--small" onClick={clear}>
+              <X size={14} aria-hidden="true" />
+              Clear filters
+            </button>
+          </div>
+        )}
+        {list.isPending && invalidRange === null && (
+          <div className="table-empty">
+            <Spinner label="Loading audit records..." />
+          </div>
+        )}
+        {list.isError && !list.data && (
+          <div className="table-empty" role="alert" data-testid="audit-error">
+            <p>{errorMessage(list.error, AUDIT_LOG_MESSAGES.loadFailed)}</p>
+            <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
+              Retry
+            </button>
+          </div>
+        )}
+        {entries.length > 0 && <AuditLogTable entries={entries} isLoading={list.isFetching} />}
+        {list.isSuccess && entries.length === 0 && (
+          <p className="table-empty" data-testid="audit-empty">
+            {isFiltered ? AUDIT_LOG_MESSAGES.noEntriesMatch : AUDIT_LOG_MESSAGES.noEntries}
+          </p>
+        )}
+        <Pagination
+          // The page whose rows are shown: while the next page loads, the previous one stays on screen.
+          page={list.data?.pagination.page ?? state.page}
+          pageSize={AUDIT_LOG_PAGE.size}
+          total={total}
+          onPageChange={setPage}
+          testId="audit-pagination"
+          noun="records"
+        />
+      </Card>
     </div>
   );
 }
