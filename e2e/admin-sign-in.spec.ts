@@ -50,6 +50,8 @@ test('an admin holding only admin.system_monitoring sees only what it allows', a
     'Guild Management',
     'Mail Outbox',
     'Discord Management',
+    'Admin Users',
+    'Audit Log',
     'Training Data',
     'Permissions',
     'Raw Data Views',
@@ -87,6 +89,9 @@ test('the shell shows only the screens that work, each named alike in the sideba
       crumbs: ['Accounts'],
       heading: 'Player Account Management',
     },
+    { label: 'Admin Users', path: '/admin/users', crumbs: ['Accounts'] },
+    { label: 'Audit Log', path: '/admin/audit-log', crumbs: ['Accounts'] },
+    { label: 'Permissions', path: '/admin/permissions' },
   ];
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', ...working.map((screen) => screen.label)]);
   for (const screen of working) {
@@ -104,7 +109,7 @@ test('the shell shows only the screens that work, each named alike in the sideba
   await expect(page.getByTestId('quick-actions').getByRole('link')).toHaveCount(4);
 
   // A screen that is not built has no page that only names it: its address, and the second layout's, are not found.
-  for (const path of ['/admin/logs', '/admin/users', '/admin/monitoring/system', '/admin/training-data']) {
+  for (const path of ['/admin/logs', '/admin/monitoring/system', '/admin/training-data', '/admin/data']) {
     await page.goto(path);
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${path}$`));

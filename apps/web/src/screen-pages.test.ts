@@ -21,6 +21,9 @@ describe('the working screens', () => {
       'Mail Outbox',
       'Discord Management',
       'Player Accounts',
+      'Admin Users',
+      'Audit Log',
+      'Permissions',
     ]);
     expect(Object.keys(SCREEN_PAGES).every((path) => ADMIN_SCREENS.some((screen) => screen.path === path))).toBe(true);
   });
@@ -31,6 +34,7 @@ describe('the working screens', () => {
     expect(findBuiltScreen('/admin/guilds')?.label).toBe('Guild Management');
     expect(findBuiltScreen('/admin/discord')?.label).toBe('Discord Management');
     expect(findBuiltScreen('/admin/players')?.label).toBe('Player Accounts');
+    expect(findBuiltScreen('/admin/audit-logs')?.label).toBe('Audit Log');
   });
 
   it('name their crumbs as the sidebar does, leaving the root as Admin', () => {
