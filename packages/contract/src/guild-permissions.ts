@@ -87,6 +87,13 @@ const hasBit = (permissions: string, bit: bigint) => {
   }
 };
 
+/** The Discord right that makes a permission integer a guild admin's ('Administrator' before 'Manage Server'), or null. */
+export function discordAdminRight(permissions: string): 'Administrator' | 'Manage Server' | null {
+  if (hasBit(permissions, DISCORD_PERMISSION_BITS.ADMINISTRATOR)) return 'Administrator';
+  if (hasBit(permissions, DISCORD_PERMISSION_BITS.MANAGE_GUILD)) return 'Manage Server';
+  return null;
+}
+
 /** Owner, Administrator or Manage Server: may install the bot and holds the guild-admin set. */
 export function isDiscordGuildAdmin(standing: DiscordGuildStanding): boolean {
   return (
@@ -114,3 +121,32 @@ export const hasAnyGuildPermission = (held: readonly string[], anyOf: readonly G
 /** True when the set holds every one of the permissions. */
 export const hasAllGuildPermissions = (held: readonly string[], allOf: readonly GuildPermission[]) =>
   allOf.every((p) => held.includes(p));
+
+/** One reason a member holds guild permissions (owner, Discord admin, member, a mapped role, a grant). */
+export interface GuildPermissionSource<Kind extends string = string> {
+  kind: Kind;
+  /** How the source is named on screen, e.g. 'Role: Officer'. */
+  label: string;
+  permissions: readonly string[];
+}
+
+/** One effective guild permission and every source that gives it. */
+export interface SourcedGuildPermission<Kind extends string = string> {
+  permission: GuildPermission;
+  sources: { kind: Kind; label: string }[];
+}
+
+/**
+ * The guild permissions these sources give together, in catalog order, each with the sources that give it (in the
+ * order given); names outside the catalog are ignored, as guildPermissionsOf ignores them.
+ */
+export function guildPermissionsWithSources<Kind extends string>(
+  sources: readonly GuildPermissionSource<Kind>[],
+): SourcedGuildPermission<Kind>[] {
+  return GUILD_PERMISSION_NAMES.map((permission) => ({
+    permission,
+    sources: sources
+      .filter((source) => source.permissions.includes(permission))
+      .map((source) => ({ kind: source.kind, label: source.label })),
+  })).filter((held) => held.sources.length > 0);
+}

@@ -29,6 +29,19 @@ export interface FakeDiscordMember {
   roles: string[];
 }
 
+/**
+ * A role as /guilds/{id}/roles returns it: permissions is a decimal bit string; the @everyone role's id is the
+ * guild's id. The fake serves Discord's other role fields with their usual values.
+ */
+export interface FakeDiscordRole {
+  id: string;
+  name: string;
+  color: number;
+  position: number;
+  permissions: string;
+  managed: boolean;
+}
+
 /** One request the fake received, for assertions. */
 export interface FakeRequest {
   method: string;
@@ -43,7 +56,8 @@ export interface FakeRequest {
  * A loopback stand-in for the Discord endpoints Guildhall calls, speaking Discord's wire format:
  * OAuth2 authorize (auto-approving as `loginAs`) and token exchange, /users/@me, /users/@me/guilds
  * (for a user token and for the bot token), and paged /guilds/{id}/members with optional 429s, an empty
- * rate-limit bucket, and failures from a given page on; GET /users/{id} with optional 429s.
+ * rate-limit bucket, and failures from a given page on; GET /users/{id} with optional 429s; GET /guilds/{id}/roles
+ * for the bot's guilds, optionally failing.
  * Point DISCORD_API_BASE at `baseUrl`.
  */
 export class DiscordFake {
@@ -75,6 +89,10 @@ export class DiscordFake {
   isBotGuildListDown = false;
   /** Users GET /users/{id} knows, by id (the bot and every guild member are known too). */
   readonly users = new Map<string, FakeDiscordUser & { discriminator?: string }>();
+  /** Roles of each guild, by guild id (set @everyone too: Discord always lists it). */
+  readonly roles = new Map<string, FakeDiscordRole[]>();
+  /** Answer GET /guilds/{id}/roles with this status (a Discord outage) instead of the roles. */
+  rolesFailureStatus: number | null = null;
   /** Answer the next N GET /users/{id} calls with a 429 of rateLimitRetryAfter seconds. */
   rateLimitNextUserCalls = 0;
   readonly requests: FakeRequest[] = [];
@@ -132,6 +150,8 @@ export class DiscordFake {
     if (req.method === 'GET' && userId && isBot) return this.user(userId, res);
     const members = /^\/guilds\/(\d+)\/members$/.exec(path);
     if (req.method === 'GET' && members && isBot) return this.listMembers(members[1]!, url, res);
+    const roles = /^\/guilds\/(\d+)\/roles$/.exec(path);
+    if (req.method === 'GET' && roles && isBot) return this.listRoles(roles[1]!, res);
     return send(res, 404, { message: '404: Not Found', code: 0 });
   }
 
@@ -165,6 +185,38 @@ export class DiscordFake {
       avatar_decoration_data: null,
       banner_color: null,
     });
+  }
+
+  /** GET /guilds/{id}/roles: every role of a guild the bot is in, in Discord's role object format. */
+  private listRoles(guildId: string, res: ServerResponse): void {
+    if (this.rolesFailureStatus !== null) {
+      send(res, this.rolesFailureStatus, { message: `${this.rolesFailureStatus}: Internal Server Error`, code: 0 });
+      return;
+    }
+    if (!this.botGuildIds.has(guildId)) {
+      send(res, 403, { message: 'Missing Access', code: 50001 });
+      return;
+    }
+    send(
+      res,
+      200,
+      (this.roles.get(guildId) ?? []).map((role) => ({
+        id: role.id,
+        name: role.name,
+        description: null,
+        color: role.color,
+        colors: { primary_color: role.color, secondary_color: null, tertiary_color: null },
+        hoist: false,
+        icon: null,
+        unicode_emoji: null,
+        position: role.position,
+        permissions: role.permissions,
+        managed: role.managed,
+        mentionable: false,
+        flags: 0,
+        ...(role.managed ? { tags: { bot_id: this.bot.id } } : {}),
+      })),
+    );
   }
 
   private authorize(url: URL, res: ServerResponse): void {

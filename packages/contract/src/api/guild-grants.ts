@@ -19,6 +19,8 @@ export const GUILD_GRANT_MESSAGES = {
   noGrants: 'No permissions granted here yet',
   noDiscordGuild: 'This guild has no Discord server id, so it has no Discord roles',
   rolesUnavailable: 'Could not read the Discord roles',
+  discordNotConfigured:
+    'Discord is not configured on this server (DISCORD_BOT_TOKEN is not set), so Discord roles cannot be read',
   roleNotFound: 'No Discord role with this id in this guild',
   mappingSaved: 'Role permissions saved',
   memberNotFound: 'No member with this Discord id in this guild',
@@ -67,7 +69,9 @@ export const discordRoleMapping = z.object({
   color: z.number().describe("Discord's colour integer; 0 means none"),
   position: z.number(),
   managed: z.boolean().describe("A bot's or integration's own role"),
-  isDiscordAdmin: z.boolean().describe('The role carries Administrator or Manage Server: its holders get every permission anyway'),
+  isDiscordAdmin: z
+    .boolean()
+    .describe('The role carries Administrator or Manage Server: its holders get every permission anyway'),
   memberCount: z.number().describe('Current members holding it, from the last member sync'),
   permissions: z.array(z.string()),
 });
@@ -137,7 +141,8 @@ export const guildGrantsApi = {
   discordRoles: endpoint({
     method: 'GET',
     path: '/api/admin/guilds/:guildId/discord-roles',
-    summary: "The guild's Discord roles as Discord lists them (GET /guilds/{id}/roles), with member counts and mapped permissions",
+    summary:
+      "The guild's Discord roles as Discord lists them (GET /guilds/{id}/roles), with member counts and mapped permissions",
     params: guildParams,
     response: z.object({ success: z.literal(true), data: z.array(discordRoleMapping), fetchedAt: z.string() }),
   }),
@@ -152,7 +157,8 @@ export const guildGrantsApi = {
   memberPermissions: endpoint({
     method: 'GET',
     path: '/api/admin/guilds/:guildId/members/:discordUserId/permissions',
-    summary: "A member's effective guild permissions with where each comes from (owner, Discord admin, member, mapped role, grant)",
+    summary:
+      "A member's effective guild permissions with where each comes from (owner, Discord admin, member, mapped role, grant)",
     params: guildParams.extend({ discordUserId: z.string().regex(/^\d{1,25}$/, GUILD_GRANT_MESSAGES.memberNotFound) }),
     response: z.object({ success: z.literal(true), data: memberEffectivePermissions }),
   }),

@@ -9,7 +9,14 @@ import {
 import type { Db } from '../../services/db/db';
 import { discordGuildIconUrl } from '../../services/discord/discord-oauth';
 import type { CommunityKit } from './community-kit';
-import { activeTenantGuildIds, ensureTenants, grantsOf, listUserGuilds, type UserGuildRow } from './guild-queries';
+import {
+  activeTenantGuildIds,
+  ensureTenants,
+  grantsOf,
+  listUserGuilds,
+  rolePermissionsOf,
+  type UserGuildRow,
+} from './guild-queries';
 import { type UserRow, updateSelectedGuild } from './user-queries';
 
 /** What guild access needs from the app. */
@@ -125,11 +132,17 @@ export async function loadGuildAccess(
 export const availableGuild = (access: GuildAccess, guildId: string | null) =>
   access.guilds.find((g) => g.isAvailable && g.guild.id === guildId) ?? null;
 
-/** The user's permissions in one of their available guilds: derived from Discord, plus stored grants. */
+/**
+ * The user's permissions in one of their available guilds: derived from Discord, plus stored grants, plus what the
+ * guild's mapped Discord roles give the roles they hold there now (as the last member sync saw them).
+ */
 export async function permissionsIn(db: Db, userId: string, guild: AccessibleGuild): Promise<GuildPermission[]> {
-  const grants = guild.row.tenant_id ? await grantsOf(db, guild.row.tenant_id, userId) : [];
+  const tenantId = guild.row.tenant_id;
+  const [grants, fromRoles] = tenantId
+    ? await Promise.all([grantsOf(db, tenantId, userId), rolePermissionsOf(db, tenantId, userId)])
+    : [[], []];
   const standing = guild.row.is_discord_member ? { isOwner: guild.row.is_owner, permissions: guild.row.permissions } : null;
-  return guildPermissionsOf(standing, grants);
+  return guildPermissionsOf(standing, [...grants, ...fromRoles]);
 }
 
 /** The permissions in the selected guild; empty while guild selection is required (spec 1 §6). */

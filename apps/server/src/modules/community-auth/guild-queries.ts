@@ -101,3 +101,22 @@ export async function grantsOf(db: Queryable, tenantId: string, userId: string):
   );
   return rows.map((row) => row.permission);
 }
+
+/**
+ * The permissions mapped to the Discord roles the user holds in one tenant now: their member row of the last member
+ * sync (matched by the Discord id they signed in with, still a member), its roles, and the @everyone role (whose
+ * id is the Discord guild's) that every member holds without Discord listing it.
+ */
+export async function rolePermissionsOf(db: Queryable, tenantId: string, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ permission: string }>(
+    `SELECT DISTINCT p.permission
+       FROM users u
+       JOIN discord_members m ON m.guild_id = $1 AND m.discord_user_id = u.discord_id AND m.left_at IS NULL
+       JOIN guilds g ON g.id = m.guild_id
+       JOIN guild_role_permissions p
+         ON p.guild_id = m.guild_id AND (p.discord_role_id = ANY(m.roles) OR p.discord_role_id = g.discord_guild_id)
+      WHERE u.id = $2`,
+    [tenantId, userId],
+  );
+  return rows.map((row) => row.permission);
+}

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import { fetchService } from '../fetch-service';
 import { discordFetch } from './discord-api';
+import { type DiscordRole, fetchGuildRoles } from './guild-roles';
 
 /** The bot's own user as Discord returns it. */
 export interface DiscordBotUser {
@@ -24,6 +25,8 @@ export interface DiscordBotClient {
   fetchBotUser(timeoutMs: number): Promise<DiscordBotUser>;
   /** GET /users/{id}: any user by id; a short 429 is waited out once; DiscordApiError carries Discord's status. */
   fetchUser(userId: string): Promise<DiscordUser>;
+  /** GET /guilds/{id}/roles: the server's roles, @everyone included; DiscordApiError carries Discord's status. */
+  fetchGuildRoles(discordGuildId: string): Promise<DiscordRole[]>;
 }
 
 /** A Discord client for DISCORD_BOT_TOKEN, or null when it is unset. */
@@ -43,6 +46,9 @@ export function createDiscordBotClient(settings: Config['discord']): DiscordBotC
     async fetchUser(userId) {
       const url = `${settings.apiBase}/users/${encodeURIComponent(userId)}`;
       return (await discordFetch(url, { headers: { Authorization: `Bot ${token}` } })) as DiscordUser;
+    },
+    fetchGuildRoles(discordGuildId) {
+      return fetchGuildRoles(settings.apiBase, token, discordGuildId);
     },
   };
 }
