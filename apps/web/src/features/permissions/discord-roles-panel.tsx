@@ -15,9 +15,9 @@ interface DiscordRolesPanelProps {
   onMemberChange: (discordUserId: string | null) => void;
 }
 
-/** Whether asking again could help: not for Discord unconfigured (503) or a guild without a Discord server (409). */
+/** Whether asking again cannot help: Discord not configured, a guild without a Discord server (409), or none (404). */
 const isLasting = (error: unknown) =>
-  error instanceof ApiError && (error.status === 409 || error.status === 503 || error.status === 404);
+  error instanceof ApiError && (error.code === 'DISCORD_NOT_CONFIGURED' || error.status === 409 || error.status === 404);
 
 /**
  * The Discord roles tab: a guild's Discord roles, each mapped to the guild permissions its holders get, and a
