@@ -122,12 +122,17 @@ export async function selectCommunityUser(db: Queryable, userId: string): Promis
   return rows[0] ?? null;
 }
 
-/** Community users whose username, e-mail or Discord id contains the text: exact and prefix matches first. */
+/**
+ * Community users whose username, e-mail or Discord id contains the text: exact and prefix matches first. Names
+ * and e-mails are searched on 0013's trigram indexes; a Discord id is digits only, so it is searched only for a
+ * text of digits (where the trigram indexes would help little anyway).
+ */
 export async function searchCommunityUsers(db: Queryable, search: string, limit: number): Promise<CommunityUserRow[]> {
   const text = search.toLowerCase();
+  const byDiscordId = /^\d+$/.test(text) ? ' OR discord_id LIKE $1' : '';
   const { rows } = await db.query<CommunityUserRow>(
     `SELECT id, username, email, discord_id FROM users
-      WHERE lower(username) LIKE $1 OR lower(email) LIKE $1 OR discord_id LIKE $1
+      WHERE lower(username) LIKE $1 OR lower(email) LIKE $1${byDiscordId}
       ORDER BY (lower(username) = $2 OR lower(email) = $2 OR discord_id = $2) DESC,
                (lower(username) LIKE $3 OR lower(email) LIKE $3) DESC, lower(username), id
       LIMIT $4`,
