@@ -2,8 +2,8 @@ import type { AdminRole, AdminUserRow } from '@guildhall/contract';
 import { useSetAdminUserActive } from '../../api/admin-users';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { AdminSessionsDialog } from './admin-sessions-dialog';
-import type { AdminUserAction } from './admin-user-actions';
 import { AdminUserFormModal } from './admin-user-form-modal';
+import type { AdminUserAction } from './admin-user-rules';
 import { DeleteAdminUserDialog } from './delete-admin-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 

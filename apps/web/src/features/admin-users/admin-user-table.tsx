@@ -4,7 +4,8 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatDate, formatDateTime, formatRelative } from '../../ui/format-date';
 import { TableScroll } from '../../ui/table-scroll';
-import { type AdminUserAction, AdminUserActions } from './admin-user-actions';
+import { AdminUserActions } from './admin-user-actions';
+import type { AdminUserAction } from './admin-user-rules';
 import { AdminUserStatus } from './admin-user-status';
 
 interface AdminUserTableProps {
