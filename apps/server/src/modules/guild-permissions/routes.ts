@@ -1,7 +1,7 @@
 import { findAdminScreen, GUILD_GRANT_MESSAGES, guildGrantsApi } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
 import { adminActor } from '../audit/admin-actor';
 import type { Requester } from '../guilds/guild-deps';
@@ -22,7 +22,7 @@ const requesterOf = (request: FastifyRequest): Requester => ({ actor: adminActor
  */
 export const guildGrantRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
-  app.addHook('onRequest', requireAdmin(findAdminScreen('/admin/permissions')!.anyOf));
+  guardAdminRoutes(app, findAdminScreen('/admin/permissions')!.anyOf);
   const discordDeps = (request: FastifyRequest): DiscordRoleDeps => ({ db, discord: app.services.discord, log: request.log });
 
   app.route({
