@@ -1,4 +1,4 @@
-import { type AdminSessionRow, type AdminUserRow, roleLabel } from '@guildhall/contract';
+import type { AdminSessionRow, AdminUserRow } from '@guildhall/contract';
 import { holderPermissions } from '../../auth/admin-sessions';
 import type { OpenSessionRow } from '../../auth/session-queries';
 import { sessionExpiresAt } from '../../auth/session-rules';
@@ -13,7 +13,8 @@ export function presentAdminUser(row: AdminUserListRow): AdminUserRow {
     username: row.username,
     fullName: row.full_name,
     role: row.role,
-    roleLabel: row.role_label ?? roleLabel(row.role),
+    // A role deleted while only soft-deleted admins held it shows by its name.
+    roleLabel: row.role_label ?? row.role,
     permissions: row.permissions,
     effectivePermissions: holderPermissions(row.role_permissions, row.permissions),
     status: row.status,
