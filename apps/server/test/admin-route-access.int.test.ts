@@ -106,6 +106,11 @@ describe('every /api/admin route', () => {
       expect(labels).toContain(expected);
     }
     expect(routes.length).toBeGreaterThan(50);
+    const guardsOf = (label: string) => routes.find((route) => labelOf(route) === label)!.guards;
+    // A route's own guard (`onRequest: requireAdmin(...)`), a subtree's guard, and one open to any signed-in admin.
+    expect(guardsOf('POST /api/admin/players')).toEqual([['players.create']]);
+    expect(guardsOf('GET /api/admin/users')).toEqual([['admin.full_access', 'admin.manage_users']]);
+    expect(guardsOf('POST /api/admin/auth/extend')).toEqual([[]]);
   });
 
   it('declares who may call it, unless it is public', () => {
