@@ -57,14 +57,18 @@ export function DiscordRolesPanel({ guildId, guildName, memberId, onGuildChange,
         </div>
       )}
       {roles.isSuccess && list.length === 0 && <p className="table-empty">This guild's Discord server has no roles.</p>}
-      {guildId !== null && list.length > 0 && (
-        <ul className="discord-roles" aria-label="Discord roles" data-testid="discord-roles">
-          {list.map((role) => (
-            <DiscordRoleCard key={`${guildId}-${role.id}`} guildId={guildId} role={role} />
-          ))}
-        </ul>
+      {guildId !== null && !roles.isError && (
+        <div className="discord-roles-layout">
+          <MemberLookup guildId={guildId} memberId={memberId} onLookUp={onMemberChange} />
+          {list.length > 0 && (
+            <ul className="discord-roles" aria-label="Discord roles" data-testid="discord-roles">
+              {list.map((role) => (
+                <DiscordRoleCard key={`${guildId}-${role.id}`} guildId={guildId} role={role} />
+              ))}
+            </ul>
+          )}
+        </div>
       )}
-      {guildId !== null && !roles.isError && <MemberLookup guildId={guildId} memberId={memberId} onLookUp={onMemberChange} />}
     </>
   );
 }

@@ -74,8 +74,7 @@ export function GuildGrantsPanel({ filters, guildName, onGuildChange, onSearch, 
           <table className="table" data-testid="grants-table">
             <thead>
               <tr>
-                <th scope="col">User</th>
-                <th scope="col">E-mail</th>
+                <th scope="col">User and e-mail</th>
                 <th scope="col">Discord ID</th>
                 <th scope="col">Guild</th>
                 <th scope="col">Permission</th>
@@ -89,15 +88,19 @@ export function GuildGrantsPanel({ filters, guildName, onGuildChange, onSearch, 
             <tbody>
               {grants.map((grant) => (
                 <tr key={grant.id} data-testid="grant-row">
-                  <td className="table__strong">{grant.username}</td>
-                  <td>{grant.email ?? <span className="muted">None</span>}</td>
+                  <td>
+                    <span className="grant-user">
+                      <span className="table__strong">{grant.username}</span>
+                      <span className="muted">{grant.email ?? 'No e-mail'}</span>
+                    </span>
+                  </td>
                   <td>{grant.discordId ? <code>{grant.discordId}</code> : <span className="muted">None</span>}</td>
                   <td>{grant.guildName}</td>
                   <td>
                     <code>{grant.permission}</code>
                   </td>
                   <td>{grant.grantedBy ?? <span className="muted">Unknown</span>}</td>
-                  <td>
+                  <td className="grant-when">
                     <time dateTime={grant.grantedAt} title={formatDateTime(grant.grantedAt)}>
                       {formatRelative(grant.grantedAt)}
                     </time>
