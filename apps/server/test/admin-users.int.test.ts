@@ -1,4 +1,10 @@
-import { ADMIN_MAX_FAILED_ATTEMPTS, ADMIN_USER_MESSAGES, type AdminSessionRow, type AdminUserRow } from '@guildhall/contract';
+import {
+  ADMIN_MAX_FAILED_ATTEMPTS,
+  ADMIN_ROLE_MESSAGES,
+  ADMIN_USER_MESSAGES,
+  type AdminSessionRow,
+  type AdminUserRow,
+} from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, sql, type TestAdmin } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
@@ -41,8 +47,8 @@ async function auditActions(targetId: string) {
   return rows;
 }
 
-describe('the last active superadmin', () => {
-  it('cannot be disabled, demoted or deleted by another admin; can once a second superadmin exists', async () => {
+describe('the superadmin role and handing out permissions', () => {
+  it('only a superadmin makes, changes or removes a superadmin; admin.full_access does not', async () => {
     const manager = await createTestAdmin(ctx.server.app, { role: 'admin' });
     const asManager = await signedIn(manager);
     for (const attempt of [
@@ -50,22 +56,72 @@ describe('the last active superadmin', () => {
       () => put(asManager, `${USERS}/${ownerId}`, { role: 'viewer' }),
       () => del(asManager, `${USERS}/${ownerId}`),
       () => del(asManager, `${USERS}/${ownerId}?hard=true`),
+      () => asManager.post(`${USERS}/${ownerId}/reset-password`, { newPassword: password() }),
     ]) {
       const refused = await attempt();
-      expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ code: 'CONFLICT', error: ADMIN_USER_MESSAGES.lastSuperadmin });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'FORBIDDEN', error: ADMIN_USER_MESSAGES.superadminOnly });
     }
+    const minted = await asManager.post(USERS, { username: `boss_${uniqueSuffix()}`, role: 'superadmin', password: password() });
+    expect(minted.status).toBe(403);
+    expect(minted.body.fields).toEqual({ role: ADMIN_USER_MESSAGES.superadminOnly });
     expect((await ctx.owner.get(`${USERS}/${ownerId}`)).body.data).toMatchObject({ role: 'superadmin', status: 'active' });
 
-    const second = await createTestAdmin(ctx.server.app, { role: 'superadmin' });
-    const demoted = await put(asManager, `${USERS}/${second.id}`, { role: 'viewer' });
+    // The owner (a superadmin) may: a second superadmin made and demoted again.
+    const second = await ctx.owner.post<{ data: AdminUserRow }>(USERS, {
+      username: `second_${uniqueSuffix()}`,
+      role: 'superadmin',
+      password: password(),
+    });
+    expect(second.status, second.text).toBe(200);
+    const demoted = await put(ctx.owner, `${USERS}/${second.body.data.id}`, { role: 'viewer' });
     expect(demoted.status).toBe(200);
     expect(demoted.body.data).toMatchObject({
       role: 'viewer',
       roleLabel: 'Viewer',
       effectivePermissions: ['admin.system_monitoring'],
     });
-    expect(await auditActions(second.id)).toContainEqual({ action: 'admin.updated', actor_name: manager.username });
+    expect(await auditActions(second.body.data.id)).toContainEqual({ action: 'admin.updated', actor_name: OWNER.username });
+  });
+
+  it('an admin manager gives no role or permission stronger than their own, nor a role more than they hold', async () => {
+    const granter = await createTestAdmin(ctx.server.app, {
+      role: 'viewer',
+      permissions: ['admin.manage_users', 'players.view'],
+    });
+    const asGranter = await signedIn(granter);
+    const create = (body: Record<string, unknown>) =>
+      asGranter.post(USERS, { username: `made_${uniqueSuffix()}`, password: password(), ...body });
+
+    const stronger = await create({ role: 'admin' });
+    expect(stronger.status).toBe(403);
+    expect(stronger.body.fields).toEqual({ role: ADMIN_USER_MESSAGES.beyondYourOwn });
+    const extra = await create({ role: 'viewer', permissions: ['admin.audit_logs'] });
+    expect(extra.status).toBe(403);
+    expect(extra.body.fields).toEqual({ permissions: ADMIN_USER_MESSAGES.beyondYourOwn });
+
+    const within = await create({ role: 'viewer', permissions: ['players.view'] });
+    expect(within.status, within.text).toBe(200);
+    // An account keeps what it holds when someone weaker renames it; adding to it is refused.
+    const strong = await createTestAdmin(ctx.server.app, { role: 'viewer', permissions: ['admin.audit_logs'] });
+    const renamed = await put(asGranter, `${USERS}/${strong.id}`, { fullName: 'Renamed', permissions: ['admin.audit_logs'] });
+    expect(renamed.status, renamed.text).toBe(200);
+    const raised = await put(asGranter, `${USERS}/${strong.id}`, { permissions: ['admin.audit_logs', 'admin.full_access'] });
+    expect(raised.status).toBe(403);
+
+    const roleEditor = await createTestAdmin(ctx.server.app, { role: 'viewer', permissions: ['settings.edit_permissions'] });
+    const asRoleEditor = await signedIn(roleEditor);
+    const widened = await put(asRoleEditor, '/api/admin/roles/viewer', {
+      permissions: ['admin.system_monitoring', 'admin.full_access'],
+    });
+    expect(widened.status).toBe(403);
+    expect(widened.body).toMatchObject({ error: ADMIN_ROLE_MESSAGES.beyondYourOwn });
+    const ownRole = await asRoleEditor.post('/api/admin/roles', {
+      name: `editors_${uniqueSuffix()}`,
+      label: 'Editors',
+      permissions: ['settings.edit_permissions'],
+    });
+    expect(ownRole.status, ownRole.text).toBe(200);
   });
 });
 

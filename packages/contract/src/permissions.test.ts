@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePermissions, hasAdminPermission, hasAnyAdminPermission, roleLabel } from './permissions';
+import {
+  effectivePermissions,
+  hasAdminPermission,
+  hasAnyAdminPermission,
+  maySetSuperadmin,
+  PERMISSIONS,
+  permissionsBeyond,
+  roleLabel,
+} from './permissions';
 
 describe('hasAdminPermission (spec 2 §6)', () => {
   const plain = { role: 'operator', permissions: ['admin.system_monitoring'] };
@@ -42,5 +50,28 @@ describe('roleLabel', () => {
     expect(roleLabel(undefined)).toBe('Administrator');
     expect(roleLabel('nobody')).toBe('Administrator');
     expect(roleLabel('superadmin')).toBe('Super Admin');
+  });
+});
+
+describe('permissionsBeyond', () => {
+  it('lets a superadmin and an admin.full_access holder hand out any permission', () => {
+    const all = Object.keys(PERMISSIONS);
+    expect(permissionsBeyond({ role: 'superadmin', permissions: [] }, all)).toEqual([]);
+    expect(permissionsBeyond({ role: 'admin', permissions: ['admin.full_access'] }, all)).toEqual([]);
+  });
+
+  it('names what a granter does not hold themselves', () => {
+    const granter = { role: 'custom', permissions: ['admin.manage_users', 'players.view'] };
+    expect(permissionsBeyond(granter, ['players.view', 'admin.full_access', 'admin.audit_logs'])).toEqual([
+      'admin.full_access',
+      'admin.audit_logs',
+    ]);
+  });
+});
+
+describe('maySetSuperadmin', () => {
+  it('is for superadmins only, not for admin.full_access', () => {
+    expect(maySetSuperadmin({ role: 'superadmin', permissions: [] })).toBe(true);
+    expect(maySetSuperadmin({ role: 'admin', permissions: ['admin.full_access'] })).toBe(false);
   });
 });

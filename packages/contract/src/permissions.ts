@@ -72,6 +72,18 @@ export function hasAnyAdminPermission(admin: PermissionHolder, anyOf: readonly P
   return anyOf.length === 0 || anyOf.some((permission) => hasAdminPermission(admin, permission));
 }
 
+/**
+ * What an admin may hand out (to an admin account or a role): a superadmin anything; anyone else only what they
+ * pass the check for themselves, so admin.manage_users cannot mint a stronger account than its holder's. Returns
+ * the permissions of `wanted` that `granter` may not give.
+ */
+export function permissionsBeyond(granter: PermissionHolder, wanted: readonly string[]): string[] {
+  return wanted.filter((permission) => !(permission in PERMISSIONS) || !hasAdminPermission(granter, permission as Permission));
+}
+
+/** Only a superadmin may make, change or give the superadmin role: it passes every check, admin.full_access cannot. */
+export const maySetSuperadmin = (granter: PermissionHolder) => granter.role === 'superadmin';
+
 /** The permissions an admin holds: those of the role plus the ones granted to the admin directly. */
 export function effectivePermissions(role: string, granted: readonly string[]): Permission[] {
   const fromRole = role in ROLES ? ROLES[role as Role].permissions : [];

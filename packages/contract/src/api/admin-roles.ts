@@ -11,6 +11,7 @@ export const ADMIN_ROLE_MESSAGES = {
   labelRequired: 'Label is required',
   superadminLocked: 'The superadmin role holds every permission and cannot be changed',
   builtInKept: 'Built-in roles cannot be deleted',
+  beyondYourOwn: 'You cannot give a role permissions you do not hold yourself',
   inUse: 'This role is held by admin users; give them another role first',
   created: 'Role created',
   saved: 'Role saved',
@@ -36,7 +37,10 @@ const description = z.string().trim().max(300, 'Description must be at most 300 
 
 /** A new custom role. */
 export const createAdminRoleBody = z.object({
-  name: z.string().trim().regex(/^[a-z][a-z0-9_]{1,39}$/, ADMIN_ROLE_MESSAGES.nameFormat),
+  name: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{1,39}$/, ADMIN_ROLE_MESSAGES.nameFormat),
   label,
   description: description.optional(),
   permissions: z.array(z.enum(PERMISSION_NAMES)).default([]),

@@ -26,6 +26,8 @@ export const ADMIN_USER_MESSAGES = {
   unknownRole: 'No role with this name',
   lastSuperadmin: 'The last active superadmin cannot be disabled, deleted or demoted',
   notYourself: 'You cannot disable, delete or demote your own account',
+  beyondYourOwn: 'You cannot grant permissions you do not hold yourself',
+  superadminOnly: 'Only a superadmin may make or change a superadmin',
   created: 'Admin user created',
   saved: 'Admin user saved',
   disabled: 'Admin user disabled',
@@ -111,7 +113,7 @@ export const adminSessionRow = z.object({
   absoluteExpiresAt: z.string(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
-  isCurrent: z.boolean().describe("True for the session making this request (ending it is a sign-out)"),
+  isCurrent: z.boolean().describe('True for the session making this request (ending it is a sign-out)'),
 });
 /** An open admin session. */
 export type AdminSessionRow = z.infer<typeof adminSessionRow>;
@@ -175,7 +177,12 @@ export const adminUsersApi = {
     path: '/api/admin/users/:id',
     summary: 'Delete an admin user: soft (kept, cannot sign in) unless hard=true, which removes the row',
     params: idParams,
-    query: z.object({ hard: z.enum(['true', 'false']).default('false').transform((value) => value === 'true') }),
+    query: z.object({
+      hard: z
+        .enum(['true', 'false'])
+        .default('false')
+        .transform((value) => value === 'true'),
+    }),
     response: done,
   }),
   resetPassword: endpoint({
@@ -203,7 +210,7 @@ export const adminUsersApi = {
   endSession: endpoint({
     method: 'DELETE',
     path: '/api/admin/users/:id/sessions/:sessionId',
-    summary: "End one session: its browser is told at once over /admin (admin:forced_logout) on whichever process holds it",
+    summary: 'End one session: its browser is told at once over /admin (admin:forced_logout) on whichever process holds it',
     params: z.object({ id: z.uuid(ADMIN_USER_MESSAGES.notFound), sessionId: z.uuid(ADMIN_USER_MESSAGES.sessionNotFound) }),
     response: done,
   }),

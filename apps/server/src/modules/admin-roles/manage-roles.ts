@@ -3,6 +3,8 @@ import {
   type AdminRole,
   type CreateAdminRoleBody,
   PERMISSIONS,
+  type PermissionHolder,
+  permissionsBeyond,
   type UpdateAdminRoleBody,
 } from '@guildhall/contract';
 import { AppError } from '../../http/app-error';
@@ -10,10 +12,18 @@ import type { Db, Queryable } from '../../services/db/db';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { type AdminRoleRow, deleteRole, insertRole, selectRole, selectRoles, updateRole } from './queries';
 
-/** Who asks, and from where. */
+/** Who asks (with their role and permissions), and from where. */
 export interface RoleRequester {
   actor: AuditActor;
+  holder: PermissionHolder;
   ip: string;
+}
+
+/** Nobody gives a role more than they hold themselves: its holders would get it. */
+function refuseEscalation(by: RoleRequester, permissions: readonly string[] | undefined) {
+  if (!permissions || permissionsBeyond(by.holder, permissions).length === 0) return;
+  const message = ADMIN_ROLE_MESSAGES.beyondYourOwn;
+  throw new AppError(403, 'FORBIDDEN', message, { fields: { permissions: message } });
 }
 
 const conflict = (message: string, fields?: Record<string, string>) =>
@@ -54,6 +64,7 @@ async function lockRole(db: Queryable, name: string): Promise<AdminRoleRow> {
 /** Creates a custom role; the name must be free. */
 export async function createRole(db: Db, body: CreateAdminRoleBody, by: RoleRequester): Promise<AdminRole> {
   const permissions = [...new Set(body.permissions ?? [])];
+  refuseEscalation(by, permissions);
   return db.transaction(async (tx) => {
     const isNew = await insertRole(tx, {
       name: body.name,
@@ -79,6 +90,7 @@ export async function changeRole(db: Db, name: string, body: UpdateAdminRoleBody
     const role = await lockRole(tx, name);
     if (!isEditable(role.name)) throw conflict(ADMIN_ROLE_MESSAGES.superadminLocked);
     const permissions = body.permissions ? [...new Set(body.permissions)] : undefined;
+    refuseEscalation(by, permissions);
     await updateRole(tx, name, { label: body.label, description: body.description, permissions });
     await recordAudit(tx, {
       actor: by.actor,

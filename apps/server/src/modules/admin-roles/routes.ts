@@ -8,7 +8,10 @@ import { changeRole, createRole, listRoles, type RoleRequester, removeRole } fro
 
 const TAG = 'Admin roles';
 
-const requesterOf = (request: FastifyRequest): RoleRequester => ({ actor: adminActor(adminSessionOf(request)), ip: request.ip });
+const requesterOf = (request: FastifyRequest): RoleRequester => {
+  const session = adminSessionOf(request);
+  return { actor: adminActor(session), holder: session.admin, ip: request.ip };
+};
 
 /** The roles API (spec 1 §2 /admin/permissions): whoever may open the Permissions screen. Every change is audited. */
 export const adminRoleRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,10 @@ import {
   ADMIN_USER_MESSAGES,
   type AdminUserRow,
   type CreateAdminUserBody,
+  maySetSuperadmin,
   type Permission,
+  type PermissionHolder,
+  permissionsBeyond,
   type UpdateAdminUserBody,
 } from '@guildhall/contract';
 import { hashPassword } from '../../auth/passwords';
@@ -21,6 +24,7 @@ import {
   lockActiveSuperadmins,
   lockAdminById,
   roleExists,
+  rolePermissionsOf,
   softDeleteAdminUser,
   unlockAdminUser,
   updateAdminUser,
@@ -33,9 +37,10 @@ export interface AdminUserDeps {
   bus: EventBus;
 }
 
-/** Who asks: the signed-in admin (and their session), and from where. */
+/** Who asks: the signed-in admin (and their session, role and permissions), and from where. */
 export interface AdminRequester {
   actor: Extract<AuditActor, { type: 'admin' }>;
+  holder: PermissionHolder;
   sessionId: string;
   ip: string;
 }
@@ -48,6 +53,31 @@ const isActiveSuperadmin = (account: AdminAccountRow) =>
 
 async function requireRole(db: Queryable, role: string) {
   if (!(await roleExists(db, role))) throw AppError.invalidField('role', ADMIN_USER_MESSAGES.unknownRole);
+}
+
+const forbidden = (message: string, field: string) => new AppError(403, 'FORBIDDEN', message, { fields: { [field]: message } });
+
+/**
+ * Nobody hands out more than they hold: the role's permissions and the extra ones must pass the requester's own
+ * check, and only a superadmin gives the superadmin role. Otherwise admin.manage_users could mint a stronger
+ * account and sign in as it.
+ */
+async function refuseEscalation(db: Queryable, by: AdminRequester, grant: { role?: string; permissions?: readonly string[] }) {
+  if (grant.role !== undefined) {
+    if (grant.role === 'superadmin' && !maySetSuperadmin(by.holder)) throw forbidden(ADMIN_USER_MESSAGES.superadminOnly, 'role');
+    const rolePermissions = await rolePermissionsOf(db, grant.role);
+    if (permissionsBeyond(by.holder, rolePermissions).length > 0) throw forbidden(ADMIN_USER_MESSAGES.beyondYourOwn, 'role');
+  }
+  if (grant.permissions && permissionsBeyond(by.holder, grant.permissions).length > 0) {
+    throw forbidden(ADMIN_USER_MESSAGES.beyondYourOwn, 'permissions');
+  }
+}
+
+/** Only a superadmin changes, disables, deletes, resets or unlocks a superadmin. */
+function refuseSuperadminTarget(by: AdminRequester, target: AdminAccountRow) {
+  if (target.role === 'superadmin' && !maySetSuperadmin(by.holder)) {
+    throw new AppError(403, 'FORBIDDEN', ADMIN_USER_MESSAGES.superadminOnly);
+  }
 }
 
 /** The account to change, locked; soft-deleted ones only where allowDeleted (a hard delete). */
@@ -85,6 +115,7 @@ export async function createAdminUser(deps: AdminUserDeps, body: CreateAdminUser
   const permissions = [...new Set(body.permissions ?? [])];
   return deps.db.transaction(async (tx) => {
     await requireRole(tx, body.role);
+    await refuseEscalation(tx, by, { role: body.role, permissions });
     const id = await insertAdminUser(tx, {
       username: body.username,
       fullName: body.fullName || null,
@@ -113,12 +144,16 @@ export async function updateAdminUserAccount(deps: AdminUserDeps, id: string, bo
     const target = await lockTarget(tx, id);
     const isRoleChange = body.role !== undefined && body.role !== target.role;
     const isDisabling = body.isActive === false && target.is_active;
+    refuseSuperadminTarget(by, target);
     if (isRoleChange || isDisabling) {
       refuseSelf(by, target);
       await keepOneSuperadmin(tx, target);
     }
     if (isRoleChange) await requireRole(tx, body.role!);
     const permissions = body.permissions ? ([...new Set(body.permissions)] as Permission[]) : undefined;
+    // What the admin holds already stays: only a new role and added permissions are the requester's to give.
+    const added = permissions?.filter((permission) => !target.permissions.includes(permission));
+    await refuseEscalation(tx, by, { role: isRoleChange ? body.role : undefined, permissions: added });
     await updateAdminUser(tx, id, { fullName: body.fullName, role: body.role, permissions, isActive: body.isActive });
     const revoked = isDisabling ? await revokeSessionsOfAdmin(tx, id, null, 'account_disabled') : [];
     const isEnabling = body.isActive === true && !target.is_active;
@@ -159,6 +194,7 @@ export async function deleteAdminUser(deps: AdminUserDeps, id: string, isHard: b
   const ended = await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, id, isHard);
     refuseSelf(by, target);
+    refuseSuperadminTarget(by, target);
     await keepOneSuperadmin(tx, target);
     const revoked = await revokeSessionsOfAdmin(tx, id, null, 'account_deleted');
     if (isHard) await hardDeleteAdminUser(tx, id);
@@ -181,6 +217,7 @@ export async function resetAdminPassword(deps: AdminUserDeps, id: string, newPas
   const passwordHash = await hashPassword(newPassword);
   const ended = await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, id);
+    refuseSuperadminTarget(by, target);
     await updatePasswordHash(tx, id, passwordHash);
     const revoked = await revokeSessionsOfAdmin(tx, id, null, 'password_reset');
     await recordAudit(tx, {

@@ -110,6 +110,12 @@ export async function roleExists(db: Queryable, name: string): Promise<boolean> 
   return rows.length > 0;
 }
 
+/** The permissions a role gives (none for an unknown role). */
+export async function rolePermissionsOf(db: Queryable, name: string): Promise<string[]> {
+  const { rows } = await db.query<{ permissions: string[] }>('SELECT permissions FROM admin_roles WHERE name = $1', [name]);
+  return rows[0]?.permissions ?? [];
+}
+
 /** The account with this id, locked for the rest of the transaction (a change decides on what it read). */
 export async function lockAdminById(db: Queryable, id: string): Promise<AdminAccountRow | null> {
   const { rows } = await db.query<AdminAccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM admin_users WHERE id = $1 FOR UPDATE`, [id]);

@@ -21,7 +21,7 @@ const TAG = 'Admin users';
 
 const requesterOf = (request: FastifyRequest): AdminRequester => {
   const session = adminSessionOf(request);
-  return { actor: adminActor(session), sessionId: session.sessionId, ip: request.ip };
+  return { actor: adminActor(session), holder: session.admin, sessionId: session.sessionId, ip: request.ip };
 };
 
 /** The admin users API (spec 2 §7 "Admin API client → Users"): whoever may open the Admin Users screen. */
