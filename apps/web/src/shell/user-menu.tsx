@@ -12,7 +12,8 @@ export function UserMenu() {
   const [isChangingPassword, setIsChangingPassword] = useState(false);
 
   if (!admin) return null;
-  const role = roleLabel(admin.role);
+  // The server names custom roles by their own label; the contract's fallback covers an older answer.
+  const role = admin.roleLabel ?? roleLabel(admin.role);
 
   return (
     <>
