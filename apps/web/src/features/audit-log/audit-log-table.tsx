@@ -27,7 +27,7 @@ const COLUMNS: ColumnDef<AuditEntry>[] = [
     id: 'time',
     header: 'Time',
     cell: ({ row }) => (
-      <time dateTime={row.original.createdAt} title={formatRelative(row.original.createdAt)}>
+      <time className="audit-time" dateTime={row.original.createdAt} title={formatRelative(row.original.createdAt)}>
         {formatDateTime(row.original.createdAt)}
       </time>
     ),
@@ -38,7 +38,10 @@ const COLUMNS: ColumnDef<AuditEntry>[] = [
     cell: ({ row }) => (
       <span className="audit-actor">
         {actorOf(row.original)}
-        <span className="audit-actor__type">{row.original.actorType}</span>
+        {/* The kind of actor, where the name does not already say it ('cli', 'system'). */}
+        {row.original.actorType !== actorOf(row.original) && row.original.actorType !== 'admin' && (
+          <span className="audit-actor__type">{row.original.actorType}</span>
+        )}
       </span>
     ),
   },
