@@ -1,10 +1,12 @@
 import type { AdminScreen } from '@guildhall/contract';
+import { useState } from 'react';
 import { Card } from '../../ui/card';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { DiscordRolesPanel } from './discord-roles-panel';
 import { GuildGrantsPanel } from './guild-grants-panel';
 import { PERMISSION_TABS } from './permission-params';
+import type { RoleDrafts } from './role-matrix-model';
 import { RolesPanel } from './roles-panel';
 import { useGuildChoice } from './use-guild-choice';
 import { usePermissionParams } from './use-permission-params';
@@ -20,6 +22,7 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
   useDocumentTitle(screen.label);
   const { state, setTab, setGuild, setSearch, setPage, setMember } = usePermissionParams();
   const { guildName, remember } = useGuildChoice(state.guildId);
+  const [roleDrafts, setRoleDrafts] = useState<RoleDrafts>({});
 
   function handleGuildChange(guild: { id: string; name: string } | null) {
     if (guild) remember(guild);
@@ -43,7 +46,7 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
           aria-labelledby={tabButtonId(ID_PREFIX, state.tab)}
           data-testid={`permissions-panel-${state.tab}`}
         >
-          {state.tab === 'roles' && <RolesPanel />}
+          {state.tab === 'roles' && <RolesPanel drafts={roleDrafts} onDraftsChange={setRoleDrafts} />}
           {state.tab === 'grants' && (
             <GuildGrantsPanel
               filters={state.grants}

@@ -9,12 +9,17 @@ import { NewRoleModal } from './new-role-modal';
 import { RoleMatrix } from './role-matrix';
 import { isRoleDirty, type RoleDrafts, shownPermissions, toggleCell, withoutDraft } from './role-matrix-model';
 
+interface RolesPanelProps {
+  /** Unsaved columns; the page holds them, so they outlast a visit to another tab. */
+  drafts: RoleDrafts;
+  onDraftsChange: (change: (drafts: RoleDrafts) => RoleDrafts) => void;
+}
+
 /** The Roles tab: the matrix, each column saved on its own, New role and deleting a custom role. */
-export function RolesPanel() {
+export function RolesPanel({ drafts, onDraftsChange: setDrafts }: RolesPanelProps) {
   const list = useAdminRoles();
   const update = useUpdateRoleMutation();
   const remove = useDeleteRoleMutation();
-  const [drafts, setDrafts] = useState<RoleDrafts>({});
   const [isCreating, setIsCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminRole | null>(null);
   const roles = list.data?.data ?? [];
