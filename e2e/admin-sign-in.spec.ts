@@ -1,4 +1,5 @@
-import { ADMIN_LOGIN_RATE_LIMIT, MESSAGES } from '@guildhall/contract';
+import { ADMIN_LOGIN_RATE_LIMIT, ADMIN_SESSION_IDLE_MS, MESSAGES } from '@guildhall/contract';
+import pg from 'pg';
 import { ADMINS, PORTS } from './support/accounts';
 import { type AppServer, startApp } from './support/app-server';
 import { mainServerEnv } from './support/community';
@@ -89,8 +90,9 @@ test('the shell shows only the screens that work, each named alike in the sideba
       crumbs: ['Accounts'],
       heading: 'Player Account Management',
     },
-    { label: 'Admin Users', path: '/admin/users', crumbs: ['Accounts'] },
-    { label: 'Audit Log', path: '/admin/audit-log', crumbs: ['Accounts'] },
+    // Under Accounts in the sidebar, but their addresses are not below /admin/accounts.
+    { label: 'Admin Users', path: '/admin/users' },
+    { label: 'Audit Log', path: '/admin/audit-log' },
     { label: 'Permissions', path: '/admin/permissions' },
   ];
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', ...working.map((screen) => screen.label)]);
@@ -114,6 +116,63 @@ test('the shell shows only the screens that work, each named alike in the sideba
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   }
+});
+
+/** Runs one statement on the main server's database. */
+async function sql(text: string, values: unknown[]) {
+  const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+test('the session warning: Stay signed in restarts the idle window', async ({ page }) => {
+  // The live connection looks at its session every 30 s, and axe checks a full audit table at two widths.
+  test.setTimeout(240_000);
+  // An admin of this run's own, so the only session aged below is the one this browser holds.
+  const username = `idle_${Date.now().toString(36)}`;
+  const password = 'e2e-Idle-Password-1';
+  await signIn(page, ADMINS.owner);
+  const created = await page.request.post('/api/admin/users', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { username, role: 'admin', password },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  await page.context().clearCookies();
+  await signIn(page, { username, password });
+  // A screen that asks nothing of the server once shown (the dashboard polls).
+  await page.goto('/admin/audit-log');
+  await expect(page.getByTestId('audit-row').first()).toBeVisible();
+  await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-state', 'connected');
+
+  // Idle for all but ten minutes of the window: the live connection's next look at the session warns. The page
+  // makes no request meanwhile (a request would itself restart the window).
+  const idleSince = new Date(Date.now() - ADMIN_SESSION_IDLE_MS + 10 * 60_000);
+  await sql(
+    `UPDATE admin_sessions SET last_seen_at = $2
+      WHERE revoked_at IS NULL AND admin_user_id = (SELECT id FROM admin_users WHERE username = $1)`,
+    [username, idleSince],
+  );
+  const warning = page.getByTestId('toast').filter({ hasText: MESSAGES.sessionWarning });
+  await expect(warning).toBeVisible({ timeout: 45_000 });
+  const stay = warning.getByRole('button', { name: MESSAGES.staySignedIn });
+  await expectAccessible(page, 'the session warning');
+  await page.screenshot({ path: 'test-results/shots/admin-session-warning.png', fullPage: true });
+
+  // By keyboard: the action is a button like any other.
+  await stay.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('toast').filter({ hasText: MESSAGES.sessionExtended })).toBeVisible();
+  await expect(warning).toBeHidden();
+  const [session] = await sql(
+    `SELECT last_seen_at FROM admin_sessions
+      WHERE revoked_at IS NULL AND admin_user_id = (SELECT id FROM admin_users WHERE username = $1)`,
+    [username],
+  );
+  expect(Date.now() - new Date(session.last_seen_at).getTime()).toBeLessThan(60_000);
 });
 
 test.describe('the per-address sign-in limit at its default', () => {

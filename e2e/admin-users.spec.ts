@@ -10,6 +10,17 @@ const row = (page: Page, username: string) => page.locator(`[data-testid="admin-
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/shots/admin-users-${name}.png`, fullPage: true });
 
+/** Waits for every finite animation and transition (the sidebar drawer closing after a resize) to end. */
+const settled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+
 /** The screens that work today, as the shell journey (admin-sign-in.spec.ts) lists them. */
 const WORKING_PATHS = new Set([
   '/admin',
@@ -255,5 +266,6 @@ test('the list: sortable headers, the role filter and the page in the URL, at a 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(row(page, ADMINS.monitor.username)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await settled(page);
   await page.screenshot({ path: 'test-results/shots/phone-admin-users.png', fullPage: true });
 });

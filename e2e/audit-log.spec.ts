@@ -9,6 +9,17 @@ import { expect, expectAccessible, test } from './support/test';
 const rows = (page: Page) => page.getByTestId('audit-row');
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/shots/audit-log-${name}.png`, fullPage: true });
 
+/** Waits for every finite animation and transition (the sidebar drawer closing after a resize) to end. */
+const settled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+
 test('the audit log filtered by action and actor, a record opened, the range checked, then exported as CSV', async ({ page }) => {
   // Something to find: an admin created through the API by the owner, under a name no other run has used.
   const username = `audited_${Date.now().toString(36)}`;
@@ -95,5 +106,6 @@ test('the audit log filtered by action and actor, a record opened, the range che
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(rows(page).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await settled(page);
   await page.screenshot({ path: 'test-results/shots/phone-audit-log.png', fullPage: true });
 });

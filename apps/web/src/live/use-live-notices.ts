@@ -1,12 +1,6 @@
-import {
-  ADMIN_SESSION_WARNING_MS,
-  type AdminEvent,
-  ALERT_TOAST_MS,
-  type Alert,
-  adminAuthApi,
-  MESSAGES,
-} from '@guildhall/contract';
+import { type AdminEvent, ALERT_TOAST_MS, type Alert, adminAuthApi, MESSAGES } from '@guildhall/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { type AdminSessionState, adminAuthKeys } from '../api/admin-auth';
 import { errorMessage } from '../api/api-error';
@@ -41,6 +35,7 @@ export function useLiveNotices() {
   const navigate = useNavigate();
   const settings = useNotificationSettings();
   const queryClient = useQueryClient();
+  const warningToast = useRef<number | null>(null);
 
   /** Stay signed in: the server restarts the idle window (never past the absolute limit); the new expiry is kept. */
   async function extendSession() {
@@ -74,15 +69,16 @@ export function useLiveNotices() {
     switch (event.type) {
       case 'admin:session_warning':
         notify({ type: 'warning', title: 'Session', message: MESSAGES.sessionWarning });
-        // It stays until the session would end, unless acted on or dismissed.
-        toast.warning(MESSAGES.sessionWarning, {
-          durationMs: ADMIN_SESSION_WARNING_MS,
+        // It asks for an answer, so it waits for one (no timer) until acted on, dismissed or the session ends.
+        warningToast.current = toast.warning(MESSAGES.sessionWarning, {
+          durationMs: Number.POSITIVE_INFINITY,
           action: { label: MESSAGES.staySignedIn, onAction: () => void extendSession() },
         });
         break;
       case 'admin:forced_logout':
         // The server has ended the session already: forget it here without calling logout.
         clearSession('FORCED_LOGOUT');
+        if (warningToast.current !== null) toast.dismiss(warningToast.current);
         toast.warning(MESSAGES.forcedLogout);
         navigate(ADMIN_LOGIN_PATH, { replace: true });
         break;

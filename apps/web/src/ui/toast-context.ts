@@ -24,7 +24,7 @@ export interface Toast {
 /** Options of a toast beyond its message. */
 export interface ToastOptions {
   title?: string;
-  /** How long it stays; TOAST_MS by default. */
+  /** How long it stays; TOAST_MS by default. Infinity keeps it, without a timer bar, until dismissed or acted on. */
   durationMs?: number;
   /** A button beside the message. */
   action?: ToastAction;

@@ -31,6 +31,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (id: number, durationMs: number) => {
       const running = timers.current.get(id);
       if (running !== undefined) window.clearTimeout(running);
+      // An endless toast stays until it is dismissed or acted on.
+      if (!Number.isFinite(durationMs)) return;
       timers.current.set(
         id,
         window.setTimeout(() => dismiss(id), durationMs),

@@ -97,12 +97,14 @@ export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
               <X size={16} aria-hidden="true" />
             </button>
             {/* Keyed by the repeats: the same message shown again starts the bar over with its timer. */}
-            <span
-              key={toast.repeats}
-              className="toast__timer"
-              style={{ animationDuration: `${toast.durationMs}ms` }}
-              aria-hidden="true"
-            />
+            {Number.isFinite(toast.durationMs) && (
+              <span
+                key={toast.repeats}
+                className="toast__timer"
+                style={{ animationDuration: `${toast.durationMs}ms` }}
+                aria-hidden="true"
+              />
+            )}
           </div>
         );
       })}
