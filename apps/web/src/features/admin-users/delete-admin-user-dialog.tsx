@@ -57,17 +57,19 @@ export function DeleteAdminUserDialog({ user, onClose }: DeleteAdminUserDialogPr
         </fieldset>
       )}
       {isHard && (
-        <FormField label={`Type ${user.username} to confirm`}>
-          {(props) => (
-            <input
-              {...props}
-              autoComplete="off"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              data-testid="delete-admin-user-typed"
-            />
-          )}
-        </FormField>
+        <div className="delete-choice__confirm">
+          <FormField label={`Type ${user.username} to confirm`}>
+            {(props) => (
+              <input
+                {...props}
+                autoComplete="off"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                data-testid="delete-admin-user-typed"
+              />
+            )}
+          </FormField>
+        </div>
       )}
     </ConfirmModal>
   );
