@@ -115,6 +115,11 @@ test('a custom role: created, given a permission, and its holder sees the new sc
     await expect(column).toContainText('Unsaved');
     await expect(page.getByTestId('unsaved-roles')).toContainText(role.label);
     await shot(page, 'roles-unsaved');
+    // A look at another tab keeps the unsaved column.
+    await page.getByRole('tab', { name: 'Guild grants' }).click();
+    await page.getByRole('tab', { name: 'Roles', exact: true }).click();
+    await expect(cell(page, 'players.view', role.label)).toBeChecked();
+    await expect(column).toContainText('Unsaved');
     await column.getByRole('button', { name: `Cancel changes to ${role.label}` }).click();
     await expect(cell(page, 'players.view', role.label)).not.toBeChecked();
     await expect(page.getByTestId('unsaved-roles')).toHaveCount(0);
