@@ -1,10 +1,9 @@
-import { GUILD_GRANT_MESSAGES, guildDataApi, type guildGrantListQuery, guildGrantsApi } from '@guildhall/contract';
+import { GUILD_GRANT_MESSAGES, type guildGrantListQuery, guildGrantsApi } from '@guildhall/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useToast } from '../ui/toast-context';
 import { errorMessage } from './api-error';
 import { callEndpoint, type EndpointBody } from './endpoint';
-import { guildKeys } from './guilds';
 
 /** The guild grants list's filters and page, all filled in. */
 export type GuildGrantFilters = z.infer<typeof guildGrantListQuery>;
@@ -17,6 +16,8 @@ export const guildGrantKeys = {
   lists: () => [...guildGrantKeys.all, 'list'] as const,
   list: (query: GuildGrantFilters) => [...guildGrantKeys.lists(), query] as const,
   users: (search: string) => [...guildGrantKeys.all, 'users', search] as const,
+  guildOptions: (search: string) => [...guildGrantKeys.all, 'guild-options', search] as const,
+  guildOptionById: (id: string) => [...guildGrantKeys.all, 'guild-options', 'id', id] as const,
   guild: (guildId: string) => [...guildGrantKeys.all, 'guild', guildId] as const,
   discordRoles: (guildId: string) => [...guildGrantKeys.guild(guildId), 'discord-roles'] as const,
   member: (guildId: string, discordUserId: string) => [...guildGrantKeys.guild(guildId), 'member', discordUserId] as const,
@@ -65,14 +66,23 @@ export function useMemberPermissions(guildId: string | null, discordUserId: stri
   });
 }
 
+/** Guild tenants for the picker by part of the name (the first 20, with how many match). */
+export function useGuildOptions(search: string) {
+  return useQuery({
+    queryKey: guildGrantKeys.guildOptions(search),
+    queryFn: ({ signal }) => callEndpoint(guildGrantsApi.guilds, { query: { search: search || undefined }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** The name of a guild known only by id (one opened from a link); nothing while `id` is null. */
 export function useGuildName(id: string | null) {
-  const summary = useQuery({
-    queryKey: guildKeys.summary(id ?? ''),
-    queryFn: ({ signal }) => callEndpoint(guildDataApi.summary, { params: { id: id ?? '' }, signal }),
+  const guild = useQuery({
+    queryKey: guildGrantKeys.guildOptionById(id ?? ''),
+    queryFn: ({ signal }) => callEndpoint(guildGrantsApi.guilds, { query: { id: id ?? undefined }, signal }),
     enabled: id !== null,
   });
-  return summary.data?.guild.guild_name ?? null;
+  return guild.data?.data[0]?.guildName ?? null;
 }
 
 /** Grants a user permissions in a guild; toasts 'Permissions granted'. */

@@ -62,6 +62,18 @@ export const communityUserOption = z.object({
 /** A community user option. */
 export type CommunityUserOption = z.infer<typeof communityUserOption>;
 
+/** A guild tenant as the Permissions screen's guild picker offers it. */
+export const guildOption = z.object({
+  id: z.string(),
+  guildName: z.string(),
+  server: z.string(),
+  region: z.string(),
+  isActive: z.boolean(),
+  discordGuildId: z.string().nullable(),
+});
+/** A guild option. */
+export type GuildOption = z.infer<typeof guildOption>;
+
 /** A Discord role of a guild, with the Guildhall permissions it grants there. */
 export const discordRoleMapping = z.object({
   id: z.string(),
@@ -137,6 +149,18 @@ export const guildGrantsApi = {
     summary: 'Community users by part of the username, e-mail or Discord id (the grant form picker), at most 20',
     query: z.object({ search: z.string().trim().min(1).max(100) }),
     response: z.object({ success: z.literal(true), data: z.array(communityUserOption) }),
+  }),
+  guilds: endpoint({
+    method: 'GET',
+    path: '/api/admin/guild-grants/guilds',
+    summary:
+      "Guild tenants for the screen's guild picker, by part of the name (at most 20, with how many match), or one by id; " +
+      'here so that permission managers need no access to Guild Management',
+    query: z.object({
+      search: z.string().trim().max(100).optional(),
+      id: z.uuid(GUILD_GRANT_MESSAGES.guildNotFound).optional(),
+    }),
+    response: z.object({ success: z.literal(true), data: z.array(guildOption), total: z.number() }),
   }),
   discordRoles: endpoint({
     method: 'GET',

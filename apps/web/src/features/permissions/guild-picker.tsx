@@ -1,20 +1,17 @@
 import { GUILD_GRANT_MESSAGES } from '@guildhall/contract';
 import { errorMessage } from '../../api/api-error';
-import { useGuildList } from '../../api/guilds';
+import { useGuildOptions } from '../../api/guild-grants';
 import { type ComboboxAnswer, SearchCombobox } from './search-combobox';
 
-/** The guild tenants the picker offers at most at once; typing narrows the list. */
-const GUILD_OPTIONS = 20;
-
-function useGuildOptions(search: string): ComboboxAnswer {
-  const list = useGuildList({ page: 1, limit: GUILD_OPTIONS, search: search || undefined, status: 'all', region: 'all' });
-  const guilds = list.data?.guilds ?? [];
+function useGuildChoices(search: string): ComboboxAnswer {
+  const list = useGuildOptions(search);
+  const guilds = list.data?.data ?? [];
   const more = (list.data?.total ?? 0) - guilds.length;
   return {
     options: guilds.map((guild) => ({
       id: guild.id,
-      label: guild.guild_name,
-      detail: `${guild.server} · ${guild.region}${guild.is_active ? '' : ' · Inactive'}`,
+      label: guild.guildName,
+      detail: `${guild.server} · ${guild.region}${guild.isActive ? '' : ' · Inactive'}`,
     })),
     isLoading: list.isFetching,
     note: list.isError ? errorMessage(list.error) : more > 0 ? `${more} more: type to narrow the list` : undefined,
@@ -31,7 +28,7 @@ interface GuildPickerProps {
   testId: string;
 }
 
-/** A guild tenant picker over the guild list API (searched by name on the server). */
+/** A guild tenant picker over the screen's own guild options (searched by name on the server, 20 at a time). */
 export function GuildPicker({ guildId, guildName, onChange, isClearable, error, testId }: GuildPickerProps) {
   return (
     <SearchCombobox
@@ -39,7 +36,7 @@ export function GuildPicker({ guildId, guildName, onChange, isClearable, error, 
       placeholder={isClearable ? 'All guilds' : GUILD_GRANT_MESSAGES.guildRequired}
       selectedText={guildName}
       selectedId={guildId}
-      useOptions={useGuildOptions}
+      useOptions={useGuildChoices}
       emptyText="No guilds match this search"
       onSelect={(id, name) => onChange({ id, name })}
       onClear={isClearable ? () => onChange(null) : undefined}
