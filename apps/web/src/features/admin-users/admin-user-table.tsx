@@ -1,8 +1,8 @@
 import type { AdminUserRow, AdminUserSort } from '@guildhall/contract';
 import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatDate, formatDateTime, formatRelative } from '../../ui/format-date';
+import { SortHeader } from '../../ui/sort-header';
 import { TableScroll } from '../../ui/table-scroll';
 import { AdminUserActions } from './admin-user-actions';
 import type { AdminUserAction } from './admin-user-rules';
@@ -100,31 +100,17 @@ export function AdminUserTable({ users, currentAdminId, sortBy, sortOrder, isLoa
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
-                const isSorted = header.column.id === sortBy;
                 const { sortable: isSortable, className } = metaOf(header.column.columnDef);
-                const label = flexRender(header.column.columnDef.header, header.getContext());
                 return (
-                  <th
+                  <SortHeader
                     key={header.id}
-                    scope="col"
+                    header={header}
+                    sortBy={sortBy}
+                    sortOrder={sortOrder}
+                    isSortable={isSortable}
                     className={className}
-                    aria-sort={isSorted ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    {isSortable ? (
-                      <button
-                        type="button"
-                        className="sort-button"
-                        onClick={() =>
-                          onSort(header.column.id as AdminUserSort, isSorted && sortOrder === 'asc' ? 'desc' : 'asc')
-                        }
-                      >
-                        {label}
-                        <SortIcon state={isSorted ? sortOrder : null} />
-                      </button>
-                    ) : (
-                      label
-                    )}
-                  </th>
+                    onSort={onSort}
+                  />
                 );
               })}
             </tr>
@@ -144,10 +130,4 @@ export function AdminUserTable({ users, currentAdminId, sortBy, sortOrder, isLoa
       </table>
     </TableScroll>
   );
-}
-
-function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
-  if (state === 'asc') return <ArrowUp size={14} aria-hidden="true" />;
-  if (state === 'desc') return <ArrowDown size={14} aria-hidden="true" />;
-  return <ArrowUpDown size={14} aria-hidden="true" className="sort-button__idle" />;
 }

@@ -1,8 +1,8 @@
 import type { ChatUser, DiscordUserSort } from '@guildhall/contract';
 import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatRelative } from '../../ui/format-date';
+import { SortHeader } from '../../ui/sort-header';
 import { TableScroll } from '../../ui/table-scroll';
 import { DiscordAvatar } from './discord-avatar';
 import { DiscordUserStatus, discordHandle } from './discord-user-name';
@@ -80,31 +80,17 @@ export function DiscordUserTable({ users, sortBy, sortOrder, isLoading, onSort, 
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
-                const isSorted = header.column.id === sortBy;
                 const { numeric: isNumeric, sortable: isSortable } = metaOf(header.column.columnDef);
-                const label = flexRender(header.column.columnDef.header, header.getContext());
                 return (
-                  <th
+                  <SortHeader
                     key={header.id}
-                    scope="col"
+                    header={header}
+                    sortBy={sortBy}
+                    sortOrder={sortOrder}
+                    isSortable={isSortable}
                     className={isNumeric ? 'table__number' : undefined}
-                    aria-sort={isSorted ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    {isSortable ? (
-                      <button
-                        type="button"
-                        className="sort-button"
-                        onClick={() =>
-                          onSort(header.column.id as DiscordUserSort, isSorted && sortOrder === 'asc' ? 'desc' : 'asc')
-                        }
-                      >
-                        {label}
-                        <SortIcon state={isSorted ? sortOrder : null} />
-                      </button>
-                    ) : (
-                      label
-                    )}
-                  </th>
+                    onSort={onSort}
+                  />
                 );
               })}
             </tr>
@@ -127,10 +113,4 @@ export function DiscordUserTable({ users, sortBy, sortOrder, isLoading, onSort, 
       </table>
     </TableScroll>
   );
-}
-
-function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
-  if (state === 'asc') return <ArrowUp size={14} aria-hidden="true" />;
-  if (state === 'desc') return <ArrowDown size={14} aria-hidden="true" />;
-  return <ArrowUpDown size={14} aria-hidden="true" className="sort-button__idle" />;
 }
