@@ -133,6 +133,7 @@ test('create with invalid then valid fields; view → edit → save → view', a
   await expect(view.getByTestId('link-card-discord')).toContainText('Not linked');
   await expect(view.getByTestId('account-notes')).toContainText('Made by the e2e journey');
   await expect(view.getByTestId('account-audit')).toContainText('Created By');
+  await expect(view.getByTestId('account-audit-history')).toContainText('player_account.created');
   await expect(view.getByRole('button', { name: 'Link Accounts' })).toBeVisible();
   await shot(page, 'view');
   await expectAccessible(page, 'the account detail dialog');
@@ -147,8 +148,19 @@ test('create with invalid then valid fields; view → edit → save → view', a
   await expect(toast(page, 'Account saved successfully')).toBeVisible();
   await expect(view.getByTestId('account-detail-status')).toHaveText('Suspended');
   await expect(view.getByTestId('account-notes')).toContainText('Suspended by the e2e journey');
-  await view.getByRole('button', { name: 'Close' }).last().click();
-  await expect(view).toHaveCount(0);
+
+  // The Audit Information lists the account's records, newest first, and opens all of them in the Audit Log.
+  const history = view.getByTestId('account-audit-history').getByRole('listitem');
+  await expect(history).toHaveCount(2);
+  await expect(history.first()).toContainText('player_account.updated');
+  await expect(history.first()).toContainText(ADMINS.owner.username);
+  await view.getByRole('link', { name: 'Open in the Audit Log' }).click();
+  await expect(page).toHaveURL(/\/admin\/audit-log\?targetType=player_account&targetId=/);
+  const records = page.getByTestId('audit-row');
+  await expect(records).toHaveCount(2);
+  await expect(records.first()).toHaveAttribute('data-action', 'player_account.updated');
+  await expect(records.last()).toHaveAttribute('data-action', 'player_account.created');
+  await expectAccessible(page, 'the Audit Log of one player account');
 });
 
 test('unlink a Discord account with confirmation', async ({ page }) => {

@@ -10,14 +10,16 @@ import {
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../ui/toast-context';
 import { ApiError, errorMessage } from './api-error';
+import { auditLogKeys } from './audit-log';
 import { callEndpoint, type EndpointBody } from './endpoint';
 import { playerAccountKeys } from './player-accounts';
 
-/** Lists and statistics change with any account. */
+/** Lists and statistics change with any account, and every change is a new audit record (the detail's history). */
 export function invalidatePlayerAccounts(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: playerAccountKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: playerAccountKeys.statistics() }),
+    queryClient.invalidateQueries({ queryKey: auditLogKeys.all }),
   ]);
 }
 

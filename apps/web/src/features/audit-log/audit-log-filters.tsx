@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useId } from 'react';
 import { FilterSelect } from '../../ui/filter-select';
 import { SearchInput } from '../../ui/search-input';
@@ -48,6 +49,18 @@ export function AuditLogFilterBar({ state, actions, targetTypes, rangeError, onA
         onChange={(targetType) => onChange({ targetType: targetType || undefined })}
         testId="audit-target-type"
       />
+      {state.targetId && (
+        <button
+          type="button"
+          className="button button--secondary audit-filters__target"
+          onClick={() => onChange({ targetId: undefined })}
+          data-testid="audit-target-id"
+        >
+          <span>Only {state.targetId}</span>
+          <X size={14} aria-hidden="true" />
+          <span className="visually-hidden">: show every target</span>
+        </button>
+      )}
       <div className="audit-filters__time">
         <label htmlFor={fromId}>From</label>
         <input

@@ -26,6 +26,15 @@ describe('the Audit Log screen URL', () => {
     expect(hasAuditFilters(state)).toBe(true);
   });
 
+  it("keeps one target's id (a player account's history links here) and sends it as a filter", () => {
+    const search = 'targetType=player_account&targetId=6c1f0a3e-0b5d-4a53-9f57-2d1c3b4a5e6f';
+    const state = parseAuditLogParams(new URLSearchParams(search));
+    expect(state).toMatchObject({ targetType: 'player_account', targetId: '6c1f0a3e-0b5d-4a53-9f57-2d1c3b4a5e6f' });
+    expect(auditLogSearchParams(state).toString()).toBe(search);
+    expect(auditLogQuery(state)).toMatchObject({ targetId: '6c1f0a3e-0b5d-4a53-9f57-2d1c3b4a5e6f' });
+    expect(hasAuditFilters({ targetId: 'x', page: 1 })).toBe(true);
+  });
+
   it('sends the times as instants of the browser zone', () => {
     const query = auditLogQuery({ from: '2026-03-14T09:30', page: 1 });
     expect(query.from).toBe(new Date(2026, 2, 14, 9, 30).toISOString());

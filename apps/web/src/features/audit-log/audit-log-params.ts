@@ -6,12 +6,14 @@ export interface AuditLogParams {
   actor?: string;
   action?: string;
   targetType?: string;
+  /** One target's records (a player account's history links here); set from links, cleared from the bar. */
+  targetId?: string;
   from?: string;
   to?: string;
   page: number;
 }
 
-const TEXT_KEYS = ['actor', 'action', 'targetType'] as const;
+const TEXT_KEYS = ['actor', 'action', 'targetType', 'targetId'] as const;
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
 /** The screen's state from its URL; a value that does not fit is left out. */
@@ -50,6 +52,7 @@ export function auditLogFilters(state: AuditLogParams): AuditLogFilters {
     actor: state.actor,
     action: state.action,
     targetType: state.targetType,
+    targetId: state.targetId,
     from: localToIso(state.from),
     to: localToIso(state.to),
   };
@@ -70,4 +73,4 @@ export function rangeError(state: AuditLogParams): string | null {
 
 /** True when any filter narrows the log. */
 export const hasAuditFilters = (state: AuditLogParams): boolean =>
-  Boolean(state.actor || state.action || state.targetType || state.from || state.to);
+  Boolean(state.actor || state.action || state.targetType || state.targetId || state.from || state.to);

@@ -1,8 +1,14 @@
-import type { PlayerAccount } from '@guildhall/contract';
+import { AUDIT_LOG_MESSAGES, type PlayerAccount } from '@guildhall/contract';
 import { CheckCircle2, CircleDashed } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatRelative } from '../../ui/format-date';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import { useAuditLog } from '../../api/audit-log';
+import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { discordHandle, formatAccountDate, levelText, statusLabel } from './account-text';
+
+/** The audit log's target type of a player account (modules/player-accounts records it). */
+const PLAYER_ACCOUNT_AUDIT_TARGET = 'player_account';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -125,14 +131,49 @@ export function AccountNotes({ notes }: { notes: string | null }) {
   );
 }
 
-/** Who created and last changed the account (shown only with admin.audit_logs). */
+/** How many of the account's latest audit records the dialog lists. */
+const AUDIT_HISTORY_SIZE = 5;
+
+/**
+ * Who created and last changed the account, and its latest records in the audit log with a link to all of them
+ * (shown only with admin.audit_logs, which also opens the Audit Log).
+ */
 export function AuditInformation({ account }: { account: PlayerAccount }) {
+  const history = useAuditLog({
+    targetType: PLAYER_ACCOUNT_AUDIT_TARGET,
+    targetId: account.id,
+    page: 1,
+    limit: AUDIT_HISTORY_SIZE,
+  });
+  const entries = history.data?.data ?? [];
+  const total = history.data?.pagination.total ?? 0;
+  const allRecords = `/admin/audit-log?${new URLSearchParams({ targetType: PLAYER_ACCOUNT_AUDIT_TARGET, targetId: account.id })}`;
   return (
     <Section title="Audit Information" testId="account-audit">
       <dl className="facts">
         <Fact term="Created By">{account.created_by ?? 'Unknown'}</Fact>
         <Fact term="Last Updated By">{account.updated_by ?? 'Unknown'}</Fact>
       </dl>
+      {history.isError && <p className="account-section__empty">{errorMessage(history.error, AUDIT_LOG_MESSAGES.loadFailed)}</p>}
+      {history.isSuccess && entries.length === 0 && <p className="account-section__empty">{AUDIT_LOG_MESSAGES.noEntries}</p>}
+      {entries.length > 0 && (
+        <ol className="account-audit" data-testid="account-audit-history">
+          {entries.map((entry) => (
+            <li key={entry.id} className="account-audit__entry">
+              <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt)}>
+                {formatRelative(entry.createdAt)}
+              </time>
+              <span className="account-audit__action">{entry.action}</span>
+              <span>{entry.actorName ?? entry.actorType}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {total > 0 && (
+        <Link to={allRecords} className="account-audit__all">
+          {total > entries.length ? `All ${total} records in the Audit Log` : 'Open in the Audit Log'}
+        </Link>
+      )}
     </Section>
   );
 }
