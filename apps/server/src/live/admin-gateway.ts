@@ -4,6 +4,7 @@ import {
   type AdminTopic,
   adminCommand,
   HEARTBEAT_MS,
+  hasAdminPermission,
   hasAnyAdminPermission,
   LIVE_BUFFERS,
   MESSAGES,
@@ -15,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { presentAdmin } from '../modules/admin-auth/presenters';
 import { CHARACTER_DISCOVERY_ACCESS } from '../modules/character-linking/access';
 import { PLAYER_ACCOUNTS_READ } from '../modules/player-accounts/access';
-import { ADMINS_ROOM, type AdminNamespace, type AdminSocket, sessionRoom } from './admin-namespace';
+import { ADMINS_ROOM, type AdminNamespace, type AdminSocket, sessionRoom, USER_ADMINS_ROOM } from './admin-namespace';
 import { watchSession } from './session-watch';
 
 type Ack = ((result: AckResult) => void) | undefined;
@@ -40,6 +41,7 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
   const { monitoring } = app;
   const { sessionId, admin } = socket.data;
   socket.join([ADMINS_ROOM, sessionRoom(sessionId)]);
+  if (hasAdminPermission(admin, 'admin.manage_users')) socket.join(USER_ADMINS_ROOM);
   socket.emit('admin:welcome', { admin: presentAdmin(admin), serverTime: new Date().toISOString(), heartbeatMs: HEARTBEAT_MS });
 
   for (const topic of ADMIN_TOPICS) {

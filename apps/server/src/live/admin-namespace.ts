@@ -28,6 +28,8 @@ export type AdminSocket = Socket<AdminClientEvents, AdminServerEvents, Record<st
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** Room of every signed-in admin. */
 export const ADMINS_ROOM = 'admins';
+/** Room of the admins who manage admin users: account security alerts (admin:alert) go to them. */
+export const USER_ADMINS_ROOM = 'user-admins';
 /** Room of the clients that sent `subscribe:accounts` (player-account bulk updates). */
 export const ACCOUNTS_ROOM: AdminTopic = 'accounts';
 

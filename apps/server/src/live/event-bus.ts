@@ -19,6 +19,8 @@ export type DomainEvent =
   | { type: 'service.status-changed'; service: ServiceName; from: string | null; to: string; overview: HealthOverview }
   | { type: 'metrics.sampled'; snapshot: MetricsSnapshot }
   | { type: 'admin-sessions.ended'; sessionIds: string[]; reason: SessionEndReason }
+  /** An account security event for the admins who manage users (admin:alert in their bell). */
+  | { type: 'admin.alert'; message: string }
   | { type: 'guilds.changed'; change: GuildChange; guildIds: string[] }
   | { type: 'member-sync.progressed'; progress: SyncProgress }
   | { type: 'member-sync.completed'; completed: SyncCompleted }

@@ -1,5 +1,5 @@
 import { memberSyncRoom } from '@guildhall/contract';
-import { ACCOUNTS_ROOM, ADMINS_ROOM, type AdminNamespace, sessionRoom } from './admin-namespace';
+import { ACCOUNTS_ROOM, ADMINS_ROOM, type AdminNamespace, sessionRoom, USER_ADMINS_ROOM } from './admin-namespace';
 import type { EventBus } from './event-bus';
 import { forcedLogoutEvent } from './session-watch';
 
@@ -45,6 +45,14 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () =>
         return;
       case 'player-bulk.finished':
         nsp.to(ACCOUNTS_ROOM).emit('players:bulk-finished', event.job);
+        return;
+      // Through the adapter: the alert is raised on one process, the admins may be connected to another.
+      case 'admin.alert':
+        nsp.to(USER_ADMINS_ROOM).emit('admin:event', {
+          type: 'admin:alert',
+          message: event.message,
+          timestamp: new Date().toISOString(),
+        });
         return;
       case 'admin-sessions.ended':
         for (const sessionId of event.sessionIds) {

@@ -42,6 +42,12 @@ export const ADMIN_USER_MESSAGES = {
   noUsersMatch: 'No admin users match these filters',
 } as const;
 
+/** The admin:alert texts: account security events the admins who manage users hear of at once. */
+export const ADMIN_ALERTS = {
+  accountLocked: (username: string, attempts: number) => `Admin account ${username} was locked after ${attempts} failed sign-ins`,
+  superadminMade: (actor: string, username: string) => `${actor} made ${username} a superadmin`,
+} as const;
+
 const username = z
   .string()
   .trim()

@@ -21,6 +21,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, context } = await signIn(
         {
           db,
+          bus,
           counter: app.hitCounter,
           rateLimit: { limit: config.admin.loginRateLimit, windowMs: config.admin.loginRateWindowMs },
         },

@@ -1,9 +1,10 @@
-import { ADMIN_LOCK_MS, ADMIN_LOGIN_SERVER_ERRORS, ADMIN_MAX_FAILED_ATTEMPTS, MESSAGES } from '@guildhall/contract';
+import { ADMIN_ALERTS, ADMIN_LOCK_MS, ADMIN_LOGIN_SERVER_ERRORS, ADMIN_MAX_FAILED_ATTEMPTS, MESSAGES } from '@guildhall/contract';
 import { type AdminSessionContext, openSession, toSessionContext } from '../../auth/admin-sessions';
 import type { HitCounter } from '../../auth/hit-counter';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { findSessionById } from '../../auth/session-queries';
 import { AppError } from '../../http/app-error';
+import type { EventBus } from '../../live/event-bus';
 import type { Db } from '../../services/db/db';
 import { findAdminByUsername, recordFailedSignIn, recordSuccessfulSignIn } from '../admin-users/queries';
 import { recordAudit } from '../audit/record-audit';
@@ -11,6 +12,7 @@ import { recordAudit } from '../audit/record-audit';
 /** What sign-in needs from the app. */
 export interface SignInDeps {
   db: Db;
+  bus: EventBus;
   counter: HitCounter;
   rateLimit: { limit: number; windowMs: number };
 }
@@ -126,6 +128,7 @@ async function checkCredentials(
         details: { username: account.username, lockedUntil: failure.locked_until.toISOString() },
         ip: attempt.ip,
       });
+      deps.bus.publish({ type: 'admin.alert', message: ADMIN_ALERTS.accountLocked(account.username, failure.failed_attempts) });
       throw lockedError(failure.locked_until, failure.failed_attempts);
     }
     throw wrongPasswordError(failure.failed_attempts);

@@ -1,4 +1,5 @@
 import {
+  ADMIN_ALERTS,
   ADMIN_USER_MESSAGES,
   type AdminUserRow,
   type CreateAdminUserBody,
@@ -104,6 +105,11 @@ async function readPresented(db: Queryable, id: string): Promise<AdminUserRow> {
   return presentAdminUser(row);
 }
 
+/** Tells the admins who manage users that someone was given the role that passes every check. */
+function alertSuperadminMade(deps: AdminUserDeps, by: AdminRequester, username: string) {
+  deps.bus.publish({ type: 'admin.alert', message: ADMIN_ALERTS.superadminMade(by.actor.name ?? 'An admin', username) });
+}
+
 /** Tells every process the sessions ended, so their sockets get admin:forced_logout wherever they are connected. */
 function announceEnded(deps: AdminUserDeps, sessionIds: string[], reason: SessionEndReason) {
   if (sessionIds.length > 0) deps.bus.publish({ type: 'admin-sessions.ended', sessionIds, reason });
@@ -113,7 +119,7 @@ function announceEnded(deps: AdminUserDeps, sessionIds: string[], reason: Sessio
 export async function createAdminUser(deps: AdminUserDeps, body: CreateAdminUserBody, by: AdminRequester) {
   const passwordHash = await hashPassword(body.password);
   const permissions = [...new Set(body.permissions ?? [])];
-  return deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     await requireRole(tx, body.role);
     await refuseEscalation(tx, by, { role: body.role, permissions });
     const id = await insertAdminUser(tx, {
@@ -133,6 +139,8 @@ export async function createAdminUser(deps: AdminUserDeps, body: CreateAdminUser
     });
     return readPresented(tx, id);
   });
+  if (body.role === 'superadmin') alertSuperadminMade(deps, by, created.username);
+  return created;
 }
 
 /**
@@ -140,7 +148,7 @@ export async function createAdminUser(deps: AdminUserDeps, body: CreateAdminUser
  * themselves, nor the last active superadmin; disabling ends the admin's sessions at once.
  */
 export async function updateAdminUserAccount(deps: AdminUserDeps, id: string, body: UpdateAdminUserBody, by: AdminRequester) {
-  const { data, ended, action } = await deps.db.transaction(async (tx) => {
+  const { data, ended, action, isPromotion } = await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, id);
     const isRoleChange = body.role !== undefined && body.role !== target.role;
     const isDisabling = body.isActive === false && target.is_active;
@@ -174,9 +182,15 @@ export async function updateAdminUserAccount(deps: AdminUserDeps, id: string, bo
       },
       ip: by.ip,
     });
-    return { data: await readPresented(tx, id), ended: revoked, action: auditAction };
+    return {
+      data: await readPresented(tx, id),
+      ended: revoked,
+      action: auditAction,
+      isPromotion: isRoleChange && body.role === 'superadmin',
+    };
   });
   announceEnded(deps, ended, 'account_disabled');
+  if (isPromotion) alertSuperadminMade(deps, by, data.username);
   const message =
     action === 'admin.disabled'
       ? ADMIN_USER_MESSAGES.disabled
