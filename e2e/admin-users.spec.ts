@@ -1,4 +1,12 @@
-import { ADMIN_SCREENS, ADMIN_USER_MESSAGES, hasAnyAdminPermission, MESSAGES, ROLES } from '@guildhall/contract';
+import {
+  ADMIN_ALERTS,
+  ADMIN_MAX_FAILED_ATTEMPTS,
+  ADMIN_SCREENS,
+  ADMIN_USER_MESSAGES,
+  hasAnyAdminPermission,
+  MESSAGES,
+  ROLES,
+} from '@guildhall/contract';
 import type { Browser, Page } from '@playwright/test';
 import { ADMINS } from './support/accounts';
 import { sidebar, signIn } from './support/sign-in';
@@ -195,6 +203,12 @@ test('disable and enable, unlock after failed sign-ins, reset the password, dele
     });
     expect(failed.ok()).toBe(false);
   }
+  // The lock reaches the owner at once, in the bell (admin:alert over the live connection).
+  await page.getByTestId('notification-bell').click();
+  await expect(
+    page.getByTestId('notification').filter({ hasText: ADMIN_ALERTS.accountLocked(username, ADMIN_MAX_FAILED_ATTEMPTS) }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.getByTestId('admin-user-status-filter').selectOption('locked');
   await expect(page).toHaveURL(/status=locked/);
   await page.reload();
