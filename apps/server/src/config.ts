@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -5,6 +6,7 @@ import {
   ADMIN_LOGIN_RATE_WINDOW_MS,
   COMMUNITY_RATE_LIMITS,
   METRICS_PUSH_MS,
+  METRICS_SAMPLE_MS,
   type RateLimit,
 } from '@guildhall/contract';
 import { z } from 'zod';
@@ -64,6 +66,14 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalText,
   /** statement_timeout of the admin SQL query runner. */
   QUERY_TIMEOUT_MS: positiveInt(30_000),
+  /** Names this process in metrics history, alerts and logs; default: host name and port. */
+  INSTANCE_ID: optionalText,
+  /** Unset: GET /metrics (Prometheus) answers 404; set: it asks for this bearer token. */
+  METRICS_TOKEN: optionalText,
+  /** Log files: default {GUILDHALL_DATA_DIR}/logs, rotated at LOG_FILE_MAX_MB, LOG_FILE_COUNT files kept. */
+  LOG_DIR: optionalText,
+  LOG_FILE_MAX_MB: positiveInt(10),
+  LOG_FILE_COUNT: positiveInt(5),
 });
 
 /** Fastify's trustProxy setting from TRUST_PROXY: true/false, a hop count, or proxy addresses. */
@@ -111,6 +121,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginRateWindowMs: ADMIN_LOGIN_RATE_WINDOW_MS,
     },
     healthCheckIntervalMs: e.HEALTH_CHECK_INTERVAL_MS,
+    instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
+    metrics: {
+      /** Null: the Prometheus endpoint is off. */
+      token: e.METRICS_TOKEN ?? null,
+      /** Not an environment setting, but tests shorten it. */
+      sampleMs: METRICS_SAMPLE_MS,
+    },
+    logs: {
+      dir: path.resolve(e.LOG_DIR ?? path.join(e.GUILDHALL_DATA_DIR, 'logs')),
+      maxFileBytes: e.LOG_FILE_MAX_MB * 1024 * 1024,
+      fileCount: e.LOG_FILE_COUNT,
+    },
     /** The admin SQL query runner's statement_timeout. */
     queryTimeoutMs: e.QUERY_TIMEOUT_MS,
     discord: {

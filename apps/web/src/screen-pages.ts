@@ -34,6 +34,13 @@ const AuditLogPage = lazy(() => import('./features/audit-log/audit-log-page').th
 const PermissionsPage = lazy(() =>
   import('./features/permissions/permissions-page').then((m) => ({ default: m.PermissionsPage })),
 );
+const SystemMonitoringPage = lazy(() =>
+  import('./features/monitoring/system-page').then((m) => ({ default: m.SystemMonitoringPage })),
+);
+const PerformancePage = lazy(() =>
+  import('./features/monitoring/performance-page').then((m) => ({ default: m.PerformancePage })),
+);
+const LiveLogsPage = lazy(() => import('./features/live-logs/live-logs-page').then((m) => ({ default: m.LiveLogsPage })));
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 
 /**
@@ -44,6 +51,9 @@ export const SCREEN_PAGES: Readonly<Partial<Record<string, ScreenPage>>> = {
   [ADMIN_HOME]: DashboardPage,
   '/admin/guilds': GuildsPage,
   '/admin/character-discovery': CharacterDiscoveryPage,
+  '/admin/monitoring/system': SystemMonitoringPage,
+  '/admin/monitoring/performance': PerformancePage,
+  '/admin/monitoring/logs': LiveLogsPage,
   '/admin/mail-outbox': MailOutboxPage,
   '/admin/database/postgresql': DatabaseManagerPage,
   '/admin/database/influxdb': InfluxManagerPage,

@@ -3,6 +3,7 @@ import type {
   BulkUpdateJob,
   HealthOverview,
   LinkType,
+  MetricSample,
   MetricsSnapshot,
   ServiceName,
   SyncCompleted,
@@ -18,6 +19,8 @@ export type DomainEvent =
   | { type: 'alert.acknowledged'; alertId: string }
   | { type: 'service.status-changed'; service: ServiceName; from: string | null; to: string; overview: HealthOverview }
   | { type: 'metrics.sampled'; snapshot: MetricsSnapshot }
+  /** Every METRICS_SAMPLE_MS: this process's sample of every catalogued metric (history, alert rules). */
+  | { type: 'metrics.recorded'; sample: MetricSample }
   | { type: 'admin-sessions.ended'; sessionIds: string[]; reason: SessionEndReason }
   /** An account security event for the admins who manage users (admin:alert in their bell). */
   | { type: 'admin.alert'; message: string }
