@@ -45,8 +45,11 @@ test('an admin holding only admin.system_monitoring sees only what it allows', a
   await signIn(page, ADMINS.monitor);
   const nav = sidebar(page);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  // The monitoring screens it may open are not built yet, so its Monitoring group has nothing to show.
-  await expect(nav.getByRole('button', { name: 'Monitoring' })).toHaveCount(0);
+  // Its Monitoring group holds the screens that permission opens, and not the Mail Outbox (system config).
+  await expect(nav.getByRole('button', { name: 'Monitoring' })).toBeVisible();
+  for (const shown of ['System', 'Performance', 'Live Logs']) {
+    await expect(nav.getByRole('link', { name: shown, exact: true })).toBeVisible();
+  }
   for (const hidden of [
     'Guild Management',
     'Mail Outbox',
@@ -82,6 +85,9 @@ test('the shell shows only the screens that work, each named alike in the sideba
     { label: 'PostgreSQL', path: '/admin/database/postgresql', crumbs: ['Database'] },
     { label: 'InfluxDB', path: '/admin/database/influxdb', crumbs: ['Database'] },
     { label: 'Redis', path: '/admin/database/redis', crumbs: ['Database'] },
+    { label: 'System', path: '/admin/monitoring/system', crumbs: ['Monitoring'] },
+    { label: 'Performance', path: '/admin/monitoring/performance', crumbs: ['Monitoring'] },
+    { label: 'Live Logs', path: '/admin/monitoring/logs', crumbs: ['Monitoring'] },
     { label: 'Mail Outbox', path: '/admin/mail-outbox' },
     { label: 'Discord Management', path: '/admin/accounts/discord', crumbs: ['Accounts'] },
     {
@@ -108,10 +114,10 @@ test('the shell shows only the screens that work, each named alike in the sideba
     ]);
   }
   await nav.getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.getByTestId('quick-actions').getByRole('link')).toHaveCount(4);
+  await expect(page.getByTestId('quick-actions').getByRole('link')).toHaveCount(5);
 
   // A screen that is not built has no page that only names it: its address, and the second layout's, are not found.
-  for (const path of ['/admin/logs', '/admin/monitoring/system', '/admin/training-data', '/admin/data']) {
+  for (const path of ['/admin/ai-turns', '/admin/training-data', '/admin/ml-data', '/admin/data']) {
     await page.goto(path);
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${path}$`));

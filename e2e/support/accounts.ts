@@ -33,6 +33,10 @@ const BASE_PORTS = {
   playersDiscord: 3225,
   /** A server whose Discord is the loopback fake, for Discord role mapping on the Permissions screen (e2e/permissions.spec.ts). */
   permissionsDiscord: 3226,
+  /** A server of its own for the monitoring journeys, whose alert rules they change (e2e/monitoring.spec.ts). */
+  monitoring: 3227,
+  /** A server of its own for the live logs journey (e2e/live-logs.spec.ts). */
+  liveLogs: 3228,
 } as const;
 
 /** How far apart two workers' ports are. */

@@ -5,6 +5,7 @@ import type { GuildScope } from './auth/require-guild';
 import type { Config } from './config';
 import type { EventBus } from './live/event-bus';
 import type { CommunityKit } from './modules/community-auth/community-kit';
+import type { LogHub } from './modules/logs/log-hub';
 import type { Monitoring } from './modules/monitoring/monitoring';
 import type { Services } from './services/services';
 
@@ -18,6 +19,8 @@ declare module 'fastify' {
     /** Rate limits and sign-in failure counts: Redis when it answers, this process otherwise. */
     hitCounter: HitCounter;
     monitoring: Monitoring;
+    /** This process's logs: the ring and live tails (streamCount()), and the files. */
+    logHub: LogHub;
     /** Community sign-in: signing keys, Discord, mail, background work. */
     community: CommunityKit;
     /** True once migrations ran and the start-up data (first admin, demo set) is in place. */

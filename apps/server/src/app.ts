@@ -16,7 +16,7 @@ import { registerWebApp } from './http/web-app';
 import { registerTokenCleanup } from './jobs/token-cleanup';
 import { createEventBus } from './live/event-bus';
 import { attachLiveConnection } from './live/live-connection';
-import { loggerOptions } from './logger';
+import { createLogging } from './logger';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
 import { adminRoleRoutes } from './modules/admin-roles/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
@@ -52,12 +52,16 @@ import { connectServices } from './services/services';
  * monitoring) → routes → web app → live connection → database preparation. Tests build it exactly like main.ts.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const logging = await createLogging(config);
   const app = Fastify({
-    logger: loggerOptions(config),
+    loggerInstance: logging.logger,
     trustProxy: config.trustProxy,
     // countResponses logs each request once, at a level that keeps dashboard polling quiet.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  app.decorate('logHub', logging.hub);
+  // Added first, so it runs last on close: whatever the other close hooks log still reaches the files.
+  app.addHook('onClose', () => logging.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -74,6 +78,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     bus,
     healthIntervalMs: config.healthCheckIntervalMs,
     metricsPushMs: config.live.metricsPushMs,
+    metricsSampleMs: config.metrics.sampleMs,
+    instanceId: config.instanceId,
     log: app.log,
   });
   app.decorate('services', services);

@@ -121,7 +121,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginRateWindowMs: ADMIN_LOGIN_RATE_WINDOW_MS,
     },
     healthCheckIntervalMs: e.HEALTH_CHECK_INTERVAL_MS,
-    instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
+    // Port 0 (tests) asks for any free port: the process id tells such processes apart instead.
+    instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT === 0 ? `pid${process.pid}` : e.PORT}`,
     metrics: {
       /** Null: the Prometheus endpoint is off. */
       token: e.METRICS_TOKEN ?? null,

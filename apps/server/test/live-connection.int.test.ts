@@ -108,7 +108,7 @@ describe('the /admin live connection', () => {
 
     const toWatcher = nextEvent(watcher.socket, 'alerts:new');
     const toBystander = nextEvent(bystander.socket, 'admin:critical');
-    const raised = server.app.monitoring.alerts.raise({ severity: 'critical', type: 'test', message: 'Test alert' });
+    const raised = await server.app.monitoring.alerts.raise({ severity: 'critical', type: 'test', message: 'Test alert' });
     expect(await toWatcher).toEqual(raised);
     expect(await toBystander).toEqual(raised);
 

@@ -18,6 +18,9 @@ describe('the working screens', () => {
       'PostgreSQL',
       'InfluxDB',
       'Redis',
+      'System',
+      'Performance',
+      'Live Logs',
       'Mail Outbox',
       'Discord Management',
       'Player Accounts',
@@ -30,7 +33,9 @@ describe('the working screens', () => {
 
   it('keep no alias to a screen that has no page', () => {
     for (const [, target] of BUILT_ROUTE_ALIASES) expect(SCREEN_PAGES[target]).toBeDefined();
-    expect(findBuiltScreen('/admin/logs')).toBeUndefined();
+    expect(findBuiltScreen('/admin/ml-data')).toBeUndefined();
+    expect(findBuiltScreen('/admin/logs')?.label).toBe('Live Logs');
+    expect(findBuiltScreen('/admin/monitoring')?.label).toBe('System');
     expect(findBuiltScreen('/admin/guilds')?.label).toBe('Guild Management');
     expect(findBuiltScreen('/admin/discord')?.label).toBe('Discord Management');
     expect(findBuiltScreen('/admin/players')?.label).toBe('Player Accounts');

@@ -62,7 +62,10 @@ describe('request log lines', () => {
       logger: { level: 'debug', stream },
       logController: new LogController({ disableRequestLogging: true }),
     });
-    instance.decorate('monitoring', { requests: { record: () => undefined } } as unknown as FastifyInstance['monitoring']);
+    instance.decorate('monitoring', {
+      requests: { record: () => undefined },
+      metrics: { requests: { record: () => undefined } },
+    } as unknown as FastifyInstance['monitoring']);
     registerErrorHandler(instance);
     countResponses(instance);
     instance.get('/auth/discord', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { UNMATCHED_ROUTE } from '../modules/metrics/request-metrics';
 import { AppError } from './app-error';
 import { finishedRequestLogLevel } from './error-handler';
 
@@ -16,12 +17,21 @@ export function acceptEmptyJsonBodies(app: FastifyInstance) {
 }
 
 /**
- * Counts every response for the dashboard's request and error rates, and logs it: reads quietly, writes
- * visibly, failures at error, and a 503 given on purpose (a service not configured or down) below that.
+ * Counts every response for the dashboard's request and error rates and for the metrics (per route template, so
+ * `/guilds/:id` is one route), and logs it: reads quietly, writes visibly, failures at error, and a 503 given on
+ * purpose (a service not configured or down) below that. An event stream's time is how long it stayed open, not a
+ * response time: it is counted but not timed.
  */
 export function countResponses(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     app.monitoring.requests.record(reply.statusCode);
+    const isStream = String(reply.raw.getHeader('content-type') ?? '').startsWith('text/event-stream');
+    app.monitoring.metrics.requests.record(
+      request.method,
+      request.routeOptions.url ?? UNMATCHED_ROUTE,
+      reply.statusCode,
+      isStream ? null : reply.elapsedTime,
+    );
     request.log[finishedRequestLogLevel(request, reply.statusCode)](
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',

@@ -2,6 +2,7 @@ import {
   type AckResult,
   ADMIN_TOPICS,
   type AdminTopic,
+  ALERT_MESSAGES,
   adminCommand,
   HEARTBEAT_MS,
   hasAdminPermission,
@@ -10,11 +11,14 @@ import {
   MESSAGES,
   memberSyncRoom,
   memberSyncSubscription,
+  metricsHistoryQuery,
   type Permission,
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { presentAdmin } from '../modules/admin-auth/presenters';
 import { CHARACTER_DISCOVERY_ACCESS } from '../modules/character-linking/access';
+import { readHistory } from '../modules/metrics/read-history';
+import { MONITORING_READ } from '../modules/monitoring/access';
 import { PLAYER_ACCOUNTS_READ } from '../modules/player-accounts/access';
 import { ADMINS_ROOM, type AdminNamespace, type AdminSocket, sessionRoom, USER_ADMINS_ROOM } from './admin-namespace';
 import { watchSession } from './session-watch';
@@ -71,10 +75,30 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
 
   socket.on('heartbeat', () => socket.emit('heartbeat:ack', { serverTime: new Date().toISOString() }));
   socket.on('request:current-metrics', () => socket.emit('metrics:current', monitoring.snapshot()));
-  socket.on('request:metrics-history', () =>
-    socket.emit('metrics:history', monitoring.metricsHistory().slice(-LIVE_BUFFERS.metricsHistory)),
+  // No query: the dashboard's recent snapshots. A query: the HTTP history, answered through the acknowledgement.
+  socket.on(
+    'request:metrics-history',
+    safely(app, async (query?: unknown, ack?: unknown) => {
+      if (query === undefined || typeof query === 'function') {
+        socket.emit('metrics:history', monitoring.metricsHistory().slice(-LIVE_BUFFERS.metricsHistory));
+        return;
+      }
+      const answer = typeof ack === 'function' ? (ack as (result: unknown) => void) : () => undefined;
+      if (!hasAnyAdminPermission(admin, MONITORING_READ)) return answer({ success: false, error: MESSAGES.accessDeniedBody });
+      const parsed = metricsHistoryQuery.safeParse(query);
+      if (!parsed.success) return answer({ success: false, error: parsed.error.issues[0]?.message ?? 'Invalid history query' });
+      answer(
+        await readHistory(monitoring.metrics.history, parsed.data).catch((error: Error) => ({
+          success: false,
+          error: error.message,
+        })),
+      );
+    }),
   );
-  socket.on('request:recent-alerts', () => socket.emit('alerts:recent', monitoring.alerts.recent()));
+  socket.on(
+    'request:recent-alerts',
+    safely(app, async () => socket.emit('alerts:recent', await monitoring.alerts.recent())),
+  );
   socket.on(
     'request:service-status',
     safely(app, async () => socket.emit('service:status', await monitoring.health.current())),
@@ -87,8 +111,12 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
       if (!parsed.success) return reply(ack, { success: false, error: parsed.error.issues[0]?.message ?? 'Invalid command' });
       const command = parsed.data;
       if (command.command === 'acknowledge-alert') {
-        const isAcknowledged = command.alertId ? monitoring.alerts.acknowledge(command.alertId) : false;
-        return reply(ack, isAcknowledged ? { success: true } : { success: false, error: 'Alert not found' });
+        // As POST /api/admin/metrics/alerts/:id/acknowledge: for those who may open the monitoring screens, audited.
+        if (!hasAnyAdminPermission(admin, MONITORING_READ))
+          return reply(ack, { success: false, error: MESSAGES.accessDeniedBody });
+        const by = { actor: { type: 'admin' as const, id: admin.id, name: admin.username }, ip: socket.handshake.address };
+        const acknowledged = command.alertId ? await monitoring.alerts.acknowledge(command.alertId, by) : null;
+        return reply(ack, acknowledged ? { success: true } : { success: false, error: ALERT_MESSAGES.alertNotFound });
       }
       socket.emit('service:status', await monitoring.health.refresh());
       return reply(ack, { success: true });
@@ -101,6 +129,7 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
 
 /** Wires the /admin namespace's connection handler. */
 export function registerAdminGateway(app: FastifyInstance, nsp: AdminNamespace) {
+  app.monitoring.metrics.countSocketsWith(() => nsp.sockets.size);
   nsp.on('connection', (socket) => {
     try {
       onConnection(app, socket);

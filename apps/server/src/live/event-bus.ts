@@ -17,6 +17,8 @@ import type { SessionEndReason } from '../auth/session-rules';
 export type DomainEvent =
   | { type: 'alert.raised'; alert: Alert }
   | { type: 'alert.acknowledged'; alertId: string }
+  /** A stored alert's rule stopped holding (or was disabled). */
+  | { type: 'alert.resolved'; alertId: string; resolvedAt: string }
   | { type: 'service.status-changed'; service: ServiceName; from: string | null; to: string; overview: HealthOverview }
   | { type: 'metrics.sampled'; snapshot: MetricsSnapshot }
   /** Every METRICS_SAMPLE_MS: this process's sample of every catalogued metric (history, alert rules). */

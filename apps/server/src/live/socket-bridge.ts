@@ -4,10 +4,10 @@ import type { EventBus } from './event-bus';
 import { forcedLogoutEvent } from './session-watch';
 
 /**
- * The one place domain events become socket pushes. Monitoring observations (metrics, service states,
- * alerts) go to this process's clients only: every process watches the same services, so sending them
- * across would repeat each alert once per process. Session endings go through the adapter, because
- * the session's socket may live on another process.
+ * The one place domain events become socket pushes. Monitoring observations (metrics, service states) go to
+ * this process's clients only: every process watches the same services, so sending them across would repeat
+ * them once per process. Rule alerts (stored once), their acknowledgement and resolution, and session endings
+ * go through the adapter, because the admins (or the session's socket) may live on another process.
  */
 export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () => void {
   return bus.subscribe((event) => {
@@ -19,15 +19,21 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () =>
         nsp.local.to('monitoring').emit('service:status', event.overview);
         return;
       case 'alert.raised': {
+        // A rule's alert is stored once, by the process that saw the rule start holding: through the adapter, so
+        // the admins connected to every process hear it. A notice (no rule) is each process's own observation.
+        const isRuleAlert = 'ruleId' in event.alert && event.alert.ruleId !== null;
+        const to = isRuleAlert ? nsp : nsp.local;
         // Each client hears an alert once: on alerts:new when it watches monitoring, else as admin:critical
         // (critical ones only) so that no signed-in admin misses those.
-        nsp.local.to('monitoring').emit('alerts:new', event.alert);
-        if (event.alert.severity === 'critical')
-          nsp.local.to(ADMINS_ROOM).except('monitoring').emit('admin:critical', event.alert);
+        to.to('monitoring').emit('alerts:new', event.alert);
+        if (event.alert.severity === 'critical') to.to(ADMINS_ROOM).except('monitoring').emit('admin:critical', event.alert);
         return;
       }
       case 'alert.acknowledged':
-        nsp.local.to('monitoring').emit('alerts:acknowledged', { id: event.alertId });
+        nsp.to('monitoring').emit('alerts:acknowledged', { id: event.alertId });
+        return;
+      case 'alert.resolved':
+        nsp.to('monitoring').emit('alerts:resolved', { id: event.alertId, resolvedAt: event.resolvedAt });
         return;
       // A sync runs on one process while its watchers may be connected to another: through the adapter.
       case 'member-sync.progressed':

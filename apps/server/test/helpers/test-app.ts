@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app';
@@ -29,13 +32,20 @@ export interface TestEnvironment {
   dispose(): Promise<void>;
 }
 
+// Log directories createTestEnvironment made: an app built in-process gets a folder of its own inside one.
+const environmentLogDirs = new Set<string>();
+
 /** Creates the per-file environment; pass `database: 'pglite'` for the embedded database instead. */
 export async function createTestEnvironment(overrides: Record<string, string> = {}): Promise<TestEnvironment> {
   const suffix = uniqueSuffix();
   const usesPglite = 'GUILDHALL_DATA_DIR' in overrides && !('DATABASE_URL' in overrides);
   const databaseUrl = usesPglite ? null : await createTestDatabase();
+  // Log files go to a temporary folder, never into the repository (servers started as processes use it directly).
+  const logDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-test-logs-'));
+  environmentLogDirs.add(logDir);
   const env: Record<string, string> = {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_DIR: logDir,
     SEED_DEMO_DATA: 'false',
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: `guildhall-test-${suffix}:`,
@@ -53,6 +63,8 @@ export async function createTestEnvironment(overrides: Record<string, string> = 
     async dispose() {
       if (databaseUrl) await dropTestDatabase(databaseUrl);
       await deleteRedisKeys(env.REDIS_PREFIX!);
+      environmentLogDirs.delete(logDir);
+      await rm(logDir, { recursive: true, force: true });
     },
   };
 }
@@ -74,14 +86,37 @@ async function deleteRedisKeys(prefix: string) {
   }
 }
 
-/** Builds the app exactly as main.ts does, listens on 127.0.0.1 and a free port. */
+/**
+ * Builds the app exactly as main.ts does, listens on 127.0.0.1 and a free port. Each app writes its log files into
+ * a temporary folder of its own (removed on close) unless the caller named a LOG_DIR.
+ */
 export async function startTestApp(env: Record<string, string>, tweak?: (config: Config) => void): Promise<TestApp> {
   const config = loadConfig(env);
+  const ownLogDir =
+    !env.LOG_DIR || environmentLogDirs.has(env.LOG_DIR) ? await mkdtemp(path.join(env.LOG_DIR ?? os.tmpdir(), 'app-')) : null;
+  if (ownLogDir) config.logs.dir = ownLogDir;
   tweak?.(config);
-  const app = await buildApp(config);
+  const removeLogDir = async () => {
+    if (ownLogDir) await rm(ownLogDir, { recursive: true, force: true });
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    await removeLogDir();
+    throw error;
+  }
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  return { app, url: `http://127.0.0.1:${port}`, config, close: () => app.close() };
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    close: async () => {
+      await app.close();
+      await removeLogDir();
+    },
+  };
 }
 
 /** A test file's app with the environment it runs on. */

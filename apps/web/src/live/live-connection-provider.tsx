@@ -11,6 +11,7 @@ import {
 } from '@guildhall/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { metricsKeys } from '../api/metrics';
 import { monitoringKeys } from '../api/monitoring';
 import { playerAccountKeys } from '../api/player-accounts';
 import { useAdminSession } from '../auth/admin-session-context';
@@ -127,6 +128,11 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
         alerts: current.alerts.map((alert) => (alert.id === id ? { ...alert, acknowledged: true } : alert)),
       })),
     );
+    // A rule stopped holding: the monitoring screens' alert list and rules read it again now, not at their next poll.
+    socket.on('alerts:resolved', () => {
+      void queryClient.invalidateQueries({ queryKey: metricsKeys.alerts() });
+      void queryClient.invalidateQueries({ queryKey: metricsKeys.alertRules() });
+    });
     socket.on('admin:event', (event) => {
       setData((current) => ({ ...current, events: prependBounded(current.events, event, LIVE_BUFFERS.events) }));
       handleAdminEvent(event);

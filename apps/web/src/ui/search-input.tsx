@@ -16,6 +16,8 @@ interface SearchInputProps {
   autoFocus?: boolean;
   /** How long typing settles before the search runs; SEARCH_DEBOUNCE_MS by default. */
   debounceMs?: number;
+  /** The longest text the server takes for this search. */
+  maxLength?: number;
 }
 
 /** A search box with a hidden label, a clear button and debounced searching. */
@@ -27,6 +29,7 @@ export function SearchInput({
   testId,
   autoFocus,
   debounceMs = SEARCH_DEBOUNCE_MS,
+  maxLength,
 }: SearchInputProps) {
   const id = useId();
   const [text, setText] = useState(value);
@@ -51,6 +54,7 @@ export function SearchInput({
         type="search"
         placeholder={placeholder}
         value={text}
+        maxLength={maxLength}
         onChange={(event) => setText(event.target.value)}
         data-testid={testId}
         data-autofocus={autoFocus || undefined}

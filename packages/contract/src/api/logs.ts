@@ -52,6 +52,12 @@ export const LOG_LIMITS = {
   searchMaxPageSize: 500,
 } as const;
 
+/** What the log calls answer with when their input cannot be used. */
+export const LOG_MESSAGES = {
+  /** A search or count whose `from` is not before its `to`. */
+  rangeReversed: 'The start of the range must be before its end.',
+} as const;
+
 export const logSearchBody = logFilter.extend({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),

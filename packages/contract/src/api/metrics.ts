@@ -143,6 +143,9 @@ export const metricsHistoryQuery = z.object({
   duration: z.coerce.number().int().min(60).max(METRIC_MAX_RANGE_SECONDS).default(3600),
 });
 
+/** What a history request asks for (HTTP query, or the `request:metrics-history` socket payload). */
+export type MetricsHistoryQuery = z.input<typeof metricsHistoryQuery>;
+
 export const metricsHistory = z.object({
   success: z.literal(true),
   type: z.enum(METRIC_TYPES),
@@ -225,6 +228,26 @@ export const updateAlertRuleBody = z.object({
   severity: z.enum(ALERT_SEVERITIES).optional(),
   enabled: z.boolean().optional(),
 });
+/** A rule change. */
+export type UpdateAlertRuleBody = z.infer<typeof updateAlertRuleBody>;
+
+/** Refusals of the alert calls; the threshold ones come back on the `threshold` field of a rule change. */
+export const ALERT_MESSAGES = {
+  alertNotFound: 'Alert not found',
+  ruleNotFound: 'Alert rule not found',
+  thresholdPercent: 'A percentage threshold must be between 0 and 100',
+  thresholdNegative: 'The threshold must be 0 or more',
+  thresholdOnServiceRule: 'A service rule has no threshold',
+} as const;
+
+/** Why a threshold does not fit a rule, or null when it does (the server and the rule editor check alike). */
+export function alertRuleThresholdError(rule: Pick<AlertRule, 'kind' | 'metric'>, threshold: number): string | null {
+  if (rule.kind !== 'threshold' || !rule.metric) return ALERT_MESSAGES.thresholdOnServiceRule;
+  if (METRIC_CATALOG[rule.metric].unit === 'percent' && (threshold < 0 || threshold > 100))
+    return ALERT_MESSAGES.thresholdPercent;
+  if (threshold < 0) return ALERT_MESSAGES.thresholdNegative;
+  return null;
+}
 
 /** A service's state on the monitoring screens (spec 2 §3: database, redis, influxdb, each with a status). */
 export const MONITORED_SERVICES = ['database', 'redis', 'influxdb', 'discord'] as const;

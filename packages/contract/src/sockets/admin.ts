@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { adminUser } from '../api/admin-auth';
 import { memberSyncResult, SYNC_PHASES } from '../api/character-discovery';
+import type { MetricsHistory, MetricsHistoryQuery } from '../api/metrics';
 import type { healthOverview } from '../api/monitoring';
 import type { BulkUpdateJob } from '../api/player-accounts';
 
@@ -31,6 +32,8 @@ export type MetricsSnapshot = z.infer<typeof metricsSnapshot>;
 
 /** Alert severities (spec 1 §3). */
 export const ALERT_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
+/** An alert severity. */
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 /** An alert raised by the server. */
 export const alert = z.object({
@@ -115,6 +118,8 @@ export interface AdminServerEvents {
   'alerts:new': (payload: Alert) => void;
   'alerts:recent': (payload: Alert[]) => void;
   'alerts:acknowledged': (payload: { id: string }) => void;
+  /** A stored alert's rule stopped holding (or was disabled). */
+  'alerts:resolved': (payload: { id: string; resolvedAt: string }) => void;
   'service:status': (payload: z.infer<typeof healthOverview>) => void;
   'heartbeat:ack': (payload: { serverTime: string }) => void;
   'sync:progress': (payload: SyncProgress) => void;
@@ -137,7 +142,15 @@ export interface AdminClientEvents {
   'unsubscribe:member-sync': (payload: z.input<typeof memberSyncSubscription>, ack?: (result: AckResult) => void) => void;
   heartbeat: () => void;
   'request:current-metrics': () => void;
-  'request:metrics-history': () => void;
+  /**
+   * Without a query: the dashboard's recent MetricsSnapshot[] as `metrics:history`. With {type, duration}: the same
+   * history as GET /api/admin/metrics/history, answered through the acknowledgement (the dashboard's
+   * `metrics:history` keeps its shape).
+   */
+  'request:metrics-history': (
+    query?: MetricsHistoryQuery,
+    ack?: (result: MetricsHistory | { success: false; error: string }) => void,
+  ) => void;
   'request:recent-alerts': () => void;
   'request:service-status': () => void;
   'admin:command': (command: AdminCommand, ack?: (result: AckResult) => void) => void;

@@ -1,6 +1,33 @@
+import { timingSafeEqual } from 'node:crypto';
+import { PROMETHEUS_PATH } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
 
-/** GET /metrics in Prometheus text format, off unless METRICS_TOKEN is set. */
-export const prometheusRoutes: FastifyPluginAsyncZod = async (_app) => {
-  // scaffold: to be built
+/** Compares the presented token in constant time, so its length and prefix do not leak through timing. */
+function isToken(presented: string, expected: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * GET /metrics in Prometheus text format (process, HTTP, database pool, sockets, jobs) from this app's own registry.
+ * Off (404) unless METRICS_TOKEN is set, then it asks for `Authorization: Bearer <token>`: a scraper is not an admin
+ * with a cookie, so this route stands outside /api/admin and its guard.
+ */
+export const prometheusRoutes: FastifyPluginAsyncZod = async (app) => {
+  const token = app.config.metrics.token;
+  const { registry } = app.monitoring.metrics.requests;
+
+  app.get(PROMETHEUS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (token === null) throw AppError.notFound();
+    const presented = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    if (!isToken(presented, token)) {
+      throw new AppError(401, 'UNAUTHENTICATED', 'A bearer token is required to read the metrics', {
+        headers: { 'www-authenticate': 'Bearer realm="metrics"' },
+      });
+    }
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
 };

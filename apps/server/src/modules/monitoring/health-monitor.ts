@@ -124,8 +124,12 @@ export class HealthMonitor {
       if (from === to.status) continue;
       this.deps.log.info({ service, from, to: to.status, reason: to.message }, 'service status changed');
       this.deps.bus.publish({ type: 'service.status-changed', service, from, to: to.status, overview: next });
+      // A service going down, and coming back from down, are its service_down alert rule's (modules/alerts): stored
+      // once however many processes see it. Slowness and its end are this process's own notices.
       const alert = alertForChange(service, from, to);
-      if (alert) this.deps.alerts.raise(alert);
+      if (alert && alert.type !== 'service_down' && from !== 'down') {
+        this.deps.alerts.raise(alert).catch((error) => this.deps.log.error({ err: error }, 'alert not stored'));
+      }
     }
   }
 }

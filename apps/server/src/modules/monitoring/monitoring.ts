@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../live/event-bus';
 import type { Services } from '../../services/services';
+import { MetricsRecorder } from '../metrics/metrics-recorder';
 import { AlertLog } from './alert-log';
 import { HealthMonitor } from './health-monitor';
 import { HostSampler } from './host-sampler';
@@ -20,6 +21,8 @@ export class Monitoring {
   readonly requests = new RequestRate();
   readonly alerts: AlertLog;
   readonly health: HealthMonitor;
+  /** Every catalogued metric, sampled into history (issue 14). */
+  readonly metrics: MetricsRecorder;
   private readonly history: MetricsSnapshot[] = [];
   private feedTimer: NodeJS.Timeout | null = null;
 
@@ -29,10 +32,12 @@ export class Monitoring {
       bus: EventBus;
       healthIntervalMs: number;
       metricsPushMs: number;
+      metricsSampleMs: number;
+      instanceId: string;
       log: FastifyBaseLogger;
     },
   ) {
-    this.alerts = new AlertLog(deps.bus);
+    this.alerts = new AlertLog(deps.bus, deps.services.db);
     this.health = new HealthMonitor({
       services: deps.services,
       host: this.host,
@@ -41,6 +46,15 @@ export class Monitoring {
       intervalMs: deps.healthIntervalMs,
       log: deps.log,
     });
+    this.metrics = new MetricsRecorder({
+      services: deps.services,
+      bus: deps.bus,
+      host: this.host,
+      health: this.health,
+      log: deps.log,
+      instanceId: deps.instanceId,
+      sampleMs: deps.metricsSampleMs,
+    });
   }
 
   /** Starts sampling, checking and the metrics feed; the first health check runs before this resolves. */
@@ -48,6 +62,7 @@ export class Monitoring {
     this.host.start();
     await this.health.refresh();
     this.health.start();
+    this.metrics.start();
     this.feedTimer = setInterval(() => this.sampleMetrics(), this.deps.metricsPushMs);
     this.feedTimer.unref();
   }
@@ -55,6 +70,7 @@ export class Monitoring {
   stop() {
     this.host.stop();
     this.health.stop();
+    this.metrics.stop();
     if (this.feedTimer) clearInterval(this.feedTimer);
     this.feedTimer = null;
   }

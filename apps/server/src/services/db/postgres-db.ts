@@ -57,6 +57,7 @@ export function createPostgresDb(connectionString: string, log: FastifyBaseLogge
   }
   return {
     kind: 'postgresql',
+    pool,
     ...base,
     transaction: (fn) => inTransaction('BEGIN', fn),
     readOnlySnapshot: (fn) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', fn),

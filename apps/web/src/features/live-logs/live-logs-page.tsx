@@ -1,13 +1,51 @@
+import { useSearchParams } from 'react-router';
+import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { FilesTab } from './files-tab';
+import { LOG_TABS, type LogTab, parseLogTab } from './live-logs-tabs';
+import { LiveTailTab } from './live-tail-tab';
+import { LogStatsCard } from './log-stats-card';
+import { SearchTab } from './search-tab';
+import '../../styles/live-logs.css';
 
-/** scaffold: to be built (issue 14). */
+const ID_PREFIX = 'live-logs';
+
+/**
+ * Live Logs (/admin/monitoring/logs, also /admin/logs): counts by level, then the live tail, a search over the log
+ * files and the files themselves; the tab is in ?tab=.
+ */
 export function LiveLogsPage() {
   useDocumentTitle('Live Logs');
+  const [params, setParams] = useSearchParams();
+  const tab = parseLogTab(params.get('tab'));
+
+  function selectTab(next: LogTab) {
+    setParams(next === 'tail' ? {} : { tab: next });
+  }
+
   return (
-    <div className="page">
+    <div className="page live-logs">
       <header className="page__header">
-        <h1>Live Logs</h1>
+        <div>
+          <h1 className="page__title">Live Logs</h1>
+          <p className="page__lead">The server's log lines as they are written, a search over its log files, and the files</p>
+        </div>
       </header>
+      <LogStatsCard />
+      <div>
+        <Tabs label="Logs" tabs={LOG_TABS} active={tab} onChange={selectTab} idPrefix={ID_PREFIX} />
+        <div
+          className="tab-panel live-logs__panel"
+          role="tabpanel"
+          id={tabPanelId(ID_PREFIX, tab)}
+          aria-labelledby={tabButtonId(ID_PREFIX, tab)}
+          data-testid={`logs-panel-${tab}`}
+        >
+          {tab === 'tail' && <LiveTailTab />}
+          {tab === 'search' && <SearchTab />}
+          {tab === 'files' && <FilesTab />}
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,13 +1,59 @@
+import type { MetricName } from '@guildhall/contract';
+import { useMetricsHistory } from '../../api/metrics';
+import { RangePicker } from '../../ui/range-picker';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { AlertRulesPanel } from './alert-rules-panel';
+import { MetricChart } from './metric-chart';
+import { RecentAlerts } from './recent-alerts';
+import { ServiceHealth } from './service-health';
+import { SystemCards } from './system-cards';
+import { useRange } from './use-range';
+import '../../styles/monitoring.css';
 
-/** scaffold: to be built (issue 14). */
+const CPU: MetricName[] = ['system.cpu_percent', 'system.process_cpu_percent'];
+const MEMORY: MetricName[] = ['system.memory_percent'];
+const LOAD: MetricName[] = ['system.load_1m'];
+const EVENT_LOOP: MetricName[] = ['system.event_loop_lag_ms'];
+const PROCESS_MEMORY: MetricName[] = ['system.heap_used_bytes', 'system.rss_bytes'];
+
+/** /admin/monitoring/system: the host and process now, the services, the system charts, alerts and alert rules. */
 export function SystemMonitoringPage() {
   useDocumentTitle('System');
+  const [range, setRange] = useRange();
+  const history = useMetricsHistory('system', range);
+
   return (
-    <div className="page">
+    <div className="page monitoring-page">
       <header className="page__header">
-        <h1>System</h1>
+        <div>
+          <h1 className="page__title">System</h1>
+          <p className="page__lead">The host and this server process, the services it depends on, and the alerts they raise</p>
+        </div>
       </header>
+
+      <SystemCards />
+      <ServiceHealth />
+
+      <section className="card monitoring-charts" aria-labelledby="system-charts-title" data-testid="system-charts">
+        <header className="card__header">
+          <h2 id="system-charts-title" className="card__title">
+            History
+          </h2>
+          <div className="card__actions">
+            <RangePicker value={range} onChange={setRange} />
+          </div>
+        </header>
+        <div className="monitoring-chart-grid">
+          <MetricChart title="CPU (%)" history={history} metrics={CPU} testId="chart-cpu" />
+          <MetricChart title="Memory (%)" history={history} metrics={MEMORY} testId="chart-memory" />
+          <MetricChart title="Load (1 min)" history={history} metrics={LOAD} testId="chart-load" />
+          <MetricChart title="Event-loop lag (ms)" history={history} metrics={EVENT_LOOP} testId="chart-event-loop" />
+          <MetricChart title="Process memory (bytes)" history={history} metrics={PROCESS_MEMORY} testId="chart-process-memory" />
+        </div>
+      </section>
+
+      <RecentAlerts />
+      <AlertRulesPanel />
     </div>
   );
 }

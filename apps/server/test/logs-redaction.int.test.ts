@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import { ADMIN_SESSION_COOKIE, COMMUNITY_SESSION_COOKIE } from '@guildhall/contract';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, mailedToken, newAccount, raiseCommunityIpLimits, registerVerifiedUser } from './helpers/community';
+import { HttpClient } from './helpers/http-client';
+import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { uniqueSuffix } from './helpers/test-database';
+
+/** Keeps this app's lines off the test run's stdout: the test reads them from the ring and the files. */
+function muteStdout(app: FastifyInstance) {
+  const multistream = (
+    app.log as unknown as Record<symbol, { streams: { stream: { fd?: number; write(line: string): void } }[] }>
+  )[pino.symbols.streamSym];
+  for (const entry of multistream!.streams) if (entry.stream.fd === 1) entry.stream = { write: () => undefined };
+}
+
+let environment: TestEnvironment;
+let server: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  // Debug: every request line is logged, reads included.
+  environment = await createTestEnvironment({ LOG_LEVEL: 'debug' });
+  server = await startTestApp(environment.env, raiseCommunityIpLimits);
+  app = server.app;
+  muteStdout(app);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await environment?.dispose();
+});
+
+/** Everything logged so far: the files on disk and the ring the live tails read. */
+async function everythingLogged(): Promise<string> {
+  const files = await app.logHub.files();
+  const texts = await Promise.all(files.map((file) => readFile(file.path, 'utf8')));
+  return `${texts.join('\n')}\n${JSON.stringify(app.logHub.recent({}, 1000))}`;
+}
+
+describe('secrets in logs', () => {
+  it('never reach a log line: passwords, tokens, cookies, authorization headers, secret query values', async () => {
+    const secrets: string[] = [];
+    const keep = (secret: string) => {
+      secrets.push(secret);
+      return secret;
+    };
+
+    // An admin signs in (a password in the body), and fails once with another one.
+    const admin = new HttpClient(server.url);
+    await admin.signIn(OWNER.username, keep(OWNER.password));
+    keep(admin.sessionToken!);
+    const failed = await new HttpClient(server.url).signIn(OWNER.username, keep(`Wrong-${uniqueSuffix()}-Password`));
+    expect(failed.status).toBe(401);
+
+    // A member registers (verification link mailed and logged), signs in and asks for a reset link.
+    const member = new HttpClient(server.url);
+    const account = newAccount();
+    keep(account.password);
+    const signedIn = await registerVerifiedUser(app, member, account);
+    keep(await mailedToken(app, account.email, '/verify-email'));
+    keep(signedIn.accessToken);
+    keep(signedIn.refreshToken);
+    await member.post('/auth/forgot-password', { email: account.email });
+    const resetToken = keep(await mailedToken(app, account.email, '/reset-password'));
+
+    // The reset link opened (a token in the query), the bearer and a cookie sent, the refresh token in a body.
+    await member.get(`/reset-password?token=${encodeURIComponent(resetToken)}`);
+    await member.get('/auth/user', bearer(signedIn.accessToken));
+    const cookieSecret = keep(`cookie-${uniqueSuffix()}`);
+    await member.get('/auth/user', { headers: { cookie: `${COMMUNITY_SESSION_COOKIE}=${cookieSecret}` } });
+    await member.post('/auth/refresh', { refreshToken: signedIn.refreshToken });
+    const newPassword = keep(`another long phrase ${uniqueSuffix()}`);
+    await member.post('/auth/change-password', { currentPassword: account.password, newPassword }, bearer(signedIn.accessToken));
+
+    // An OAuth callback with its code, and an API call with a key in the query.
+    const oauthCode = keep(`oauthCode${uniqueSuffix()}x9`);
+    await member.get(`/auth/discord/callback?code=${oauthCode}&state=s1`);
+    const apiKey = keep(`key${uniqueSuffix()}`);
+    await admin.get(`/api/admin/logs/files?apiKey=${apiKey}`);
+
+    // A failure logged the way a handler would: the request body and headers, and an HTTP client's error.
+    const failure = Object.assign(new Error('upstream refused'), {
+      code: 'ECONNREFUSED',
+      config: { headers: { authorization: `Bearer ${keep(`upstream-${uniqueSuffix()}`)}` } },
+    });
+    app.log.error(
+      {
+        err: failure,
+        body: {
+          username: 'someone',
+          password: keep(`body-${uniqueSuffix()}`),
+          profile: { apiKey: keep(`nested-${uniqueSuffix()}`) },
+        },
+        headers: {
+          cookie: `${ADMIN_SESSION_COOKIE}=${keep(`hdr-${uniqueSuffix()}`)}`,
+          authorization: keep(`auth-${uniqueSuffix()}`),
+        },
+        oauth: { clientSecret: keep(`client-${uniqueSuffix()}`), code: keep(`c0de${uniqueSuffix()}x`) },
+      },
+      'request failed with its body',
+    );
+    app.log.info(`opened http://x.test/verify-email?token=${keep(`msg-${uniqueSuffix()}`)} from a message`);
+
+    const logged = await everythingLogged();
+    for (const secret of secrets) expect(logged, `a secret reached the logs: ${secret}`).not.toContain(secret);
+
+    // The lines are there, with the secrets replaced: the test read what the requests wrote.
+    expect(logged).toContain('"url":"/reset-password?token=[Redacted]"');
+    expect(logged).toContain('"url":"/auth/discord/callback?code=[Redacted]&state=s1"');
+    expect(logged).toContain('"url":"/api/admin/logs/files?apiKey=[Redacted]"');
+    expect(logged).toContain('mail written to the outbox');
+    expect(logged).toContain('/reset-password?token=[Redacted]');
+    expect(logged).toContain('"url":"/auth/refresh"');
+    expect(logged).toContain('"password":"[Redacted]"');
+    expect(logged).toContain('"code":"ECONNREFUSED"');
+    expect(logged).toContain('verify-email?token=[Redacted] from a message');
+  });
+});
