@@ -2,21 +2,21 @@
 // (a) CPU: two app processes side by side on databases of their own, one sampling every METRICS_SAMPLE_MS into
 //     PostgreSQL history, the other with sampling effectively off; process CPU seconds over BENCH_SECONDS (30) each,
 //     printed as % of one core, the difference, and the ratio. Target: sampling and history < 2 % of one core.
-// (b) Memory: the sampling app's RSS after a forced GC, idle, then with 100 open /api/admin/metrics/stream and 100
+// (b) Memory: the sampling app's RSS idle after a forced GC, and its peak with 100 open /api/admin/metrics/stream and 100
 //     open /api/admin/logs/stream connections. Target: < 50 MB more.
 // (c) History: 30 days of the system group at the 10-minute resolution over HTTP, against the same rows read by SQL
 //     in the same run. Target: < 200 ms.
 // Run: node --import tsx bench/monitoring-cost.ts   (PostgreSQL on TEST_POSTGRES_URL, default 127.0.0.1:5432)
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type ClientRequest, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { BENCH_ADMIN, signInBenchAdmin } from './support/bench-admin';
+import type { AppReport, BenchCommand } from './support/app-process';
+import { signInBenchAdmin } from './support/bench-admin';
+import { type AppProcess, startAppProcess, stopAppProcess } from './support/start-app-process';
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const IDLE_MS = Number(process.env.BENCH_SECONDS ?? 30) * 1000;
@@ -26,86 +26,11 @@ const SETTLE_MS = 5000;
 const MAX_CPU_PERCENT_OF_CORE = 2;
 const MAX_STREAM_MEMORY_MB = 50;
 
-type Command = { type: 'cpu-start' } | { type: 'cpu-stop' } | { type: 'rss' } | { type: 'stop' };
-type Report =
-  | { type: 'ready'; port: number }
-  | { type: 'cpu'; seconds: number; elapsedSeconds: number }
-  | { type: 'rss'; bytes: number };
-
-/** The child: the app as main.ts builds it, with the sample interval this bench gives it. */
-async function runApp() {
-  const { buildApp } = await import('../apps/server/src/app');
-  const { loadConfig } = await import('../apps/server/src/config');
-  const config = loadConfig();
-  config.metrics.sampleMs = Number(process.env.BENCH_SAMPLE_MS);
-  const app = await buildApp(config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const send = (report: Report) => process.send?.(report);
-  send({ type: 'ready', port: (app.server.address() as AddressInfo).port });
-  let cpuBefore = process.cpuUsage();
-  let startedAt = performance.now();
-  process.on('message', async (command: Command) => {
-    if (command.type === 'cpu-start') {
-      cpuBefore = process.cpuUsage();
-      startedAt = performance.now();
-    } else if (command.type === 'cpu-stop') {
-      const used = process.cpuUsage(cpuBefore);
-      send({ type: 'cpu', seconds: (used.user + used.system) / 1e6, elapsedSeconds: (performance.now() - startedAt) / 1000 });
-    } else if (command.type === 'rss') {
-      globalThis.gc?.();
-      await sleep(200);
-      globalThis.gc?.();
-      send({ type: 'rss', bytes: process.memoryUsage().rss });
-    } else {
-      await app.close();
-      process.exit(0);
-    }
-  });
-}
-
-interface App {
-  child: ChildProcess;
-  url: string;
-  ask(command: Command): Promise<Report>;
-}
-
-async function startApp(databaseUrl: string, sampleMs: number, logDir: string): Promise<App> {
-  const child = fork(import.meta.filename, ['app'], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: BENCH_ADMIN.username,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      REDIS_URL: '',
-      INFLUX_URL: '',
-      LOG_DIR: logDir,
-      WEB_DIST_DIR: path.join(import.meta.dirname, 'no-web-app'),
-      BENCH_SAMPLE_MS: String(sampleMs),
-    },
-  });
-  const waiting: ((report: Report) => void)[] = [];
-  child.on('message', (report: Report) => waiting.shift()?.(report));
-  const next = () => new Promise<Report>((resolve) => waiting.push(resolve));
-  const ready = await next();
-  if (ready.type !== 'ready') throw new Error('the app did not start');
-  return {
-    child,
-    url: `http://127.0.0.1:${ready.port}`,
-    ask(command) {
-      const answer = next();
-      child.send(command);
-      return answer;
-    },
-  };
-}
-
-async function stopApp(app: App) {
-  const exited = new Promise((resolve) => app.child.once('exit', resolve));
-  app.child.send({ type: 'stop' } satisfies Command);
-  await exited;
+/** Sends a command and waits for the report it asks for. */
+async function ask(app: AppProcess, command: BenchCommand): Promise<AppReport> {
+  const report = app.next();
+  app.child.send(command);
+  return report;
 }
 
 async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -206,19 +131,22 @@ async function main() {
     return url.toString();
   });
   let isOk = true;
-  const apps: App[] = [];
+  const apps: AppProcess[] = [];
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'guildhall-monitoring-cost-'));
   try {
     // (a) CPU, both apps idle at the same time, so both see the same machine.
     const [sampling, baseline] = await Promise.all([
-      startApp(urls[0]!, 5000, path.join(workDir, 'sampling')),
-      startApp(urls[1]!, 2_147_000_000, path.join(workDir, 'baseline')),
+      startAppProcess(urls[0]!, { BENCH_SAMPLE_MS: '5000', LOG_DIR: path.join(workDir, 'sampling') }),
+      startAppProcess(urls[1]!, { BENCH_SAMPLE_MS: '2147000000', LOG_DIR: path.join(workDir, 'baseline') }),
     ]);
     apps.push(sampling, baseline);
     await sleep(SETTLE_MS);
-    for (const app of apps) app.child.send({ type: 'cpu-start' } satisfies Command);
+    for (const app of apps) app.child.send({ type: 'cpu-start' } satisfies BenchCommand);
     await sleep(IDLE_MS);
-    const [on, off] = (await Promise.all(apps.map((app) => app.ask({ type: 'cpu-stop' })))) as Extract<Report, { type: 'cpu' }>[];
+    const [on, off] = (await Promise.all(apps.map((app) => ask(app, { type: 'cpu-stop' })))) as Extract<
+      AppReport,
+      { type: 'cpu' }
+    >[];
     const onPercent = (on!.seconds / on!.elapsedSeconds) * 100;
     const offPercent = (off!.seconds / off!.elapsedSeconds) * 100;
     const cost = onPercent - offPercent;
@@ -228,12 +156,13 @@ async function main() {
     console.log(`  cost of sampling and history                ${pct(cost)}  (target < ${MAX_CPU_PERCENT_OF_CORE} %)`);
     console.log(`  ratio with / without                        ${(onPercent / Math.max(offPercent, 1e-6)).toFixed(2)}`);
     if (cost >= MAX_CPU_PERCENT_OF_CORE) isOk = false;
-    await stopApp(baseline);
+    await stopAppProcess(baseline);
     apps.pop();
 
     // (b) Memory of 100 metric streams and 100 log streams.
     const cookie = await signInBenchAdmin(sampling.url);
-    const idle = (await sampling.ask({ type: 'rss' })) as Extract<Report, { type: 'rss' }>;
+    // Idle is taken after a forced GC; the peak is the highest RSS while the streams are open.
+    sampling.child.send({ type: 'sample-start' } satisfies BenchCommand);
     const opened: ClientRequest[] = [];
     const statuses = { metrics: new Map<number, number>(), logs: new Map<number, number>() };
     for (const [kind, streamPath] of [
@@ -248,18 +177,18 @@ async function main() {
     }
     // Let a few events go out on every stream before measuring.
     await sleep(5000);
-    const loaded = (await sampling.ask({ type: 'rss' })) as Extract<Report, { type: 'rss' }>;
+    const memory = (await ask(sampling, { type: 'sample-stop' })) as Extract<AppReport, { type: 'sampled' }>;
     const describe = (counts: Map<number, number>) => [...counts].map(([status, n]) => `${n} × ${status}`).join(', ');
-    console.log(`Memory (RSS after a forced GC):`);
-    console.log(`  idle                                        ${mb(idle.bytes)}`);
+    console.log(`Memory (RSS):`);
+    console.log(`  idle, after a forced GC                     ${mb(memory.idleRss)}`);
     console.log(`  metric streams: ${describe(statuses.metrics)}`);
     console.log(
       `  log streams:    ${describe(statuses.logs)}${statuses.logs.has(404) ? ' (the log stream is not built yet: not measured)' : ''}`,
     );
-    console.log(`  with the open streams                       ${mb(loaded.bytes)}`);
-    const grown = loaded.bytes - idle.bytes;
+    console.log(`  peak with the open streams                  ${mb(memory.peakRss)}`);
+    const grown = memory.peakRss - memory.idleRss;
     console.log(`  more than idle                              ${mb(grown)}  (target < ${MAX_STREAM_MEMORY_MB} MB)`);
-    console.log(`  ratio with / idle                           ${(loaded.bytes / idle.bytes).toFixed(3)}`);
+    console.log(`  ratio peak / idle                           ${(memory.peakRss / memory.idleRss).toFixed(3)}`);
     if (grown >= MAX_STREAM_MEMORY_MB * 1024 * 1024) isOk = false;
     for (const request of opened) request.destroy();
 
@@ -271,7 +200,7 @@ async function main() {
     console.log(`  ratio API / SQL                             ${(timings.api / timings.sql).toFixed(2)}`);
     if (timings.api >= MAX_HISTORY_MS) isOk = false;
   } finally {
-    for (const app of apps) await stopApp(app).catch(() => undefined);
+    for (const app of apps) await stopAppProcess(app).catch(() => undefined);
     for (const name of names) await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     rmSync(workDir, { recursive: true, force: true });
   }
@@ -281,5 +210,4 @@ async function main() {
   }
 }
 
-if (process.argv[2] === 'app') await runApp();
-else await main();
+await main();
