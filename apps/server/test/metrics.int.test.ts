@@ -9,6 +9,7 @@ import {
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMetricsRollup } from '../src/jobs/metrics-rollup';
+import { SLOWEST_STATEMENTS_SQL } from '../src/modules/metrics/slow-queries';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
 import { connectAdmin, nextEvent } from './helpers/live-client';
@@ -199,6 +200,10 @@ describe('metrics on PostgreSQL', () => {
     const created = await owner.get<{ available: boolean; fix: string }>(`${BASE}/slow-queries?limit=5`);
     expect(created.body.available).toBe(false);
     expect(created.body.fix).toContain('shared_preload_libraries');
+    // The statement the screen runs once it is loaded fits the installed extension's columns: planning it needs no
+    // preload, so a renamed column (max_time before PostgreSQL 13) fails here rather than on an operator's server.
+    const plan = await sql(server.app, `EXPLAIN ${SLOWEST_STATEMENTS_SQL}`, [5]);
+    expect(plan.length).toBeGreaterThan(0);
   });
 
   it('refuses an admin without a monitoring permission', async () => {

@@ -9,6 +9,13 @@ export type SlowQueryAnswer =
 const PRELOAD_FIX =
   "shared_preload_libraries = 'pg_stat_statements' in postgresql.conf, restart PostgreSQL, then run CREATE EXTENSION pg_stat_statements;";
 
+/** This database's statements by their slowest run ($1: how many); the column names are those of PostgreSQL 13+. */
+export const SLOWEST_STATEMENTS_SQL = `SELECT query, max_exec_time AS max, calls, mean_exec_time AS mean, total_exec_time AS total
+     FROM pg_stat_statements
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+     ORDER BY max_exec_time DESC
+     LIMIT $1`;
+
 function unavailable(reason: string, fix: string | null): SlowQueryAnswer {
   return { available: false, reason, fix, queries: [] };
 }
@@ -40,11 +47,7 @@ export async function findSlowQueries(db: Db, limit: number): Promise<SlowQueryA
     return unavailable('pg_stat_statements is loaded but not created in this database.', 'CREATE EXTENSION pg_stat_statements;');
   }
   const { rows: statements } = await db.query<{ query: string; max: number; calls: number; mean: number; total: number }>(
-    `SELECT query, max_exec_time AS max, calls, mean_exec_time AS mean, total_exec_time AS total
-     FROM pg_stat_statements
-     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-     ORDER BY max_exec_time DESC
-     LIMIT $1`,
+    SLOWEST_STATEMENTS_SQL,
     [limit],
   );
   const timestamp = new Date().toISOString();
