@@ -13,7 +13,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const ago = (ms: number) => new Date(Date.now() - ms);
 const ahead = (ms: number) => new Date(Date.now() + ms);
-const TABLES = ['refresh_tokens', 'email_tokens', 'oauth_states', 'community_sessions', 'admin_sessions'] as const;
+const TABLES = ['refresh_tokens', 'email_tokens', 'oauth_states', 'community_sessions', 'admin_sessions', 'alerts'] as const;
 const settings = { batchSize: 1000, maxBatches: 10, retentionMs: TOKEN_CLEANUP_DEFAULTS.retentionMs };
 
 beforeAll(async () => {
@@ -75,6 +75,14 @@ async function insertAdminSession(label: string, times: { absoluteExpires: Date;
   );
 }
 
+async function insertAlert(label: string, times: { created: Date; resolved?: Date }) {
+  await sql(
+    server.app,
+    "INSERT INTO alerts (severity, type, message, created_at, resolved_at) VALUES ('warning', 'test', $1, $2, $3)",
+    [label, times.created, times.resolved ?? null],
+  );
+}
+
 /** The labels left in each table, sorted. */
 async function remaining() {
   const labels = async (query: string) => (await sql<{ label: string }>(server.app, query)).map((row) => row.label).sort();
@@ -84,6 +92,7 @@ async function remaining() {
     oauth_states: await labels("SELECT split_part(state_hash, ':', 1) AS label FROM oauth_states"),
     community_sessions: await labels('SELECT user_agent AS label FROM community_sessions'),
     admin_sessions: await labels('SELECT user_agent AS label FROM admin_sessions'),
+    alerts: await labels('SELECT message AS label FROM alerts'),
   };
 }
 
@@ -116,15 +125,28 @@ describe('token cleanup', () => {
     await insertAdminSession('revoked', { absoluteExpires: ahead(DAY), revoked: ago(2 * DAY) });
     await insertAdminSession('live', { absoluteExpires: ahead(DAY) });
 
+    // Alerts are history: kept 90 days after they resolve, and as long as they are open.
+    await insertAlert('resolved-long-ago', { created: ago(100 * DAY), resolved: ago(91 * DAY) });
+    await insertAlert('resolved-recently', { created: ago(100 * DAY), resolved: ago(80 * DAY) });
+    await insertAlert('open', { created: ago(200 * DAY) });
+
     const deleted = await deleteEndedRows(server.app.services.db, settings);
 
-    expect(deleted).toEqual({ refresh_tokens: 1, email_tokens: 2, oauth_states: 2, community_sessions: 2, admin_sessions: 3 });
+    expect(deleted).toEqual({
+      refresh_tokens: 1,
+      email_tokens: 2,
+      oauth_states: 2,
+      community_sessions: 2,
+      admin_sessions: 3,
+      alerts: 1,
+    });
     expect(await remaining()).toEqual({
       refresh_tokens: ['expired-recently', 'live', 'live-used'],
       email_tokens: ['live'],
       oauth_states: ['live'],
       community_sessions: ['live', 'revoked-recently'],
       admin_sessions: ['idle-recently', 'live'],
+      alerts: ['open', 'resolved-recently'],
     });
   });
 

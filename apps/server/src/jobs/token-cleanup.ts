@@ -40,6 +40,8 @@ const ENDED_ROWS = [
   { table: 'oauth_states', ended: 'expires_at < $1 OR used_at < $1' },
   { table: 'community_sessions', ended: 'expires_at < $1 OR revoked_at < $1' },
   { table: 'admin_sessions', ended: 'absolute_expires_at < $1 OR revoked_at < $1 OR last_seen_at < $2' },
+  // Not a credential, but history that ends: an alert is kept 90 days after it resolved; an open one stays.
+  { table: 'alerts', ended: "resolved_at < $1::timestamptz - interval '89 days'" },
 ] as const;
 
 /** A cleaned table. */
@@ -73,7 +75,7 @@ export async function deleteEndedRows(
   return deleted;
 }
 
-/** Removes expired and ended tokens, states and sessions on a timer: once shortly after start, then hourly. */
+/** Removes expired and ended tokens, states, sessions and long-resolved alerts on a timer: once shortly after start, then hourly. */
 export class TokenCleanup {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
