@@ -3,19 +3,13 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { LogEntry, LogFile } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download } from './helpers/download';
 import { HttpClient } from './helpers/http-client';
+import { muteStdout } from './helpers/quiet-logs';
 import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 /** Keeps this app's lines off the test run's stdout: the test reads them from the files. */
-function muteStdout(app: FastifyInstance) {
-  const multistream = (
-    app.log as unknown as Record<symbol, { streams: { stream: { fd?: number; write(line: string): void } }[] }>
-  )[pino.symbols.streamSym];
-  for (const entry of multistream!.streams) if (entry.stream.fd === 1) entry.stream = { write: () => undefined };
-}
 
 /** GETs a path exactly as written (no URL normalisation of '..'), with the client's cookies. */
 function rawGet(client: HttpClient, rawPath: string): Promise<{ status: number; body: string }> {

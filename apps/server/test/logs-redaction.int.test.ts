@@ -1,20 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { ADMIN_SESSION_COOKIE, COMMUNITY_SESSION_COOKIE } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, mailedToken, newAccount, raiseCommunityIpLimits, registerVerifiedUser } from './helpers/community';
 import { HttpClient } from './helpers/http-client';
+import { muteStdout } from './helpers/quiet-logs';
 import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 import { uniqueSuffix } from './helpers/test-database';
 
 /** Keeps this app's lines off the test run's stdout: the test reads them from the ring and the files. */
-function muteStdout(app: FastifyInstance) {
-  const multistream = (
-    app.log as unknown as Record<symbol, { streams: { stream: { fd?: number; write(line: string): void } }[] }>
-  )[pino.symbols.streamSym];
-  for (const entry of multistream!.streams) if (entry.stream.fd === 1) entry.stream = { write: () => undefined };
-}
 
 let environment: TestEnvironment;
 let server: TestApp;

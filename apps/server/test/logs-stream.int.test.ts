@@ -2,20 +2,15 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { LOG_LIMITS, LOGS_STREAM_PATH, type LogEntry } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
+import { muteStdout } from './helpers/quiet-logs';
 import { type IsolatedApp, startSignedInApp, stopTestApp } from './helpers/test-app';
 import { uniqueSuffix } from './helpers/test-database';
+import { until } from './helpers/wait';
 
 /** Keeps this app's lines off the test run's stdout: the test reads them from the ring and the files. */
-function muteStdout(app: FastifyInstance) {
-  const multistream = (
-    app.log as unknown as Record<symbol, { streams: { stream: { fd?: number; write(line: string): void } }[] }>
-  )[pino.symbols.streamSym];
-  for (const entry of multistream!.streams) if (entry.stream.fd === 1) entry.stream = { write: () => undefined };
-}
 
 /** A live tail read as a browser's EventSource would: every `log` event, in order. */
 class LogTail {
@@ -80,14 +75,6 @@ class LogTail {
 
   close() {
     this.request.destroy();
-  }
-}
-
-async function until(check: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type TestApp,
   type TestEnvironment,
 } from './helpers/test-app';
+import { until } from './helpers/wait';
 
 const BASE = '/api/admin/metrics';
 const INSTANCE = 'metrics-influx-1';
@@ -24,14 +25,6 @@ let metricsDatabase: string;
 async function influxql(q: string) {
   const answer = await fetch(`${TEST_INFLUX_URL}/query?q=${encodeURIComponent(q)}`, { method: 'POST' });
   return (await answer.json()) as { results: { series?: { values: unknown[][] }[] }[] };
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 beforeAll(async () => {

@@ -14,6 +14,7 @@ import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
 import { connectAdmin, nextEvent } from './helpers/live-client';
 import { createTestEnvironment, OWNER, startTestApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { until } from './helpers/wait';
 
 const BASE = '/api/admin/metrics';
 const INSTANCE = 'metrics-test-1';
@@ -261,14 +262,6 @@ function openStream(query: string) {
     },
     close: () => request.destroy(),
   };
-}
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const openMetricStreams = async () => (await owner.get<{ streams: { metrics: number } }>(`${BASE}/stats`)).body.streams.metrics;
