@@ -59,6 +59,7 @@ test('an admin holding only admin.system_monitoring sees only what it allows', a
     'Training Data',
     'Permissions',
     'Raw Data Views',
+    'Configuration',
     'Settings',
   ]) {
     await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
@@ -100,6 +101,8 @@ test('the shell shows only the screens that work, each named alike in the sideba
     { label: 'Admin Users', path: '/admin/users' },
     { label: 'Audit Log', path: '/admin/audit-log' },
     { label: 'Permissions', path: '/admin/permissions' },
+    { label: 'Configuration', path: '/admin/configuration' },
+    { label: 'System Settings', path: '/admin/settings' },
   ];
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', ...working.map((screen) => screen.label)]);
   for (const screen of working) {

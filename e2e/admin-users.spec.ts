@@ -46,6 +46,8 @@ const WORKING_PATHS = new Set([
   '/admin/users',
   '/admin/audit-log',
   '/admin/permissions',
+  '/admin/configuration',
+  '/admin/settings',
 ]);
 
 /** A username no earlier run has taken. */

@@ -37,6 +37,10 @@ const BASE_PORTS = {
   monitoring: 3227,
   /** A server of its own for the live logs journey (e2e/live-logs.spec.ts). */
   liveLogs: 3228,
+  /** A server of its own for the configuration journeys, with the OpenAI-compatible fake (e2e/configuration.spec.ts). */
+  configuration: 3229,
+  /** A server of its own whose system settings the journey changes (e2e/system-settings.spec.ts). */
+  systemSettings: 3230,
 } as const;
 
 /** How far apart two workers' ports are. */

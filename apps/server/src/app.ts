@@ -30,6 +30,8 @@ import { communityGuildRoutes } from './modules/community-guild/routes';
 import { databaseQueryRoutes } from './modules/database-manager/query-routes';
 import { databaseManagerRoutes } from './modules/database-manager/routes';
 import { discordAccountRoutes } from './modules/discord-accounts/routes';
+import { communityGuildConfigRoutes } from './modules/guild-config/community-routes';
+import { guildConfigRoutes } from './modules/guild-config/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
 import { guildInviteRoutes } from './modules/guild-invites/routes';
 import { guildGrantRoutes } from './modules/guild-permissions/routes';
@@ -44,6 +46,7 @@ import { Monitoring } from './modules/monitoring/monitoring';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { playerAccountRoutes } from './modules/player-accounts/routes';
 import { redisManagerRoutes } from './modules/redis-manager/routes';
+import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { prepareDatabase } from './prepare-database';
 import { connectServices } from './services/services';
 
@@ -132,6 +135,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(adminRoleRoutes);
     await routes.register(auditLogRoutes);
     await routes.register(guildGrantRoutes);
+    await routes.register(guildConfigRoutes);
+    await routes.register(communityGuildConfigRoutes);
+    await routes.register(systemSettingsRoutes);
     await registerWebApp(app, config.webDistDir);
     attachLiveConnection(app);
 

@@ -8,6 +8,7 @@ import {
   METRICS_PUSH_MS,
   METRICS_SAMPLE_MS,
   type RateLimit,
+  type SystemSettingValues,
 } from '@guildhall/contract';
 import { z } from 'zod';
 
@@ -61,6 +62,10 @@ const envSchema = z.object({
   // Unset: generated at first start and kept in app_meta, so restarts and every process share it.
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   REQUIRE_EMAIL_VERIFICATION: flag(true),
+  /** Set, it fixes the System Settings screen's "Registration open" (read-only there). */
+  REGISTRATION_OPEN: flag(true),
+  /** 32 bytes as 64 hex characters or base64: encrypts guild settings' secrets (an AI provider's API key). */
+  CONFIG_SECRET_KEY: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Guildhall <no-reply@guildhall.local>'),
   WEB_DIST_DIR: optionalText,
@@ -87,10 +92,15 @@ function parseTrustProxy(value: string): boolean | string | ((address: string, h
   return value.trim();
 }
 
+/** The object without its undefined entries. */
+const definedOnly = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
 /** Everything the server reads from its environment, parsed once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const e = envSchema.parse(present);
+  const isSet = (name: keyof typeof envSchema.shape) => present[name] !== undefined;
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     isProduction: e.NODE_ENV === 'production',
@@ -164,6 +174,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       redirectUri: `${publicUrl.replace(/\/+$/, '')}/auth/battlenet/callback`,
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    /** Null: guild settings' secrets cannot be stored (the screens say to set CONFIG_SECRET_KEY). */
+    configSecretKey: e.CONFIG_SECRET_KEY ?? null,
+    /** The system settings the environment fixes: only those whose variable is set (the screen shows them read-only). */
+    systemSettingsFromEnv: definedOnly<Partial<SystemSettingValues>>({
+      registrationOpen: isSet('REGISTRATION_OPEN') ? e.REGISTRATION_OPEN : undefined,
+      requireEmailVerification: isSet('REQUIRE_EMAIL_VERIFICATION') ? e.REQUIRE_EMAIL_VERIFICATION : undefined,
+      adminLoginRateLimit: isSet('ADMIN_LOGIN_RATE_LIMIT') ? e.ADMIN_LOGIN_RATE_LIMIT : undefined,
+      registerRateLimit: isSet('REGISTER_RATE_LIMIT') ? e.REGISTER_RATE_LIMIT : undefined,
+    }),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
     /** Live connection timings; not environment settings, but tests shorten them. */
     live: { metricsPushMs: METRICS_PUSH_MS, sessionCheckMs: 30_000 },

@@ -27,6 +27,8 @@ describe('the working screens', () => {
       'Admin Users',
       'Audit Log',
       'Permissions',
+      'Configuration',
+      'System Settings',
     ]);
     expect(Object.keys(SCREEN_PAGES).every((path) => ADMIN_SCREENS.some((screen) => screen.path === path))).toBe(true);
   });

@@ -41,6 +41,12 @@ const PerformancePage = lazy(() =>
   import('./features/monitoring/performance-page').then((m) => ({ default: m.PerformancePage })),
 );
 const LiveLogsPage = lazy(() => import('./features/live-logs/live-logs-page').then((m) => ({ default: m.LiveLogsPage })));
+const ConfigurationPage = lazy(() =>
+  import('./features/configuration/configuration-page').then((m) => ({ default: m.ConfigurationPage })),
+);
+const SystemSettingsPage = lazy(() =>
+  import('./features/system-settings/system-settings-page').then((m) => ({ default: m.SystemSettingsPage })),
+);
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 
 /**
@@ -63,6 +69,8 @@ export const SCREEN_PAGES: Readonly<Partial<Record<string, ScreenPage>>> = {
   '/admin/users': AdminUsersPage,
   '/admin/audit-log': AuditLogPage,
   '/admin/permissions': PermissionsPage,
+  '/admin/configuration': ConfigurationPage,
+  '/admin/settings': SystemSettingsPage,
 };
 
 /** A page below a working screen: opened with that screen's permissions, named in the breadcrumbs. */

@@ -80,8 +80,13 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   },
   { path: '/admin/data', label: 'Raw Data Views', anyOf: [full] },
   {
+    path: '/admin/configuration',
+    label: 'Configuration',
+    anyOf: [full, 'settings.view', 'admin.system_config'],
+  },
+  {
     path: '/admin/settings',
-    label: 'Settings',
+    label: 'System Settings',
     anyOf: [full, 'settings.view', 'admin.system_config'],
   },
 ];
@@ -101,7 +106,6 @@ export const ADMIN_ROUTE_ALIASES: Readonly<Record<string, string>> = {
   '/admin/discord': '/admin/accounts/discord',
   '/admin/players': '/admin/accounts/players',
   '/admin/audit-logs': '/admin/audit-log',
-  '/admin/configuration': '/admin/settings',
 };
 
 /** The screen a path belongs to, following aliases. */

@@ -16,6 +16,7 @@ import {
   Server,
   Settings,
   Shield,
+  SlidersHorizontal,
   Table2,
   UserCog,
   UserSearch,
@@ -41,6 +42,7 @@ const SCREEN_ICONS: Record<string, LucideIcon> = {
   '/admin/users': UserCog,
   '/admin/permissions': KeyRound,
   '/admin/data': Table2,
+  '/admin/configuration': SlidersHorizontal,
   '/admin/settings': Settings,
 };
 

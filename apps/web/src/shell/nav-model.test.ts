@@ -20,6 +20,7 @@ describe('buildNav', () => {
       'Monitoring',
       'Accounts',
     ]);
-    expect(labels(nav)).toContain('Settings');
+    expect(labels(nav)).toContain('System Settings');
+    expect(labels(nav)).toContain('Configuration');
   });
 });
