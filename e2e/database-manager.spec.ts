@@ -50,6 +50,18 @@ async function startSleeper(applicationName: string) {
   return { pid: rows[0]!.pid, outcome, end: () => client.end().catch(() => undefined) };
 }
 
+/** The rows table the query runner's journey writes, made here too so the table browser's journey stands alone. */
+async function ensureRowsTable() {
+  const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (id int PRIMARY KEY, label text)`);
+    await client.query(`INSERT INTO ${TABLE} SELECT g, 'row ' || g FROM generate_series(1, 120) g ON CONFLICT (id) DO NOTHING`);
+  } finally {
+    await client.end();
+  }
+}
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, ADMINS.owner);
 });
@@ -136,6 +148,7 @@ test('the query runner: writes only when confirmed, 100 of N rows, errors, histo
 });
 
 test('the table browser: schemas, a table, its details, keyset pages, export', async ({ page }) => {
+  await ensureRowsTable();
   await page.goto('/admin/database/explorer');
   await expect(page).toHaveURL(/\/admin\/database\/postgresql$/);
   await expect(page.getByRole('tab', { name: 'Table Browser' })).toHaveAttribute('aria-selected', 'true');
@@ -188,6 +201,27 @@ test('the table browser: schemas, a table, its details, keyset pages, export', a
   await details.getByRole('button', { name: 'Export JSON' }).click();
   await expect(page.getByTestId('database-error')).toHaveText('Failed to export data: disk full');
   await expectAccessible(page, 'database table browser, export failed');
+});
+
+test("the red banner: the spec's text and the server's reason when schemas, tables or details fail to load", async ({ page }) => {
+  // An unknown schema and an unknown table are the server's 404s, shown once with its reason.
+  await page.goto('/admin/database/postgresql?schema=nope');
+  await expect(page.getByTestId('database-error')).toHaveText('Failed to load tables: Schema not found: nope');
+  await page.goto('/admin/database/postgresql?table=nope');
+  await expect(page.getByTestId('database-error')).toHaveText('Failed to load table details: Table not found: public.nope');
+  await expect(page.getByTestId('database-tables').getByRole('button', { name: 'guilds', exact: true })).toBeVisible();
+
+  // The schema list refused by the server (a 503 is an answer, shown at once).
+  await page.route('**/api/admin/database/postgresql/schemas*', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'database is down' }),
+    }),
+  );
+  await page.goto('/admin/database/postgresql');
+  await expect(page.getByTestId('database-error')).toHaveText('Failed to load schemas: database is down');
+  await expectAccessible(page, 'database table browser, schemas failed');
 });
 
 test('connection stats and migrations show the real database', async ({ page }) => {

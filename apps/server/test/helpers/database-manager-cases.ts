@@ -474,6 +474,36 @@ export function describeDatabaseManager(label: string, overrides: () => Record<s
       expect(migrations.body.migrations.every((migration) => migration.status === 'applied')).toBe(true);
     });
 
+    it('lists a migration file not applied as pending, and an applied name without a file as missing', async () => {
+      type Listed = { migrations: { name: string; checksum: string | null; appliedAt: string | null; status: string }[] };
+      const list = async () => (await owner.get<Listed>(`${BASE}/migrations`)).body.migrations;
+      const newest = (await list()).at(-1)!;
+      const [removed] = await sql<{ applied_at: Date }>(
+        server.app,
+        'DELETE FROM schema_migrations WHERE name = $1 RETURNING applied_at',
+        [newest.name],
+      );
+      await sql(server.app, "INSERT INTO schema_migrations (name) VALUES ('9999_file_gone')");
+      try {
+        const listed = await list();
+        expect(listed.find((migration) => migration.name === newest.name)).toEqual({
+          name: newest.name,
+          checksum: newest.checksum,
+          appliedAt: null,
+          status: 'pending',
+        });
+        expect(listed.at(-1)).toMatchObject({ name: '9999_file_gone', checksum: null, status: 'missing_file' });
+        expect(Date.parse(listed.at(-1)!.appliedAt!)).not.toBeNaN();
+      } finally {
+        await sql(server.app, "DELETE FROM schema_migrations WHERE name = '9999_file_gone'");
+        await sql(server.app, 'INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)', [
+          newest.name,
+          removed!.applied_at,
+        ]);
+      }
+      expect((await list()).every((migration) => migration.status === 'applied')).toBe(true);
+    });
+
     it('refuses an admin without admin.full_access (403) and a signed-out caller (401)', async () => {
       const admin = await createTestAdmin(server.app, { role: 'operator' });
       const client = new HttpClient(server.url);

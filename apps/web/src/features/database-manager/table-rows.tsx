@@ -28,6 +28,9 @@ export function TableRows({ schema, table }: { schema: string; table: string }) 
     setCursors([undefined]);
   }
 
+  // The table's details failed (an unknown table, say): their banner says so once, for both cards.
+  if (details.isError) return null;
+
   return (
     <Card
       title="Rows"
