@@ -230,6 +230,10 @@ describe('time-series manager on InfluxDB 1.x', () => {
     const flux = await owner.post(`${BASE}/query`, { query: 'from(bucket: "x") |> range(start: -1h)', language: 'flux' });
     expect(flux.status).toBe(400);
     expect(flux.body.error).toBe(INFLUX_MESSAGES.fluxNotSupported);
+    // Nor is a Flux query generated for a server that cannot run it.
+    const generated = await owner.post(`${BASE}/generate-query`, { bucket, measurement: 'combat_events', language: 'flux' });
+    expect(generated.status).toBe(400);
+    expect(generated.body.error).toBe(INFLUX_MESSAGES.fluxNotSupported);
   });
 
   it('refuses writes and second statements, and treats names from the browser as data', async () => {

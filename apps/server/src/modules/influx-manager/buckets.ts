@@ -42,12 +42,21 @@ export function retentionText(seconds: number): string {
 async function listV1(influx: InfluxClient): Promise<ResolvedBucket[]> {
   const databases = await influxql(influx, 'SHOW DATABASES', { timeoutMs: CATALOGUE_TIMEOUT_MS });
   const names = databases.flatMap((series) => series.values.map((row) => String(row[0])));
+  // Every bucket call looks the catalogue up: the databases are asked at once, not one round trip after another.
+  // One dropped since SHOW DATABASES has simply gone.
+  const policiesOf = await Promise.all(
+    names.map((database) =>
+      influxql(influx, `SHOW RETENTION POLICIES ON ${influxqlIdentifier(database)}`, {
+        timeoutMs: CATALOGUE_TIMEOUT_MS,
+      }).catch((error: unknown) => {
+        if (error instanceof InfluxQueryError && /database not found/i.test(error.message)) return [];
+        throw error;
+      }),
+    ),
+  );
   const buckets: ResolvedBucket[] = [];
-  for (const database of names) {
-    const policies = await influxql(influx, `SHOW RETENTION POLICIES ON ${influxqlIdentifier(database)}`, {
-      timeoutMs: CATALOGUE_TIMEOUT_MS,
-    });
-    for (const series of policies) {
+  for (const [index, database] of names.entries()) {
+    for (const series of policiesOf[index] ?? []) {
       const at = (column: string) => series.columns.indexOf(column);
       for (const row of series.values) {
         const policy = String(row[at('name')]);

@@ -52,6 +52,14 @@ export async function detectEngine(influx: InfluxClient, fresh = false): Promise
   return engine;
 }
 
+/** Refuses Flux on a server that speaks InfluxQL only (1.x): the caller's 400, never a query that cannot run. */
+export function assertLanguageSupported(engine: DetectedEngine, language: InfluxLanguage) {
+  if (engine.languages.includes(language)) return;
+  throw new AppError(400, 'VALIDATION_FAILED', INFLUX_MESSAGES.fluxNotSupported, {
+    fields: { language: INFLUX_MESSAGES.fluxNotSupported },
+  });
+}
+
 /** The engine as the status call presents it. */
 export function presentEngine(influx: InfluxClient, engine: DetectedEngine, defaultBucket: string): InfluxEngine {
   return {

@@ -1,8 +1,7 @@
-import { INFLUX_MESSAGES, type InfluxLanguage, type InfluxRow } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import type { InfluxLanguage, InfluxRow } from '@guildhall/contract';
 import type { InfluxClient } from '../../services/influx/influx-client';
 import { influxqlTarget, resolveBucket } from './buckets';
-import type { DetectedEngine } from './engine';
+import { assertLanguageSupported, type DetectedEngine } from './engine';
 import { columnValues, influxql, showTagKeys } from './influxql';
 import { fluxRows, type InfluxQLTarget, influxqlCsvRows, influxqlRows } from './point-source';
 import { influxqlIdentifier } from './quoting';
@@ -31,11 +30,7 @@ export async function openPoints(
   request: PointsRequest,
   options: { timeoutMs: number; signal?: AbortSignal; chunkSize?: number; isBulk?: boolean },
 ): Promise<AsyncGenerator<InfluxRow[]>> {
-  if (request.language === 'flux' && !engine.isV2) {
-    throw new AppError(400, 'VALIDATION_FAILED', INFLUX_MESSAGES.fluxNotSupported, {
-      fields: { language: INFLUX_MESSAGES.fluxNotSupported },
-    });
-  }
+  assertLanguageSupported(engine, request.language);
   assertReadOnlyQuery(request.query, request.language);
   if (request.language === 'flux') return fluxRows(influx, request.query, options);
   const target = await targetOf(influx, engine, request.bucket);

@@ -6,7 +6,7 @@ import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
 import type { InfluxClient } from '../../services/influx/influx-client';
 import { listBuckets, type ResolvedBucket, resolveBucket } from './buckets';
-import { detectEngine, influxSetup, presentEngine, requireInflux } from './engine';
+import { assertLanguageSupported, detectEngine, influxSetup, presentEngine, requireInflux } from './engine';
 import { listFields, listMeasurements, listTags } from './explore';
 import { exportPoints } from './export-points';
 import { generateQuery } from './generate-query';
@@ -118,6 +118,7 @@ export const influxManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { engine } = await contextOf(request);
       const body = request.body;
+      assertLanguageSupported(engine, body.language);
       const bucket = await catalogue(() => resolveBucket(requireInflux(influx), engine, body.bucket));
       const target = bucket.database
         ? { database: bucket.database, retentionPolicy: bucket.retentionPolicyName }

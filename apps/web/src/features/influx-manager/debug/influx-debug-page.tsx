@@ -5,10 +5,11 @@ import { Badge } from '../../../ui/badge';
 import { type TabItem, Tabs, tabButtonId, tabPanelId } from '../../../ui/tabs';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { ConnectionStatusCard } from './connection-status-card';
+import type { DebugConnection } from './debug-state';
 import { DebugStatisticsTab } from './debug-statistics-tab';
 import { LiveStreamTab } from './live-stream-tab';
 import { QueryBuilderTab } from './query-builder-tab';
-import { type DebugConnection, useInfluxDebug } from './use-influx-debug';
+import { useInfluxDebug } from './use-influx-debug';
 import '../../../styles/influx.css';
 
 const TABS = [
@@ -25,6 +26,7 @@ const CHIP: Record<DebugConnection, { tone: 'good' | 'warn' | 'bad'; label: stri
   connected: { tone: 'good', label: 'Connected' },
   connecting: { tone: 'warn', label: 'Connecting' },
   disconnected: { tone: 'bad', label: 'Disconnected' },
+  error: { tone: 'bad', label: 'Error' },
 };
 
 /**

@@ -5,14 +5,11 @@ import {
   type DebugStatisticsResponse,
   type DebugStreamRequest,
   INFLUX_DEBUG_MESSAGES,
-  INFLUX_STREAM,
   type InfluxRow,
 } from '@guildhall/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createInfluxDebugSocket, type InfluxDebugSocket } from './debug-socket';
-
-/** Where the socket is: the connection chip's states. */
-export type DebugConnection = 'connecting' | 'connected' | 'disconnected';
+import { afterConnectError, type DebugConnection, withStreamRows } from './debug-state';
 
 /** The live stream as the screen shows it: off, asked for, or running with its rows (newest first, at most 1000). */
 export interface DebugStream {
@@ -23,11 +20,6 @@ export interface DebugStream {
 }
 
 const STOPPED: DebugStream = { state: 'stopped', streamId: null, rows: [], error: null };
-
-/** New points first, the buffer bounded: the live table never grows past INFLUX_STREAM.bufferRows. */
-export function withStreamRows(current: readonly InfluxRow[], arrived: readonly InfluxRow[]): InfluxRow[] {
-  return [...arrived, ...current].slice(0, INFLUX_STREAM.bufferRows);
-}
 
 /**
  * The /influx-debug connection of one page: connects on mount (the session cookie authenticates it), asks for
@@ -63,11 +55,13 @@ export function useInfluxDebug() {
       setStream(STOPPED);
     });
     socket.on('connect_error', (error) => {
-      setConnection(socket.active ? 'connecting' : 'disconnected');
-      setConnectionError(error.message || INFLUX_DEBUG_MESSAGES.connectFailed);
+      // socket.active is false once the server refused the handshake: no retry follows.
+      const next = afterConnectError(error.message, socket.active);
+      setConnection(next.connection);
+      setConnectionError(next.error);
     });
     socket.io.on('reconnect_failed', () => {
-      setConnection('disconnected');
+      setConnection('error');
       setConnectionError(INFLUX_DEBUG_MESSAGES.connectFailed);
     });
     socket.on('debug:health-response', setHealth);
