@@ -421,9 +421,16 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
       const flush = await owner.request<Refusal>('DELETE', `${BASE}/flush?database=${database}`);
       expect(flush.status).toBe(400);
     }
-    const body = await put('ttl', { key: 'k', ttl: 5, database: 16 });
-    expect(body.status).toBe(400);
-    expect(body.body.error).toBe(REDIS_MESSAGES.invalidDatabase);
+    for (const answer of [
+      await put('ttl', { key: 'k', ttl: 5, database: 16 }),
+      await put('key', { key: 'k', value: 'v', database: 16 }),
+      await create({ key: 'k', type: 'string', value: 'v', database: -1 }),
+      await owner.post<Refusal>(`${BASE}/delete-by-pattern`, { pattern: '*', database: 16, dryRun: true }),
+      await owner.request<Refusal>('DELETE', `${BASE}/key?key=k&database=16`),
+    ]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(REDIS_MESSAGES.invalidDatabase);
+    }
   });
 
   it('audits every write with who, what and which key', async () => {

@@ -1,13 +1,13 @@
 import { REDIS_MESSAGES, type RedisKeyEntry } from '@guildhall/contract';
 import { List, ListTree, Search } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { useDocumentVisible, useNow } from '../database-manager/live-database';
 import { KeyDetail } from './key-detail';
-import { KeyList, KeyTree, type ListedKey } from './key-list';
+import { KeyList, KeyTree } from './key-list';
+import { listKeys } from './listed-keys';
 import { type KeyRef, useRedisKeys } from './redis-api';
 import { RedisBanner } from './redis-banner';
 
@@ -24,14 +24,16 @@ export function KeyBrowserTab({ database }: { database: number }) {
   const [text, setText] = useState(pattern);
   const [selected, setSelected] = useState<KeyRef | null>(null);
   const keys = useRedisKeys(database, pattern);
-  const now = useNow(useDocumentVisible());
 
   useEffect(() => setText(pattern), [pattern]);
 
-  const pages = (keys.data?.pages ?? []).flatMap((answer) => (answer.configured ? [answer.page] : []));
-  const listed: ListedKey[] = pages.flatMap((page) => page.entries.map((entry) => ({ entry, readAt: page.readAt })));
-  const scanned = pages.reduce((sum, page) => sum + page.scanned, 0);
-  const totalKeys = pages.at(-1)?.totalKeys ?? 0;
+  // Read again only when a page arrives, not at each second's tick of the TTLs: Load more may have gathered a
+  // million keys.
+  const pages = useMemo(
+    () => (keys.data?.pages ?? []).flatMap((answer) => (answer.configured ? [answer.page] : [])),
+    [keys.data],
+  );
+  const { keys: listed, scanned, totalKeys } = useMemo(() => listKeys(pages), [pages]);
 
   function update(next: Record<string, string | null>) {
     const merged = new URLSearchParams(params);
@@ -114,9 +116,9 @@ export function KeyBrowserTab({ database }: { database: number }) {
         )}
         {listed.length > 0 &&
           (isTree ? (
-            <KeyTree keys={listed} selected={selected} onSelect={handleSelect} now={now} />
+            <KeyTree keys={listed} selected={selected} onSelect={handleSelect} />
           ) : (
-            <KeyList keys={listed} selected={selected} onSelect={handleSelect} now={now} />
+            <KeyList keys={listed} selected={selected} onSelect={handleSelect} />
           ))}
         {keys.hasNextPage && (
           <button

@@ -51,20 +51,13 @@ export function KeyDetail({ database, entry, onDeleted }: KeyDetailProps) {
   const setTtl = useSetTtl(database);
   const update = useUpdateKey(database);
   const toast = useToast();
-  const now = useNow(useDocumentVisible());
   const [failure, setFailure] = useState<string | null>(null);
   const [isAskingDelete, setIsAskingDelete] = useState(false);
   const [isSettingTtl, setIsSettingTtl] = useState(false);
   const name = keyName(entry);
   const pages = (value.data?.pages ?? []).filter((page): page is ValuePage => page !== null);
   const first = pages[0];
-  const ttl = first ? remainingTtl(first.ttl, first.readAt, now) : -1;
   const { refetch } = value;
-
-  // The key has run out: read it again, so the pane says it is gone.
-  useEffect(() => {
-    if (first && first.ttl > 0 && ttl === 0) void refetch();
-  }, [first, ttl, refetch]);
 
   function handleDelete() {
     setFailure(null);
@@ -146,7 +139,9 @@ export function KeyDetail({ database, entry, onDeleted }: KeyDetailProps) {
             </div>
             <div>
               <dt>TTL</dt>
-              <dd data-testid="redis-detail-ttl">{ttl > 0 ? ttlText(ttl) : ttl === 0 ? 'Expired' : 'No expiry'}</dd>
+              <dd data-testid="redis-detail-ttl">
+                <RemainingTtl ttl={first.ttl} readAt={first.readAt} onExpired={refetch} />
+              </dd>
             </div>
             <div>
               <dt>{first.type === 'string' ? 'Size' : 'Length'}</dt>
@@ -186,13 +181,25 @@ export function KeyDetail({ database, entry, onDeleted }: KeyDetailProps) {
       <TtlDialog
         isOpen={isSettingTtl}
         keyName={name}
-        hasTtl={ttl > 0}
+        hasTtl={(first?.ttl ?? -1) > 0}
         isBusy={setTtl.isPending}
         onSubmit={handleTtl}
         onClose={() => setIsSettingTtl(false)}
       />
     </section>
   );
+}
+
+/**
+ * A TTL counting down from when the server read it. It ticks on its own, so the value beside it is not drawn
+ * again each second; when it runs out the key is read again, so the pane says it is gone.
+ */
+function RemainingTtl({ ttl, readAt, onExpired }: { ttl: number; readAt: number; onExpired: () => unknown }) {
+  const left = remainingTtl(ttl, readAt, useNow(useDocumentVisible()));
+  useEffect(() => {
+    if (ttl > 0 && left === 0) void onExpired();
+  }, [ttl, left, onExpired]);
+  return left > 0 ? ttlText(left) : left === 0 ? 'Expired' : 'No expiry';
 }
 
 interface ValueBodyProps {

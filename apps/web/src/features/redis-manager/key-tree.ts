@@ -55,3 +55,23 @@ function compareNodes<K>(a: KeyTreeNode<K>, b: KeyTreeNode<K>): number {
   if (a.kind !== b.kind) return a.kind === 'folder' ? -1 : 1;
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
+
+/** One line of the tree as it is drawn: a folder or a key, at its depth. */
+export type KeyTreeRow<K> = (KeyFolder<K> | KeyLeaf<K>) & { depth: number };
+
+/**
+ * The lines of the tree an operator sees: every node whose folders above are all open, in order. The list is
+ * flat so only the lines in view need to be drawn, however many keys the folders hold.
+ */
+export function visibleTreeRows<K>(
+  nodes: readonly KeyTreeNode<K>[],
+  isOpen: (folder: KeyFolder<K>, depth: number) => boolean,
+  depth = 0,
+  rows: KeyTreeRow<K>[] = [],
+): KeyTreeRow<K>[] {
+  for (const node of nodes) {
+    rows.push({ ...node, depth });
+    if (node.kind === 'folder' && isOpen(node, depth)) visibleTreeRows(node.children, isOpen, depth + 1, rows);
+  }
+  return rows;
+}
