@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import pg from 'pg';
 import { DiscordFake } from '../apps/server/test/fakes/discord-fake';
 import { ADMINS, PORTS } from './support/accounts';
 import { startApp } from './support/app-server';
@@ -161,6 +162,35 @@ test('create with invalid then valid fields; view → edit → save → view', a
   await expect(records.first()).toHaveAttribute('data-action', 'player_account.updated');
   await expect(records.last()).toHaveAttribute('data-action', 'player_account.created');
   await expectAccessible(page, 'the Audit Log of one player account');
+});
+
+test('the card shows five characters; the detail lists every one with the summary', async ({ page }) => {
+  // The demo account with the most roster characters (the seed gives one more than a card shows).
+  const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
+  await client.connect();
+  const { rows } = await client
+    .query<{ id: string; display_name: string; characters: number }>(
+      `SELECT p.id, p.display_name, count(*)::int AS characters
+         FROM player_accounts p JOIN discord_members m ON m.discord_user_id = p.discord_id
+         JOIN character_links l ON l.discord_member_id = m.id
+        GROUP BY p.id ORDER BY 3 DESC, p.id LIMIT 1`,
+    )
+    .finally(() => client.end());
+  const account = rows[0]!;
+  expect(account.characters).toBeGreaterThan(5);
+
+  await signIn(page, ADMINS.owner);
+  await page.goto(`/admin/accounts/players?search=${encodeURIComponent(account.display_name)}`);
+  const card = page.locator(`[data-testid="account-card"][data-id="${account.id}"]`);
+  await expect(card.getByRole('list', { name: /^Characters of / }).getByRole('listitem')).toHaveCount(6);
+  await expect(card).toContainText(`+${account.characters - 5} more`);
+  await card.getByRole('button', { name: /^View / }).click();
+  const characters = dialog(page, 'Player Account Details').getByTestId('account-characters');
+  await expect(characters.getByRole('heading')).toHaveText(`Characters (${account.characters})`);
+  await expect(characters.getByRole('listitem')).toHaveCount(account.characters);
+  await expect(characters.getByTestId('character-summary')).toContainText('Max level');
+  await expect(characters).not.toContainText('Showing 5 of');
+  await shot(page, 'view-characters');
 });
 
 test('unlink a Discord account with confirmation', async ({ page }) => {

@@ -3,6 +3,7 @@ import {
   type BattlenetConnection,
   type BattlenetUserLookup,
   PLAYER_ACCOUNT_MESSAGES,
+  type PlayerAccount,
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../src/live/event-bus';
@@ -406,16 +407,52 @@ describe('the admin’s Battle.net lookup', () => {
     });
   });
 
-  it('needs the permission that links player accounts', async () => {
+  it('stores a verified account typed in the account form by BattleTag or id with its BattleTag and region', async () => {
+    // A member without Discord: their verified account is on no player account yet.
+    const loner = await registerVerifiedUser(server.app, new HttpClient(server.url));
+    const free = bnetAccount([[wowCharacter('Illidan', 'Black Temple')]]);
+    expect(await connect(loner.accessToken, free, 'kr')).toBe('connected');
+    type Saved = { data: PlayerAccount };
+    const verified = { battlenet_id: String(free.id), battlenet_metadata: { battletag: free.battletag, region: 'kr' } };
+
+    const created = await owner.post<Saved>('/api/admin/players', {
+      displayName: 'Typed BattleTag',
+      battlenetId: free.battletag.toLowerCase(),
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.data).toMatchObject(verified);
+    // A BattleTag another account holds is refused as its id would be, naming the holder.
+    const held = await owner.post('/api/admin/players', { displayName: 'Second Claim', battlenetId: account.battletag });
+    expect(held.status).toBe(409);
+    expect(held.body).toMatchObject({ existingAccountId: playerAccountId });
+
+    // Any other text is kept as typed, without a BattleTag; the verified id typed back brings them again.
+    const path = `/api/admin/players/${created.body.data.id}`;
+    const typed = await owner.request<Saved>('PUT', path, {
+      body: { displayName: 'Typed BattleTag', battlenetId: 'bn-unverified' },
+    });
+    expect(typed.body.data).toMatchObject({
+      battlenet_id: 'bn-unverified',
+      battlenet_metadata: { battletag: null, region: null },
+    });
+    const back = await owner.request<Saved>('PUT', path, {
+      body: { displayName: 'Typed BattleTag', battlenetId: String(free.id) },
+    });
+    expect(back.body.data).toMatchObject(verified);
+  });
+
+  it('is for admins who create, edit or link accounts (the form looks ids up too), not for readers', async () => {
     const viewer = await createTestAdmin(server.app, { role: 'viewer', permissions: ['players.manage_accounts'] });
     const client = new HttpClient(server.url);
     await client.signIn(viewer.username, viewer.password);
     expect((await client.get(`/api/admin/battlenet/user/${account.id}`)).status).toBe(403);
 
-    const linker = await createTestAdmin(server.app, { role: 'viewer', permissions: ['players.link_accounts'] });
-    const allowed = new HttpClient(server.url);
-    await allowed.signIn(linker.username, linker.password);
-    expect((await allowed.get(`/api/admin/battlenet/user/${account.id}`)).status).toBe(200);
+    for (const permission of ['players.link_accounts', 'players.create', 'players.edit'] as const) {
+      const admin = await createTestAdmin(server.app, { role: 'viewer', permissions: [permission] });
+      const allowed = new HttpClient(server.url);
+      await allowed.signIn(admin.username, admin.password);
+      expect((await allowed.get(`/api/admin/battlenet/user/${account.id}`)).status, permission).toBe(200);
+    }
     expect((await new HttpClient(server.url).get(`/api/admin/battlenet/user/${account.id}`)).status).toBe(401);
   });
 });

@@ -320,6 +320,30 @@ describe('the account list and statistics (spec 2 §2, §7)', () => {
     expect((await list('limit=1')).body.data[0]!.characters).toBeUndefined();
   });
 
+  it('reads one account with every character for the detail dialog, 404 for an unknown id', async () => {
+    const answer = await owner.get<{ data: PlayerAccount }>(`/api/admin/players/${charactersOwner.id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.characters).toHaveLength(8);
+    expect(answer.body.data.characters!.map((c) => c.level)).toEqual([74, 73, 73, 72, 72, 71, 71, 70]);
+    expect(answer.body.data.characterSummary).toEqual({ count: 8, maxLevel: 74, classes: 2, guilds: 2 });
+    // A save answers the account as the view opens on it: every character too.
+    const saved = await owner.request<Answer>('PUT', `/api/admin/players/${charactersOwner.id}`, {
+      body: {
+        displayName: charactersOwner.displayName,
+        email: charactersOwner.email,
+        discordId: charactersOwner.discord_id,
+        battlenetId: charactersOwner.battlenet_id,
+        accountStatus: charactersOwner.account_status,
+      },
+    });
+    expect(saved.body.data.characters).toHaveLength(8);
+    const unknown = '00000000-0000-4000-8000-000000000001';
+    const missing = await owner.get(`/api/admin/players/${unknown}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe(playerAccountNotFound(unknown));
+    expect((await owner.get('/api/admin/players/not-a-uuid')).status).toBe(400);
+  });
+
   it('answers statistics with linking rates in percent', async () => {
     const answer = await owner.get<{
       data: { total: number; discordLinked: number; fullyLinked: number; linkingRate: Record<string, number> };
@@ -343,6 +367,7 @@ describe('permissions per action (spec 2 §2)', () => {
     const account = await create({ displayName: 'Permission Target' });
     expect((await reader.get('/api/admin/players')).status).toBe(200);
     expect((await reader.get('/api/admin/players/statistics')).status).toBe(200);
+    expect((await reader.get(`/api/admin/players/${account.id}`)).status).toBe(200);
     expect((await reader.post('/api/admin/players', { displayName: 'Nope' })).status).toBe(403);
     expect((await reader.request('PUT', `/api/admin/players/${account.id}`, { body: { displayName: 'Nope' } })).status).toBe(403);
     expect((await reader.post(`/api/admin/players/${account.id}/link-discord`, { discordId: discordId() })).status).toBe(403);

@@ -16,8 +16,8 @@ export type LinkProvider = (typeof LINK_PROVIDERS)[number];
 /** How each provider is named to the reader. */
 export const LINK_PROVIDER_LABELS: Record<LinkProvider, string> = { discord: 'Discord', battlenet: 'Battle.net' };
 
-/** Account list paging and the card (spec 2 §9). */
-export const PLAYER_ACCOUNT_PAGE = { size: 25, maxSize: 100, cardCharacters: 5 } as const;
+/** Account list paging, the card's characters (spec 2 §9) and the most the detail dialog lists. */
+export const PLAYER_ACCOUNT_PAGE = { size: 25, maxSize: 100, cardCharacters: 5, detailCharacters: 200 } as const;
 
 /** A Discord user id: 17-19 digits (spec 2 §3). */
 export const DISCORD_ID_PATTERN = /^\d{17,19}$/;
@@ -148,7 +148,7 @@ export const playerAccount = z.object({
   created_by: z.string().nullable(),
   updated_by: z.string().nullable(),
   linkState: z.object({ discord: z.boolean(), battlenet: z.boolean(), fully: z.boolean() }),
-  /** Up to PLAYER_ACCOUNT_PAGE.cardCharacters, with includeCharacters. */
+  /** Up to PLAYER_ACCOUNT_PAGE.cardCharacters with includeCharacters; up to detailCharacters from the read call. */
   characters: z.array(playerCharacter).optional(),
   /** Over all the account's characters, with includeCharacters. */
   characterSummary: z
@@ -259,6 +259,13 @@ export const playerAccountsApi = {
     path: '/api/admin/players/statistics',
     summary: 'How many accounts exist and how many are linked to Discord, Battle.net or both',
     response: z.object({ success: z.literal(true), data: playerStatistics }),
+  }),
+  read: endpoint({
+    method: 'GET',
+    path: '/api/admin/players/:id',
+    summary: "One account with every character the detail dialog lists (spec 2 §2 'each character'); 404 when unknown",
+    params: accountParams,
+    response: z.object({ success: z.literal(true), data: playerAccount }),
   }),
   create: endpoint({
     method: 'POST',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { communityPrincipalOf, requireCommunityUser } from '../../auth/community-user';
 import { requireAdmin } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
-import { PLAYER_ACCOUNTS_LINK } from '../player-accounts/access';
+import { ACCOUNT_ID_LOOKUP } from '../player-accounts/access';
 import { battlenetDepsOf } from './battlenet-deps';
 import { disconnect } from './disconnect';
 import { findBattlenetAccount } from './find-battlenet-account';
@@ -16,8 +16,8 @@ const TAG = 'Battle.net';
 
 /**
  * Verified Battle.net connections: a member connects from /settings (OAuth2 code flow, the state bound to the
- * browser by a cookie and stored once), sees or removes the connection; the admin's link dialog looks up the
- * verified accounts with the permission that links player accounts.
+ * browser by a cookie and stored once), sees or removes the connection; the admin's account form and link dialog
+ * look up the verified accounts, as they look up Discord users.
  */
 export const battlenetRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = battlenetDepsOf(app);
@@ -64,7 +64,7 @@ export const battlenetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(playerAccountsApi.battlenetUser, TAG),
-    onRequest: requireAdmin(PLAYER_ACCOUNTS_LINK),
+    onRequest: requireAdmin(ACCOUNT_ID_LOOKUP),
     handler: async (request) => ({
       success: true as const,
       data: await findBattlenetAccount(deps.db, request.params.id),

@@ -13,7 +13,8 @@ export const PLAYER_ACCOUNTS_EDIT: readonly Permission[] = ['players.edit'];
 export const PLAYER_ACCOUNTS_LINK: readonly Permission[] = ['players.link_accounts'];
 export const PLAYER_ACCOUNTS_BULK_EDIT: readonly Permission[] = ['players.bulk_edit'];
 /**
- * Looking a Discord user up by id: whoever types a Discord id on the screen, in the create or edit form (on
- * leaving the field) or in the link dialog. It reveals Discord's public profile and which account holds the id.
+ * Looking a Discord user or a verified Battle.net account up: whoever types such an id on the screen, in the create
+ * or edit form (on leaving the field, spec 2 §2) or in the link dialog. It reveals the public profile and which
+ * account holds the id.
  */
-export const DISCORD_USER_LOOKUP: readonly Permission[] = ['players.create', 'players.edit', 'players.link_accounts'];
+export const ACCOUNT_ID_LOOKUP: readonly Permission[] = ['players.create', 'players.edit', 'players.link_accounts'];

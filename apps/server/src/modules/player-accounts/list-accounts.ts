@@ -13,10 +13,11 @@ import {
 const byLevel = (a: { level: number | null }, b: { level: number | null }) => (b.level ?? -1) - (a.level ?? -1);
 
 /**
- * The accounts with their characters: linked on rosters to their Discord ids, and imported by the verified
- * Battle.net connections of their Battle.net ids (read for these accounts only).
+ * The accounts with their characters (the first `shown` of each, the card's five unless said): linked on rosters to
+ * their Discord ids, and imported by the verified Battle.net connections of their Battle.net ids (read for these
+ * accounts only).
  */
-export async function presentWithCharacters(db: Queryable, rows: readonly PlayerAccountRow[]) {
+export async function presentWithCharacters(db: Queryable, rows: readonly PlayerAccountRow[], shown?: number) {
   const discordIds = rows.flatMap((row) => (row.discord_id ? [row.discord_id] : []));
   const battlenetIds = rows.flatMap((row) => (row.battlenet_id ? [row.battlenet_id] : []));
   const [linked, imported] = await Promise.all([
@@ -34,7 +35,7 @@ export async function presentWithCharacters(db: Queryable, rows: readonly Player
   return rows.map((row) => {
     const fromRoster = (row.discord_id && byDiscordId.get(row.discord_id)) || [];
     const fromBattlenet = (row.battlenet_id && byBattlenetId.get(row.battlenet_id)) || [];
-    return presentAccount(row, fromBattlenet.length > 0 ? [...fromRoster, ...fromBattlenet].sort(byLevel) : fromRoster);
+    return presentAccount(row, fromBattlenet.length > 0 ? [...fromRoster, ...fromBattlenet].sort(byLevel) : fromRoster, shown);
   });
 }
 

@@ -7,11 +7,11 @@ type AccountCharacter = Omit<LinkedCharacterRow, 'discord_user_id'>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The account's characters for the card (the first few) and the summary over all of them (spec 2 §2). */
-function characterFields(characters: readonly AccountCharacter[]) {
+/** The account's characters for the card or the detail (the first `shown`) and the summary over all of them (spec 2 §2). */
+function characterFields(characters: readonly AccountCharacter[], shown: number) {
   const levels = characters.map((c) => c.level).filter((level): level is number => level !== null);
   return {
-    characters: characters.slice(0, PLAYER_ACCOUNT_PAGE.cardCharacters).map((c) => ({
+    characters: characters.slice(0, shown).map((c) => ({
       id: c.id,
       character_name: c.name,
       class: c.class,
@@ -28,8 +28,12 @@ function characterFields(characters: readonly AccountCharacter[]) {
   };
 }
 
-/** An account row as the API returns it; `characters` only when the caller asked for them. */
-export function presentAccount(row: PlayerAccountRow, characters?: readonly AccountCharacter[]): PlayerAccount {
+/** An account row as the API returns it; `characters` (the first `shown` of them) only when the caller asked for them. */
+export function presentAccount(
+  row: PlayerAccountRow,
+  characters?: readonly AccountCharacter[],
+  shown: number = PLAYER_ACCOUNT_PAGE.cardCharacters,
+): PlayerAccount {
   const discord = row.discord_id !== null;
   const battlenet = row.battlenet_id !== null;
   return {
@@ -62,7 +66,7 @@ export function presentAccount(row: PlayerAccountRow, characters?: readonly Acco
     created_by: row.created_by,
     updated_by: row.updated_by,
     linkState: { discord, battlenet, fully: discord && battlenet },
-    ...(characters ? characterFields(characters) : {}),
+    ...(characters ? characterFields(characters, shown) : {}),
   };
 }
 

@@ -211,6 +211,27 @@ export async function lockHolder(tx: Queryable, column: 'discord_id' | 'battlene
   return rows[0] ?? null;
 }
 
+/** A verified Battle.net account as the form stores it: its id, BattleTag and region. */
+export interface VerifiedBattlenet {
+  battlenet_id: string;
+  battletag: string;
+  region: string;
+}
+
+/**
+ * The verified connection the form's Battle.net ID names: its account id, else its BattleTag (any case), as the
+ * field's lookup on leaving it finds them. Null when no member verified it.
+ */
+export async function selectVerifiedBattlenet(db: Queryable, idOrTag: string): Promise<VerifiedBattlenet | null> {
+  const { rows } = await db.query<VerifiedBattlenet>(
+    `SELECT battlenet_id, battletag, region FROM battlenet_connections
+      WHERE battlenet_id = $1 OR lower(battletag) = lower($1)
+      ORDER BY battlenet_id = $1 DESC LIMIT 1`,
+    [idOrTag],
+  );
+  return rows[0] ?? null;
+}
+
 /** The account holding this Discord id, if any. */
 export async function selectDiscordHolder(db: Queryable, discordId: string) {
   const { rows } = await db.query<{ id: string; display_name: string }>(

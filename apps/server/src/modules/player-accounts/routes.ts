@@ -7,7 +7,7 @@ import { PlayerBulkUpdateRunner } from '../../jobs/player-bulk-update';
 import { adminActor } from '../audit/admin-actor';
 import type { Requester } from '../guilds/guild-deps';
 import {
-  DISCORD_USER_LOOKUP,
+  ACCOUNT_ID_LOOKUP,
   PLAYER_ACCOUNTS_BULK_EDIT,
   PLAYER_ACCOUNTS_CREATE,
   PLAYER_ACCOUNTS_EDIT,
@@ -17,6 +17,7 @@ import {
 import { discordProfileOf, findDiscordUser } from './find-discord-user';
 import { linkAccount, unlinkAccount } from './link-account';
 import { accountStatistics, listAccounts } from './list-accounts';
+import { readAccount } from './read-account';
 import { createAccount, updateAccount } from './save-account';
 import { readBulkJob, startBulkUpdate } from './start-bulk-update';
 
@@ -42,6 +43,12 @@ export const playerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(playerAccountsApi.statistics, TAG),
     ...guarded(PLAYER_ACCOUNTS_READ),
     handler: async () => ({ success: true as const, data: await accountStatistics(db) }),
+  });
+
+  app.route({
+    ...contractRoute(playerAccountsApi.read, TAG),
+    ...guarded(PLAYER_ACCOUNTS_READ),
+    handler: async (request) => ({ success: true as const, data: await readAccount(db, request.params.id) }),
   });
 
   app.route({
@@ -114,7 +121,7 @@ export const playerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(playerAccountsApi.discordUser, TAG),
-    ...guarded(DISCORD_USER_LOOKUP),
+    ...guarded(ACCOUNT_ID_LOOKUP),
     handler: async (request) => ({
       success: true as const,
       data: await findDiscordUser({ db, discord: app.services.discord }, request.params.id),

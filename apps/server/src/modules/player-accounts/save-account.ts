@@ -11,8 +11,8 @@ import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
 import { recordAudit } from '../audit/record-audit';
 import type { Requester } from '../guilds/guild-deps';
-import { presentWithCharacters } from './list-accounts';
-import { lockHolder, type PlayerAccountRow, selectAccount } from './queries';
+import { lockHolder, type PlayerAccountRow, selectVerifiedBattlenet, type VerifiedBattlenet } from './queries';
+import { readAccount } from './read-account';
 
 /** The form's fields after the contract's rules. */
 export type PlayerAccountFields = z.output<typeof playerAccountInput>;
@@ -48,24 +48,44 @@ function refuseChosenMerge(fields: PlayerAccountFields, before: PlayerAccountRow
   }
 }
 
-/** The account as the API returns it after a change: with its characters, as the view dialog opens on it. */
-export async function presentSaved(db: Queryable, id: string): Promise<PlayerAccount> {
-  const [account] = await presentWithCharacters(db, [(await selectAccount(db, id))!]);
-  return account!;
+/**
+ * The form's Battle.net ID as stored: a verified account typed by id or BattleTag becomes its account id, with the
+ * BattleTag and region its member verified (spec 2 §2: the id's metadata is looked up); any other text stays as typed.
+ */
+async function resolveBattlenet(tx: Queryable, fields: PlayerAccountFields) {
+  const verified = fields.battlenetId === null ? null : await selectVerifiedBattlenet(tx, fields.battlenetId);
+  return { fields: verified ? { ...fields, battlenetId: verified.battlenet_id } : fields, verified };
 }
 
+const battletagOf = (verified: VerifiedBattlenet | null) => verified?.battletag ?? null;
+const regionOf = (verified: VerifiedBattlenet | null) => verified?.region ?? null;
+
+/** The account as the API returns it after a change: with its characters, as the view dialog opens on it. */
+export const presentSaved = (db: Queryable, id: string): Promise<PlayerAccount> => readAccount(db, id);
+
 /** Creates a player account from the validated form; audited. */
-export async function createAccount(db: Db, fields: PlayerAccountFields, by: Requester) {
+export async function createAccount(db: Db, input: PlayerAccountFields, by: Requester) {
   return db.transaction(async (tx) => {
-    refuseChosenMerge(fields, null);
+    refuseChosenMerge(input, null);
+    const { fields, verified } = await resolveBattlenet(tx, input);
     await refuseHeldIds(tx, fields, null);
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO player_accounts (display_name, email, discord_id, discord_linked_at, battlenet_id, battlenet_linked_at,
-                                    account_status, notes, created_by, updated_by)
+                                    battletag, battlenet_region, account_status, notes, created_by, updated_by)
        VALUES ($1, $2, $3, CASE WHEN $3::text IS NOT NULL THEN now() END, $4, CASE WHEN $4::text IS NOT NULL THEN now() END,
-               $5, $6, $7, $7)
+               $8, $9, $5, $6, $7, $7)
        RETURNING id`,
-      [fields.displayName, fields.email, fields.discordId, fields.battlenetId, fields.accountStatus, fields.notes, actorName(by)],
+      [
+        fields.displayName,
+        fields.email,
+        fields.discordId,
+        fields.battlenetId,
+        fields.accountStatus,
+        fields.notes,
+        actorName(by),
+        battletagOf(verified),
+        regionOf(verified),
+      ],
     );
     const id = rows[0]!.id;
     await recordAudit(tx, {
@@ -80,14 +100,16 @@ export async function createAccount(db: Db, fields: PlayerAccountFields, by: Req
 }
 
 /** Replaces a player account's fields; 404 for an unknown id; audited with the fields that changed. */
-export async function updateAccount(db: Db, id: string, fields: PlayerAccountFields, by: Requester) {
+export async function updateAccount(db: Db, id: string, input: PlayerAccountFields, by: Requester) {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<PlayerAccountRow>('SELECT * FROM player_accounts WHERE id = $1 FOR UPDATE', [id]);
     const before = rows[0];
     if (!before) throw AppError.notFound(playerAccountNotFound(id));
-    refuseChosenMerge(fields, before);
+    refuseChosenMerge(input, before);
+    const { fields, verified } = await resolveBattlenet(tx, input);
     await refuseHeldIds(tx, fields, id);
-    // A changed id is a new link: its time restarts, and a Battle.net id that changes loses the old BattleTag.
+    // A changed id is a new link: its time restarts, and a Battle.net id that changes loses the old BattleTag unless
+    // a member verified the new one (then its BattleTag and region are stored).
     await tx.query(
       `UPDATE player_accounts
           SET display_name = $2, email = $3, account_status = $6, notes = $7, updated_by = $8, updated_at = now(),
@@ -95,8 +117,10 @@ export async function updateAccount(db: Db, id: string, fields: PlayerAccountFie
                                        WHEN discord_id IS DISTINCT FROM $4 THEN now() ELSE discord_linked_at END,
               discord_profile = CASE WHEN discord_id IS DISTINCT FROM $4 THEN NULL ELSE discord_profile END,
               discord_id = $4,
-              battletag = CASE WHEN battlenet_id IS DISTINCT FROM $5 THEN NULL ELSE battletag END,
-              battlenet_region = CASE WHEN battlenet_id IS DISTINCT FROM $5 THEN NULL ELSE battlenet_region END,
+              battletag = CASE WHEN $9::text IS NOT NULL THEN $9
+                               WHEN battlenet_id IS DISTINCT FROM $5 THEN NULL ELSE battletag END,
+              battlenet_region = CASE WHEN $10::text IS NOT NULL THEN $10
+                                      WHEN battlenet_id IS DISTINCT FROM $5 THEN NULL ELSE battlenet_region END,
               battlenet_linked_at = CASE WHEN $5::text IS NULL THEN NULL
                                          WHEN battlenet_id IS DISTINCT FROM $5 THEN now() ELSE battlenet_linked_at END,
               battlenet_id = $5
@@ -110,6 +134,8 @@ export async function updateAccount(db: Db, id: string, fields: PlayerAccountFie
         fields.accountStatus,
         fields.notes,
         actorName(by),
+        battletagOf(verified),
+        regionOf(verified),
       ],
     );
     const changed = (

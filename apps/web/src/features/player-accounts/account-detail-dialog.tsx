@@ -5,6 +5,7 @@ import { Modal } from '../../ui/modal';
 import { AccountAvatar } from './account-avatar';
 import { AccountCharacters, AccountInformation, AccountNotes, AuditInformation, ExternalLinks } from './account-detail-sections';
 import { discordAvatarUrl, LINK_BADGES, linkCompleteness, STATUS_TONES, statusLabel } from './account-text';
+import { useAccountDetail } from './use-account-detail';
 import { useAccountPermissions } from './use-account-permissions';
 
 interface AccountDetailDialogProps {
@@ -15,7 +16,8 @@ interface AccountDetailDialogProps {
 }
 
 /** Everything about one account (spec 2 §2 "Account detail dialog"), with the way on to edit or link it. */
-export function AccountDetailDialog({ account, onClose, onEdit, onLink }: AccountDetailDialogProps) {
+export function AccountDetailDialog({ account: opened, onClose, onEdit, onLink }: AccountDetailDialogProps) {
+  const account = useAccountDetail(opened);
   const { canEdit, canLink, canSeeAudit } = useAccountPermissions();
   const link = LINK_BADGES[linkCompleteness(account)];
   const isActive = account.account_status === 'active';

@@ -16,13 +16,10 @@ interface AccountDialogsProps {
   onChange: (dialog: DialogState) => void;
 }
 
-/** A saved or linked account as the view shows it: the write answers without characters, so the known ones stay. */
-function withCharacters(saved: PlayerAccount, before: PlayerAccount | undefined): PlayerAccount {
-  if (saved.characters || !before) return saved;
-  return { ...saved, characters: before.characters, characterSummary: before.characterSummary };
-}
-
-/** Opens the dialog in `dialog`; from view on to edit or link, and after a save or a link back to the view. */
+/**
+ * Opens the dialog in `dialog`; from view on to edit or link, and after a save or a link back to the view, on the
+ * account the write answered (with every character).
+ */
 export function AccountDialogs({ dialog, onChange }: AccountDialogsProps) {
   const close = () => onChange({ kind: 'closed' });
   const view = (account: PlayerAccount) => onChange({ kind: 'view', account });
@@ -32,14 +29,7 @@ export function AccountDialogs({ dialog, onChange }: AccountDialogsProps) {
     case 'create':
       return <AccountFormModal key="new" onClose={close} onSaved={view} />;
     case 'edit':
-      return (
-        <AccountFormModal
-          key={dialog.account.id}
-          account={dialog.account}
-          onClose={close}
-          onSaved={(saved) => view(withCharacters(saved, dialog.account))}
-        />
-      );
+      return <AccountFormModal key={dialog.account.id} account={dialog.account} onClose={close} onSaved={view} />;
     case 'view':
       return (
         <AccountDetailDialog
@@ -51,13 +41,6 @@ export function AccountDialogs({ dialog, onChange }: AccountDialogsProps) {
         />
       );
     case 'link':
-      return (
-        <LinkAccountsDialog
-          key={dialog.account.id}
-          account={dialog.account}
-          onClose={close}
-          onLinked={(linked) => view(withCharacters(linked, dialog.account))}
-        />
-      );
+      return <LinkAccountsDialog key={dialog.account.id} account={dialog.account} onClose={close} onLinked={view} />;
   }
 }
