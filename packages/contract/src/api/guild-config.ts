@@ -95,7 +95,7 @@ export const configGuild = z.object({
 export type ConfigGuild = z.infer<typeof configGuild>;
 
 /** Settings across categories, for bulk changes and templates: { ai: { model: '…' }, raids: { … } }. */
-export const categorizedSettings = z.record(categoryId, z.record(z.string(), settingValue.nullable()));
+export const categorizedSettings = z.partialRecord(categoryId, z.record(z.string(), settingValue.nullable()));
 export type CategorizedSettings = z.infer<typeof categorizedSettings>;
 
 const guildIds = z
@@ -252,7 +252,7 @@ export const guildConfigApi = {
     path: '/api/admin/config/guilds/:id/test-memory',
     summary: 'Runs memory extraction on a sample message with the guild’s settings; stores nothing (admin.system_config)',
     params: guildParams,
-    body: z.object({ message: z.string().trim().min(1).max(2000).optional() }).optional(),
+    body: z.object({ message: z.string().trim().min(1).max(2000).optional() }).nullish(),
     response: z.object({ success: z.literal(true), result: testMemoryResult }),
   }),
   bulkUpdate: endpoint({
