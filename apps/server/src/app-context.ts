@@ -7,6 +7,7 @@ import type { EventBus } from './live/event-bus';
 import type { CommunityKit } from './modules/community-auth/community-kit';
 import type { LogHub } from './modules/logs/log-hub';
 import type { Monitoring } from './modules/monitoring/monitoring';
+import type { SystemSettings } from './modules/system-settings/system-settings';
 import type { Services } from './services/services';
 
 // What buildApp puts on the Fastify instance and on each request, in boot order:
@@ -23,6 +24,8 @@ declare module 'fastify' {
     logHub: LogHub;
     /** Community sign-in: signing keys, Discord, mail, background work. */
     community: CommunityKit;
+    /** Platform settings changed at run time (issue 15): read `current()` per request. */
+    systemSettings: SystemSettings;
     /** True once migrations ran and the start-up data (first admin, demo set) is in place. */
     isDatabaseReady: boolean;
   }

@@ -47,6 +47,7 @@ import { monitoringRoutes } from './modules/monitoring/routes';
 import { playerAccountRoutes } from './modules/player-accounts/routes';
 import { redisManagerRoutes } from './modules/redis-manager/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
+import { createSystemSettings } from './modules/system-settings/system-settings';
 import { prepareDatabase } from './prepare-database';
 import { connectServices } from './services/services';
 
@@ -89,7 +90,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('bus', bus);
   app.decorate('hitCounter', createHitCounter(services.redis, app.log));
   app.decorate('monitoring', monitoring);
-  const community = createCommunityKit(config, services, app.log);
+  const systemSettings = createSystemSettings({ db: services.db, config, log: app.log });
+  app.decorate('systemSettings', systemSettings);
+  const community = createCommunityKit(config, services, app.log, systemSettings);
   app.decorate('community', community);
   app.addHook('onClose', async () => {
     monitoring.stop();

@@ -16,6 +16,8 @@ const GuildDataPage = lazy(() => import('./features/guilds/data/guild-data-page'
 const LinkingTestPage = lazy(() =>
   import('./features/linking-test/linking-test-page').then((m) => ({ default: m.LinkingTestPage })),
 );
+// Not on the sign-in pages' first paint: the banner shows once its chunk and the platform status arrive.
+const MaintenanceBanner = lazy(() => import('./ui/maintenance-banner').then((m) => ({ default: m.MaintenanceBanner })));
 const NotFoundPage = lazy(() => import('./features/placeholder/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Pages below a screen, guarded by that screen's permissions. */
@@ -72,6 +74,9 @@ function AppRoot() {
   const { key } = useLocation();
   return (
     <RouteErrorBoundary locationKey={key}>
+      <Suspense fallback={null}>
+        <MaintenanceBanner />
+      </Suspense>
       <Outlet />
     </RouteErrorBoundary>
   );

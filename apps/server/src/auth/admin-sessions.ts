@@ -1,7 +1,7 @@
-import { ADMIN_SESSION_ABSOLUTE_MS, PERMISSIONS, type Permission, roleLabel } from '@guildhall/contract';
+import { ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS, PERMISSIONS, type Permission, roleLabel } from '@guildhall/contract';
 import type { Queryable } from '../services/db/db';
 import { findSessionByTokenHash, insertSession, type SessionRow, touchSession } from './session-queries';
-import { sessionExpiresAt, sessionState, shouldTouch } from './session-rules';
+import { sessionState, shouldTouch } from './session-rules';
 import { hashSessionToken, newSessionToken } from './session-token';
 
 /** The admin behind a request, with the permissions the role and direct grants give. */
@@ -23,7 +23,13 @@ export interface AdminSessionContext {
   lastSeenAt: Date;
   absoluteExpiresAt: Date;
   expiresAt: Date;
+  /** The idle timeout in force (the system setting; ADMIN_SESSION_IDLE_MS by default). */
+  idleMs: number;
 }
+
+/** When a session idle for idleMs ends: the earlier of its idle expiry and its absolute limit. */
+const idleExpiresAt = (lastSeenAt: Date, absoluteExpiresAt: Date, idleMs: number) =>
+  new Date(Math.min(lastSeenAt.getTime() + idleMs, absoluteExpiresAt.getTime()));
 
 /** Why a token opened nothing. */
 export type SessionRefusal = 'unknown' | 'revoked' | 'expired';
@@ -37,7 +43,11 @@ export function holderPermissions(rolePermissions: readonly string[], granted: r
 }
 
 /** Builds the request's admin from a session row. */
-export function toSessionContext(row: SessionRow, lastSeenAt = row.last_seen_at): AdminSessionContext {
+export function toSessionContext(
+  row: SessionRow,
+  lastSeenAt = row.last_seen_at,
+  idleMs = ADMIN_SESSION_IDLE_MS,
+): AdminSessionContext {
   return {
     sessionId: row.id,
     admin: {
@@ -51,24 +61,28 @@ export function toSessionContext(row: SessionRow, lastSeenAt = row.last_seen_at)
     },
     lastSeenAt,
     absoluteExpiresAt: row.absolute_expires_at,
-    expiresAt: sessionExpiresAt({ lastSeenAt, absoluteExpiresAt: row.absolute_expires_at }),
+    expiresAt: idleExpiresAt(lastSeenAt, row.absolute_expires_at, idleMs),
+    idleMs,
   };
 }
 
 /**
  * The session a cookie token opens, sliding its idle expiry, or why it opens none.
- * Touching is skipped for sessions seen within the last minute.
+ * Touching is skipped for sessions seen within the last minute. idleMs: the idle timeout in force (the system
+ * setting, issue 15); the check is made here, so a changed timeout applies to every session at once.
  */
 export async function resolveSession(
   db: Queryable,
   token: string,
   now = new Date(),
+  idleMs = ADMIN_SESSION_IDLE_MS,
 ): Promise<{ ok: true; context: AdminSessionContext } | { ok: false; refusal: SessionRefusal }> {
   const row = await findSessionByTokenHash(db, hashSessionToken(token));
   if (!row) return { ok: false, refusal: 'unknown' };
+  // sessionState judges revocation and a disabled admin; the idle window is judged with idleMs below.
   const state = sessionState(
     {
-      lastSeenAt: row.last_seen_at,
+      lastSeenAt: now,
       absoluteExpiresAt: row.absolute_expires_at,
       revokedAt: row.revoked_at,
       revokedReason: row.revoked_reason,
@@ -76,10 +90,13 @@ export async function resolveSession(
     },
     now,
   );
-  if (state.state !== 'active') return { ok: false, refusal: state.state };
-  if (!shouldTouch(row.last_seen_at, now)) return { ok: true, context: toSessionContext(row) };
+  if (state.state === 'revoked') return { ok: false, refusal: 'revoked' };
+  if (idleExpiresAt(row.last_seen_at, row.absolute_expires_at, idleMs).getTime() <= now.getTime()) {
+    return { ok: false, refusal: 'expired' };
+  }
+  if (!shouldTouch(row.last_seen_at, now)) return { ok: true, context: toSessionContext(row, row.last_seen_at, idleMs) };
   await touchSession(db, row.id);
-  return { ok: true, context: toSessionContext(row, now) };
+  return { ok: true, context: toSessionContext(row, now, idleMs) };
 }
 
 /** Opens a session for an admin; returns the cookie token (shown once) and the session's times. */
@@ -88,12 +105,13 @@ export async function openSession(
   adminUserId: string,
   client: { ip: string; userAgent: string | null },
   now = new Date(),
+  absoluteMs = ADMIN_SESSION_ABSOLUTE_MS,
 ): Promise<{ token: string; sessionId: string; lastSeenAt: Date; absoluteExpiresAt: Date }> {
   const token = newSessionToken();
   const row = await insertSession(db, {
     tokenHash: hashSessionToken(token),
     adminUserId,
-    absoluteExpiresAt: new Date(now.getTime() + ADMIN_SESSION_ABSOLUTE_MS),
+    absoluteExpiresAt: new Date(now.getTime() + absoluteMs),
     ip: client.ip,
     userAgent: client.userAgent,
   });

@@ -8,7 +8,10 @@ import { clearSessionCookie, sessionTokenOf } from './session-cookie';
 export async function authenticateAdmin(request: FastifyRequest, reply: FastifyReply): Promise<AdminSessionContext> {
   const token = sessionTokenOf(request);
   if (!token) throw new AppError(401, 'UNAUTHENTICATED', MESSAGES.adminAccessRequired);
-  const result = await resolveSession(request.server.services.db, token);
+  // The idle timeout in force (System Settings, issue 15); an app built without them keeps the contract's default.
+  const settings = request.server.hasDecorator('systemSettings') ? await request.server.systemSettings.current() : null;
+  const idleMs = settings ? settings.adminSessionIdleHours * 3_600_000 : undefined;
+  const result = await resolveSession(request.server.services.db, token, new Date(), idleMs);
   if (!result.ok) {
     clearSessionCookie(reply, request.server.config.isSecureCookie);
     throw new AppError(401, 'INVALID_SESSION', MESSAGES.adminSessionExpired);

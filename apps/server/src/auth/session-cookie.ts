@@ -7,11 +7,16 @@ function cookieOptions(isSecure: boolean) {
   return { httpOnly: true, sameSite: 'strict', secure: isSecure, path: '/' } as const;
 }
 
-/** Hands the browser its session token; it lives as long as the session's absolute limit. */
-export function setSessionCookie(reply: FastifyReply, token: string, isSecure: boolean) {
+/** Hands the browser its session token; it lives as long as the session's absolute limit (a System Setting). */
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  isSecure: boolean,
+  absoluteMs: number = ADMIN_SESSION_ABSOLUTE_MS,
+) {
   reply.setCookie(ADMIN_SESSION_COOKIE, token, {
     ...cookieOptions(isSecure),
-    maxAge: Math.floor(ADMIN_SESSION_ABSOLUTE_MS / 1000),
+    maxAge: Math.floor(absoluteMs / 1000),
   });
 }
 

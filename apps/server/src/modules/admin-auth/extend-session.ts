@@ -1,7 +1,6 @@
 import { MESSAGES } from '@guildhall/contract';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { extendSession } from '../../auth/session-queries';
-import { sessionExpiresAt } from '../../auth/session-rules';
 import { AppError } from '../../http/app-error';
 import type { Queryable } from '../../services/db/db';
 
@@ -16,6 +15,6 @@ export async function extendSignedInSession(db: Queryable, context: AdminSession
   return {
     ...context,
     lastSeenAt,
-    expiresAt: sessionExpiresAt({ lastSeenAt, absoluteExpiresAt: context.absoluteExpiresAt }),
+    expiresAt: new Date(Math.min(lastSeenAt.getTime() + context.idleMs, context.absoluteExpiresAt.getTime())),
   };
 }

@@ -1,4 +1,4 @@
-import { ADMIN_SESSION_IDLE_MS, type AdminSession, type AdminUser } from '@guildhall/contract';
+import type { AdminSession, AdminUser } from '@guildhall/contract';
 import type { AdminSessionContext, SignedInAdmin } from '../../auth/admin-sessions';
 
 /** An admin as the console sees it; permissions are the effective ones (role plus grants). */
@@ -19,7 +19,7 @@ export function presentAdmin(admin: SignedInAdmin): AdminUser {
 export function presentSession(context: AdminSessionContext): AdminSession {
   return {
     expiresAt: context.expiresAt.toISOString(),
-    idleTimeoutMs: ADMIN_SESSION_IDLE_MS,
+    idleTimeoutMs: context.idleMs,
     absoluteExpiresAt: context.absoluteExpiresAt.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../../auth/session-cookie';
 import { contractRoute } from '../../http/contract-route';
+import { sessionLengthsOf } from '../system-settings/system-settings';
 import { extendSignedInSession } from './extend-session';
 import { presentSession, presentSignedIn } from './presenters';
 import { changePassword, signOut } from './session-changes';
@@ -18,16 +19,20 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(adminAuthApi.login, TAG),
     handler: async (request, reply) => {
+      // The limit and the session lengths are the system settings in force (issue 15), read per attempt.
+      const settings = await app.systemSettings.current();
+      const session = sessionLengthsOf(settings);
       const { token, context } = await signIn(
         {
           db,
           bus,
           counter: app.hitCounter,
-          rateLimit: { limit: config.admin.loginRateLimit, windowMs: config.admin.loginRateWindowMs },
+          rateLimit: { limit: settings.adminLoginRateLimit, windowMs: config.admin.loginRateWindowMs },
+          session,
         },
         { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
       );
-      setSessionCookie(reply, token, config.isSecureCookie);
+      setSessionCookie(reply, token, config.isSecureCookie, session.absoluteMs);
       return { ...presentSignedIn(context), message: welcomeBack(context.admin.fullName ?? context.admin.username) };
     },
   });

@@ -15,6 +15,8 @@ export interface SignInDeps {
   bus: EventBus;
   counter: HitCounter;
   rateLimit: { limit: number; windowMs: number };
+  /** The session lengths for a new session (the system settings); the contract's defaults without. */
+  session?: { idleMs: number; absoluteMs: number };
 }
 
 /** One sign-in attempt as the client sent it. */
@@ -135,7 +137,13 @@ async function checkCredentials(
   }
 
   await recordSuccessfulSignIn(deps.db, account.id);
-  const session = await openSession(deps.db, account.id, { ip: attempt.ip, userAgent: attempt.userAgent });
+  const session = await openSession(
+    deps.db,
+    account.id,
+    { ip: attempt.ip, userAgent: attempt.userAgent },
+    new Date(),
+    deps.session?.absoluteMs,
+  );
   await recordAudit(deps.db, {
     actor: { type: 'admin', id: account.id, name: account.username },
     action: 'admin.login',
@@ -145,6 +153,6 @@ async function checkCredentials(
   // Read back through the session query, so the answer carries the role's permissions as admin_roles holds them.
   const row = await findSessionById(deps.db, session.sessionId);
   if (!row) throw new Error('the session just opened was not found');
-  const context = toSessionContext(row);
+  const context = toSessionContext(row, row.last_seen_at, deps.session?.idleMs);
   return { token: session.token, context };
 }

@@ -5,6 +5,7 @@ import { type BotGuildDirectory, createBotGuildDirectory } from '../../services/
 import { createDiscordOAuth, type DiscordOAuth } from '../../services/discord/discord-oauth';
 import { createMailer, type Mailer } from '../../services/mail';
 import type { Services } from '../../services/services';
+import type { SystemSettings } from '../system-settings/system-settings';
 import { type AfterReply, createAfterReply } from './after-reply';
 
 /** What community sign-in needs beside the database: keys, Discord, mail, background work, the settings. */
@@ -15,9 +16,10 @@ export interface CommunityKit {
   botGuilds: BotGuildDirectory;
   mailer: Mailer;
   afterReply: AfterReply;
+  /** Registration open, verification required, the sign-up limit: read per request (issue 15). */
+  systemSettings: SystemSettings;
   settings: {
     publicUrl: string;
-    requireEmailVerification: boolean;
     rateLimits: Config['communityAuth']['rateLimits'];
     discordClientId: string | null;
     discordApiBase: string;
@@ -25,16 +27,21 @@ export interface CommunityKit {
 }
 
 /** Builds the kit from the configuration and the connected services. */
-export function createCommunityKit(config: Config, services: Services, log: FastifyBaseLogger): CommunityKit {
+export function createCommunityKit(
+  config: Config,
+  services: Services,
+  log: FastifyBaseLogger,
+  systemSettings: SystemSettings,
+): CommunityKit {
   return {
     signingKeys: createSigningKeys(services.db, config.communityAuth.jwtSecret),
     discord: createDiscordOAuth(config.discord),
     botGuilds: createBotGuildDirectory(config.discord, services.redis, log),
     mailer: createMailer(config.mail, services.db, log),
     afterReply: createAfterReply(log),
+    systemSettings,
     settings: {
       publicUrl: config.publicUrl.replace(/\/+$/, ''),
-      requireEmailVerification: config.communityAuth.requireEmailVerification,
       rateLimits: config.communityAuth.rateLimits,
       discordClientId: config.discord.clientId,
       discordApiBase: config.discord.apiBase,

@@ -25,7 +25,8 @@ export async function logIn(
     throw refused();
   }
   if (!(await verifyPassword(user.password_hash, attempt.password))) throw refused();
-  if (deps.kit.settings.requireEmailVerification && !user.email_verified) {
+  const { requireEmailVerification } = await deps.kit.systemSettings.current();
+  if (requireEmailVerification && !user.email_verified) {
     throw new AppError(403, 'EMAIL_NOT_VERIFIED', COMMUNITY_MESSAGES.emailNotVerified);
   }
   const tokens = await issueTokens(deps, user.id, { isRemembered: attempt.rememberMe, client });

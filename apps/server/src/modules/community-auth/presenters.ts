@@ -28,5 +28,6 @@ export function presentUser(user: UserRow, access: GuildAccess, requireEmailVeri
 /** Loads the user's guild access (applying the selection rules) and presents the user with it. */
 export async function presentUserWithAccess(deps: GuildAccessDeps, user: UserRow): Promise<CommunityUser> {
   const access = await loadGuildAccess(deps, user, { allowUnknownBot: true });
-  return presentUser(user, access, deps.kit.settings.requireEmailVerification);
+  const { requireEmailVerification } = await deps.kit.systemSettings.current();
+  return presentUser(user, access, requireEmailVerification);
 }

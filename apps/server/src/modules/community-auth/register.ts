@@ -1,5 +1,7 @@
+import { SYSTEM_SETTING_MESSAGES } from '@guildhall/contract';
 import { hashPassword } from '../../auth/passwords';
 import { enforceRateLimit } from '../../auth/rate-limit';
+import { AppError } from '../../http/app-error';
 import type { AccountDeps } from './account-deps';
 import { sendVerificationLink } from './email-links';
 import { alreadyRegisteredMail } from './mail-templates';
@@ -23,17 +25,22 @@ export interface RegistrationOutcome {
 /**
  * Creates an e-mail account. An address that already has an account answers exactly like a new one that
  * must be verified (its owner gets a mail saying so), so registration never tells who has an account.
- * Without required verification a new user is signed in at once and still gets a link to verify.
+ * Without required verification a new user is signed in at once and still gets a link to verify. Whether sign-up
+ * is open, verification required and the per-address limit are the system settings in force (issue 15).
  */
 export async function register(deps: AccountDeps, form: RegistrationForm, client: ClientInfo): Promise<RegistrationOutcome> {
-  await enforceRateLimit(deps.counter, `community-register:ip:${client.ip}`, deps.kit.settings.rateLimits.registerPerIp);
+  const { registrationOpen, requireEmailVerification, registerRateLimit } = await deps.kit.systemSettings.current();
+  if (!registrationOpen) throw new AppError(403, 'FORBIDDEN', SYSTEM_SETTING_MESSAGES.registrationClosed);
+  await enforceRateLimit(deps.counter, `community-register:ip:${client.ip}`, {
+    ...deps.kit.settings.rateLimits.registerPerIp,
+    limit: registerRateLimit,
+  });
   // Per address too: a stranger cannot flood an owner with "you already have an account" mails.
   await enforceRateLimit(
     deps.counter,
     `community-register:account:${form.email}`,
     deps.kit.settings.rateLimits.registerPerAccount,
   );
-  const { requireEmailVerification } = deps.kit.settings;
   // Hashing first, in both cases, keeps the answer's timing the same whether or not the address is taken.
   const passwordHash = await hashPassword(form.password);
   const created = await insertEmailUser(deps.db, {

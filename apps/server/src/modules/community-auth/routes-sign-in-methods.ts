@@ -15,7 +15,7 @@ export const signInMethodRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       discord: app.community.discord !== null,
       emailSignUp: true,
-      requireEmailVerification: app.config.communityAuth.requireEmailVerification,
+      requireEmailVerification: (await app.systemSettings.current()).requireEmailVerification,
     }),
   });
 };

@@ -1,9 +1,10 @@
-import { COMMUNITY_MESSAGES, COMMUNITY_PATHS, MESSAGES, returnPathSchema } from '@guildhall/contract';
-import { MailCheck, UserPlus } from 'lucide-react';
+import { COMMUNITY_MESSAGES, COMMUNITY_PATHS, MESSAGES, returnPathSchema, SYSTEM_SETTING_MESSAGES } from '@guildhall/contract';
+import { Lock, MailCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useRegisterMutation } from '../../api/community-account';
+import { usePlatformStatus } from '../../api/system-settings';
 import { safeCommunityReturn, withReturnPath } from '../../community-auth/community-paths';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { AuthCard } from '../../ui/auth-card';
@@ -25,6 +26,8 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const from = searchParams.get('from');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // An operator may close sign-up at run time (System Settings); the server refuses it either way.
+  const platform = usePlatformStatus();
 
   function handleSubmit(values: RegisterValues) {
     // The page the user came for rides along in the verification link, when it is one the server takes.
@@ -62,6 +65,19 @@ export function RegisterPage() {
         <p className="auth-card__text">
           We sent a verification link to <strong>{sentTo}</strong>. Follow it to activate your account, then sign in.
         </p>
+      </AuthCard>
+    );
+  }
+
+  if (platform.data?.registrationOpen === false) {
+    return (
+      <AuthCard
+        icon={Lock}
+        title={SYSTEM_SETTING_MESSAGES.registrationClosed}
+        data-testid="registration-closed"
+        footer={<p>Have an account? {signInLink}</p>}
+      >
+        <p className="auth-card__text">New accounts cannot be created right now. Please try again later.</p>
       </AuthCard>
     );
   }
