@@ -34,6 +34,8 @@ async function startMainServer(parallelIndex: number) {
     HEALTH_CHECK_INTERVAL_MS: '1000',
     // Known, so the token-refresh journey can mint an expired token of a real sign-in.
     JWT_SECRET: 'e2e-only-jwt-secret-0123456789-abcdefghij',
+    // Fixed, so guild settings' secrets (an AI provider's key) can be stored (issue 15).
+    CONFIG_SECRET_KEY: '6e2e0c0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5',
   };
   const server = await startApp(parallelIndex === 0 ? 'main' : `main-${parallelIndex}`, portsOf(parallelIndex).main, env);
   runCli(env, ['create-admin', '--username', ADMINS.monitor.username, '--password', ADMINS.monitor.password, '--role', 'viewer']);

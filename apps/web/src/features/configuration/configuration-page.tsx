@@ -1,13 +1,208 @@
+import {
+  type AdminScreen,
+  hasAnyAdminPermission,
+  type Permission,
+  SETTING_CATEGORIES,
+  type SettingCategoryId,
+  type SettingValue,
+} from '@guildhall/contract';
+import { useCallback, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import { useGuildSettings } from '../../api/guild-config';
+import { useAdminSession } from '../../auth/admin-session-context';
+import { Card } from '../../ui/card';
+import { Spinner } from '../../ui/spinner';
+import { type TabItem, Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { BulkPanel } from './bulk-panel';
+import { CategoryForm } from './category-form';
+import { ComparePanel } from './compare-panel';
+import { type CategoryForm as FormState, formConfig, formFromState } from './config-form';
+import { GuildPicker } from './guild-picker';
+import { HistoryPanel } from './history-panel';
+import { TemplatesPanel } from './templates-panel';
+import { TestAiPanel, TestMemoryPanel } from './test-panels';
+import '../../styles/configuration.css';
+
+/** Who may change guild settings (issue 15: admin.system_config). */
+const EDIT_SETTINGS: readonly Permission[] = ['admin.full_access', 'admin.system_config'];
+
+type View = 'settings' | 'templates' | 'compare' | 'bulk';
+const VIEWS: readonly TabItem<View>[] = [
+  { id: 'settings', label: 'Settings' },
+  { id: 'templates', label: 'Templates' },
+  { id: 'compare', label: 'Compare' },
+  { id: 'bulk', label: 'Bulk update' },
+];
+const CATEGORY_TABS: readonly TabItem<SettingCategoryId>[] = SETTING_CATEGORIES.map((c) => ({ id: c.id, label: c.label }));
+
+const isView = (value: string | null): value is View => VIEWS.some((view) => view.id === value);
+const isCategory = (value: string | null): value is SettingCategoryId => SETTING_CATEGORIES.some((c) => c.id === value);
+
+/** The screen's state in the URL: ?view=&guild=&category=&search= */
+function useConfigParams() {
+  const [params, setParams] = useSearchParams();
+  const view: View = isView(params.get('view')) ? (params.get('view') as View) : 'settings';
+  const category: SettingCategoryId = isCategory(params.get('category'))
+    ? (params.get('category') as SettingCategoryId)
+    : SETTING_CATEGORIES[0].id;
+  const guildId = params.get('guild');
+  const search = params.get('search') ?? '';
+  const set = useCallback(
+    (changes: Record<string, string | null>, replace = false) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
+  return { view, category, guildId, search, set };
+}
 
 /** Guild configuration (issue 15): the catalog's settings per guild, history, tests, templates, compare, bulk. */
-export function ConfigurationPage() {
-  useDocumentTitle('Configuration');
+export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
+  useDocumentTitle(screen?.label ?? 'Configuration');
+  const { view, category, guildId, search, set } = useConfigParams();
+  const { admin } = useAdminSession();
+  const canEdit = admin !== null && hasAnyAdminPermission(admin, EDIT_SETTINGS);
+  const settings = useGuildSettings(guildId);
+  const guild = settings.data?.guild ?? null;
+  const setSearch = useCallback((value: string) => set({ search: value || null }, true), [set]);
+
   return (
-    <div className="page">
+    <div className="page configuration">
       <header className="page__header">
-        <h1>Configuration</h1>
+        <div>
+          <h1 className="page__title">{screen?.label ?? 'Configuration'}</h1>
+          <p className="page__lead">
+            How each guild’s bot behaves: settings over the defaults, with history, templates and tests
+          </p>
+        </div>
       </header>
+      <Tabs label="Configuration" tabs={VIEWS} active={view} onChange={(next) => set({ view: next })} idPrefix="config-view" />
+      <div
+        className="tab-panel config-view"
+        role="tabpanel"
+        id={tabPanelId('config-view', view)}
+        aria-labelledby={tabButtonId('config-view', view)}
+        data-testid={`config-view-${view}`}
+      >
+        {view === 'settings' && (
+          <div className="config-layout">
+            <Card title="Guilds" className="config-layout__picker">
+              <GuildPicker
+                search={search}
+                onSearch={setSearch}
+                selectedId={guildId}
+                onSelect={(picked) => set({ guild: picked.id })}
+              />
+            </Card>
+            <div className="config-layout__main">
+              {!guildId && (
+                <Card>
+                  <p className="muted">Choose a guild to see and change its settings.</p>
+                </Card>
+              )}
+              {guildId && settings.isPending && <Spinner label="Loading settings..." />}
+              {guildId && settings.isError && (
+                <p className="alert alert--error" role="alert">
+                  Failed to load the settings: {errorMessage(settings.error)}
+                </p>
+              )}
+              {guildId && settings.data && (
+                <GuildSettings
+                  guildId={guildId}
+                  guildName={settings.data.guild.name}
+                  categories={settings.data.categories}
+                  category={category}
+                  onCategory={(next) => set({ category: next })}
+                  canEdit={canEdit}
+                />
+              )}
+            </div>
+          </div>
+        )}
+        {view === 'templates' && <TemplatesPanel guild={guild} canEdit={canEdit} />}
+        {view === 'compare' && <ComparePanel />}
+        {view === 'bulk' && <BulkPanel canEdit={canEdit} />}
+      </div>
+    </div>
+  );
+}
+
+type CategoryStates = NonNullable<ReturnType<typeof useGuildSettings>['data']>['categories'];
+
+/** The chosen guild: category tabs with their form, the category's tests and its history. */
+function GuildSettings({
+  guildId,
+  guildName,
+  categories,
+  category,
+  onCategory,
+  canEdit,
+}: {
+  guildId: string;
+  guildName: string;
+  categories: CategoryStates;
+  category: SettingCategoryId;
+  onCategory: (category: SettingCategoryId) => void;
+  canEdit: boolean;
+}) {
+  const definition = SETTING_CATEGORIES.find((c) => c.id === category) ?? SETTING_CATEGORIES[0];
+  const state = categories.find((c) => c.category === category);
+  // The AI form as edited, for Test AI; only while it belongs to this guild's saved version.
+  const aiForm = useRef<{ key: string; form: FormState } | null>(null);
+  const aiState = categories.find((c) => c.category === 'ai');
+  const aiKey = `${guildId}:${aiState?.version ?? 0}`;
+  const overrides = useMemo(
+    () => categories.reduce((sum, c) => sum + c.settings.filter((s) => s.overridden).length, 0),
+    [categories],
+  );
+  const aiConfig = useCallback((): Record<string, SettingValue> => {
+    const edited = aiForm.current?.key === aiKey ? aiForm.current.form : null;
+    return formConfig('ai', edited ?? formFromState('ai', aiState?.settings ?? []));
+  }, [aiKey, aiState]);
+
+  return (
+    <div className="config-stack" data-testid="guild-settings">
+      <div className="config-guild-title">
+        <h2 className="config-guild-title__name">{guildName}</h2>
+        <span className="muted">
+          {overrides} {overrides === 1 ? 'setting overrides' : 'settings override'} the defaults
+        </span>
+      </div>
+      <Tabs label="Settings categories" tabs={CATEGORY_TABS} active={category} onChange={onCategory} idPrefix="config-category" />
+      <Card
+        className="config-category"
+        role="tabpanel"
+        id={tabPanelId('config-category', category)}
+        aria-labelledby={tabButtonId('config-category', category)}
+        data-testid={`category-${category}`}
+      >
+        {state ? (
+          <CategoryForm
+            key={`${guildId}:${category}:${state.version}`}
+            guildId={guildId}
+            category={definition}
+            state={state}
+            canEdit={canEdit}
+            onDraftChange={category === 'ai' ? (form) => (aiForm.current = { key: aiKey, form }) : undefined}
+          />
+        ) : (
+          <p className="muted">This category has no settings.</p>
+        )}
+      </Card>
+      {category === 'ai' && <TestAiPanel key={guildId} guildId={guildId} config={aiConfig} canEdit={canEdit} />}
+      {category === 'memory' && <TestMemoryPanel key={guildId} guildId={guildId} canEdit={canEdit} />}
+      {state && <HistoryPanel guildId={guildId} category={definition} currentVersion={state.version} canEdit={canEdit} />}
     </div>
   );
 }

@@ -1,0 +1,157 @@
+import type { SettingDefinition } from '@guildhall/contract';
+import type { FieldControlProps } from '../../ui/form-field';
+import type { Draft } from './config-form';
+
+/** The time zones the browser knows, for the time zone input's suggestions. */
+const TIME_ZONES: readonly string[] = (() => {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  try {
+    return intl.supportedValuesOf ? ['UTC', ...intl.supportedValuesOf('timeZone')] : ['UTC'];
+  } catch {
+    return ['UTC'];
+  }
+})();
+
+interface SettingInputProps {
+  definition: SettingDefinition;
+  draft: Draft;
+  control: FieldControlProps;
+  disabled?: boolean;
+  onChange: (draft: Draft) => void;
+  onBlur?: () => void;
+  /** A secret: whether one is saved (the box stays empty either way). */
+  secretSet?: boolean;
+}
+
+/** The input a setting's kind gets, generated from the catalog. */
+export function SettingInput({ definition, draft, control, disabled, onChange, onBlur, secretSet }: SettingInputProps) {
+  const text = typeof draft === 'string' ? draft : String(draft);
+  const common = { ...control, disabled, onBlur, name: definition.key };
+  switch (definition.kind) {
+    case 'boolean':
+      return (
+        <label className="switch config-switch">
+          <input
+            {...common}
+            className=""
+            type="checkbox"
+            checked={draft === true}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+          <span className="switch__track" aria-hidden="true" />
+          <span aria-hidden="true">{draft === true ? 'On' : 'Off'}</span>
+        </label>
+      );
+    case 'choice':
+      return (
+        <select {...common} className="input" value={text} onChange={(event) => onChange(event.target.value)}>
+          {(definition.options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'longText':
+      return (
+        <textarea
+          {...common}
+          className="input config-textarea"
+          rows={5}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    case 'list':
+      return (
+        <textarea
+          {...common}
+          className="input config-textarea"
+          rows={Math.min(8, Math.max(3, text.split('\n').length + 1))}
+          value={text}
+          placeholder="One entry per line"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    case 'integer':
+    case 'number':
+      return (
+        <input
+          {...common}
+          type="number"
+          inputMode={definition.kind === 'integer' ? 'numeric' : 'decimal'}
+          min={definition.min}
+          max={definition.max}
+          step={definition.step ?? 1}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    case 'timezone': {
+      const listId = `${control.id}-zones`;
+      return (
+        <>
+          <input
+            {...common}
+            type="text"
+            list={listId}
+            autoComplete="off"
+            value={text}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <datalist id={listId}>
+            {TIME_ZONES.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+        </>
+      );
+    }
+    case 'secret':
+      return (
+        <input
+          {...common}
+          type="password"
+          autoComplete="new-password"
+          placeholder={secretSet ? 'Set: type to replace' : 'Not set'}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    case 'url':
+      return (
+        <input
+          {...common}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    case 'channel':
+      return (
+        <input
+          {...common}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="Channel id"
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    default:
+      return (
+        <input
+          {...common}
+          type="text"
+          autoComplete="off"
+          maxLength={definition.maxLength}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+  }
+}
