@@ -226,7 +226,7 @@ function SystemSettingsForm({ settings, canEdit }: { settings: readonly SystemSe
                         className="button button--ghost button--small"
                         onClick={() => save({ [state.key]: null })}
                         disabled={busy}
-                        aria-label={`Reset ${definition.label} to default`}
+                        aria-label={`Reset to default: ${definition.label}`}
                       >
                         <RotateCcw size={14} aria-hidden="true" />
                         Reset to default
