@@ -108,7 +108,8 @@ export function createSystemSettings(deps: { db: Db; config: Config; log: Fastif
       const key = definition.key as Key;
       const fromEnv = environment[key];
       const row = rows.get(key);
-      const base = { key, defaultValue: fallback[key], envVar: definition.envVar };
+      // The screen shows the catalog's default: what a reset gives where no variable is set.
+      const base = { key, defaultValue: definition.default as SystemSettingValues[Key], envVar: definition.envVar };
       if (fromEnv !== undefined) return { ...base, value: fromEnv, source: 'environment', updatedBy: null, updatedAt: null };
       if (row) {
         return {
