@@ -106,7 +106,7 @@ test('the shell shows only the screens that work, each named alike in the sideba
   ];
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', ...working.map((screen) => screen.label)]);
   for (const screen of working) {
-    await nav.getByRole('link', { name: screen.label }).click();
+    await nav.getByRole('link', { name: screen.label, exact: true }).click();
     // Character Discovery adds its default guild to the address (?guildId=) once the guild list is in.
     await expect(page).toHaveURL(new RegExp(`${screen.path}(\\?|$)`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading ?? screen.label);
