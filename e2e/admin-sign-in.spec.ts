@@ -57,6 +57,7 @@ test('an admin holding only admin.system_monitoring sees only what it allows', a
     'Admin Users',
     'Audit Log',
     'Training Data',
+    'Agent Logs',
     'Permissions',
     'Raw Data Views',
     'Configuration',
@@ -81,6 +82,7 @@ test('the shell shows only the screens that work, each named alike in the sideba
   const nav = sidebar(page);
   // heading: where the spec titles the page otherwise than the sidebar names it.
   const working: { label: string; path: string; crumbs?: string[]; heading?: string }[] = [
+    { label: 'Training Data', path: '/admin/training-data' },
     { label: 'Guild Management', path: '/admin/guilds' },
     { label: 'Character Discovery', path: '/admin/character-discovery' },
     { label: 'PostgreSQL', path: '/admin/database/postgresql', crumbs: ['Database'] },
@@ -90,6 +92,7 @@ test('the shell shows only the screens that work, each named alike in the sideba
     { label: 'Performance', path: '/admin/monitoring/performance', crumbs: ['Monitoring'] },
     { label: 'Live Logs', path: '/admin/monitoring/logs', crumbs: ['Monitoring'] },
     { label: 'Mail Outbox', path: '/admin/mail-outbox' },
+    { label: 'Agent Logs', path: '/admin/ai-turns', crumbs: ['Monitoring'] },
     { label: 'Discord Management', path: '/admin/accounts/discord', crumbs: ['Accounts'] },
     {
       label: 'Player Accounts',
@@ -101,6 +104,8 @@ test('the shell shows only the screens that work, each named alike in the sideba
     { label: 'Admin Users', path: '/admin/users' },
     { label: 'Audit Log', path: '/admin/audit-log' },
     { label: 'Permissions', path: '/admin/permissions' },
+    { label: 'Analytics', path: '/admin/analytics' },
+    { label: 'Raw Data Views', path: '/admin/data' },
     { label: 'Configuration', path: '/admin/configuration' },
     { label: 'System Settings', path: '/admin/settings' },
   ];

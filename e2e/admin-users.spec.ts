@@ -48,6 +48,10 @@ const WORKING_PATHS = new Set([
   '/admin/permissions',
   '/admin/configuration',
   '/admin/settings',
+  '/admin/training-data',
+  '/admin/ai-turns',
+  '/admin/analytics',
+  '/admin/data',
 ]);
 
 /** A username no earlier run has taken. */

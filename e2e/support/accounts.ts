@@ -41,6 +41,10 @@ const BASE_PORTS = {
   configuration: 3229,
   /** A server of its own whose system settings the journey changes (e2e/system-settings.spec.ts). */
   systemSettings: 3230,
+  /** A server of its own with BOT_API_TOKEN set, for the bot ingestion and training data journeys. */
+  trainingData: 3231,
+  /** A server of its own for the analytics journeys' fixed data set (e2e/analytics.spec.ts). */
+  analytics: 3232,
 } as const;
 
 /** How far apart two workers' ports are. */

@@ -20,9 +20,12 @@ import { createLogging } from './logger';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
 import { adminRoleRoutes } from './modules/admin-roles/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
+import { aiTurnRoutes } from './modules/ai-turns/routes';
 import { alertRoutes } from './modules/alerts/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { auditLogRoutes } from './modules/audit/routes';
 import { battlenetRoutes } from './modules/battlenet/routes';
+import { botIngestRoutes } from './modules/bot-ingest/routes';
 import { characterLinkingRoutes } from './modules/character-linking/routes';
 import { createCommunityKit } from './modules/community-auth/community-kit';
 import { communityAuthRoutes } from './modules/community-auth/routes';
@@ -45,9 +48,12 @@ import { metricsRoutes } from './modules/metrics/routes';
 import { Monitoring } from './modules/monitoring/monitoring';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { playerAccountRoutes } from './modules/player-accounts/routes';
+import { rawDataRoutes } from './modules/raw-data/routes';
 import { redisManagerRoutes } from './modules/redis-manager/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { createSystemSettings } from './modules/system-settings/system-settings';
+import { trainingExportRoutes } from './modules/training-data/export-routes';
+import { trainingDataRoutes } from './modules/training-data/routes';
 import { prepareDatabase } from './prepare-database';
 import { connectServices } from './services/services';
 
@@ -141,6 +147,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(guildConfigRoutes);
     await routes.register(communityGuildConfigRoutes);
     await routes.register(systemSettingsRoutes);
+    await routes.register(botIngestRoutes);
+    await routes.register(trainingDataRoutes);
+    await routes.register(trainingExportRoutes);
+    await routes.register(aiTurnRoutes);
+    await routes.register(analyticsRoutes);
+    await routes.register(rawDataRoutes);
     await registerWebApp(app, config.webDistDir);
     attachLiveConnection(app);
 

@@ -79,6 +79,12 @@ const envSchema = z.object({
   LOG_DIR: optionalText,
   LOG_FILE_MAX_MB: positiveInt(10),
   LOG_FILE_COUNT: positiveInt(5),
+  /** Unset: the bot ingestion API (/api/bot/*) answers 503; set: it asks for this bearer token. */
+  BOT_API_TOKEN: optionalText,
+  /** Ingestion calls one bot token may make per minute. */
+  BOT_RATE_LIMIT: positiveInt(120),
+  /** Days a training dataset export's files are kept under {GUILDHALL_DATA_DIR}/exports. */
+  ML_EXPORT_RETENTION_DAYS: positiveInt(7),
 });
 
 /** Fastify's trustProxy setting from TRUST_PROXY: true/false, a hop count, or proxy addresses. */
@@ -183,6 +189,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adminLoginRateLimit: isSet('ADMIN_LOGIN_RATE_LIMIT') ? e.ADMIN_LOGIN_RATE_LIMIT : undefined,
       registerRateLimit: isSet('REGISTER_RATE_LIMIT') ? e.REGISTER_RATE_LIMIT : undefined,
     }),
+    /** The bot's ingestion API (issue 16); a null token turns it off. */
+    bot: { apiToken: e.BOT_API_TOKEN ?? null, ratePerMinute: e.BOT_RATE_LIMIT },
+    /** Training dataset exports: written under dir, removed after retentionDays. */
+    mlExports: {
+      dir: path.resolve(e.GUILDHALL_DATA_DIR, 'exports'),
+      retentionDays: e.ML_EXPORT_RETENTION_DAYS,
+    },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
     /** Live connection timings; not environment settings, but tests shorten them. */
     live: { metricsPushMs: METRICS_PUSH_MS, sessionCheckMs: 30_000 },

@@ -13,6 +13,7 @@ describe('the working screens', () => {
   it('are the catalog screens with a page, in sidebar order', () => {
     expect(BUILT_ADMIN_SCREENS.map((screen) => screen.label)).toEqual([
       'Dashboard',
+      'Training Data',
       'Guild Management',
       'Character Discovery',
       'PostgreSQL',
@@ -22,11 +23,14 @@ describe('the working screens', () => {
       'Performance',
       'Live Logs',
       'Mail Outbox',
+      'Agent Logs',
       'Discord Management',
       'Player Accounts',
       'Admin Users',
       'Audit Log',
       'Permissions',
+      'Analytics',
+      'Raw Data Views',
       'Configuration',
       'System Settings',
     ]);
@@ -35,7 +39,7 @@ describe('the working screens', () => {
 
   it('keep no alias to a screen that has no page', () => {
     for (const [, target] of BUILT_ROUTE_ALIASES) expect(SCREEN_PAGES[target]).toBeDefined();
-    expect(findBuiltScreen('/admin/ml-data')).toBeUndefined();
+    expect(findBuiltScreen('/admin/ml-data')?.label).toBe('Training Data');
     expect(findBuiltScreen('/admin/logs')?.label).toBe('Live Logs');
     expect(findBuiltScreen('/admin/monitoring')?.label).toBe('System');
     expect(findBuiltScreen('/admin/guilds')?.label).toBe('Guild Management');

@@ -47,6 +47,12 @@ const ConfigurationPage = lazy(() =>
 const SystemSettingsPage = lazy(() =>
   import('./features/system-settings/system-settings-page').then((m) => ({ default: m.SystemSettingsPage })),
 );
+const TrainingDataPage = lazy(() =>
+  import('./features/training-data/training-data-page').then((m) => ({ default: m.TrainingDataPage })),
+);
+const AgentLogsPage = lazy(() => import('./features/agent-logs/agent-logs-page').then((m) => ({ default: m.AgentLogsPage })));
+const AnalyticsPage = lazy(() => import('./features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
+const RawDataPage = lazy(() => import('./features/raw-data/raw-data-page').then((m) => ({ default: m.RawDataPage })));
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 
 /**
@@ -71,6 +77,10 @@ export const SCREEN_PAGES: Readonly<Partial<Record<string, ScreenPage>>> = {
   '/admin/permissions': PermissionsPage,
   '/admin/configuration': ConfigurationPage,
   '/admin/settings': SystemSettingsPage,
+  '/admin/training-data': TrainingDataPage,
+  '/admin/ai-turns': AgentLogsPage,
+  '/admin/analytics': AnalyticsPage,
+  '/admin/data': RawDataPage,
 };
 
 /** A page below a working screen: opened with that screen's permissions, named in the breadcrumbs. */

@@ -42,7 +42,7 @@ describe('admin screens', () => {
       expect(findAdminScreen(path), path).toBeDefined();
     }
   });
-  it('shows an admin with only admin.system_monitoring the dashboard and monitoring, nothing else', () => {
+  it('shows an admin with only admin.system_monitoring the dashboard, monitoring and analytics, nothing else', () => {
     const monitor = { role: 'viewer', permissions: ['admin.system_monitoring'] };
     const visible = ADMIN_SCREENS.filter((s) => hasAnyAdminPermission(monitor, s.anyOf)).map((s) => s.path);
     expect(visible).toEqual([
@@ -50,7 +50,7 @@ describe('admin screens', () => {
       '/admin/monitoring/system',
       '/admin/monitoring/performance',
       '/admin/monitoring/logs',
-      '/admin/ai-turns',
+      '/admin/analytics',
     ]);
   });
 });

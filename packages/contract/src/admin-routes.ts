@@ -48,7 +48,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     anyOf: [full, 'admin.system_config'],
     group: 'Monitoring',
   },
-  { path: '/admin/ai-turns', label: 'Agent Logs', anyOf: monitoring, group: 'Monitoring' },
+  // The bot's turns carry members' messages: full access only (issue 16).
+  { path: '/admin/ai-turns', label: 'Agent Logs', anyOf: [full], group: 'Monitoring' },
   {
     path: '/admin/accounts/discord',
     label: 'Discord Management',
@@ -78,6 +79,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'Permissions',
     anyOf: [full, 'settings.edit_permissions', 'admin.manage_roles'],
   },
+  { path: '/admin/analytics', label: 'Analytics', anyOf: monitoring },
   { path: '/admin/data', label: 'Raw Data Views', anyOf: [full] },
   {
     path: '/admin/configuration',
@@ -101,7 +103,6 @@ export const ADMIN_ROUTE_ALIASES: Readonly<Record<string, string>> = {
   '/admin/database/explorer': '/admin/database/postgresql',
   '/admin/monitoring': '/admin/monitoring/system',
   '/admin/logs': '/admin/monitoring/logs',
-  '/admin/analytics': '/admin/monitoring/performance',
   '/admin/accounts': '/admin/accounts/players',
   '/admin/discord': '/admin/accounts/discord',
   '/admin/players': '/admin/accounts/players',
