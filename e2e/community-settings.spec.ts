@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { linkFromOutbox, newAccount } from './support/community';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { runCli } from './support/app-server';
+import { activeGuilds, linkFromOutbox, mainServerEnv, newAccount } from './support/community';
 import { expect, expectAccessible, test } from './support/test';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -58,6 +59,67 @@ test('an e-mail member changes the password in Settings and is offered to link D
   // The main e2e server has no Discord application: linking says so.
   await page.getByTestId('link-discord-button').click();
   await expect(toast(page, 'Discord sign-in is not configured')).toBeVisible();
+});
+
+/** A verified e-mail member holding these permissions in the guild (granted as an operator does, with the CLI). */
+async function memberWith(request: APIRequestContext, tag: string, guildId: string, permissions: string) {
+  const account = newAccount(tag);
+  expect((await request.post('/auth/register', { headers: XHR, data: account })).ok()).toBe(true);
+  const link = await linkFromOutbox(request, account.email, '/verify-email');
+  await request.post('/auth/verify-email', { headers: XHR, data: { token: link.searchParams.get('token') } });
+  runCli(mainServerEnv(), ['grant-guild-access', '--email', account.email, '--guild', guildId, '--permissions', permissions]);
+  return account;
+}
+
+test("the guild's bot settings on /settings: changed with guild.manage_settings, read-only with settings.view", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const [guild] = await activeGuilds(request, 'KR');
+  const officer = await memberWith(request, 'cfgofficer', guild!.id, 'guild.view,settings.view,guild.manage_settings');
+  await signInWithEmail(page, officer);
+  await expect(page.getByTestId('home-guild-name')).toHaveText(guild!.guild_name);
+  await page.goto('/settings');
+  const card = page.getByTestId('guild-config');
+  await expect(card).toContainText(`${guild!.guild_name}: bot settings`);
+  const prefix = card.getByTestId('setting-prefix');
+  const field = prefix.getByRole('textbox', { name: 'Bot prefix' });
+  // The field stops at five characters itself; an empty prefix is the mistake left to check.
+  await field.fill('   ');
+  await field.blur();
+  await expect(prefix).toContainText('Required');
+  const value = `?${Math.random().toString(36).slice(2, 4)}`;
+  await field.fill(value);
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Settings saved')).toBeVisible();
+  await expect(prefix.getByTestId('modified-badge')).toBeVisible();
+  await expect(field).toHaveValue(value);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/shots/community-settings-guild-config.png', fullPage: true });
+  await expectAccessible(page, "Settings with the guild's bot settings");
+
+  // A member who may only read sees the saved value, and no way to change it.
+  const context = await browser.newContext();
+  try {
+    const reader = await context.newPage();
+    const member = await memberWith(request, 'cfgreader', guild!.id, 'guild.view,settings.view');
+    await signInWithEmail(reader, member);
+    await expect(reader.getByTestId('home-guild-name')).toHaveText(guild!.guild_name);
+    await reader.goto('/settings');
+    const readOnly = reader.getByTestId('guild-config');
+    await expect(readOnly.getByTestId('setting-prefix').getByRole('textbox', { name: 'Bot prefix' })).toHaveValue(value);
+    await expect(readOnly.getByTestId('setting-prefix').getByRole('textbox', { name: 'Bot prefix' })).toBeDisabled();
+    await expect(readOnly).toContainText("Read-only: changing the guild's settings needs the permission to manage them");
+    await expect(readOnly.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+
+  // Back to the default, so the next run starts from it.
+  await prefix.getByRole('button', { name: 'Reset to default: Bot prefix' }).click();
+  await expect(prefix.getByTestId('modified-badge')).toHaveCount(0);
+  await expect(field).toHaveValue('!');
 });
 
 test('a member who forgot the password chooses a new one from the e-mailed link and signs in with it', async ({

@@ -4,6 +4,8 @@ import {
   CONFIG_MESSAGES,
   type ConfigApplyMode,
   type CreateTemplateBody,
+  communityGuildConfigApi,
+  type GuildCategoryState,
   guildConfigApi,
   type SettingCategoryId,
   type SettingValue,
@@ -11,7 +13,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../ui/toast-context';
 import { ApiError, errorMessage } from './api-error';
-import { callEndpoint, type EndpointResponse } from './endpoint';
+import { callCommunityEndpoint, callEndpoint, type EndpointResponse } from './endpoint';
 
 /** Guild configuration answers as the API gives them (issue 15). */
 export type ConfigGuildList = EndpointResponse<typeof guildConfigApi.guilds>;
@@ -208,4 +210,49 @@ export function useDeleteTemplate() {
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
+}
+
+/** Query keys of a member's own guild configuration (community /settings). */
+const communityConfigKey = (guildId: string) => ['community-guild', guildId, 'config'] as const;
+
+/** The selected guild's settings for a member (X-Guild-ID), with whether they may change them. */
+export function useCommunityGuildSettings(guildId: string | null) {
+  return useQuery({
+    queryKey: communityConfigKey(guildId ?? ''),
+    queryFn: ({ signal }) => callCommunityEndpoint(communityGuildConfigApi.settings, { guildId: guildId ?? '', signal }),
+    enabled: guildId !== null,
+  });
+}
+
+/**
+ * A member's saves: a category's changes, and a category back to its defaults (its overridden settings set to null,
+ * as the community API has no reset of its own).
+ */
+export function useCommunityCategorySaver(guildId: string, categories: readonly GuildCategoryState[]) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const changed = () => queryClient.invalidateQueries({ queryKey: communityConfigKey(guildId) });
+  const put = (body: CategorySettingsBody) => callCommunityEndpoint(communityGuildConfigApi.update, { guildId, body });
+  const update = useMutation({
+    mutationFn: put,
+    onSuccess: (answer) => {
+      toast.success(answer.message || CONFIG_MESSAGES.saved);
+      return changed();
+    },
+    onError: (error) => {
+      if (!hasConfigFieldErrors(error)) toast.error(errorMessage(error));
+    },
+  });
+  const reset = useMutation({
+    mutationFn: (category: SettingCategoryId) => {
+      const overridden = categories.find((c) => c.category === category)?.settings.filter((s) => s.overridden) ?? [];
+      return put({ category, settings: Object.fromEntries(overridden.map((s) => [s.key, null])) });
+    },
+    onSuccess: () => {
+      toast.success(CONFIG_MESSAGES.categoryReset);
+      return changed();
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  return { update, reset };
 }

@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { AddCredentialsCard } from './add-credentials-card';
 import { BattlenetCard } from './battlenet-card';
 import { ChangePasswordCard } from './change-password-card';
+import { GuildConfigCard } from './guild-config-card';
 import { LinkDiscordCard } from './link-discord-card';
 import { NotificationSettingsCard } from './notification-settings-card';
 import { ProfileCard } from './profile-card';
@@ -12,11 +13,12 @@ import { useDiscordLinkResult } from './use-discord-link-result';
 
 /**
  * /settings: the profile; e-mail and password for a Discord account, or changing the password and linking Discord
- * for an e-mail account (the add-credentials flow the other way round); Battle.net; the notification settings.
+ * for an e-mail account (the add-credentials flow the other way round); Battle.net; the notification settings; the
+ * selected guild's bot settings for those who may see them.
  */
 export function SettingsPage() {
   useDocumentTitle('Settings', 'community');
-  const { user } = useCommunitySession();
+  const { user, selectedGuild } = useCommunitySession();
   useDiscordLinkResult();
   useBattlenetLinkResult();
   if (!user) return <PageSpinner />;
@@ -34,6 +36,7 @@ export function SettingsPage() {
       {user.authMethod === 'email' && <LinkDiscordCard />}
       <BattlenetCard userId={user.id} />
       <NotificationSettingsCard userId={user.id} />
+      {selectedGuild && <GuildConfigCard guild={selectedGuild} />}
     </div>
   );
 }

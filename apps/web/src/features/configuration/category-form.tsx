@@ -1,7 +1,13 @@
-import { findSetting, type GuildCategoryState, type SettingCategory, type SettingDefinition } from '@guildhall/contract';
+import {
+  type CategorySettingsBody,
+  findSetting,
+  type GuildCategoryState,
+  type SettingCategory,
+  type SettingCategoryId,
+  type SettingDefinition,
+} from '@guildhall/contract';
 import { RotateCcw, Save } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
-import { useResetCategory, useUpdateGuildSettings } from '../../api/guild-config';
 import { Badge } from '../../ui/badge';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { fieldErrorsFromError, withoutField } from '../../ui/field-errors';
@@ -17,9 +23,25 @@ import {
   formFromState,
 } from './config-form';
 import { SettingInput } from './setting-input';
+// The forms' styles travel with them: the community /settings page shows them too.
+import '../../styles/configuration.css';
+
+/** A pending call as the form needs it: a TanStack mutation of the admin or the community API. */
+interface FormCall<Input> {
+  mutate: (input: Input, options?: { onSuccess?: () => void; onError?: (error: unknown) => void }) => void;
+  isPending: boolean;
+}
+
+/** Where a category form saves: the admin configuration API or a member's own guild (community /settings). */
+export interface CategorySaver {
+  update: FormCall<CategorySettingsBody>;
+  reset: FormCall<SettingCategoryId>;
+  /** Shown instead of the buttons to whoever may only read. */
+  readOnlyNote: string;
+}
 
 interface CategoryFormProps {
-  guildId: string;
+  saver: CategorySaver;
   category: SettingCategory;
   state: GuildCategoryState;
   canEdit: boolean;
@@ -28,14 +50,13 @@ interface CategoryFormProps {
 }
 
 /** One category's settings as a form generated from the catalog: inline checks, Modified marks, resets, Save. */
-export function CategoryForm({ guildId, category, state, canEdit, onDraftChange }: CategoryFormProps) {
+export function CategoryForm({ saver, category, state, canEdit, onDraftChange }: CategoryFormProps) {
   const [form, setFormState] = useState<FormState>(() => formFromState(category.id, state.settings));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [confirmReset, setConfirmReset] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const update = useUpdateGuildSettings(guildId);
-  const reset = useResetCategory(guildId);
+  const { update, reset } = saver;
 
   const changes = useMemo(() => formChanges(category.id, state.settings, form), [category.id, state.settings, form]);
   const errors = useMemo(() => formErrors(category.id, changes, form), [category.id, changes, form]);
@@ -211,7 +232,7 @@ export function CategoryForm({ guildId, category, state, canEdit, onDraftChange 
           </button>
         </div>
       ) : (
-        <p className="muted">Read-only: changing settings needs admin.system_config</p>
+        <p className="muted">{saver.readOnlyNote}</p>
       )}
       <ConfirmModal
         isOpen={confirmReset}

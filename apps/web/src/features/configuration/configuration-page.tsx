@@ -9,7 +9,7 @@ import {
 import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
-import { useGuildSettings } from '../../api/guild-config';
+import { useGuildSettings, useResetCategory, useUpdateGuildSettings } from '../../api/guild-config';
 import { useAdminSession } from '../../auth/admin-session-context';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
@@ -158,6 +158,9 @@ function GuildSettings({
 }) {
   const definition = SETTING_CATEGORIES.find((c) => c.id === category) ?? SETTING_CATEGORIES[0];
   const state = categories.find((c) => c.category === category);
+  const update = useUpdateGuildSettings(guildId);
+  const reset = useResetCategory(guildId);
+  const saver = { update, reset, readOnlyNote: 'Read-only: changing settings needs admin.system_config' };
   // The AI form as edited, for Test AI; only while it belongs to this guild's saved version.
   const aiForm = useRef<{ key: string; form: FormState } | null>(null);
   const aiState = categories.find((c) => c.category === 'ai');
@@ -190,7 +193,7 @@ function GuildSettings({
         {state ? (
           <CategoryForm
             key={`${guildId}:${category}:${state.version}`}
-            guildId={guildId}
+            saver={saver}
             category={definition}
             state={state}
             canEdit={canEdit}
