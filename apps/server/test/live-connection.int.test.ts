@@ -162,6 +162,25 @@ describe('the /admin live connection', () => {
     await expect(nextEvent(socket, 'admin:event', 800)).rejects.toThrow();
   });
 
+  it('drops the connection once the session passes the idle timeout set in System Settings', async () => {
+    const { admin, socket, welcome } = await signedInSocket();
+    await welcome;
+    const actor = { actor: { type: 'system' as const } };
+    await server.app.systemSettings.update({ adminSessionIdleHours: 1 }, actor);
+    try {
+      const closed = disconnection(socket);
+      // Idle for 90 minutes: past the 1-hour setting, though within the 8-hour default.
+      await sql(
+        server.app,
+        "UPDATE admin_sessions SET last_seen_at = now() - interval '90 minutes' WHERE admin_user_id = $1",
+        [admin.id],
+      );
+      await closed;
+    } finally {
+      await server.app.systemSettings.update({ adminSessionIdleHours: null }, actor);
+    }
+  });
+
   it('notices a session revoked straight in the database on its next look', async () => {
     const { admin, socket, welcome } = await signedInSocket();
     await welcome;

@@ -198,6 +198,13 @@ describe('in force without a restart', () => {
         "UPDATE admin_sessions SET last_seen_at = now() - interval '90 minutes' WHERE admin_user_id = $1",
         [admin.id],
       );
+      // Admin Users counts and lists open sessions by the same setting (the owner's own stays open).
+      const sessions = await ctx.owner.get(`/api/admin/users/${admin.id}/sessions`);
+      expect(sessions.status).toBe(200);
+      expect((sessions.body as { data: unknown[] }).data).toEqual([]);
+      const listed = await ctx.owner.get(`/api/admin/users/${admin.id}`);
+      expect((listed.body as { data: { activeSessions: number } }).data.activeSessions).toBe(0);
+
       const expired = await client.get('/api/admin/auth/me');
       expect(expired.status).toBe(401);
       expect(expired.body).toMatchObject({ error: MESSAGES.adminSessionExpired });

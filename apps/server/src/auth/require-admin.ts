@@ -1,17 +1,43 @@
-import { hasAnyAdminPermission, MESSAGES, type Permission } from '@guildhall/contract';
+import { ADMIN_SESSION_IDLE_MS, hasAnyAdminPermission, MESSAGES, type Permission } from '@guildhall/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../http/app-error';
+import { sessionLengthsOf } from '../modules/system-settings/system-settings';
 import { type AdminSessionContext, resolveSession } from './admin-sessions';
 import { clearSessionCookie, sessionTokenOf } from './session-cookie';
+import { findSessionById } from './session-queries';
+import { sessionState } from './session-rules';
+
+/**
+ * The admin session idle timeout in force: the System Setting (issue 15), read through its short cache. An app
+ * built without system settings keeps the contract's default. Every check of an admin session goes through this.
+ */
+export async function adminIdleMs(app: FastifyInstance): Promise<number> {
+  if (!app.hasDecorator('systemSettings')) return ADMIN_SESSION_IDLE_MS;
+  return sessionLengthsOf(await app.systemSettings.current()).idleMs;
+}
+
+/**
+ * Where the session with this id stands now under the idle timeout in force, without touching it (an open live
+ * page must not keep its session alive); null when the session is gone.
+ */
+export async function lookUpSession(app: FastifyInstance, sessionId: string, now = new Date()) {
+  const row = await findSessionById(app.services.db, sessionId);
+  if (!row) return null;
+  const times = {
+    lastSeenAt: row.last_seen_at,
+    absoluteExpiresAt: row.absolute_expires_at,
+    revokedAt: row.revoked_at,
+    revokedReason: row.revoked_reason,
+    isAdminActive: row.is_active,
+  };
+  return sessionState(times, now, await adminIdleMs(app));
+}
 
 /** Authenticates the request's admin session cookie; throws the contract's 401s. */
 export async function authenticateAdmin(request: FastifyRequest, reply: FastifyReply): Promise<AdminSessionContext> {
   const token = sessionTokenOf(request);
   if (!token) throw new AppError(401, 'UNAUTHENTICATED', MESSAGES.adminAccessRequired);
-  // The idle timeout in force (System Settings, issue 15); an app built without them keeps the contract's default.
-  const settings = request.server.hasDecorator('systemSettings') ? await request.server.systemSettings.current() : null;
-  const idleMs = settings ? settings.adminSessionIdleHours * 3_600_000 : undefined;
-  const result = await resolveSession(request.server.services.db, token, new Date(), idleMs);
+  const result = await resolveSession(request.server.services.db, token, new Date(), await adminIdleMs(request.server));
   if (!result.ok) {
     clearSessionCookie(reply, request.server.config.isSecureCookie);
     throw new AppError(401, 'INVALID_SESSION', MESSAGES.adminSessionExpired);

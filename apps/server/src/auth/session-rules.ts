@@ -26,15 +26,18 @@ export type SessionState =
   | { state: 'expired'; expiresAt: Date };
 
 /** Idle expiry slides with activity; the absolute limit does not. A session ends at the earlier one. */
-export function sessionExpiresAt(times: Pick<SessionTimes, 'lastSeenAt' | 'absoluteExpiresAt'>): Date {
-  return new Date(Math.min(times.lastSeenAt.getTime() + ADMIN_SESSION_IDLE_MS, times.absoluteExpiresAt.getTime()));
+export function sessionExpiresAt(
+  times: Pick<SessionTimes, 'lastSeenAt' | 'absoluteExpiresAt'>,
+  idleMs = ADMIN_SESSION_IDLE_MS,
+): Date {
+  return new Date(Math.min(times.lastSeenAt.getTime() + idleMs, times.absoluteExpiresAt.getTime()));
 }
 
 /** The state of a session at `now`. A disabled admin's sessions count as revoked. */
-export function sessionState(times: SessionTimes, now: Date): SessionState {
+export function sessionState(times: SessionTimes, now: Date, idleMs = ADMIN_SESSION_IDLE_MS): SessionState {
   if (times.revokedAt) return { state: 'revoked', reason: times.revokedReason ?? 'revoked_by_admin' };
   if (!times.isAdminActive) return { state: 'revoked', reason: 'account_disabled' };
-  const expiresAt = sessionExpiresAt(times);
+  const expiresAt = sessionExpiresAt(times, idleMs);
   return expiresAt.getTime() <= now.getTime() ? { state: 'expired', expiresAt } : { state: 'active', expiresAt };
 }
 

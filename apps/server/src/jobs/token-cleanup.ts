@@ -1,5 +1,6 @@
 import { ADMIN_SESSION_IDLE_MS } from '@guildhall/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { adminIdleMs } from '../auth/require-admin';
 import type { Queryable } from '../services/db/db';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -55,9 +56,11 @@ export async function deleteEndedRows(
   db: Queryable,
   settings: Pick<TokenCleanupSettings, 'batchSize' | 'maxBatches' | 'retentionMs'>,
   now = new Date(),
+  idleMs = ADMIN_SESSION_IDLE_MS,
 ): Promise<Record<CleanedTable, number>> {
   const cutoff = new Date(now.getTime() - settings.retentionMs);
-  const idleCutoff = new Date(cutoff.getTime() - ADMIN_SESSION_IDLE_MS);
+  // A session idle for longer than the timeout in force (a System Setting) has ended.
+  const idleCutoff = new Date(cutoff.getTime() - idleMs);
   const deleted = {} as Record<CleanedTable, number>;
   for (const { table, ended } of ENDED_ROWS) {
     const params = ended.includes('$2') ? [cutoff, idleCutoff, settings.batchSize] : [cutoff, settings.batchSize];
@@ -87,6 +90,8 @@ export class TokenCleanup {
       log: FastifyBaseLogger;
       /** False while the database is not prepared yet (PostgreSQL still starting): the run is skipped. */
       isDatabaseReady: () => boolean;
+      /** The admin session idle timeout in force; the contract's default when not given. */
+      idleMs?: () => Promise<number>;
     },
     settings: Partial<TokenCleanupSettings> = {},
   ) {
@@ -125,7 +130,8 @@ export class TokenCleanup {
   private async cleanUp() {
     if (!this.deps.isDatabaseReady()) return;
     try {
-      const deleted = await deleteEndedRows(this.deps.db, this.settings);
+      const idleMs = this.deps.idleMs ? await this.deps.idleMs() : undefined;
+      const deleted = await deleteEndedRows(this.deps.db, this.settings, new Date(), idleMs);
       const total = Object.values(deleted).reduce((sum, n) => sum + n, 0);
       this.deps.log[total > 0 ? 'info' : 'debug']({ deleted }, 'expired tokens and ended sessions removed');
     } catch (error) {
@@ -136,7 +142,10 @@ export class TokenCleanup {
 
 /** Starts the cleanup with the app; it stops before the database closes (onClose hooks run last-added first). */
 export function registerTokenCleanup(app: FastifyInstance, settings: Partial<TokenCleanupSettings> = {}): TokenCleanup {
-  const cleanup = new TokenCleanup({ db: app.services.db, log: app.log, isDatabaseReady: () => app.isDatabaseReady }, settings);
+  const cleanup = new TokenCleanup(
+    { db: app.services.db, log: app.log, isDatabaseReady: () => app.isDatabaseReady, idleMs: () => adminIdleMs(app) },
+    settings,
+  );
   app.addHook('onClose', () => cleanup.stop());
   cleanup.start();
   return cleanup;

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
 import { resolveSession, type SignedInAdmin } from '../auth/admin-sessions';
+import { adminIdleMs } from '../auth/require-admin';
 import { isSameOrigin } from '../auth/same-origin';
 import { sessionTokenFromHeader } from '../auth/session-cookie';
 
@@ -67,7 +68,7 @@ export function createAdminNamespace(io: Server, app: FastifyInstance): AdminNam
     const token = sessionTokenFromHeader(socket.handshake.headers.cookie);
     if (!token) return next(new Error(MESSAGES.authTokenNotFound));
     try {
-      const result = await resolveSession(app.services.db, token);
+      const result = await resolveSession(app.services.db, token, new Date(), await adminIdleMs(app));
       if (!result.ok) return next(new Error(MESSAGES.adminSessionExpired));
       socket.data = { sessionId: result.context.sessionId, admin: result.context.admin };
       return next();

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
 import { resolveSession } from '../auth/admin-sessions';
+import { adminIdleMs } from '../auth/require-admin';
 import { sessionTokenFromHeader } from '../auth/session-cookie';
 import { type AdminSocketData, isForeignOrigin } from './admin-namespace';
 
@@ -35,7 +36,7 @@ export function createInfluxDebugNamespace(io: Server, app: FastifyInstance): In
     const token = sessionTokenFromHeader(socket.handshake.headers.cookie);
     if (!token) return next(new Error(INFLUX_DEBUG_MESSAGES.authenticationFailed));
     try {
-      const result = await resolveSession(app.services.db, token);
+      const result = await resolveSession(app.services.db, token, new Date(), await adminIdleMs(app));
       if (!result.ok) return next(new Error(INFLUX_DEBUG_MESSAGES.authenticationFailed));
       if (!hasAnyAdminPermission(result.context.admin, ['admin.full_access'])) {
         return next(new Error(INFLUX_DEBUG_MESSAGES.adminPermissionsRequired));

@@ -1,7 +1,7 @@
 import { ADMIN_SESSION_WARNING_MS, type AdminEvent, MESSAGES } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
-import { findSessionById } from '../auth/session-queries';
-import { sessionState } from '../auth/session-rules';
+import { lookUpSession } from '../auth/require-admin';
+import type { sessionState } from '../auth/session-rules';
 import type { AdminSocket } from './admin-namespace';
 
 /** What the watch does after one look at the session. */
@@ -43,20 +43,8 @@ function forceLogout(socket: AdminSocket) {
 export function watchSession(socket: AdminSocket, app: FastifyInstance): () => void {
   let warnedFor: number | null = null;
   const look = async () => {
-    const row = await findSessionById(app.services.db, socket.data.sessionId);
     const now = new Date();
-    const state = row
-      ? sessionState(
-          {
-            lastSeenAt: row.last_seen_at,
-            absoluteExpiresAt: row.absolute_expires_at,
-            revokedAt: row.revoked_at,
-            revokedReason: row.revoked_reason,
-            isAdminActive: row.is_active,
-          },
-          now,
-        )
-      : null;
+    const state = await lookUpSession(app, socket.data.sessionId, now);
     const verdict = judgeSession(state, warnedFor, now);
     if (verdict.action === 'warn') {
       warnedFor = verdict.expiresAt.getTime();

@@ -1,4 +1,4 @@
-import { ADMIN_SESSION_IDLE_MS, ADMIN_USER_MESSAGES, type AdminSessionRow } from '@guildhall/contract';
+import { ADMIN_USER_MESSAGES, type AdminSessionRow } from '@guildhall/contract';
 import { listOpenSessions, revokeSessionOfAdmin } from '../../auth/session-queries';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit/record-audit';
@@ -9,8 +9,9 @@ import { findAdminById } from './queries';
 /** An admin's open sessions, newest first; the caller's own is marked. */
 export async function listAdminSessions(deps: AdminUserDeps, id: string, by: AdminRequester): Promise<AdminSessionRow[]> {
   if (!(await findAdminById(deps.db, id))) throw AppError.notFound(ADMIN_USER_MESSAGES.notFound);
-  const rows = await listOpenSessions(deps.db, id, new Date(Date.now() - ADMIN_SESSION_IDLE_MS));
-  return rows.map((row) => presentOpenSession(row, by.sessionId));
+  const idleMs = await deps.idleMs();
+  const rows = await listOpenSessions(deps.db, id, new Date(Date.now() - idleMs));
+  return rows.map((row) => presentOpenSession(row, by.sessionId, idleMs));
 }
 
 /**

@@ -65,11 +65,11 @@ const FROM = 'FROM admin_users u LEFT JOIN admin_roles r ON r.name = u.role';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The idle cutoff: a session last seen before it has expired. */
-const idleCutoff = () => new Date(Date.now() - ADMIN_SESSION_IDLE_MS);
+/** The idle cutoff: a session last seen before it has expired (idleMs: the timeout in force). */
+const idleCutoff = (idleMs: number) => new Date(Date.now() - idleMs);
 
 /** One page of admin users, searched, filtered, sorted and paged in SQL, with the total that matched. */
-export async function selectAdminUserPage(db: Queryable, query: AdminUserPageQuery) {
+export async function selectAdminUserPage(db: Queryable, query: AdminUserPageQuery, idleMs = ADMIN_SESSION_IDLE_MS) {
   const values: unknown[] = [];
   const where = [query.status ? STATUS_CONDITIONS[query.status] : 'u.deleted_at IS NULL'];
   if (query.search) {
@@ -88,7 +88,7 @@ export async function selectAdminUserPage(db: Queryable, query: AdminUserPageQue
       `SELECT ${rowColumns(`$${n + 1}`)} ${FROM} ${whereSql}
         ORDER BY ${SORT_COLUMNS[query.sortBy]} ${direction} NULLS LAST, u.id ${direction}
         LIMIT $${n + 2} OFFSET $${n + 3}`,
-      [...values, idleCutoff(), query.limit, (query.page - 1) * query.limit],
+      [...values, idleCutoff(idleMs), query.limit, (query.page - 1) * query.limit],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM admin_users u ${whereSql}`, values),
   ]);
@@ -96,8 +96,15 @@ export async function selectAdminUserPage(db: Queryable, query: AdminUserPageQue
 }
 
 /** One admin user (soft-deleted ones too), or null. */
-export async function selectAdminUser(db: Queryable, id: string): Promise<AdminUserListRow | null> {
-  const { rows } = await db.query<AdminUserListRow>(`SELECT ${rowColumns('$2')} ${FROM} WHERE u.id = $1`, [id, idleCutoff()]);
+export async function selectAdminUser(
+  db: Queryable,
+  id: string,
+  idleMs = ADMIN_SESSION_IDLE_MS,
+): Promise<AdminUserListRow | null> {
+  const { rows } = await db.query<AdminUserListRow>(`SELECT ${rowColumns('$2')} ${FROM} WHERE u.id = $1`, [
+    id,
+    idleCutoff(idleMs),
+  ]);
   return rows[0] ?? null;
 }
 

@@ -36,6 +36,8 @@ import {
 export interface AdminUserDeps {
   db: Db;
   bus: EventBus;
+  /** The admin session idle timeout in force (a System Setting): which sessions still count as open. */
+  idleMs: () => Promise<number>;
 }
 
 /** Who asks: the signed-in admin (and their session, role and permissions), and from where. */

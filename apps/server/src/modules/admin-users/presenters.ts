@@ -29,12 +29,15 @@ export function presentAdminUser(row: AdminUserListRow): AdminUserRow {
 }
 
 /** One open session; isCurrent marks the caller's own. */
-export function presentOpenSession(row: OpenSessionRow, currentSessionId: string): AdminSessionRow {
+export function presentOpenSession(row: OpenSessionRow, currentSessionId: string, idleMs: number): AdminSessionRow {
   return {
     id: row.id,
     createdAt: row.created_at.toISOString(),
     lastSeenAt: row.last_seen_at.toISOString(),
-    expiresAt: sessionExpiresAt({ lastSeenAt: row.last_seen_at, absoluteExpiresAt: row.absolute_expires_at }).toISOString(),
+    expiresAt: sessionExpiresAt(
+      { lastSeenAt: row.last_seen_at, absoluteExpiresAt: row.absolute_expires_at },
+      idleMs,
+    ).toISOString(),
     absoluteExpiresAt: row.absolute_expires_at.toISOString(),
     ip: row.ip,
     userAgent: row.user_agent,

@@ -1,7 +1,7 @@
 import { ADMIN_USER_MESSAGES, adminUsersApi, findAdminScreen } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminIdleMs, adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { adminActor } from '../audit/admin-actor';
@@ -27,12 +27,12 @@ const requesterOf = (request: FastifyRequest): AdminRequester => {
 /** The admin users API (spec 2 §7 "Admin API client → Users"): whoever may open the Admin Users screen. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   guardAdminRoutes(app, findAdminScreen('/admin/users')!.anyOf);
-  const deps = { db: app.services.db, bus: app.bus };
+  const deps = { db: app.services.db, bus: app.bus, idleMs: () => adminIdleMs(app) };
 
   app.route({
     ...contractRoute(adminUsersApi.list, TAG),
     handler: async (request) => {
-      const { rows, total } = await selectAdminUserPage(deps.db, request.query);
+      const { rows, total } = await selectAdminUserPage(deps.db, request.query, await deps.idleMs());
       const { page, limit } = request.query;
       return {
         success: true as const,
@@ -63,7 +63,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(adminUsersApi.get, TAG),
     handler: async (request) => {
-      const row = await selectAdminUser(deps.db, request.params.id);
+      const row = await selectAdminUser(deps.db, request.params.id, await deps.idleMs());
       if (!row) throw AppError.notFound(ADMIN_USER_MESSAGES.notFound);
       return { success: true as const, data: presentAdminUser(row) };
     },

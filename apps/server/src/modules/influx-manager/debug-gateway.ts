@@ -8,8 +8,7 @@ import {
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { findSessionById } from '../../auth/session-queries';
-import { sessionState } from '../../auth/session-rules';
+import { lookUpSession } from '../../auth/require-admin';
 import type { InfluxDebugNamespace, InfluxDebugSocket } from '../../live/influx-debug-namespace';
 import type { InfluxClient } from '../../services/influx/influx-client';
 import { listBuckets, type ResolvedBucket } from './buckets';
@@ -237,19 +236,7 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
  */
 function watchDebugSession(app: FastifyInstance, socket: InfluxDebugSocket): () => void {
   const look = async () => {
-    const row = await findSessionById(app.services.db, socket.data.sessionId);
-    const state = row
-      ? sessionState(
-          {
-            lastSeenAt: row.last_seen_at,
-            absoluteExpiresAt: row.absolute_expires_at,
-            revokedAt: row.revoked_at,
-            revokedReason: row.revoked_reason,
-            isAdminActive: row.is_active,
-          },
-          new Date(),
-        )
-      : null;
+    const state = await lookUpSession(app, socket.data.sessionId);
     if (state?.state !== 'active') socket.disconnect(true);
   };
   const timer = setInterval(() => {
