@@ -164,22 +164,42 @@ test('create with invalid then valid fields; view → edit → save → view', a
   await expectAccessible(page, 'the Audit Log of one player account');
 });
 
-// Depends on a demo account keeping more than five linked characters, which earlier journeys of a full run change;
-// fixme until it makes its own account (the integration test 'reads one account' covers the API).
-test.fixme('the card shows five characters; the detail lists every one with the summary', async ({ page }) => {
-  // The demo account with the most roster characters (the seed gives one more than a card shows).
+/**
+ * A player account of its own, linked to Discord, whose Discord member has `count` linked characters in a demo
+ * guild: what earlier journeys leave of the demo accounts varies.
+ */
+async function accountWithCharacters(count: number) {
   const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
   await client.connect();
-  const { rows } = await client
-    .query<{ id: string; display_name: string; characters: number }>(
-      `SELECT p.id, p.display_name, count(*)::int AS characters
-         FROM player_accounts p JOIN discord_members m ON m.discord_user_id = p.discord_id
-         JOIN character_links l ON l.discord_member_id = m.id
-        GROUP BY p.id ORDER BY 3 DESC, p.id LIMIT 1`,
-    )
-    .finally(() => client.end());
-  const account = rows[0]!;
-  expect(account.characters).toBeGreaterThan(5);
+  try {
+    const tag = Date.now().toString(36);
+    const discordId = `4${String(Date.now()).padStart(17, '0')}`.slice(0, 18);
+    const { rows } = await client.query<{ id: string; display_name: string }>(
+      `WITH guild AS (SELECT id FROM guilds ORDER BY guild_name LIMIT 1),
+            account AS (
+              INSERT INTO player_accounts (display_name, discord_id, discord_linked_at)
+              VALUES ($1, $2, now()) RETURNING id, display_name),
+            member AS (
+              INSERT INTO discord_members (guild_id, discord_user_id, username)
+              SELECT id, $2, $1 FROM guild RETURNING id, guild_id),
+            made AS (
+              INSERT INTO characters (guild_id, name, realm, class, level)
+              SELECT member.guild_id, $3 || n, 'Silvermoon', 'Mage', 70 + n FROM member, generate_series(1, $4) AS n
+              RETURNING id, guild_id),
+            linked AS (
+              INSERT INTO character_links (guild_id, character_id, discord_member_id, priority)
+              SELECT made.guild_id, made.id, member.id, 'alt' FROM made, member RETURNING id)
+       SELECT account.id, account.display_name FROM account, (SELECT count(*) FROM linked) AS done`,
+      [`Roster Keeper ${tag}`, discordId, `Alt${tag}`, count],
+    );
+    return { ...rows[0]!, characters: count };
+  } finally {
+    await client.end();
+  }
+}
+
+test('the card shows five characters; the detail lists every one with the summary', async ({ page }) => {
+  const account = await accountWithCharacters(7);
 
   await signIn(page, ADMINS.owner);
   await page.goto(`/admin/accounts/players?search=${encodeURIComponent(account.display_name)}`);
