@@ -117,6 +117,20 @@ test('a setting: an invalid value is refused inline, a valid one saved and marke
   await expect(size.getByLabel('Default raid size', { exact: true })).toHaveValue('20');
   await expect(size.getByTestId('modified-badge')).toHaveCount(0);
 
+  // Leaving the category with an unsaved change asks first; Cancel keeps the edit, Discard drops it.
+  await size.getByLabel('Default raid size', { exact: true }).fill('22');
+  await page.getByRole('tab', { name: 'General' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(discard).toContainText('1 unsaved change to these settings will be lost');
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('tab', { name: 'Raids' })).toHaveAttribute('aria-selected', 'true');
+  await expect(size.getByLabel('Default raid size', { exact: true })).toHaveValue('22');
+  await page.getByRole('tab', { name: 'General' }).click();
+  await discard.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Raids' }).click();
+  await expect(size.getByLabel('Default raid size', { exact: true })).toHaveValue('20');
+
   // Dark theme and a phone.
   await page.emulateMedia({ colorScheme: 'dark' });
   await shot(page, 'settings-dark');

@@ -7,7 +7,7 @@ import {
   type SettingDefinition,
 } from '@guildhall/contract';
 import { RotateCcw, Save } from 'lucide-react';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge } from '../../ui/badge';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { fieldErrorsFromError, withoutField } from '../../ui/field-errors';
@@ -47,10 +47,12 @@ interface CategoryFormProps {
   canEdit: boolean;
   /** The form as edited, for the Test AI panel. */
   onDraftChange?: (form: FormState) => void;
+  /** How many settings differ from the saved ones, whenever that changes (0 after a save or discard). */
+  onUnsavedChange?: (count: number) => void;
 }
 
 /** One category's settings as a form generated from the catalog: inline checks, Modified marks, resets, Save. */
-export function CategoryForm({ saver, category, state, canEdit, onDraftChange }: CategoryFormProps) {
+export function CategoryForm({ saver, category, state, canEdit, onDraftChange, onUnsavedChange }: CategoryFormProps) {
   const [form, setFormState] = useState<FormState>(() => formFromState(category.id, state.settings));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -62,6 +64,9 @@ export function CategoryForm({ saver, category, state, canEdit, onDraftChange }:
   const errors = useMemo(() => formErrors(category.id, changes, form), [category.id, changes, form]);
   const changedCount = Object.keys(changes).length;
   const overriddenCount = state.settings.filter((setting) => setting.overridden).length;
+  useEffect(() => onUnsavedChange?.(changedCount), [changedCount, onUnsavedChange]);
+  // The form goes with its category or guild: whoever leaves it then has nothing unsaved left behind.
+  useEffect(() => () => onUnsavedChange?.(0), [onUnsavedChange]);
 
   function setForm(next: FormState) {
     setFormState(next);

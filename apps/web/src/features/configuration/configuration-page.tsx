@@ -23,6 +23,7 @@ import { GuildPicker } from './guild-picker';
 import { HistoryPanel } from './history-panel';
 import { TemplatesPanel } from './templates-panel';
 import { TestAiPanel, TestMemoryPanel } from './test-panels';
+import { useUnsavedGuard } from './unsaved-guard';
 import '../../styles/configuration.css';
 
 /** Who may change guild settings (issue 15: admin.system_config). */
@@ -76,6 +77,7 @@ export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
   const settings = useGuildSettings(guildId);
   const guild = settings.data?.guild ?? null;
   const setSearch = useCallback((value: string) => set({ search: value || null }, true), [set]);
+  const unsaved = useUnsavedGuard();
 
   return (
     <div className="page configuration">
@@ -87,7 +89,13 @@ export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
           </p>
         </div>
       </header>
-      <Tabs label="Configuration" tabs={VIEWS} active={view} onChange={(next) => set({ view: next })} idPrefix="config-view" />
+      <Tabs
+        label="Configuration"
+        tabs={VIEWS}
+        active={view}
+        onChange={(next) => unsaved.guard(() => set({ view: next }))}
+        idPrefix="config-view"
+      />
       <div
         className="tab-panel config-view"
         role="tabpanel"
@@ -102,7 +110,7 @@ export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
                 search={search}
                 onSearch={setSearch}
                 selectedId={guildId}
-                onSelect={(picked) => set({ guild: picked.id })}
+                onSelect={(picked) => unsaved.guard(() => set({ guild: picked.id }))}
               />
             </Card>
             <div className="config-layout__main">
@@ -123,7 +131,8 @@ export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
                   guildName={settings.data.guild.name}
                   categories={settings.data.categories}
                   category={category}
-                  onCategory={(next) => set({ category: next })}
+                  onCategory={(next) => unsaved.guard(() => set({ category: next }))}
+                  onUnsavedChange={unsaved.onUnsavedChange}
                   canEdit={canEdit}
                 />
               )}
@@ -134,6 +143,7 @@ export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
         {view === 'compare' && <ComparePanel />}
         {view === 'bulk' && <BulkPanel canEdit={canEdit} />}
       </div>
+      {unsaved.prompt}
     </div>
   );
 }
@@ -147,6 +157,7 @@ function GuildSettings({
   categories,
   category,
   onCategory,
+  onUnsavedChange,
   canEdit,
 }: {
   guildId: string;
@@ -154,6 +165,7 @@ function GuildSettings({
   categories: CategoryStates;
   category: SettingCategoryId;
   onCategory: (category: SettingCategoryId) => void;
+  onUnsavedChange: (count: number) => void;
   canEdit: boolean;
 }) {
   const definition = SETTING_CATEGORIES.find((c) => c.id === category) ?? SETTING_CATEGORIES[0];
@@ -198,6 +210,7 @@ function GuildSettings({
             state={state}
             canEdit={canEdit}
             onDraftChange={category === 'ai' ? (form) => (aiForm.current = { key: aiKey, form }) : undefined}
+            onUnsavedChange={onUnsavedChange}
           />
         ) : (
           <p className="muted">This category has no settings.</p>
