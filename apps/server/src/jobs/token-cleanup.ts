@@ -2,6 +2,7 @@ import { ADMIN_SESSION_IDLE_MS } from '@guildhall/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { adminIdleMs } from '../auth/require-admin';
 import type { Queryable } from '../services/db/db';
+import { PeriodicJob } from './periodic-job';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -80,9 +81,8 @@ export async function deleteEndedRows(
 
 /** Removes expired and ended tokens, states, sessions and long-resolved alerts on a timer: once shortly after start, then hourly. */
 export class TokenCleanup {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
   private readonly settings: TokenCleanupSettings;
+  private readonly job: PeriodicJob;
 
   constructor(
     private readonly deps: {
@@ -96,35 +96,21 @@ export class TokenCleanup {
     settings: Partial<TokenCleanupSettings> = {},
   ) {
     this.settings = { ...TOKEN_CLEANUP_DEFAULTS, ...settings };
+    this.job = new PeriodicJob(this.settings, () => this.cleanUp());
   }
 
   start() {
-    if (this.timer) return;
-    this.schedule(this.settings.firstRunDelayMs);
+    this.job.start();
   }
 
   /** Stops the timer and waits for a run in progress, so the database can be closed after it. */
-  async stop() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop() {
+    return this.job.stop();
   }
 
   /** Runs once now; a run already in progress is shared, not doubled. */
   run(): Promise<void> {
-    this.running ??= this.cleanUp().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private schedule(delayMs: number) {
-    this.timer = setTimeout(() => {
-      void this.run().finally(() => {
-        if (this.timer) this.schedule(this.settings.intervalMs);
-      });
-    }, delayMs);
-    this.timer.unref();
+    return this.job.run();
   }
 
   private async cleanUp() {
