@@ -13,6 +13,7 @@ import { acceptEmptyJsonBodies, countResponses, holdApiUntilDatabaseReady } from
 import { registerSecurityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
+import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
 import { registerTokenCleanup } from './jobs/token-cleanup';
 import { createEventBus } from './live/event-bus';
 import { attachLiveConnection } from './live/live-connection';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await prepareDatabase(app);
     await monitoring.start();
     registerTokenCleanup(app);
+    registerMlExportCleanup(app);
     await app.ready();
     return app;
   } catch (error) {

@@ -6,6 +6,7 @@ import { seedDemoData } from './seed/seed-demo-data';
 import { seedGuildData } from './seed/seed-guild-data';
 import { seedMemberNames } from './seed/seed-member-names';
 import { seedPlayerAccounts } from './seed/seed-player-accounts';
+import { seedTrainingData } from './seed/seed-training-data';
 import { migrate } from './services/db/migrate';
 
 const RETRY_DELAY_MS = { first: 1000, max: 15_000 };
@@ -25,6 +26,8 @@ async function prepareOnce(app: FastifyInstance) {
     if (memberNames) app.log.info(memberNames, 'demo member names seeded');
     const playerAccounts = await seedPlayerAccounts(db);
     if (playerAccounts) app.log.info(playerAccounts, 'demo player accounts seeded');
+    const trainingData = await seedTrainingData(db);
+    if (trainingData) app.log.info(trainingData, 'demo agent turns and training samples seeded');
     // Not awaited: InfluxDB being slow or down must not hold the start; the next start tries again.
     seedCombatEvents(db, app.services.influx)
       .then((combat) => combat && app.log.info(combat, 'demo combat events written to InfluxDB'))

@@ -170,11 +170,9 @@ describe('the /admin live connection', () => {
     try {
       const closed = disconnection(socket);
       // Idle for 90 minutes: past the 1-hour setting, though within the 8-hour default.
-      await sql(
-        server.app,
-        "UPDATE admin_sessions SET last_seen_at = now() - interval '90 minutes' WHERE admin_user_id = $1",
-        [admin.id],
-      );
+      await sql(server.app, "UPDATE admin_sessions SET last_seen_at = now() - interval '90 minutes' WHERE admin_user_id = $1", [
+        admin.id,
+      ]);
       await closed;
     } finally {
       await server.app.systemSettings.update({ adminSessionIdleHours: null }, actor);

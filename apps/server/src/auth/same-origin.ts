@@ -34,8 +34,11 @@ export function isSameOrigin(originHeader: string, requestOrigin: string, public
   return origin !== null && (origin === originOf(requestOrigin) || origin === publicOrigin);
 }
 
-/** Paths whose writes may be authenticated by a cookie: the API and the community sign-in calls. */
-const COOKIE_AUTHENTICATED = /^\/(api|auth)\//;
+/**
+ * Paths whose writes may be authenticated by a cookie: the API and the community sign-in calls. The bot's
+ * ingestion API (/api/bot/) takes only its bearer token, never a cookie, so a call without one is a 401 there.
+ */
+const COOKIE_AUTHENTICATED = /^\/(api\/(?!bot\/)|auth\/)/;
 
 /**
  * True when a write under /api or /auth must prove it comes from our own pages: whenever the browser

@@ -20,7 +20,14 @@ import { CHARACTER_DISCOVERY_ACCESS } from '../modules/character-linking/access'
 import { readHistory } from '../modules/metrics/read-history';
 import { MONITORING_READ } from '../modules/monitoring/access';
 import { PLAYER_ACCOUNTS_READ } from '../modules/player-accounts/access';
-import { ADMINS_ROOM, type AdminNamespace, type AdminSocket, sessionRoom, USER_ADMINS_ROOM } from './admin-namespace';
+import {
+  ADMINS_ROOM,
+  type AdminNamespace,
+  type AdminSocket,
+  FULL_ACCESS_ROOM,
+  sessionRoom,
+  USER_ADMINS_ROOM,
+} from './admin-namespace';
 import { watchSession } from './session-watch';
 
 type Ack = ((result: AckResult) => void) | undefined;
@@ -46,6 +53,7 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
   const { sessionId, admin } = socket.data;
   socket.join([ADMINS_ROOM, sessionRoom(sessionId)]);
   if (hasAdminPermission(admin, 'admin.manage_users')) socket.join(USER_ADMINS_ROOM);
+  if (hasAdminPermission(admin, 'admin.full_access')) socket.join(FULL_ACCESS_ROOM);
   socket.emit('admin:welcome', { admin: presentAdmin(admin), serverTime: new Date().toISOString(), heartbeatMs: HEARTBEAT_MS });
 
   for (const topic of ADMIN_TOPICS) {

@@ -31,6 +31,8 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const ADMINS_ROOM = 'admins';
 /** Room of the admins who manage admin users: account security alerts (admin:alert) go to them. */
 export const USER_ADMINS_ROOM = 'user-admins';
+/** Room of the admins with admin.full_access: training dataset export progress goes to them. */
+export const FULL_ACCESS_ROOM = 'full-access';
 /** Room of the clients that sent `subscribe:accounts` (player-account bulk updates). */
 export const ACCOUNTS_ROOM: AdminTopic = 'accounts';
 

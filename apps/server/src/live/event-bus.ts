@@ -1,6 +1,7 @@
 import type {
   Alert,
   BulkUpdateJob,
+  ExportProgress,
   HealthOverview,
   LinkType,
   MetricSample,
@@ -33,7 +34,8 @@ export type DomainEvent =
   | { type: 'character.linked'; link: CharacterLinkChange }
   | { type: 'character.unlinked'; link: CharacterLinkChange }
   | { type: 'player-bulk.progressed'; job: BulkUpdateJob }
-  | { type: 'player-bulk.finished'; job: BulkUpdateJob };
+  | { type: 'player-bulk.finished'; job: BulkUpdateJob }
+  | { type: 'ml-export.progressed'; progress: ExportProgress };
 
 /** What happened to guild tenants: the tenant itself, or (data-deleted) everything it owns. */
 export type GuildChange = 'created' | 'updated' | 'deleted' | 'activated' | 'deactivated' | 'data-deleted';

@@ -1,5 +1,12 @@
 import { memberSyncRoom } from '@guildhall/contract';
-import { ACCOUNTS_ROOM, ADMINS_ROOM, type AdminNamespace, sessionRoom, USER_ADMINS_ROOM } from './admin-namespace';
+import {
+  ACCOUNTS_ROOM,
+  ADMINS_ROOM,
+  type AdminNamespace,
+  FULL_ACCESS_ROOM,
+  sessionRoom,
+  USER_ADMINS_ROOM,
+} from './admin-namespace';
 import type { EventBus } from './event-bus';
 import { forcedLogoutEvent } from './session-watch';
 
@@ -48,6 +55,9 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () =>
       // A bulk update runs on one process while the accounts screen may be connected to another: through the adapter.
       case 'player-bulk.progressed':
         nsp.to(ACCOUNTS_ROOM).emit('players:bulk-progress', event.job);
+        return;
+      case 'ml-export.progressed':
+        nsp.to(FULL_ACCESS_ROOM).emit('ml:export-progress', event.progress);
         return;
       case 'player-bulk.finished':
         nsp.to(ACCOUNTS_ROOM).emit('players:bulk-finished', event.job);

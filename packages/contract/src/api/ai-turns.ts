@@ -113,6 +113,14 @@ export const ingestResult = z.object({
 });
 export type IngestResult = z.infer<typeof ingestResult>;
 
+/** What the ingestion API answers when it refuses a call as a whole. */
+export const BOT_INGEST_MESSAGES = {
+  /** BOT_API_TOKEN is unset: the API is off. */
+  notConfigured: 'The bot ingestion API is turned off: set BOT_API_TOKEN on the server to turn it on.',
+  /** No bearer token, or not the configured one. */
+  invalidToken: 'A valid bot token is required: send Authorization: Bearer <BOT_API_TOKEN>.',
+} as const;
+
 /** Items are parsed one by one on the server, so the batch is a list of anything up to the batch size. */
 const batch = z.array(z.unknown()).min(1).max(TRAINING_DATA_LIMITS.ingestBatch);
 
@@ -132,6 +140,14 @@ export const botIngestApi = {
     body: z.object({ samples: batch }),
     response: ingestResult,
   }),
+} as const;
+
+/** Agent Logs' user-facing messages. */
+export const AI_TURN_MESSAGES = {
+  turnNotFound: 'Agent turn not found',
+  turnsFailed: 'Failed to load agent turns',
+  noTurns: 'The bot has not logged any turn yet',
+  noTurnsMatch: 'No turns match these filters',
 } as const;
 
 /** A turn in the Agent Logs list. */
@@ -211,9 +227,13 @@ export const aiTurnStats = z.object({
       tokens: z.number(),
     }),
   ),
+  /** Latency per UTC day and provider, for the latency chart. */
+  latencyPerDay: z.array(z.object({ day: z.string(), provider: z.string(), latencyP50: z.number(), latencyP95: z.number() })),
   totals: z.object({ turns: z.number(), errorRate: z.number(), tokens: z.number(), latencyP95: z.number().nullable() }),
+  /** Every provider, model and guild with turns, whatever the filters: the choices of the filter selects. */
   providers: z.array(z.string()),
   models: z.array(z.string()),
+  guilds: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
 });
 export type AiTurnStats = z.infer<typeof aiTurnStats>;
 

@@ -48,6 +48,14 @@ export const TRAINING_DATA_MESSAGES = {
   /** Un-verifying is refused: verification is one-way. */
   verifyOneWay: 'A verified sample stays verified',
   exportNotFound: 'Export file not found',
+  /** Memory samples carry no confidence to sort by. */
+  memoryConfidenceSort: 'Memory samples cannot be sorted by confidence',
+  /** A bulk setQuality without a score. */
+  qualityRequired: 'Give a quality score between 0 and 1',
+  /** Feedback with neither a verdict, a rating nor a comment. */
+  feedbackEmpty: 'Give a verdict, a rating or a comment',
+  /** The review queue's skip list holds something other than sample ids. */
+  skipInvalid: 'Skip must be a comma-separated list of sample ids',
 } as const;
 
 /** The export panel's quick date ranges (spec 2 §2). */
@@ -148,10 +156,14 @@ const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const dateRange = <T extends z.ZodObject<{ startDate: z.ZodOptional<z.ZodType>; endDate: z.ZodOptional<z.ZodType> }>>(
   schema: T,
 ) =>
-  schema.refine((range) => !range.startDate || !range.endDate || String(range.startDate) <= String(range.endDate), {
-    message: TRAINING_DATA_MESSAGES.dateOrder,
-    path: ['endDate'],
-  });
+  // Compared as instants: the two ends may use different offsets or precisions.
+  schema.refine(
+    (range) => !range.startDate || !range.endDate || Date.parse(String(range.startDate)) <= Date.parse(String(range.endDate)),
+    {
+      message: TRAINING_DATA_MESSAGES.dateOrder,
+      path: ['endDate'],
+    },
+  );
 
 export const statisticsQuery = dateRange(z.object({ startDate: isoDate.optional(), endDate: isoDate.optional() }));
 
@@ -210,6 +222,8 @@ export const exportRecord = z.object({
   sampleType: z.enum(SAMPLE_SCOPES),
   status: z.enum(['running', 'done', 'failed']),
   rowCount: z.number(),
+  /** The rows the filters matched when the export started (for a progress bar); null before it is counted. */
+  total: z.number().nullable(),
   files: z.array(exportFile),
   error: z.string().nullable(),
   createdAt: z.string(),
@@ -382,7 +396,9 @@ export const mlApi = {
     method: 'GET',
     path: '/api/admin/ml/analytics',
     summary: 'Provider performance, confusion matrix, quality distribution',
-    query: z.object({ type: z.enum(SAMPLE_SCOPES).default('both'), startDate: isoDate.optional(), endDate: isoDate.optional() }),
+    query: dateRange(
+      z.object({ type: z.enum(SAMPLE_SCOPES).default('both'), startDate: isoDate.optional(), endDate: isoDate.optional() }),
+    ),
     response: z.object({ success: z.literal(true), data: mlAnalytics }),
   }),
   needingVerification: endpoint({
@@ -392,9 +408,17 @@ export const mlApi = {
     query: z.object({
       type: z.enum(SAMPLE_SCOPES).default('both'),
       limit: z.coerce.number().int().min(1).max(TRAINING_DATA_LIMITS.queueBatchMax).default(TRAINING_DATA_LIMITS.queueBatch),
-      /** Ids the reviewer skipped this session, left out of the next batch. */
-      skip: z.string().max(20_000).optional(),
+      /** Ids the reviewer skipped this session (comma-separated), left out of the next batch. */
+      skip: z
+        .string()
+        .max(20_000)
+        .regex(
+          /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}(,[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12})*$/i,
+          TRAINING_DATA_MESSAGES.skipInvalid,
+        )
+        .optional(),
     }),
+    /** remaining: unverified samples in scope, not skipped, including this batch. */
     response: z.object({ success: z.literal(true), data: z.array(anySample), remaining: z.number() }),
   }),
   exportDataset: endpoint({
@@ -448,13 +472,18 @@ export const mlApi = {
     method: 'POST',
     path: '/api/admin/ml/feedback',
     summary: 'Record feedback on a sample; an intent verdict sets its outcome',
-    body: z.object({
-      sampleType: z.enum(SAMPLE_TYPES),
-      sampleId: z.string().uuid(),
-      wasCorrect: z.boolean().optional(),
-      rating: z.number().int().min(1).max(5).optional(),
-      comment: z.string().trim().max(2000).optional(),
-    }),
+    body: z
+      .object({
+        sampleType: z.enum(SAMPLE_TYPES),
+        sampleId: z.string().uuid(),
+        wasCorrect: z.boolean().optional(),
+        rating: z.number().int().min(1).max(5).optional(),
+        comment: z.string().trim().max(2000).optional(),
+      })
+      .refine((body) => body.wasCorrect !== undefined || body.rating !== undefined || Boolean(body.comment), {
+        message: TRAINING_DATA_MESSAGES.feedbackEmpty,
+        path: ['comment'],
+      }),
     response: z.object({ success: z.literal(true), data: mlFeedback }),
   }),
 } as const;

@@ -4,6 +4,7 @@ import { memberSyncResult, SYNC_PHASES } from '../api/character-discovery';
 import type { MetricsHistory, MetricsHistoryQuery } from '../api/metrics';
 import type { healthOverview } from '../api/monitoring';
 import type { BulkUpdateJob } from '../api/player-accounts';
+import type { ExportProgress } from '../api/training-data';
 
 /** Socket.IO namespace of the live monitoring connection. */
 export const ADMIN_NAMESPACE = '/admin';
@@ -129,6 +130,8 @@ export interface AdminServerEvents {
   'players:bulk-progress': (payload: BulkUpdateJob) => void;
   /** A player-account bulk update ended (completed, maybe with failures listed, or failed). */
   'players:bulk-finished': (payload: BulkUpdateJob) => void;
+  /** A training dataset export moved on (every few thousand rows) or ended (done). */
+  'ml:export-progress': (payload: ExportProgress) => void;
 }
 
 /** Events a client sends on /admin; the ones with a callback are acknowledged. */

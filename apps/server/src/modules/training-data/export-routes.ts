@@ -1,8 +1,73 @@
-import { findAdminScreen } from '@guildhall/contract';
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { findAdminScreen, mlApi, TRAINING_DATA_MESSAGES, trainingDataApi } from '@guildhall/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guardAdminRoutes } from '../../auth/require-admin';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { AppError } from '../../http/app-error';
+import { attachmentHeader } from '../../http/attachment';
+import { contractRoute } from '../../http/contract-route';
+import { adminActor } from '../audit/admin-actor';
+import { type DatasetExportDeps, type ExportRequester, exportDataset } from './export-dataset';
+import { exportContentType, listExports, resolveExportFile } from './export-files';
+
+const TAG = 'Training data';
+
+const requesterOf = (request: FastifyRequest): ExportRequester => ({
+  actor: adminActor(adminSessionOf(request)),
+  ip: request.ip,
+});
 
 /** Dataset exports (issue 16): jsonl and Hugging Face folders written under the data directory, listed, downloaded. */
 export const trainingExportRoutes: FastifyPluginAsyncZod = async (app) => {
   guardAdminRoutes(app, findAdminScreen('/admin/training-data')!.anyOf);
+  const deps = (): DatasetExportDeps => ({
+    db: app.services.db,
+    log: app.log,
+    dir: app.config.mlExports.dir,
+    retentionDays: app.config.mlExports.retentionDays,
+    // Progress reaches the full-access admins' /admin sockets on every process (through the bus).
+    onProgress: (progress) => app.bus.publish({ type: 'ml-export.progressed', progress }),
+  });
+
+  app.route({
+    ...contractRoute(trainingDataApi.export, TAG),
+    handler: async (request) => {
+      const { sampleType, format, ...filters } = request.body;
+      return exportDataset(deps(), { sampleType, format, filters }, requesterOf(request));
+    },
+  });
+
+  app.route({
+    ...contractRoute(mlApi.exportDataset, TAG),
+    handler: async (request) => {
+      const { type, format, filters, filename } = request.body;
+      if (filters.startDate && filters.endDate && filters.startDate > filters.endDate) {
+        throw AppError.invalidField('filters.endDate', TRAINING_DATA_MESSAGES.dateOrder);
+      }
+      return exportDataset(deps(), { sampleType: type, format, filters, filename }, requesterOf(request));
+    },
+  });
+
+  app.route({
+    ...contractRoute(mlApi.exports, TAG),
+    handler: async () => ({ success: true as const, exports: await listExports(app.services.db) }),
+  });
+
+  app.route({
+    ...contractRoute(mlApi.download, TAG),
+    handler: async (request, reply) => {
+      const file = await resolveExportFile(app.services.db, app.config.mlExports.dir, request.params.id, request.params['*']);
+      // Listed but gone from disk (removed by hand): the same 404.
+      await access(file.absolute).catch(() => {
+        throw AppError.notFound(TRAINING_DATA_MESSAGES.exportNotFound);
+      });
+      reply
+        .header('content-type', exportContentType(file.name))
+        .header('content-disposition', attachmentHeader(file.name))
+        .header('cache-control', 'no-store');
+      if (file.bytes !== undefined) reply.header('content-length', file.bytes);
+      return reply.send(createReadStream(file.absolute));
+    },
+  });
 };

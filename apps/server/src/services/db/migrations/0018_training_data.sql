@@ -135,7 +135,9 @@ CREATE TABLE ml_exports (
   status text NOT NULL DEFAULT 'running' CHECK (status IN ('running', 'done', 'failed')),
   -- [{type, path, bytes, rows}] paths relative to the exports directory.
   files jsonb NOT NULL DEFAULT '[]',
+  -- Rows written so far (progress), and the rows the filters match, counted when the export starts.
   row_count integer NOT NULL DEFAULT 0,
+  total_rows integer,
   error text,
   created_by uuid REFERENCES admin_users(id) ON DELETE SET NULL,
   created_at timestamptz NOT NULL DEFAULT now(),

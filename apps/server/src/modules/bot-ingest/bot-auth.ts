@@ -1,0 +1,43 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { BOT_INGEST_MESSAGES } from '@guildhall/contract';
+import type { FastifyRequest } from 'fastify';
+import type { HitCounter } from '../../auth/hit-counter';
+import { enforceRateLimit } from '../../auth/rate-limit';
+import { AppError } from '../../http/app-error';
+
+const MINUTE_MS = 60_000;
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** The bearer token of a request, or null when there is none. */
+function bearerOf(request: FastifyRequest): string | null {
+  const match = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1]! : null;
+}
+
+/** What the bot guard needs: the configured token (null: the API is off), its rate and the shared counter. */
+export interface BotAuthOptions {
+  apiToken: string | null;
+  ratePerMinute: number;
+  counter: HitCounter;
+}
+
+/**
+ * The ingestion API's guard: 503 while no token is configured, 401 without the right bearer token (compared in
+ * constant time, over digests so the length does not leak either), then the token's own rate limit (429).
+ */
+export function botGuard(options: BotAuthOptions) {
+  const expected = options.apiToken === null ? null : digest(options.apiToken);
+  // The counter key names the token by a digest: the token itself never reaches Redis.
+  const counterKey = expected === null ? '' : `bot-ingest:${expected.toString('hex').slice(0, 16)}`;
+  return async (request: FastifyRequest) => {
+    if (expected === null) throw new AppError(503, 'SERVICE_UNAVAILABLE', BOT_INGEST_MESSAGES.notConfigured);
+    const given = bearerOf(request);
+    if (given === null || !timingSafeEqual(digest(given), expected)) {
+      throw new AppError(401, 'UNAUTHENTICATED', BOT_INGEST_MESSAGES.invalidToken, {
+        headers: { 'WWW-Authenticate': 'Bearer realm="guildhall-bot"' },
+      });
+    }
+    await enforceRateLimit(options.counter, counterKey, { limit: options.ratePerMinute, windowMs: MINUTE_MS });
+  };
+}

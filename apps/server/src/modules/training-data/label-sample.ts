@@ -1,0 +1,42 @@
+import type { SampleType } from '@guildhall/contract';
+import type { Db } from '../../services/db/db';
+import { recordAudit } from '../audit/record-audit';
+import { readSample } from './read-sample';
+import type { Reviewer } from './reviewer';
+import { type AnySample, TABLE } from './sample-rows';
+import { markVerified } from './verify-sample';
+
+/**
+ * Stores a reviewer's corrections beside the bot's original fields (merged into earlier corrections) and verifies
+ * the sample: a person has looked at it. Correcting an intent decision's shouldRespond also settles its outcome:
+ * the bot was right exactly when it decided as the reviewer says it should have.
+ */
+export async function labelSample(
+  db: Db,
+  type: SampleType,
+  id: string,
+  corrections: Record<string, unknown>,
+  reviewer: Reviewer,
+): Promise<AnySample> {
+  return db.transaction(async (tx) => {
+    const before = await readSample(tx, type, id);
+    const shouldRespond = type === 'intent' ? corrections.shouldRespond : undefined;
+    const outcome = typeof shouldRespond === 'boolean' ? ', was_correct = (should_respond = $4)' : '';
+    await tx.query(
+      `UPDATE ${TABLE[type]}
+          SET label_corrections = coalesce(label_corrections, '{}'::jsonb) || $2::jsonb,
+              labelled_at = now(), labelled_by = $3${outcome}
+        WHERE id = $1`,
+      [id, JSON.stringify(corrections), reviewer.actor.id, ...(outcome ? [shouldRespond] : [])],
+    );
+    await markVerified(tx, type, id, reviewer);
+    await recordAudit(tx, {
+      actor: reviewer.actor,
+      action: 'training.sample_labelled',
+      target: { type: `${type}_sample`, id },
+      details: { corrections, previous: before.sample.labelCorrections },
+      ip: reviewer.ip,
+    });
+    return readSample(tx, type, id);
+  });
+}

@@ -1,0 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+import { adminSessionOf } from '../../auth/require-admin';
+import { adminActor } from '../audit/admin-actor';
+
+/** The admin changing samples: who is recorded as verifier or labeller, and audited with the address. */
+export interface Reviewer {
+  actor: ReturnType<typeof adminActor>;
+  ip: string;
+}
+
+/** The signed-in admin of a guarded request as a Reviewer. */
+export const reviewerOf = (request: FastifyRequest): Reviewer => ({ actor: adminActor(adminSessionOf(request)), ip: request.ip });

@@ -1,0 +1,47 @@
+import { type SampleType, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
+import { AppError } from '../../http/app-error';
+import type { Db, Queryable } from '../../services/db/db';
+import { recordAudit } from '../audit/record-audit';
+import { readSample } from './read-sample';
+import type { Reviewer } from './reviewer';
+import type { AnySample } from './sample-rows';
+import { TABLE } from './sample-rows';
+
+/** Marks a sample verified inside a transaction; true when it was not verified before. */
+export async function markVerified(tx: Queryable, type: SampleType, id: string, reviewer: Reviewer): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `UPDATE ${TABLE[type]} SET human_verified = true, verified_at = now(), verified_by = $2
+      WHERE id = $1 AND NOT human_verified`,
+    [id, reviewer.actor.id],
+  );
+  return rowCount > 0;
+}
+
+/**
+ * Sets a sample's verification. Verification is one-way: asking to un-verify a verified sample is refused with 409;
+ * verifying an already verified one changes nothing. A change is audited.
+ */
+export async function verifySample(
+  db: Db,
+  type: SampleType,
+  id: string,
+  verified: boolean,
+  reviewer: Reviewer,
+): Promise<AnySample> {
+  return db.transaction(async (tx) => {
+    const current = await readSample(tx, type, id);
+    if (!verified) {
+      if (current.sample.humanVerified) throw new AppError(409, 'CONFLICT', TRAINING_DATA_MESSAGES.verifyOneWay);
+      return current;
+    }
+    if (await markVerified(tx, type, id, reviewer)) {
+      await recordAudit(tx, {
+        actor: reviewer.actor,
+        action: 'training.sample_verified',
+        target: { type: `${type}_sample`, id },
+        ip: reviewer.ip,
+      });
+    }
+    return readSample(tx, type, id);
+  });
+}
