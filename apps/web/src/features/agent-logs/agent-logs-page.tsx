@@ -1,13 +1,94 @@
+import { AI_TURN_MESSAGES } from '@guildhall/contract';
+import { X } from 'lucide-react';
+import { useMemo } from 'react';
+import { useAiTurnStats, useAiTurns } from '../../api/ai-turns';
+import { errorMessage } from '../../api/api-error';
+import { Card } from '../../ui/card';
+import { Pagination } from '../../ui/pagination';
+import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { AgentLogsCharts } from './agent-logs-charts';
+import { AgentLogsFilterBar } from './agent-logs-filters';
+import { agentLogsFilters, hasAgentLogsFilters } from './agent-logs-params';
+import { AgentLogsTable } from './agent-logs-table';
+import { TurnDetail } from './turn-detail';
+import { useAgentLogsParams } from './use-agent-logs-params';
+import '../../styles/agent-logs.css';
 
-/** The bot's agent turns (issue 16): list, detail, charts. */
+const PAGE_SIZE = 25;
+
+/** The bot's agent turns (issue 16): filters in the URL, charts, a paged list, and one turn's detail. */
 export function AgentLogsPage() {
   useDocumentTitle('Agent Logs');
+  const { state, update, setPage, openTurn, clear } = useAgentLogsParams();
+  // The range's lower bound is fixed when the filters change, so the queries keep one key while the page is open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the filters move the time bound, not the page or turn
+  const filters = useMemo(
+    () => agentLogsFilters(state, Date.now()),
+    [state.guildId, state.provider, state.model, state.outcome, state.range, state.search],
+  );
+  const list = useAiTurns(filters, state.page, PAGE_SIZE);
+  const stats = useAiTurnStats(filters);
+  const turns = list.data?.turns ?? [];
+  const total = list.data?.pagination.total ?? 0;
+  const isFiltered = hasAgentLogsFilters(state);
+
   return (
     <div className="page">
       <header className="page__header">
-        <h1>Agent Logs</h1>
+        <div>
+          <h1 className="page__title">Agent Logs</h1>
+          <p className="page__lead">
+            Every turn the bot took: what it heard, whether it answered, the tools it used, how long it took
+          </p>
+        </div>
       </header>
+
+      <Card className="agent-logs">
+        <AgentLogsFilterBar state={state} choices={stats.data} onChange={update} />
+        {isFiltered && (
+          <div className="agent-logs__clear">
+            <button type="button" className="button button--ghost button--small" onClick={clear}>
+              <X size={14} aria-hidden="true" />
+              Clear filters
+            </button>
+          </div>
+        )}
+        {stats.data && <AgentLogsCharts stats={stats.data} />}
+        {stats.isPending && <Spinner label="Loading charts..." />}
+      </Card>
+
+      <Card className="agent-logs">
+        {list.isPending && (
+          <div className="table-empty">
+            <Spinner label="Loading agent turns..." />
+          </div>
+        )}
+        {list.isError && !list.data && (
+          <div className="table-empty" role="alert" data-testid="agent-error">
+            <p>{errorMessage(list.error, AI_TURN_MESSAGES.turnsFailed)}</p>
+            <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
+              Retry
+            </button>
+          </div>
+        )}
+        {turns.length > 0 && <AgentLogsTable turns={turns} isLoading={list.isFetching} onOpen={openTurn} />}
+        {list.isSuccess && turns.length === 0 && (
+          <p className="table-empty" data-testid="agent-empty">
+            {isFiltered ? AI_TURN_MESSAGES.noTurnsMatch : AI_TURN_MESSAGES.noTurns}
+          </p>
+        )}
+        <Pagination
+          page={list.data?.pagination.page ?? state.page}
+          pageSize={PAGE_SIZE}
+          total={total}
+          onPageChange={setPage}
+          testId="agent-pagination"
+          noun="turns"
+        />
+      </Card>
+
+      <TurnDetail id={state.turn} onClose={() => openTurn(null)} />
     </div>
   );
 }

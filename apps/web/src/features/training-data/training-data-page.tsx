@@ -1,13 +1,85 @@
+import { useSearchParams } from 'react-router';
+import '../../styles/training-data.css';
+import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { AnalyticsTab } from './analytics-tab';
+import { isoRange, rangeError } from './date-range';
+import { DateRangeFields } from './date-range-fields';
+import { ExportPanel } from './export-panel';
+import { ReviewQueueTab } from './review-queue-tab';
+import { SampleListTab } from './sample-list-tab';
+import { SamplePanel } from './sample-panel';
+import { StatisticsTab } from './statistics-tab';
+import { listParamsOf, listStateOf, type SampleListState, TRAINING_TABS, type TrainingTab, tabOf } from './training-data-params';
 
-/** The bot's ML training data (issue 16): statistics, samples, review queue, export. */
+const ID_PREFIX = 'training-data';
+
+/** The bot's ML training data (issue 16): statistics, samples, review queue, analytics and export; state in the URL. */
 export function TrainingDataPage() {
   useDocumentTitle('Training Data');
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params);
+  const days = { start: params.get('from') ?? '', end: params.get('to') ?? '' };
+  const isRangeValid = rangeError(days) === null;
+  const range = isRangeValid ? isoRange(days) : {};
+  const listState = listStateOf(params);
+  const linkedSample = params.get('sample');
+
+  function update(entries: Record<string, string>, keep: readonly string[]) {
+    const next = new URLSearchParams();
+    for (const key of keep) {
+      const value = params.get(key);
+      if (value) next.set(key, value);
+    }
+    for (const [key, value] of Object.entries(entries)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  }
+
+  function handleTab(id: TrainingTab) {
+    update({ tab: id }, ['from', 'to']);
+  }
+
+  function handleRange(next: { start: string; end: string }) {
+    update({ from: next.start, to: next.end }, ['tab', 'type']);
+  }
+
+  function handleList(next: Partial<SampleListState>) {
+    update({ tab, ...listParamsOf({ ...listState, ...next }) }, ['from', 'to', 'type', 'sample']);
+  }
+
   return (
-    <div className="page">
+    <div className="page training-data">
       <header className="page__header">
-        <h1>Training Data</h1>
+        <div>
+          <h1 className="page__title">Training Data</h1>
+          <p className="page__lead">The bot's memory and intent decisions: review, verify, correct and export them</p>
+        </div>
       </header>
+      <Tabs label="Training data" tabs={TRAINING_TABS} active={tab} onChange={handleTab} idPrefix={ID_PREFIX} />
+      <section
+        id={tabPanelId(ID_PREFIX, tab)}
+        role="tabpanel"
+        aria-labelledby={tabButtonId(ID_PREFIX, tab)}
+        className="td-tab"
+        data-testid={`tab-${tab}`}
+      >
+        {(tab === 'statistics' || tab === 'analytics') && <DateRangeFields value={days} onChange={handleRange} />}
+        {tab === 'statistics' && <StatisticsTab range={range} isRangeValid={isRangeValid} />}
+        {tab === 'analytics' && <AnalyticsTab range={range} isRangeValid={isRangeValid} />}
+        {(tab === 'memory' || tab === 'intent') && (
+          <>
+            {linkedSample && (params.get('type') ?? 'intent') === tab && (
+              <SamplePanel type={tab} id={linkedSample} onClose={() => update({ sample: '', type: '' }, ['tab'])} />
+            )}
+            <SampleListTab key={tab} type={tab} state={listState} onChange={handleList} />
+          </>
+        )}
+        {tab === 'review' && <ReviewQueueTab />}
+        {tab === 'export' && <ExportPanel />}
+      </section>
     </div>
   );
 }

@@ -1,0 +1,135 @@
+import type { MlAnalytics } from '@guildhall/contract';
+import { type IsoRange, useMlAnalytics } from '../../api/training-data';
+import { Card } from '../../ui/card';
+import { formatShare } from '../../ui/format-number';
+import { Spinner } from '../../ui/spinner';
+import { CategoryChart } from './category-chart';
+import { confusionSummary, qualityHistogram, rate } from './sample-text';
+
+interface AnalyticsTabProps {
+  range: IsoRange;
+  isRangeValid: boolean;
+}
+
+const share = (value: number | null) => (value === null ? '—' : formatShare(value));
+
+/** Provider performance, decision accuracy with its confusion matrix, and the quality distribution, as charts. */
+export function AnalyticsTab({ range, isRangeValid }: AnalyticsTabProps) {
+  const analytics = useMlAnalytics(range, isRangeValid);
+  if (analytics.isError && !analytics.data) {
+    return (
+      <div className="table-empty" role="alert">
+        <p>Failed to load analytics</p>
+        <button type="button" className="button button--secondary" onClick={() => void analytics.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (!analytics.data) return isRangeValid ? <Spinner label="Loading analytics..." /> : null;
+  return <AnalyticsView data={analytics.data.data} />;
+}
+
+function ConfusionMatrix({ matrix }: { matrix: MlAnalytics['confusionMatrix'] }) {
+  const summary = confusionSummary(matrix);
+  const cell = (key: keyof typeof summary.cells, tone: 'good' | 'bad') => (
+    <td className={`td-matrix__cell td-matrix__cell--${tone}`} data-testid={`matrix-${key}`}>
+      <span className="td-matrix__count">{summary.cells[key].count.toLocaleString()}</span>
+      <span className="td-matrix__rate">{share(summary.cells[key].rate)}</span>
+    </td>
+  );
+  return (
+    <div className="td-matrix-wrap">
+      <table className="td-matrix" data-testid="confusion-matrix">
+        <caption>Decisions with a known outcome ({summary.total.toLocaleString()})</caption>
+        <thead>
+          <tr>
+            <td />
+            <th scope="col">Should have responded</th>
+            <th scope="col">Should have ignored</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Decided to respond</th>
+            {cell('truePositives', 'good')}
+            {cell('falsePositives', 'bad')}
+          </tr>
+          <tr>
+            <th scope="row">Decided to ignore</th>
+            {cell('falseNegatives', 'bad')}
+            {cell('trueNegatives', 'good')}
+          </tr>
+        </tbody>
+      </table>
+      <dl className="td-figures">
+        <div>
+          <dt>Accuracy</dt>
+          <dd data-testid="matrix-accuracy">{share(summary.accuracy)}</dd>
+        </div>
+        <div>
+          <dt>Precision</dt>
+          <dd>{share(summary.precision)}</dd>
+        </div>
+        <div>
+          <dt>Recall</dt>
+          <dd>{share(summary.recall)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function AnalyticsView({ data }: { data: MlAnalytics }) {
+  const providers = data.providerPerformance;
+  const verification = (type: 'memory' | 'intent') => {
+    const { verified, total } = data.verification[type];
+    return `${verified.toLocaleString()} of ${total.toLocaleString()} verified (${share(rate(verified, total))})`;
+  };
+  return (
+    <div className="td-stack">
+      <Card title="Provider performance">
+        <div className="td-charts">
+          <CategoryChart
+            title="Samples by provider"
+            columns={['provider', 'samples']}
+            points={providers.map((row) => ({ label: row.providerUsed, value: row.sampleCount }))}
+            testId="chart-provider-samples"
+          />
+          <CategoryChart
+            title="Correct decisions by provider (%)"
+            columns={['provider', 'correct_percent']}
+            points={providers.map((row) => ({
+              label: row.providerUsed,
+              value: Math.round((rate(row.correctDecisions, row.sampleCount) ?? 0) * 1000) / 10,
+            }))}
+            testId="chart-provider-accuracy"
+          />
+        </div>
+      </Card>
+      <Card title="Decision accuracy">
+        <ConfusionMatrix matrix={data.confusionMatrix} />
+      </Card>
+      <Card title="Quality distribution">
+        <div className="td-charts">
+          <CategoryChart
+            title="Memory sample quality"
+            columns={['quality', 'samples']}
+            points={qualityHistogram(data.qualityDistribution, 'memory')}
+            testId="chart-quality-memory"
+          />
+          <CategoryChart
+            title="Intent sample quality"
+            columns={['quality', 'samples']}
+            points={qualityHistogram(data.qualityDistribution, 'intent')}
+            testId="chart-quality-intent"
+          />
+        </div>
+        <p className="td-muted">
+          Unscored: {data.unscored.memory.toLocaleString()} memory, {data.unscored.intent.toLocaleString()} intent. Memory:{' '}
+          {verification('memory')}. Intent: {verification('intent')}.
+        </p>
+      </Card>
+    </div>
+  );
+}
