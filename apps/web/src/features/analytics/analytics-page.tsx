@@ -1,13 +1,104 @@
+import { ANALYTICS_MESSAGES } from '@guildhall/contract';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { useAnalyticsOverview, useGuildAnalytics } from '../../api/analytics';
+import { errorMessage } from '../../api/api-error';
+import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import '../../styles/analytics.css';
+import { AnalyticsGuildSelect, AnalyticsRangeSelect, AnalyticsRegionSelect } from './analytics-filters';
+import { type AnalyticsParams, analyticsSearch, parseAnalyticsParams } from './analytics-params';
+import { GuildView } from './guild-view';
+import { OverviewView } from './overview-view';
 
-/** Platform and per-guild analytics (issue 17). */
-export function AnalyticsPage() {
-  useDocumentTitle('Analytics');
+function LoadError({ error }: { error: unknown }) {
   return (
-    <div className="page">
+    <p className="alert alert--error" role="alert">
+      {ANALYTICS_MESSAGES.loadFailed}: {errorMessage(error)}
+    </p>
+  );
+}
+
+function GuildPage({
+  id,
+  params,
+  update,
+}: {
+  id: string;
+  params: AnalyticsParams;
+  update: (next: Partial<AnalyticsParams>) => void;
+}) {
+  const query = useGuildAnalytics(id, params.range, params.raids);
+  const name = query.data?.guild.name;
+  useDocumentTitle(name ? `Analytics: ${name}` : 'Analytics');
+  return (
+    <div className="page analytics-page">
+      <header className="page__header">
+        <div>
+          <Link
+            to={`/admin/analytics${analyticsSearch({ ...params, guild: undefined, guildId: id })}`}
+            className="analytics-back"
+          >
+            <ArrowLeft size={16} aria-hidden="true" /> Analytics
+          </Link>
+          <h1>{name ? `Analytics: ${name}` : 'Guild analytics'}</h1>
+        </div>
+      </header>
+      <div className="filter-bar analytics-filters">
+        <AnalyticsRangeSelect value={params.range} onChange={(range) => update({ range })} />
+      </div>
+      {query.isError && !query.data && <LoadError error={query.error} />}
+      {query.isPending && <Spinner label="Loading analytics" />}
+      {query.data && (
+        <div aria-busy={query.isFetching}>
+          <GuildView data={query.data} raids={params.raids} onRaidsChange={(raids) => update({ raids })} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Platform and per-guild analytics (issue 17); the filters and the open guild live in the URL. */
+export function AnalyticsPage() {
+  const [search, setSearch] = useSearchParams();
+  const params = parseAnalyticsParams(search);
+  const update = (next: Partial<AnalyticsParams>) =>
+    setSearch(new URLSearchParams(analyticsSearch({ ...params, ...next }).slice(1)));
+  if (params.guild) return <GuildPage id={params.guild} params={params} update={update} />;
+  return <OverviewPage params={params} update={update} />;
+}
+
+function OverviewPage({ params, update }: { params: AnalyticsParams; update: (next: Partial<AnalyticsParams>) => void }) {
+  useDocumentTitle('Analytics');
+  const query = useAnalyticsOverview({ range: params.range, guildId: params.guildId, region: params.region });
+  return (
+    <div className="page analytics-page">
       <header className="page__header">
         <h1>Analytics</h1>
       </header>
+      <div className="filter-bar analytics-filters">
+        <AnalyticsRangeSelect value={params.range} onChange={(range) => update({ range })} />
+        <AnalyticsRegionSelect value={params.region} onChange={(region) => update({ region })} />
+        <AnalyticsGuildSelect
+          value={params.guildId}
+          valueName={query.data?.guild?.name}
+          onChange={(guildId) => update({ guildId })}
+        />
+      </div>
+      {query.isError && !query.data && <LoadError error={query.error} />}
+      {query.isPending && <Spinner label="Loading analytics" />}
+      {query.data && (
+        <div aria-busy={query.isFetching}>
+          <OverviewView
+            data={query.data}
+            guildLink={
+              params.guildId
+                ? `/admin/analytics${analyticsSearch({ ...params, guildId: undefined, guild: params.guildId })}`
+                : undefined
+            }
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { GuildTenant } from '@guildhall/contract';
-import { Database, Pencil, Trash2 } from 'lucide-react';
+import { ChartNoAxesCombined, Database, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../ui/badge';
@@ -117,6 +117,14 @@ export function GuildTable({
                   title="View data"
                 >
                   <Database size={16} aria-hidden="true" />
+                </Link>
+                <Link
+                  className="icon-button"
+                  to={`/admin/analytics?guild=${guild.id}`}
+                  aria-label={`View analytics of ${guild.guild_name}`}
+                  title="View analytics"
+                >
+                  <ChartNoAxesCombined size={16} aria-hidden="true" />
                 </Link>
                 <button
                   type="button"

@@ -1,13 +1,204 @@
+import { RAW_DATA_MESSAGES, RAW_DATA_PAGE_SIZE, type RawEntity } from '@guildhall/contract';
+import { Download, X } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/api-error';
+import { rawExportPath, useRawEntities, useRawRows } from '../../api/raw-data';
+import { useDownload } from '../../api/use-download';
+import { Modal } from '../../ui/modal';
+import { PageSpinner, Spinner } from '../../ui/spinner';
+import { type TabItem, Tabs, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { GuildSelect } from '../character-discovery/guild-select';
+import { parseRawParams, type RawViewParams, rawApiQuery, rawSearchParams } from './raw-data-params';
+import { RawFilters } from './raw-filters';
+import { RawGrid } from './raw-grid';
+import '../../styles/discovery.css';
+import '../../styles/raw-data.css';
 
-/** The product's tables across tenants, read-only (issue 17). */
+type Row = Record<string, unknown>;
+
+/** The product's tables across tenants, read-only (issue 17): an entity's rows, filtered, sorted, paged by keyset. */
 export function RawDataPage() {
   useDocumentTitle('Raw Data Views');
+  const entities = useRawEntities();
+  const list = (entities.data?.entities ?? []) as readonly RawEntity[];
   return (
-    <div className="page">
+    <div className="page raw-data">
       <header className="page__header">
-        <h1>Raw Data Views</h1>
+        <div>
+          <h1 className="page__title">Raw Data Views</h1>
+          <p className="page__lead">
+            The product&apos;s own tables as they are stored, across guilds. Read-only; sensitive columns are never shown.
+          </p>
+        </div>
       </header>
+      {entities.isPending && <PageSpinner label="Loading entities..." />}
+      {entities.isError && (
+        <p className="alert alert--error" role="alert">
+          Failed to load the entities: {errorMessage(entities.error)}
+        </p>
+      )}
+      {list.length > 0 && <RawView entities={list} />}
     </div>
+  );
+}
+
+function RawView({ entities }: { entities: readonly RawEntity[] }) {
+  const [params, setParams] = useSearchParams();
+  const entity = entities.find((candidate) => candidate.name === params.get('entity')) ?? entities[0]!;
+  const view = parseRawParams(params, entity);
+  const query = rawApiQuery(view);
+  const sort = view.sort ?? entity.defaultSort;
+  const order = view.order ?? (view.sort ? 'asc' : entity.defaultOrder);
+  // Keyset paging: the cursors of the pages after the first, reset whenever the view (entity, guild, sort, filters) changes.
+  const viewKey = JSON.stringify([entity.name, query]);
+  const [paging, setPaging] = useState<{ key: string; cursors: string[] }>({ key: viewKey, cursors: [] });
+  const cursors = paging.key === viewKey ? paging.cursors : [];
+  const after = cursors.at(-1);
+  const rows = useRawRows(entity.name, { ...query, limit: String(RAW_DATA_PAGE_SIZE), ...(after ? { after } : {}) });
+  const data = rows.data;
+  const [opened, setOpened] = useState<Row | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const download = useDownload('the export did not finish', { onError: setExportError });
+
+  const update = useCallback(
+    (change: Partial<RawViewParams>, replace = false) => {
+      setParams((current) => rawSearchParams({ ...parseRawParams(current, entity), entity: entity.name, ...change }), {
+        replace,
+      });
+    },
+    [setParams, entity],
+  );
+  const setFilter = useCallback(
+    (param: string, value: string) => {
+      setParams(
+        (current) => {
+          const next = parseRawParams(current, entity);
+          return rawSearchParams({ ...next, entity: entity.name, filters: { ...next.filters, [param]: value } });
+        },
+        { replace: true },
+      );
+    },
+    [setParams, entity],
+  );
+  const openRow = useCallback((row: Row) => setOpened(row), []);
+
+  const tabs: TabItem<string>[] = entities.map((candidate) => ({ id: candidate.name, label: candidate.label }));
+  const pageNumber = cursors.length + 1;
+
+  function startExport(format: 'csv' | 'json') {
+    setExportError(null);
+    download.start({
+      path: rawExportPath(entity.name),
+      query: { ...query, format },
+      fallbackFilename: `${entity.name}.${format}`,
+    });
+  }
+
+  return (
+    <>
+      <Tabs
+        label="Entities"
+        tabs={tabs}
+        active={entity.name}
+        idPrefix="raw"
+        onChange={(name) => setParams(rawSearchParams({ ...view, entity: name, sort: null, order: null, filters: {} }))}
+      />
+      <section id={tabPanelId('raw', entity.name)} role="tabpanel" aria-label={entity.label} className="raw-panel">
+        <p className="muted raw-panel__lead">{entity.description}</p>
+        <div className="raw-toolbar">
+          <div className="raw-toolbar__guild">
+            <GuildSelect
+              selectedName={view.guildName ?? (view.guildId ? view.guildId : 'All guilds')}
+              selectedId={view.guildId}
+              onSelect={(guild) => update({ guildId: guild.id, guildName: guild.name })}
+            />
+            {view.guildId && (
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => update({ guildId: null, guildName: null })}
+                data-testid="raw-guild-clear"
+              >
+                <X size={14} aria-hidden="true" /> All guilds
+              </button>
+            )}
+          </div>
+          <div className="raw-toolbar__export">
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => startExport('csv')}
+              disabled={download.isRunning}
+              data-testid="raw-export-csv"
+            >
+              <Download size={14} aria-hidden="true" /> Export CSV
+            </button>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => startExport('json')}
+              disabled={download.isRunning}
+              data-testid="raw-export-json"
+            >
+              <Download size={14} aria-hidden="true" /> Export JSON
+            </button>
+          </div>
+        </div>
+        {view.guildId && <p className="muted raw-panel__scope">Guild filter: {entity.guildScope}</p>}
+        {exportError && (
+          <p className="alert alert--error" role="alert">
+            Export failed: {exportError}
+          </p>
+        )}
+        <RawFilters entity={entity} filters={view.filters} onChange={setFilter} onClear={() => update({ filters: {} }, true)} />
+        {rows.isError && (
+          <p className="alert alert--error" role="alert">
+            {errorMessage(rows.error)}
+          </p>
+        )}
+        {rows.isPending && !rows.isError && <Spinner label="Loading rows..." />}
+        {data && data.rows.length === 0 && <p className="table-empty">{RAW_DATA_MESSAGES.noRows}</p>}
+        {data && data.rows.length > 0 && (
+          <RawGrid
+            entity={entity}
+            rows={data.rows}
+            sort={sort}
+            order={order}
+            onSort={(nextSort, nextOrder) => update({ sort: nextSort, order: nextOrder })}
+            onOpen={openRow}
+            label={`${entity.label}, page ${pageNumber}`}
+            isBusy={rows.isFetching}
+          />
+        )}
+        <nav className="db-pager raw-pager" aria-label="Row pages">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={cursors.length === 0 || rows.isFetching}
+            onClick={() => setPaging({ key: viewKey, cursors: cursors.slice(0, -1) })}
+          >
+            Previous
+          </button>
+          <span data-testid="raw-page" aria-live="polite">
+            Page {pageNumber} · {RAW_DATA_PAGE_SIZE} a page
+          </span>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={!data?.nextCursor || rows.isFetching}
+            onClick={() => data?.nextCursor && setPaging({ key: viewKey, cursors: [...cursors, data.nextCursor] })}
+          >
+            Next
+          </button>
+        </nav>
+      </section>
+      <Modal isOpen={opened !== null} title={`${entity.label}: row`} size="lg" onClose={() => setOpened(null)}>
+        <pre className="raw-json" data-testid="raw-row-json">
+          {JSON.stringify(opened, null, 2)}
+        </pre>
+      </Modal>
+    </>
   );
 }

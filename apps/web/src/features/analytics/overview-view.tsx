@@ -1,0 +1,170 @@
+import type { AnalyticsOverview } from '@guildhall/contract';
+import { Activity, Bot, CalendarDays, Castle, Gem, Link2, UserPlus, Users } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import type { TimeSeries } from '../../ui/charts/time-series';
+import { TimeSeriesChart } from '../../ui/charts/time-series-chart';
+import { formatCompact, formatShare } from '../../ui/format-number';
+import { StatCard } from '../dashboard/stat-card';
+import { FigureTable } from './figure-table';
+
+const at = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const share = (value: number | null) => (value === null ? '–' : formatShare(value));
+const percent = (value: number | null) => (value === null ? Number.NaN : Math.round(value * 1000) / 10);
+
+/** The platform figures: cards for the range's totals, a chart per figure over time, tables for breakdowns. */
+export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; guildLink?: string }) {
+  const charts = useMemo(() => {
+    const weekly = (name: string, pick: (week: AnalyticsOverview['weeks'][number]) => number): TimeSeries => ({
+      name,
+      points: data.weeks.map((week) => [at(week.week), pick(week)] as const),
+    });
+    const daily = (name: string, pick: (day: AnalyticsOverview['days'][number]) => number): TimeSeries => ({
+      name,
+      points: data.days.map((day) => [at(day.day), pick(day)] as const),
+    });
+    return {
+      activeGuilds: [weekly('Active guilds', (week) => week.activeGuilds)],
+      members: [daily('Sign-ups', (day) => day.signUps), daily('Daily active members', (day) => day.activeMembers)],
+      raids: [weekly('Raids', (week) => week.raids)],
+      attendance: [weekly('Attendance rate (%)', (week) => percent(week.attendanceRate))],
+      loot: [weekly('Loot items', (week) => week.lootItems)],
+      bot: [
+        daily('Turns', (day) => day.botTurns),
+        daily('Responded', (day) => day.botResponded),
+        daily('Ignored', (day) => day.botIgnored),
+        daily('Errors', (day) => day.botErrors),
+      ],
+    };
+  }, [data]);
+  const { summary, linking, memberSync, bot } = data;
+  const syncRows = [
+    { bucket: 'Synced in the last day', guilds: memberSync.syncedLastDay },
+    { bucket: 'Synced 1 to 7 days ago', guilds: memberSync.syncedLastWeek },
+    { bucket: 'Last synced over 7 days ago', guilds: memberSync.stale },
+    { bucket: 'Never synced', guilds: memberSync.never },
+  ];
+
+  return (
+    <>
+      <div className="stat-grid analytics-cards">
+        <StatCard
+          testId="analytics-card-guilds"
+          title="Active guilds"
+          icon={Castle}
+          value={formatCompact(summary.activeGuilds)}
+          detail={`of ${formatCompact(summary.guilds)} guilds raided in the range`}
+        />
+        <StatCard testId="analytics-card-signups" title="Sign-ups" icon={UserPlus} value={formatCompact(summary.signUps)} />
+        <StatCard
+          testId="analytics-card-members"
+          title="Active members"
+          icon={Users}
+          value={formatCompact(summary.activeMembers)}
+          detail="Signed in or seen in the range"
+        />
+        <StatCard testId="analytics-card-raids" title="Raids" icon={CalendarDays} value={formatCompact(summary.raids)} />
+        <StatCard
+          testId="analytics-card-attendance"
+          title="Attendance rate"
+          icon={Activity}
+          value={share(summary.attendanceRate)}
+          detail="Present or late"
+        />
+        <StatCard testId="analytics-card-loot" title="Loot items" icon={Gem} value={formatCompact(summary.lootItems)} />
+        <StatCard
+          testId="analytics-card-linking"
+          title="Characters linked"
+          icon={Link2}
+          value={share(linking.coverage)}
+          detail={`${formatCompact(linking.linked)} of ${formatCompact(linking.characters)} characters`}
+        />
+        <StatCard
+          testId="analytics-card-bot"
+          title="Bot response rate"
+          icon={Bot}
+          value={share(bot.responseRate)}
+          detail={`${formatCompact(bot.turns)} agent turns`}
+        />
+      </div>
+      {guildLink && (
+        <p>
+          <Link to={guildLink} data-testid="analytics-open-guild">
+            Open the page of {data.guild?.name ?? 'this guild'}
+          </Link>
+        </p>
+      )}
+      <div className="analytics-charts">
+        <TimeSeriesChart title="Active guilds per week" series={charts.activeGuilds} height={220} />
+        <TimeSeriesChart title="Sign-ups and daily active members" series={charts.members} height={220} />
+        <TimeSeriesChart title="Raids per week" series={charts.raids} height={220} />
+        <TimeSeriesChart title="Attendance rate per week" series={charts.attendance} height={220} />
+        <TimeSeriesChart title="Loot per week" series={charts.loot} height={220} />
+        <TimeSeriesChart title="Bot activity per day" series={charts.bot} height={220} />
+      </div>
+      <div className="analytics-tables">
+        <FigureTable
+          title="Loot per loot system"
+          testId="analytics-loot-systems"
+          rows={data.lootBySystem}
+          rowKey={(row) => row.lootSystem}
+          empty="No guilds in scope"
+          columns={[
+            { header: 'Loot system', cell: (row) => row.lootSystem.replaceAll('_', ' '), csv: (row) => row.lootSystem },
+            { header: 'Guilds', cell: (row) => formatCompact(row.guilds), csv: (row) => row.guilds, numeric: true },
+            { header: 'Items', cell: (row) => formatCompact(row.items), csv: (row) => row.items, numeric: true },
+          ]}
+        />
+        <FigureTable
+          title="Character links by origin"
+          testId="analytics-link-origins"
+          rows={linking.byOrigin}
+          rowKey={(row) => row.origin}
+          empty="No links"
+          columns={[
+            { header: 'Origin', cell: (row) => row.origin, csv: (row) => row.origin },
+            { header: 'Links', cell: (row) => formatCompact(row.links), csv: (row) => row.links, numeric: true },
+            {
+              header: 'Share of characters',
+              cell: (row) => share(linking.characters ? row.links / linking.characters : null),
+              csv: (row) => (linking.characters ? (row.links / linking.characters).toFixed(4) : ''),
+              numeric: true,
+            },
+          ]}
+        />
+        <FigureTable
+          title="Member-sync freshness"
+          testId="analytics-member-sync"
+          rows={syncRows}
+          rowKey={(row) => row.bucket}
+          empty="No guilds in scope"
+          columns={[
+            { header: 'Latest successful sync', cell: (row) => row.bucket, csv: (row) => row.bucket },
+            { header: 'Guilds', cell: (row) => formatCompact(row.guilds), csv: (row) => row.guilds, numeric: true },
+          ]}
+        />
+        <FigureTable
+          title="Bot providers"
+          testId="analytics-providers"
+          rows={bot.providers}
+          rowKey={(row) => row.provider}
+          empty="No agent turns in the range"
+          columns={[
+            { header: 'Provider', cell: (row) => row.provider, csv: (row) => row.provider },
+            { header: 'Turns', cell: (row) => formatCompact(row.turns), csv: (row) => row.turns, numeric: true },
+            {
+              header: 'Share',
+              cell: (row) => share(bot.turns ? row.turns / bot.turns : null),
+              csv: (row) => (bot.turns ? (row.turns / bot.turns).toFixed(4) : ''),
+              numeric: true,
+            },
+          ]}
+        />
+      </div>
+      <p className="muted analytics-note">
+        {formatCompact(memberSync.currentMembers)} current Discord members
+        {memberSync.lastSyncAt ? `; latest sync ${new Date(memberSync.lastSyncAt).toLocaleString()}` : ''}.
+      </p>
+    </>
+  );
+}
