@@ -1,5 +1,5 @@
-import { type ExportRecord, mlApi, TRAINING_DATA_MESSAGES, trainingDataApi } from '@guildhall/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ExportProgress, type ExportRecord, mlApi, TRAINING_DATA_MESSAGES, trainingDataApi } from '@guildhall/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from './api-error';
 import { callEndpoint, type EndpointBody, type EndpointResponse } from './endpoint';
 
@@ -11,14 +11,42 @@ export const mlExportKeys = {
   all: ['ml-exports'] as const,
 };
 
-/** The exports the server keeps, newest first; polled every second while one is running (its progress). */
+type ExportList = EndpointResponse<typeof mlApi.exports>;
+
+/**
+ * The exports the server keeps, newest first. A running export's progress arrives over /admin
+ * (applyExportProgress); the list is also read again every 5 s meanwhile, for a dropped connection.
+ */
 export function useMlExports(isRunning: boolean) {
   return useQuery({
     queryKey: mlExportKeys.all,
     queryFn: ({ signal }) => callEndpoint(mlApi.exports, { signal }),
     refetchInterval: (query) =>
-      isRunning || query.state.data?.exports.some((item: ExportRecord) => item.status === 'running') ? 1000 : false,
+      isRunning || query.state.data?.exports.some((item: ExportRecord) => item.status === 'running') ? 5000 : false,
   });
+}
+
+/** Puts a pushed progress (ml:export-progress) into the cached list; the list is read again once the export ends. */
+export function applyExportProgress(queryClient: QueryClient, progress: ExportProgress) {
+  if (progress.done) {
+    void queryClient.invalidateQueries({ queryKey: mlExportKeys.all });
+    return;
+  }
+  const known = queryClient.getQueryData<ExportList>(mlExportKeys.all)?.exports.some((e) => e.id === progress.exportId);
+  if (!known) {
+    void queryClient.invalidateQueries({ queryKey: mlExportKeys.all });
+    return;
+  }
+  queryClient.setQueryData<ExportList>(mlExportKeys.all, (list) =>
+    list
+      ? {
+          ...list,
+          exports: list.exports.map((item) =>
+            item.id === progress.exportId ? { ...item, rowCount: progress.written, total: progress.total } : item,
+          ),
+        }
+      : list,
+  );
 }
 
 /** Writes an export; the list is refreshed when it ends, either way. */

@@ -12,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { metricsKeys } from '../api/metrics';
+import { applyExportProgress } from '../api/ml-exports';
 import { monitoringKeys } from '../api/monitoring';
 import { playerAccountKeys } from '../api/player-accounts';
 import { useAdminSession } from '../auth/admin-session-context';
@@ -143,6 +144,8 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
       queryClient.setQueryData(playerAccountKeys.bulkJob(job.id), { success: true, data: job });
     socket.on('players:bulk-progress', handleBulkJob);
     socket.on('players:bulk-finished', handleBulkJob);
+    // A training dataset export's progress goes into the exports list the Export panel reads.
+    socket.on('ml:export-progress', (progress) => applyExportProgress(queryClient, progress));
 
     socket.connect();
     return () => {

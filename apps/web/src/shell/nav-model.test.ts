@@ -10,7 +10,7 @@ function labels(entries: NavEntry[]): string[] {
 describe('buildNav', () => {
   it('shows a monitoring-only admin the dashboard and the Monitoring group', () => {
     const nav = buildNav({ role: 'viewer', permissions: ['admin.system_monitoring'] });
-    expect(labels(nav)).toEqual(['Dashboard', 'Monitoring:', 'System', 'Performance', 'Live Logs', 'Agent Logs']);
+    expect(labels(nav)).toEqual(['Dashboard', 'Monitoring:', 'System', 'Performance', 'Live Logs', 'Analytics']);
   });
 
   it('shows a superadmin every screen with the three groups', () => {

@@ -1,6 +1,6 @@
 import { RAW_DATA_MESSAGES, RAW_DATA_PAGE_SIZE, type RawEntity } from '@guildhall/contract';
 import { Download, X } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { rawExportPath, useRawEntities, useRawRows } from '../../api/raw-data';
@@ -9,6 +9,7 @@ import { Modal } from '../../ui/modal';
 import { PageSpinner, Spinner } from '../../ui/spinner';
 import { type TabItem, Tabs, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useScrollFocus } from '../../ui/use-scroll-focus';
 import { GuildSelect } from '../character-discovery/guild-select';
 import { parseRawParams, type RawViewParams, rawApiQuery, rawSearchParams } from './raw-data-params';
 import { RawFilters } from './raw-filters';
@@ -195,10 +196,19 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
         </nav>
       </section>
       <Modal isOpen={opened !== null} title={`${entity.label}: row`} size="lg" onClose={() => setOpened(null)}>
-        <pre className="raw-json" data-testid="raw-row-json">
-          {JSON.stringify(opened, null, 2)}
-        </pre>
+        {opened !== null && <RowJson row={opened} />}
       </Modal>
     </>
+  );
+}
+
+/** A row as JSON; focusable while it scrolls, so a keyboard can read a long row. */
+function RowJson({ row }: { row: unknown }) {
+  const ref = useRef<HTMLPreElement>(null);
+  useScrollFocus(ref);
+  return (
+    <pre ref={ref} className="raw-json" data-testid="raw-row-json">
+      {JSON.stringify(row, null, 2)}
+    </pre>
   );
 }
