@@ -194,10 +194,14 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
         error: INFLUX_DEBUG_MESSAGES.streamError(messageOf(catalogueFailure(error))),
       });
     }
-    // Another start may have arrived while the engine was detected: the newest one wins.
+    const settings = parsed.data;
+    // Audited before it starts: whoever sees the stream start finds it in the audit log.
+    await auditInflux(context, 'influx.debug_stream', context.engine.isV2 ? context.influx.bucket : context.influx.database, {
+      ...settings,
+    }).catch((error) => app.log.warn({ err: error }, 'influx debug: audit failed'));
+    // Another start may have arrived while the engine was detected or the audit written: the newest one wins.
     stopStream(true);
     const streamId = randomUUID();
-    const settings = parsed.data;
     const running = startDebugStream({
       influx: context.influx,
       engine: context.engine,
@@ -216,9 +220,6 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
     });
     stream = { id: streamId, stop: running.stop };
     socket.emit('debug:stream-started', { streamId, settings });
-    await auditInflux(context, 'influx.debug_stream', context.engine.isV2 ? context.influx.bucket : context.influx.database, {
-      ...settings,
-    }).catch((error) => app.log.warn({ err: error }, 'influx debug: audit failed'));
     return undefined;
   });
 
