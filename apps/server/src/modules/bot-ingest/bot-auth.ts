@@ -1,19 +1,12 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { BOT_INGEST_MESSAGES } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
+import { bearerTokenOf, isSameSecret } from '../../auth/bearer-token';
 import type { HitCounter } from '../../auth/hit-counter';
 import { enforceRateLimit } from '../../auth/rate-limit';
 import { AppError } from '../../http/app-error';
 
 const MINUTE_MS = 60_000;
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** The bearer token of a request, or null when there is none. */
-function bearerOf(request: FastifyRequest): string | null {
-  const match = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match ? match[1]! : null;
-}
 
 /** What the bot guard needs: the configured token (null: the API is off), its rate and the shared counter. */
 export interface BotAuthOptions {
@@ -27,13 +20,12 @@ export interface BotAuthOptions {
  * constant time, over digests so the length does not leak either), then the token's own rate limit (429).
  */
 export function botGuard(options: BotAuthOptions) {
-  const expected = options.apiToken === null ? null : digest(options.apiToken);
+  const expected = options.apiToken;
   // The counter key names the token by a digest: the token itself never reaches Redis.
-  const counterKey = expected === null ? '' : `bot-ingest:${expected.toString('hex').slice(0, 16)}`;
+  const counterKey = expected === null ? '' : `bot-ingest:${createHash('sha256').update(expected).digest('hex').slice(0, 16)}`;
   return async (request: FastifyRequest) => {
     if (expected === null) throw new AppError(503, 'SERVICE_UNAVAILABLE', BOT_INGEST_MESSAGES.notConfigured);
-    const given = bearerOf(request);
-    if (given === null || !timingSafeEqual(digest(given), expected)) {
+    if (!isSameSecret(bearerTokenOf(request), expected)) {
       throw new AppError(401, 'UNAUTHENTICATED', BOT_INGEST_MESSAGES.invalidToken, {
         headers: { 'WWW-Authenticate': 'Bearer realm="guildhall-bot"' },
       });

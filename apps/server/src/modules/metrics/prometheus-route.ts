@@ -1,14 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { PROMETHEUS_PATH } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerTokenOf, isSameSecret } from '../../auth/bearer-token';
 import { AppError } from '../../http/app-error';
-
-/** Compares the presented token in constant time, so its length and prefix do not leak through timing. */
-function isToken(presented: string, expected: string): boolean {
-  const a = Buffer.from(presented);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * GET /metrics in Prometheus text format (process, HTTP, database pool, sockets, jobs) from this app's own registry.
@@ -21,8 +14,7 @@ export const prometheusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(PROMETHEUS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (token === null) throw AppError.notFound();
-    const presented = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    if (!isToken(presented, token)) {
+    if (!isSameSecret(bearerTokenOf(request), token)) {
       throw new AppError(401, 'UNAUTHENTICATED', 'A bearer token is required to read the metrics', {
         headers: { 'www-authenticate': 'Bearer realm="metrics"' },
       });
