@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerBody } from './api/community-auth';
 import { COMMON_PASSWORDS } from './common-passwords';
-import { PASSWORD_MESSAGES, passwordProblem } from './password-rule';
+import { ADMIN_PASSWORD_TOO_SHORT, adminPasswordProblem, PASSWORD_MESSAGES, passwordProblem } from './password-rule';
 
 describe('passwordProblem', () => {
   it('accepts a long, uncommon password', () => {
@@ -23,6 +23,17 @@ describe('passwordProblem', () => {
   it('ships about two hundred common passwords, all lower case', () => {
     expect(COMMON_PASSWORDS.size).toBeGreaterThanOrEqual(190);
     for (const word of COMMON_PASSWORDS) expect(word).toBe(word.toLowerCase());
+  });
+});
+
+describe('adminPasswordProblem', () => {
+  it("is the community rule with the admins' longer minimum", () => {
+    expect(adminPasswordProblem('owner-Password-123', { username: 'owner' })).toBeNull();
+    expect(adminPasswordProblem('')).toBe(ADMIN_PASSWORD_TOO_SHORT);
+    expect(adminPasswordProblem('uncommon-11')).toBe(ADMIN_PASSWORD_TOO_SHORT);
+    expect(adminPasswordProblem('password1234')).toBe(PASSWORD_MESSAGES.tooCommon);
+    expect(adminPasswordProblem('x'.repeat(201))).toBe(PASSWORD_MESSAGES.tooLong);
+    expect(adminPasswordProblem('Guild-Keeper-01', { username: 'guild-keeper-01' })).toBe(PASSWORD_MESSAGES.sameAsIdentity);
   });
 });
 

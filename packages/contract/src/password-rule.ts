@@ -1,4 +1,5 @@
 import { COMMON_PASSWORDS } from './common-passwords';
+import { ADMIN_PASSWORD_MIN_LENGTH } from './constants';
 
 /** Community password length limits. */
 export const PASSWORD_RULE = { minLength: 10, maxLength: 200 } as const;
@@ -34,4 +35,17 @@ export function passwordProblem(password: string, owner: PasswordOwner = {}): st
     return PASSWORD_MESSAGES.sameAsIdentity;
   }
   return null;
+}
+
+/** What the admin password rule says of a password shorter than the admins' minimum. */
+export const ADMIN_PASSWORD_TOO_SHORT = `Password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`;
+
+/**
+ * The admin password rule: the community rule (common passwords, not the username, at most 200 characters) with
+ * the admins' longer minimum; admins hold the SQL runner, so nothing weaker than a member's password will do.
+ * Returns the first broken rule's message, or null when the password is acceptable.
+ */
+export function adminPasswordProblem(password: string, owner: PasswordOwner = {}): string | null {
+  if (password.length < ADMIN_PASSWORD_MIN_LENGTH) return ADMIN_PASSWORD_TOO_SHORT;
+  return passwordProblem(password, owner);
 }

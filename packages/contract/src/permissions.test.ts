@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canActOnAdmin,
   effectivePermissions,
   hasAdminPermission,
   hasAnyAdminPermission,
@@ -73,5 +74,38 @@ describe('maySetSuperadmin', () => {
   it('is for superadmins only, not for admin.full_access', () => {
     expect(maySetSuperadmin({ role: 'superadmin', permissions: [] })).toBe(true);
     expect(maySetSuperadmin({ role: 'admin', permissions: ['admin.full_access'] })).toBe(false);
+  });
+});
+
+describe('canActOnAdmin (the subset rule)', () => {
+  const manager = { role: 'custom', permissions: ['admin.manage_users', 'players.view'] };
+
+  it('lets an admin act on one whose permissions are all theirs, and on themselves', () => {
+    expect(canActOnAdmin(manager, { role: 'viewer', permissions: ['players.view'] })).toBe(true);
+    expect(canActOnAdmin(manager, { role: 'viewer', permissions: [] })).toBe(true);
+    expect(canActOnAdmin(manager, manager)).toBe(true);
+  });
+
+  it('refuses a target holding one permission the actor lacks, or admin.full_access', () => {
+    expect(canActOnAdmin(manager, { role: 'viewer', permissions: ['players.view', 'admin.audit_logs'] })).toBe(false);
+    expect(canActOnAdmin(manager, { role: 'admin', permissions: ['admin.full_access'] })).toBe(false);
+  });
+
+  it('lets admin.full_access act on anyone but a superadmin, and a superadmin on anyone', () => {
+    const full = { role: 'admin', permissions: ['admin.full_access'] };
+    const everything = { role: 'custom', permissions: Object.keys(PERMISSIONS) };
+    expect(canActOnAdmin(full, everything)).toBe(true);
+    expect(canActOnAdmin(full, { role: 'superadmin', permissions: [] })).toBe(false);
+    expect(canActOnAdmin({ role: 'superadmin', permissions: [] }, { role: 'superadmin', permissions: [] })).toBe(true);
+    expect(canActOnAdmin({ role: 'superadmin', permissions: [] }, everything)).toBe(true);
+  });
+
+  it('does not let holding every single permission stand in for admin.full_access', () => {
+    const allButFull = { role: 'custom', permissions: Object.keys(PERMISSIONS).filter((p) => p !== 'admin.full_access') };
+    expect(canActOnAdmin(allButFull, { role: 'admin', permissions: ['admin.full_access'] })).toBe(false);
+  });
+
+  it('ignores names that are no longer in the catalog', () => {
+    expect(canActOnAdmin(manager, { role: 'viewer', permissions: ['players.view', 'gone.permission'] })).toBe(true);
   });
 });

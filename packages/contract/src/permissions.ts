@@ -84,6 +84,19 @@ export function permissionsBeyond(granter: PermissionHolder, wanted: readonly st
 /** Only a superadmin may make, change or give the superadmin role: it passes every check, admin.full_access cannot. */
 export const maySetSuperadmin = (granter: PermissionHolder) => granter.role === 'superadmin';
 
+/**
+ * The subset rule: `actor` may act on `target` (an admin, with the permissions of its role and its extra ones; or
+ * a role, with its own) only when the actor passes the check for every permission the target holds. A superadmin
+ * target is for superadmins alone, and admin.full_access only for those who hold everything. Otherwise
+ * admin.manage_users could reset a stronger admin's password and sign in as them, and admin.manage_roles empty a
+ * role it cannot hold. Used for every action on an admin or a role, before and after the change.
+ */
+export function canActOnAdmin(actor: PermissionHolder, target: PermissionHolder): boolean {
+  if (target.role === 'superadmin') return maySetSuperadmin(actor);
+  const held = target.permissions.filter((permission) => permission in PERMISSIONS);
+  return permissionsBeyond(actor, held).length === 0;
+}
+
 /** The permissions an admin holds: those of the role plus the ones granted to the admin directly. */
 export function effectivePermissions(role: string, granted: readonly string[]): Permission[] {
   const fromRole = role in ROLES ? ROLES[role as Role].permissions : [];

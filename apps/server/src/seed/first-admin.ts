@@ -1,3 +1,4 @@
+import { adminPasswordProblem } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
@@ -8,6 +9,15 @@ import type { Db } from '../services/db/db';
 /** app_meta key recording that the first admin exists; later starts never recreate or reset it. */
 export const FIRST_ADMIN_KEY = 'first_admin_created_at';
 const FIRST_ADMIN_LOCK_KEY = 7_346_215_003;
+
+/**
+ * A first admin is not made with a password the admin rule refuses: the start stops with the reason. Only a new
+ * first admin: an existing one keeps signing in with whatever it has.
+ */
+function refuseWeakFirstPassword(username: string, password: string | null) {
+  const problem = password ? adminPasswordProblem(password, { username }) : null;
+  if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${problem}. Set a stronger one and start again.`);
+}
 
 /**
  * Creates the first admin (ADMIN_USERNAME, superadmin) on the first start, with ADMIN_PASSWORD or a
@@ -22,6 +32,7 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
     const isGenerated = !config.admin.password;
     const password = config.admin.password ?? generatePassword();
     if (!(await findAdminByUsername(tx, username))) {
+      refuseWeakFirstPassword(username, config.admin.password);
       const passwordHash = await hashPassword(password);
       const admin = await upsertAdmin(tx, { username, fullName: null, passwordHash, role: 'superadmin', permissions: [] });
       await recordAudit(tx, {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
+import { ADMIN_PASSWORD_TOO_SHORT, adminPasswordProblem, PASSWORD_MESSAGES, PASSWORD_RULE } from '../password-rule';
 import { endpoint } from './common';
 
 /** An admin user as the console sees it. */
@@ -51,11 +52,20 @@ export const adminLoginFailure = z.object({
   retryAfterSeconds: z.number().optional(),
 });
 
-/** New admin password rule. */
+/**
+ * A new admin password: the admin password rule (at least 12 characters, the community's common-password list).
+ * Whose username it must not repeat is known where the password is set: the create form, the server on a reset
+ * or a change.
+ */
 export const adminPasswordSchema = z
   .string()
-  .min(ADMIN_PASSWORD_MIN_LENGTH, `Password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`)
-  .max(200, 'Password must be at most 200 characters');
+  .min(ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_TOO_SHORT)
+  .max(PASSWORD_RULE.maxLength, PASSWORD_MESSAGES.tooLong)
+  .superRefine((password, ctx) => {
+    if (password.length < ADMIN_PASSWORD_MIN_LENGTH || password.length > PASSWORD_RULE.maxLength) return;
+    const problem = adminPasswordProblem(password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** The admin sign-in API (spec 1 §7, spec 2 §7). */
 export const adminAuthApi = {

@@ -12,6 +12,7 @@ export const ADMIN_ROLE_MESSAGES = {
   superadminLocked: 'The superadmin role holds every permission and cannot be changed',
   builtInKept: 'Built-in roles cannot be deleted',
   beyondYourOwn: 'You cannot give a role permissions you do not hold yourself',
+  outOfReach: 'You cannot change or delete a role that holds permissions you do not have',
   inUse: 'This role is held by admin users; give them another role first',
   created: 'Role created',
   saved: 'Role saved',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminPasswordProblem, PASSWORD_MESSAGES } from '../password-rule';
 import { PERMISSION_NAMES } from '../permissions';
 import { adminPasswordSchema } from './admin-auth';
 import { endpoint } from './common';
@@ -27,6 +28,8 @@ export const ADMIN_USER_MESSAGES = {
   lastSuperadmin: 'The last active superadmin cannot be disabled, deleted or demoted',
   notYourself: 'You cannot disable, delete or demote your own account',
   beyondYourOwn: 'You cannot grant permissions you do not hold yourself',
+  outOfReach: 'You cannot manage an admin who holds permissions you do not have',
+  ownPassword: 'Change your own password from the user menu; it asks for your current one',
   superadminOnly: 'Only a superadmin may make or change a superadmin',
   created: 'Admin user created',
   saved: 'Admin user saved',
@@ -89,14 +92,20 @@ export const adminUserListQuery = z.object({
 /** Admin users filters. */
 export type AdminUserListQuery = z.input<typeof adminUserListQuery>;
 
-/** A new admin: the same password rule as the first admin. */
-export const createAdminUserBody = z.object({
-  username,
-  fullName: fullName.optional(),
-  role: z.string().trim().min(1, 'Role is required'),
-  permissions: z.array(z.enum(PERMISSION_NAMES)).default([]),
-  password: adminPasswordSchema,
-});
+/** A new admin: the admin password rule, and the password must not be the username. */
+export const createAdminUserBody = z
+  .object({
+    username,
+    fullName: fullName.optional(),
+    role: z.string().trim().min(1, 'Role is required'),
+    permissions: z.array(z.enum(PERMISSION_NAMES)).default([]),
+    password: adminPasswordSchema,
+  })
+  .superRefine((body, ctx) => {
+    if (adminPasswordProblem(body.password, { username: body.username }) === PASSWORD_MESSAGES.sameAsIdentity) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGES.sameAsIdentity });
+    }
+  });
 /** The create form. */
 export type CreateAdminUserBody = z.input<typeof createAdminUserBody>;
 

@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES } from '@guildhall/contract';
+import { adminPasswordProblem, SERVER_MESSAGES } from '@guildhall/contract';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { findSessionByTokenHash, revokeSessions, revokeSessionsOfAdmin } from '../../auth/session-queries';
@@ -56,6 +56,8 @@ export async function changePassword(
   if (passwords.newPassword === passwords.currentPassword) {
     throw AppError.invalidField('newPassword', SERVER_MESSAGES.passwordUnchanged);
   }
+  const problem = adminPasswordProblem(passwords.newPassword, { username: account.username });
+  if (problem) throw AppError.invalidField('newPassword', problem);
   const passwordHash = await hashPassword(passwords.newPassword);
   const ended = await deps.db.transaction(async (tx) => {
     await updatePasswordHash(tx, account.id, passwordHash);

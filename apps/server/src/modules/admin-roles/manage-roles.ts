@@ -2,6 +2,7 @@ import {
   ADMIN_ROLE_MESSAGES,
   type AdminRole,
   type CreateAdminRoleBody,
+  canActOnAdmin,
   PERMISSIONS,
   type PermissionHolder,
   permissionsBeyond,
@@ -24,6 +25,16 @@ function refuseEscalation(by: RoleRequester, permissions: readonly string[] | un
   if (!permissions || permissionsBeyond(by.holder, permissions).length === 0) return;
   const message = ADMIN_ROLE_MESSAGES.beyondYourOwn;
   throw new AppError(403, 'FORBIDDEN', message, { fields: { permissions: message } });
+}
+
+/**
+ * The subset rule (canActOnAdmin) on a role as it stands: whoever changes, renames or deletes a role must hold
+ * every permission it gives, or admin.manage_roles could empty the built-in admin role and demote every
+ * full-access admin.
+ */
+function refuseOutOfReach(by: RoleRequester, role: AdminRoleRow) {
+  if (canActOnAdmin(by.holder, { role: role.name, permissions: role.permissions })) return;
+  throw new AppError(403, 'FORBIDDEN', ADMIN_ROLE_MESSAGES.outOfReach);
 }
 
 const conflict = (message: string, fields?: Record<string, string>) =>
@@ -84,11 +95,15 @@ export async function createRole(db: Db, body: CreateAdminRoleBody, by: RoleRequ
   });
 }
 
-/** Changes a role (not superadmin); its holders get the new permissions on their next request. */
+/**
+ * Changes a role (not superadmin); its holders get the new permissions on their next request. The editor holds
+ * every permission of the role before and after.
+ */
 export async function changeRole(db: Db, name: string, body: UpdateAdminRoleBody, by: RoleRequester): Promise<AdminRole> {
   return db.transaction(async (tx) => {
     const role = await lockRole(tx, name);
     if (!isEditable(role.name)) throw conflict(ADMIN_ROLE_MESSAGES.superadminLocked);
+    refuseOutOfReach(by, role);
     const permissions = body.permissions ? [...new Set(body.permissions)] : undefined;
     refuseEscalation(by, permissions);
     await updateRole(tx, name, { label: body.label, description: body.description, permissions });
@@ -108,12 +123,13 @@ export async function changeRole(db: Db, name: string, body: UpdateAdminRoleBody
   });
 }
 
-/** Deletes a custom role nobody holds; built-in roles stay. */
+/** Deletes a custom role nobody holds, when the requester holds every permission it gives; built-in roles stay. */
 export async function removeRole(db: Db, name: string, by: RoleRequester): Promise<void> {
   await db.transaction(async (tx) => {
     const role = await lockRole(tx, name);
     if (!isEditable(role.name)) throw conflict(ADMIN_ROLE_MESSAGES.superadminLocked);
     if (role.is_built_in) throw conflict(ADMIN_ROLE_MESSAGES.builtInKept);
+    refuseOutOfReach(by, role);
     if (role.holders > 0) throw conflict(ADMIN_ROLE_MESSAGES.inUse);
     await deleteRole(tx, name);
     await recordAudit(tx, {

@@ -2,13 +2,15 @@ import { ADMIN_USER_MESSAGES, type AdminSessionRow } from '@guildhall/contract';
 import { listOpenSessions, revokeSessionOfAdmin } from '../../auth/session-queries';
 import { AppError } from '../../http/app-error';
 import { recordAudit } from '../audit/record-audit';
-import type { AdminRequester, AdminUserDeps } from './manage-admin-users';
+import { type AdminRequester, type AdminUserDeps, refuseOutOfReach } from './manage-admin-users';
 import { presentOpenSession } from './presenters';
 import { findAdminById } from './queries';
 
-/** An admin's open sessions, newest first; the caller's own is marked. */
+/** An admin's open sessions, newest first; the caller's own is marked. Only of an admin within the caller's reach. */
 export async function listAdminSessions(deps: AdminUserDeps, id: string, by: AdminRequester): Promise<AdminSessionRow[]> {
-  if (!(await findAdminById(deps.db, id))) throw AppError.notFound(ADMIN_USER_MESSAGES.notFound);
+  const account = await findAdminById(deps.db, id);
+  if (!account) throw AppError.notFound(ADMIN_USER_MESSAGES.notFound);
+  await refuseOutOfReach(deps.db, by, account);
   const idleMs = await deps.idleMs();
   const rows = await listOpenSessions(deps.db, id, new Date(Date.now() - idleMs));
   return rows.map((row) => presentOpenSession(row, by.sessionId, idleMs));
@@ -21,6 +23,7 @@ export async function listAdminSessions(deps: AdminUserDeps, id: string, by: Adm
 export async function endAdminSession(deps: AdminUserDeps, id: string, sessionId: string, by: AdminRequester) {
   const account = await findAdminById(deps.db, id);
   if (!account) throw AppError.notFound(ADMIN_USER_MESSAGES.notFound);
+  await refuseOutOfReach(deps.db, by, account);
   await deps.db.transaction(async (tx) => {
     if (!(await revokeSessionOfAdmin(tx, id, sessionId, 'ended_by_admin'))) {
       throw AppError.notFound(ADMIN_USER_MESSAGES.sessionNotFound);

@@ -1,4 +1,11 @@
-import { ADMIN_USER_MESSAGES, adminPasswordSchema, MESSAGES, PERMISSION_NAMES } from '@guildhall/contract';
+import {
+  ADMIN_USER_MESSAGES,
+  adminPasswordProblem,
+  adminPasswordSchema,
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  PERMISSION_NAMES,
+} from '@guildhall/contract';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords';
 import { revokeSessionsOfAdmin } from '../../auth/session-queries';
@@ -6,14 +13,20 @@ import type { Db } from '../../services/db/db';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { roleExists, upsertAdmin } from './queries';
 
-/** An admin to create, or to update when the username exists: role, grants and password. */
-export const createAdminInput = z.object({
-  username: z.string().trim().min(1, MESSAGES.usernameRequired).max(100),
-  password: adminPasswordSchema,
-  role: z.string().trim().min(1).max(40).describe('Any role of admin_roles, built-in or custom'),
-  permissions: z.array(z.enum(PERMISSION_NAMES)).default([]),
-  fullName: z.string().trim().min(1).max(200).optional(),
-});
+/** An admin to create, or to update when the username exists: role, grants and a password under the admin rule. */
+export const createAdminInput = z
+  .object({
+    username: z.string().trim().min(1, MESSAGES.usernameRequired).max(100),
+    password: adminPasswordSchema,
+    role: z.string().trim().min(1).max(40).describe('Any role of admin_roles, built-in or custom'),
+    permissions: z.array(z.enum(PERMISSION_NAMES)).default([]),
+    fullName: z.string().trim().min(1).max(200).optional(),
+  })
+  .superRefine((admin, ctx) => {
+    if (adminPasswordProblem(admin.password, { username: admin.username }) === PASSWORD_MESSAGES.sameAsIdentity) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGES.sameAsIdentity });
+    }
+  });
 /** What createAdmin takes. */
 export type CreateAdminInput = z.input<typeof createAdminInput>;
 

@@ -2,13 +2,16 @@ import {
   ADMIN_ALERTS,
   ADMIN_USER_MESSAGES,
   type AdminUserRow,
+  adminPasswordProblem,
   type CreateAdminUserBody,
+  canActOnAdmin,
   maySetSuperadmin,
   type Permission,
   type PermissionHolder,
   permissionsBeyond,
   type UpdateAdminUserBody,
 } from '@guildhall/contract';
+import { holderPermissions } from '../../auth/admin-sessions';
 import { hashPassword } from '../../auth/passwords';
 import { revokeSessionsOfAdmin } from '../../auth/session-queries';
 import type { SessionEndReason } from '../../auth/session-rules';
@@ -76,11 +79,29 @@ async function refuseEscalation(db: Queryable, by: AdminRequester, grant: { role
   }
 }
 
-/** Only a superadmin changes, disables, deletes, resets or unlocks a superadmin. */
-function refuseSuperadminTarget(by: AdminRequester, target: AdminAccountRow) {
+/** What an account holds: its role's permissions (as admin_roles holds them now) and its extra ones. */
+async function holderOf(db: Queryable, account: AdminAccountRow): Promise<PermissionHolder> {
+  return { role: account.role, permissions: holderPermissions(await rolePermissionsOf(db, account.role), account.permissions) };
+}
+
+/**
+ * The subset rule (canActOnAdmin) before any action on an admin: only a superadmin touches a superadmin, and
+ * nobody edits, disables, enables, unlocks, resets, deletes or ends the sessions of an admin who holds a
+ * permission they lack. Otherwise admin.manage_users could reset a full-access admin's password and sign in as them.
+ */
+export async function refuseOutOfReach(db: Queryable, by: Pick<AdminRequester, 'holder'>, target: AdminAccountRow) {
   if (target.role === 'superadmin' && !maySetSuperadmin(by.holder)) {
     throw new AppError(403, 'FORBIDDEN', ADMIN_USER_MESSAGES.superadminOnly);
   }
+  if (!canActOnAdmin(by.holder, await holderOf(db, target))) {
+    throw new AppError(403, 'FORBIDDEN', ADMIN_USER_MESSAGES.outOfReach);
+  }
+}
+
+/** The admin password rule, knowing whose password it is (the contract has checked the rest). */
+function refuseWeakPassword(password: string, username: string) {
+  const problem = adminPasswordProblem(password, { username });
+  if (problem) throw AppError.invalidField('newPassword', problem);
 }
 
 /** The account to change, locked; soft-deleted ones only where allowDeleted (a hard delete). */
@@ -154,16 +175,15 @@ export async function updateAdminUserAccount(deps: AdminUserDeps, id: string, bo
     const target = await lockTarget(tx, id);
     const isRoleChange = body.role !== undefined && body.role !== target.role;
     const isDisabling = body.isActive === false && target.is_active;
-    refuseSuperadminTarget(by, target);
+    await refuseOutOfReach(tx, by, target);
     if (isRoleChange || isDisabling) {
       refuseSelf(by, target);
       await keepOneSuperadmin(tx, target);
     }
     if (isRoleChange) await requireRole(tx, body.role!);
     const permissions = body.permissions ? ([...new Set(body.permissions)] as Permission[]) : undefined;
-    // What the admin holds already stays: only a new role and added permissions are the requester's to give.
-    const added = permissions?.filter((permission) => !target.permissions.includes(permission));
-    await refuseEscalation(tx, by, { role: isRoleChange ? body.role : undefined, permissions: added });
+    // The account as it will be must be within the requester's reach too (the unchanged role was checked above).
+    await refuseEscalation(tx, by, { role: isRoleChange ? body.role : undefined, permissions });
     await updateAdminUser(tx, id, { fullName: body.fullName, role: body.role, permissions, isActive: body.isActive });
     const revoked = isDisabling ? await revokeSessionsOfAdmin(tx, id, null, 'account_disabled') : [];
     const isEnabling = body.isActive === true && !target.is_active;
@@ -210,7 +230,7 @@ export async function deleteAdminUser(deps: AdminUserDeps, id: string, isHard: b
   const ended = await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, id, isHard);
     refuseSelf(by, target);
-    refuseSuperadminTarget(by, target);
+    await refuseOutOfReach(tx, by, target);
     await keepOneSuperadmin(tx, target);
     const revoked = await revokeSessionsOfAdmin(tx, id, null, 'account_deleted');
     if (isHard) await hardDeleteAdminUser(tx, id);
@@ -228,12 +248,17 @@ export async function deleteAdminUser(deps: AdminUserDeps, id: string, isHard: b
   return isHard ? ADMIN_USER_MESSAGES.deletedForever : ADMIN_USER_MESSAGES.deleted;
 }
 
-/** Sets a new password and ends every session of the admin (the caller's own too, when it is theirs). */
+/**
+ * Sets a new password and ends every session of the admin. Not one's own: changing that asks for the current
+ * password (POST /api/admin/auth/change-password), so a borrowed session cannot lock its owner out.
+ */
 export async function resetAdminPassword(deps: AdminUserDeps, id: string, newPassword: string, by: AdminRequester) {
   const passwordHash = await hashPassword(newPassword);
   const ended = await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, id);
-    refuseSuperadminTarget(by, target);
+    if (target.id === by.actor.id) throw conflict(ADMIN_USER_MESSAGES.ownPassword);
+    await refuseOutOfReach(tx, by, target);
+    refuseWeakPassword(newPassword, target.username);
     await updatePasswordHash(tx, id, passwordHash);
     const revoked = await revokeSessionsOfAdmin(tx, id, null, 'password_reset');
     await recordAudit(tx, {
@@ -252,6 +277,7 @@ export async function resetAdminPassword(deps: AdminUserDeps, id: string, newPas
 export async function unlockAdmin(deps: AdminUserDeps, id: string, by: AdminRequester): Promise<AdminUserRow> {
   return deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, id);
+    await refuseOutOfReach(tx, by, target);
     await unlockAdminUser(tx, id);
     await recordAudit(tx, {
       actor: by.actor,
