@@ -11,6 +11,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { probeRoutes } from './http/probes';
 import { acceptEmptyJsonBodies, countResponses, holdApiUntilDatabaseReady } from './http/request-hooks';
 import { registerSecurityHeaders } from './http/security-headers';
+import { refuseUnsafeText } from './http/text-hygiene';
 import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await registerSecurityHeaders(app, config.publicUrl);
     registerErrorHandler(app);
     acceptEmptyJsonBodies(app);
+    refuseUnsafeText(app);
     await app.register(fastifyCookie);
     registerCsrfGuard(app, config.publicOrigin);
     countResponses(app);

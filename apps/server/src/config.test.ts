@@ -29,6 +29,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'too short' })).toThrow(/JWT_SECRET/);
   });
 
+  it('refuses to start with a bot or metrics token shorter than 32 characters', () => {
+    expect(() => loadConfig({ BOT_API_TOKEN: 'short-bot-token' })).toThrow(/BOT_API_TOKEN must be at least 32 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'x'.repeat(31) })).toThrow(/METRICS_TOKEN must be at least 32 characters/);
+    const long = 'x'.repeat(32);
+    expect(loadConfig({ BOT_API_TOKEN: long, METRICS_TOKEN: long })).toMatchObject({
+      bot: { apiToken: long },
+      metrics: { token: long },
+    });
+    expect(loadConfig({ BOT_API_TOKEN: '  ' }).bot.apiToken).toBeNull();
+  });
+
   it('makes cookies Secure behind an https PUBLIC_URL and reads TRUST_PROXY forms', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://guildhall.example/', TRUST_PROXY: 'true', SEED_DEMO_DATA: 'false' });
     expect(config.isSecureCookie).toBe(true);

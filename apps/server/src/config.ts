@@ -23,6 +23,9 @@ const flag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A bearer token a caller outside the console presents (the bot, a scraper): long enough not to be guessed. */
+const bearerToken = (name: string) =>
+  z.string().min(32, `${name} must be at least 32 characters (try: openssl rand -hex 32)`).optional();
 
 /** The environment as .env.example lists it; blank values count as unset. */
 const envSchema = z.object({
@@ -74,13 +77,13 @@ const envSchema = z.object({
   /** Names this process in metrics history, alerts and logs; default: host name and port. */
   INSTANCE_ID: optionalText,
   /** Unset: GET /metrics (Prometheus) answers 404; set: it asks for this bearer token. */
-  METRICS_TOKEN: optionalText,
+  METRICS_TOKEN: bearerToken('METRICS_TOKEN'),
   /** Log files: default {GUILDHALL_DATA_DIR}/logs, rotated at LOG_FILE_MAX_MB, LOG_FILE_COUNT files kept. */
   LOG_DIR: optionalText,
   LOG_FILE_MAX_MB: positiveInt(10),
   LOG_FILE_COUNT: positiveInt(5),
   /** Unset: the bot ingestion API (/api/bot/*) answers 503; set: it asks for this bearer token. */
-  BOT_API_TOKEN: optionalText,
+  BOT_API_TOKEN: bearerToken('BOT_API_TOKEN'),
   /** Ingestion calls one bot token may make per minute. */
   BOT_RATE_LIMIT: positiveInt(120),
   /** Days a training dataset export's files are kept under {GUILDHALL_DATA_DIR}/exports. */

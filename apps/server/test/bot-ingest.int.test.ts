@@ -106,7 +106,7 @@ describe('the bot ingestion API: access', () => {
   });
 
   it('limits each token to BOT_RATE_LIMIT calls a minute with 429 and Retry-After', async () => {
-    const token = `other-token-${uniqueSuffix()}`;
+    const token = `other-token-${uniqueSuffix()}-long-enough-too`;
     const limited = await startTestApp({ ...ctx.environment.env, BOT_API_TOKEN: token, BOT_RATE_LIMIT: '2' });
     extraApps.push(limited);
     const client = new HttpClient(limited.url);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { adminAuthApi, monitoringApi, SERVER_MESSAGES } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './helpers/http-client';
-import { createTestEnvironment, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 let environment: TestEnvironment;
 let server: TestApp;
@@ -29,17 +29,25 @@ afterAll(async () => {
 });
 
 describe('OpenAPI document', () => {
+  it('is for signed-in admins only: 401 to anyone else, the UI and the document alike', async () => {
+    for (const path of ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      const answer = await new HttpClient(server.url).get(path);
+      expect(answer.status, path).toBe(401);
+      expect(answer.text, path).not.toContain('/api/admin/');
+    }
+  });
+
   it('lists the admin sign-in and dashboard paths with their summaries', async () => {
-    const answer = await new HttpClient(server.url).get<{ paths: Record<string, Record<string, { summary?: string }>> }>(
-      '/api/docs/json',
-    );
+    const admin = new HttpClient(server.url);
+    expect((await admin.signIn(OWNER.username, OWNER.password)).status).toBe(200);
+    const answer = await admin.get<{ paths: Record<string, Record<string, { summary?: string }>> }>('/api/docs/json');
     expect(answer.status).toBe(200);
     for (const endpoint of [...Object.values(adminAuthApi), ...Object.values(monitoringApi)]) {
       const operation = answer.body.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
       expect(operation, endpoint.path).toBeDefined();
       expect(operation!.summary).toBe(endpoint.summary);
     }
-    const ui = await new HttpClient(server.url).get('/api/docs');
+    const ui = await admin.get('/api/docs');
     expect([200, 302]).toContain(ui.status);
   });
 });

@@ -13,7 +13,7 @@ interface MetricFamily {
 }
 const parsePrometheusText = createRequire(import.meta.url)('parse-prometheus-text-format') as (text: string) => MetricFamily[];
 
-const TOKEN = 'scrape-token-0123456789';
+const TOKEN = 'scrape-token-0123456789-abcdefghijklmnop';
 let scraped: IsolatedApp & { owner: HttpClient };
 let off: IsolatedApp;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from './helpers/http-client';
 import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
-const TOKEN = 'pglite-bot-token-long-enough';
+const TOKEN = 'pglite-bot-token-long-enough-for-32-characters';
 
 let dataDir: string;
 let environment: TestEnvironment;

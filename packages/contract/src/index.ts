@@ -47,4 +47,5 @@ export * from './seeded-random';
 export * from './server-messages';
 export * from './sockets/admin';
 export * from './sockets/influx-debug';
+export * from './text-rules';
 export * from './validation-messages';

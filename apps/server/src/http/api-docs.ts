@@ -3,12 +3,16 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ADMIN_SESSION_COOKIE } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../auth/require-admin';
 import { cspDirectives } from './security-headers';
 
 /** The one inline <style> of Swagger UI (its own logo's SVG), allowed by hash on the docs pages only. */
 const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 
-/** The OpenAPI document, generated from the contract's zod schemas: UI at /api/docs, JSON at /api/docs/json. */
+/**
+ * The OpenAPI document, generated from the contract's zod schemas: UI at /api/docs, JSON at /api/docs/json. Only for
+ * signed-in admins (401 otherwise, in every environment): the list of every route is a map for an attacker.
+ */
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(fastifySwagger, {
     openapi: {
@@ -29,5 +33,6 @@ export async function registerApiDocs(app: FastifyInstance) {
     // The app's CSP plus that hash; no validator badge, which would send the document to validator.swagger.io.
     staticCSP: { ...directives, 'style-src': [...(directives['style-src'] ?? []), SWAGGER_UI_STYLE_HASH] },
     uiConfig: { validatorUrl: null },
+    uiHooks: { onRequest: requireAdmin() },
   });
 }

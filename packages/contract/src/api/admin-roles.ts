@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSION_NAMES } from '../permissions';
+import { displayNameRule } from '../text-rules';
 import { endpoint } from './common';
 
 /** What the roles part of the Permissions screen and API say. */
@@ -33,7 +34,12 @@ export const adminRole = z.object({
 /** An admin role. */
 export type AdminRole = z.infer<typeof adminRole>;
 
-const label = z.string().trim().min(1, ADMIN_ROLE_MESSAGES.labelRequired).max(60, 'Label must be at most 60 characters');
+const label = z
+  .string()
+  .trim()
+  .min(1, ADMIN_ROLE_MESSAGES.labelRequired)
+  .max(60, 'Label must be at most 60 characters')
+  .refine(...displayNameRule('Label'));
 const description = z.string().trim().max(300, 'Description must be at most 300 characters');
 
 /** A new custom role. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminPasswordProblem, PASSWORD_MESSAGES } from '../password-rule';
 import { PERMISSION_NAMES } from '../permissions';
+import { displayNameRule } from '../text-rules';
 import { adminPasswordSchema } from './admin-auth';
 import { endpoint } from './common';
 
@@ -56,7 +57,11 @@ const username = z
   .trim()
   .min(1, ADMIN_USER_MESSAGES.usernameRequired)
   .regex(/^[A-Za-z0-9_.-]{3,50}$/, ADMIN_USER_MESSAGES.usernameFormat);
-const fullName = z.string().trim().max(100, 'Full name must be at most 100 characters');
+const fullName = z
+  .string()
+  .trim()
+  .max(100, 'Full name must be at most 100 characters')
+  .refine(...displayNameRule('Full name'));
 
 /** An admin user as the admin users screen lists it. */
 export const adminUserRow = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONFIG_MESSAGES, SETTING_CATEGORY_IDS, settingValue } from '../guild-settings';
+import { displayNameRule } from '../text-rules';
 import { endpoint } from './common';
 
 /**
@@ -127,7 +128,12 @@ export type ConfigTemplate = z.infer<typeof configTemplate>;
 
 export const createTemplateBody = z
   .object({
-    name: z.string().trim().min(1, CONFIG_MESSAGES.templateNameRequired).max(100),
+    name: z
+      .string()
+      .trim()
+      .min(1, CONFIG_MESSAGES.templateNameRequired)
+      .max(100)
+      .refine(...displayNameRule('Template name')),
     description: z.string().trim().max(500).default(''),
     /** Copies this guild's overrides (secrets left out)… */
     fromGuildId: guildId.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REGIONS } from '../constants';
 import { MESSAGES } from '../messages';
+import { displayNameRule } from '../text-rules';
 import { endpoint } from './common';
 
 /** Guild tenant choices and defaults (spec 1 §3). */
@@ -94,13 +95,19 @@ const optionalChecked = (check: (v: string) => boolean, message: string) =>
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || check(v), { message });
 
-const requiredName = (required: string, length: string) =>
-  z.string({ error: required }).trim().min(1, required).min(2, length).max(100, length);
+const requiredName = (label: string, required: string, length: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .min(2, length)
+    .max(100, length)
+    .refine(...displayNameRule(label));
 
 /** The guild tenant form: every field of the entity with its default and allowed values (spec 1 §3, §5). */
 export const guildInput = z.object({
-  guild_name: requiredName(GUILD_MESSAGES.nameRequired, GUILD_MESSAGES.nameLength),
-  server: requiredName(GUILD_MESSAGES.serverRequired, GUILD_MESSAGES.serverLength),
+  guild_name: requiredName('Guild name', GUILD_MESSAGES.nameRequired, GUILD_MESSAGES.nameLength),
+  server: requiredName('Server name', GUILD_MESSAGES.serverRequired, GUILD_MESSAGES.serverLength),
   region: z.enum(REGIONS, { error: GUILD_MESSAGES.regionRequired }).default('US'),
   faction: z.enum(FACTIONS, { error: GUILD_MESSAGES.factionRequired }).default('Alliance'),
   is_active: z.boolean().default(true),

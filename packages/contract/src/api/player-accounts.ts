@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayNameRule } from '../text-rules';
 import { endpoint } from './common';
 
 /** Account status values (spec 2 §4): merged is shown, never chosen in the form. */
@@ -99,7 +100,8 @@ export const playerAccountInput = z.object({
     .trim()
     .min(1, PLAYER_ACCOUNT_MESSAGES.displayNameRequired)
     .min(2, PLAYER_ACCOUNT_MESSAGES.displayNameLength)
-    .max(100),
+    .max(100)
+    .refine(...displayNameRule('Display name')),
   email: optionalText(254).refine((v) => v === null || EMAIL_SHAPE.test(v), { message: PLAYER_ACCOUNT_MESSAGES.email }),
   discordId: discordIdField,
   battlenetId: optionalText(64),

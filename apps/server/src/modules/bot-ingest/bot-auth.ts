@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BOT_INGEST_MESSAGES } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
-import { bearerTokenOf, isSameSecret } from '../../auth/bearer-token';
+import { requireBearerSecret } from '../../auth/bearer-token';
 import type { HitCounter } from '../../auth/hit-counter';
 import { enforceRateLimit } from '../../auth/rate-limit';
 import { AppError } from '../../http/app-error';
@@ -17,7 +17,8 @@ export interface BotAuthOptions {
 
 /**
  * The ingestion API's guard: 503 while no token is configured, 401 without the right bearer token (compared in
- * constant time, over digests so the length does not leak either), then the token's own rate limit (429).
+ * constant time, over digests so the length does not leak either; 429 past 10 wrong tokens a minute from one
+ * address), then the token's own rate limit (429).
  */
 export function botGuard(options: BotAuthOptions) {
   const expected = options.apiToken;
@@ -25,11 +26,14 @@ export function botGuard(options: BotAuthOptions) {
   const counterKey = expected === null ? '' : `bot-ingest:${createHash('sha256').update(expected).digest('hex').slice(0, 16)}`;
   return async (request: FastifyRequest) => {
     if (expected === null) throw new AppError(503, 'SERVICE_UNAVAILABLE', BOT_INGEST_MESSAGES.notConfigured);
-    if (!isSameSecret(bearerTokenOf(request), expected)) {
-      throw new AppError(401, 'UNAUTHENTICATED', BOT_INGEST_MESSAGES.invalidToken, {
-        headers: { 'WWW-Authenticate': 'Bearer realm="guildhall-bot"' },
-      });
-    }
+    await requireBearerSecret(request, expected, {
+      counter: options.counter,
+      scope: 'bot',
+      refuse: () =>
+        new AppError(401, 'UNAUTHENTICATED', BOT_INGEST_MESSAGES.invalidToken, {
+          headers: { 'WWW-Authenticate': 'Bearer realm="guildhall-bot"' },
+        }),
+    });
     await enforceRateLimit(options.counter, counterKey, { limit: options.ratePerMinute, windowMs: MINUTE_MS });
   };
 }

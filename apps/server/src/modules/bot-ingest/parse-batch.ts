@@ -1,5 +1,6 @@
 import type { IngestResult } from '@guildhall/contract';
 import type { z } from 'zod';
+import { fieldNameOf, findUnsafeValue, unsafeValueMessage } from '../../http/text-hygiene';
 
 /** One item the contract refused: its place in the batch, its id when it had a readable one, and why. */
 export type RejectedItem = IngestResult['rejected'][number];
@@ -14,18 +15,34 @@ function errorsOf(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/** Parses each item on its own: one bad item is reported and the others still go in. */
+/** The item's own id when it has a readable one (never one holding NUL, which the answer could not carry back). */
+function idOf(item: unknown): string | null {
+  const rawId = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
+  return typeof rawId === 'string' && !rawId.includes('\u0000') ? rawId : null;
+}
+
+/**
+ * Parses each item on its own: one bad item is reported and the others still go in. The text rules of every
+ * request (no NUL, bounded nesting) are checked here per item, before the schema, so a NUL or a turn nested 10,000
+ * deep rejects its own item only, and nothing deeper than the bound reaches the schema or PostgreSQL.
+ */
 export function parseBatch<S extends z.ZodType>(schema: S, items: readonly unknown[]) {
   const valid: z.infer<S>[] = [];
   const rejected: RejectedItem[] = [];
   items.forEach((item, index) => {
+    const unsafe = findUnsafeValue(item);
+    if (unsafe) {
+      const field = fieldNameOf(unsafe.path, '_');
+      const message = unsafeValueMessage(unsafe, fieldNameOf(unsafe.path, 'The item'));
+      rejected.push({ index, id: idOf(item), errors: { [field]: message } });
+      return;
+    }
     const parsed = schema.safeParse(item);
     if (parsed.success) {
       valid.push(parsed.data);
       return;
     }
-    const rawId = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
-    rejected.push({ index, id: typeof rawId === 'string' ? rawId : null, errors: errorsOf(parsed.error) });
+    rejected.push({ index, id: idOf(item), errors: errorsOf(parsed.error) });
   });
   return { valid, rejected };
 }

@@ -18,12 +18,14 @@ export const botIngestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(botIngestApi.turns, TAG),
     bodyLimit: BATCH_BODY_LIMIT,
+    config: { checksBodyItemsItself: true },
     handler: async (request) => ingestTurns(db, request.body.turns),
   });
 
   app.route({
     ...contractRoute(botIngestApi.samples, TAG),
     bodyLimit: BATCH_BODY_LIMIT,
+    config: { checksBodyItemsItself: true },
     handler: async (request) => ingestSamples(db, request.body.samples),
   });
 };
