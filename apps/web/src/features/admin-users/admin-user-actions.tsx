@@ -1,6 +1,6 @@
-import type { AdminUserRow } from '@guildhall/contract';
+import { ADMIN_USER_MESSAGES, type AdminUserRow } from '@guildhall/contract';
 import { KeyRound, LockOpen, MonitorSmartphone, Pencil, Trash2, UserCheck, UserX } from 'lucide-react';
-import { type AdminUserAction, actionsFor } from './admin-user-rules';
+import { type AdminUserAction, actionsFor, type RowViewer } from './admin-user-rules';
 
 const BUTTONS: Record<AdminUserAction, { label: string; icon: typeof Pencil }> = {
   edit: { label: 'Edit', icon: Pencil },
@@ -14,14 +14,22 @@ const BUTTONS: Record<AdminUserAction, { label: string; icon: typeof Pencil }> =
 
 interface AdminUserActionsProps {
   user: AdminUserRow;
+  viewer: RowViewer;
   onAction: (action: AdminUserAction, user: AdminUserRow) => void;
 }
 
 /** A row's icon buttons, each named with the admin it acts on ('Disable alice'). */
-export function AdminUserActions({ user, onAction }: AdminUserActionsProps) {
+export function AdminUserActions({ user, viewer, onAction }: AdminUserActionsProps) {
+  if (!viewer.isWithinReach) {
+    return (
+      <span className="muted" title={ADMIN_USER_MESSAGES.outOfReach} data-testid="admin-user-out-of-reach">
+        Out of reach<span className="visually-hidden">: {ADMIN_USER_MESSAGES.outOfReach}</span>
+      </span>
+    );
+  }
   return (
     <div className="admin-user-actions">
-      {actionsFor(user).map((action) => {
+      {actionsFor(user, viewer).map((action) => {
         const { label, icon: Icon } = BUTTONS[action];
         return (
           <button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, adminUserStatusText } from './admin-user-rules';
+import { actionsFor, adminUserStatusText, viewerOf } from './admin-user-rules';
 
 describe('an admin row', () => {
   it('offers unlock only while locked, disable or enable by state, and only deletion once deleted', () => {
@@ -7,6 +7,18 @@ describe('an admin row', () => {
     expect(actionsFor({ status: 'locked' })).toEqual(['edit', 'sessions', 'reset-password', 'unlock', 'disable', 'delete']);
     expect(actionsFor({ status: 'disabled' })).toEqual(['edit', 'sessions', 'reset-password', 'enable', 'delete']);
     expect(actionsFor({ status: 'deleted' })).toEqual(['delete']);
+  });
+
+  it("offers nothing on an admin out of reach, and no reset of one's own password", () => {
+    const manager = { id: 'me', role: 'custom', permissions: ['admin.manage_users'] };
+    const full = { id: 'x', role: 'admin', effectivePermissions: ['admin.full_access'] };
+    const weaker = { id: 'y', role: 'viewer', effectivePermissions: [] };
+    expect(viewerOf(full, manager)).toEqual({ isSelf: false, isWithinReach: false });
+    expect(actionsFor({ status: 'active' }, viewerOf(full, manager))).toEqual([]);
+    expect(actionsFor({ status: 'active' }, viewerOf(weaker, manager))).toContain('reset-password');
+    const self = viewerOf({ id: 'me', role: 'custom', effectivePermissions: ['admin.manage_users'] }, manager);
+    expect(actionsFor({ status: 'active' }, self)).toEqual(['edit', 'sessions', 'disable', 'delete']);
+    expect(viewerOf(weaker, null).isWithinReach).toBe(false);
   });
 
   it('reads its status, a lock with its end', () => {

@@ -1,4 +1,4 @@
-import type { AdminUserRow } from '@guildhall/contract';
+import { type AdminUserRow, canActOnAdmin, type PermissionHolder } from '@guildhall/contract';
 import { formatDateTime } from '../../ui/format-date';
 
 /** What can be done to one admin from its row, in the order the buttons show. */
@@ -6,10 +6,37 @@ export const ADMIN_USER_ACTIONS = ['edit', 'sessions', 'reset-password', 'unlock
 /** An action on one admin. */
 export type AdminUserAction = (typeof ADMIN_USER_ACTIONS)[number];
 
-/** The actions an admin's status allows: unlock only when locked, disable or enable, and a deleted account can only be removed for good. */
-export function actionsFor(user: Pick<AdminUserRow, 'status'>): AdminUserAction[] {
+/** Who looks at a row: whether it is their own, and whether the server's subset rule lets them act on it. */
+export interface RowViewer {
+  isSelf: boolean;
+  isWithinReach: boolean;
+}
+
+/** How the signed-in admin stands to a row, by the contract's canActOnAdmin (the server checks the same). */
+export function viewerOf(
+  user: Pick<AdminUserRow, 'id' | 'role' | 'effectivePermissions'>,
+  admin: (PermissionHolder & { id: string }) | null,
+): RowViewer {
+  if (!admin) return { isSelf: false, isWithinReach: false };
+  return {
+    isSelf: admin.id === user.id,
+    isWithinReach: canActOnAdmin(admin, { role: user.role, permissions: user.effectivePermissions }),
+  };
+}
+
+/**
+ * The actions a row offers: none on an admin holding a permission the viewer lacks; unlock only when locked,
+ * disable or enable, no reset of one's own password (the change-password form asks for the current one), and a
+ * deleted account can only be removed for good.
+ */
+export function actionsFor(
+  user: Pick<AdminUserRow, 'status'>,
+  viewer: RowViewer = { isSelf: false, isWithinReach: true },
+): AdminUserAction[] {
+  if (!viewer.isWithinReach) return [];
   if (user.status === 'deleted') return ['delete'];
   return ADMIN_USER_ACTIONS.filter((action) => {
+    if (action === 'reset-password') return !viewer.isSelf;
     if (action === 'unlock') return user.status === 'locked';
     if (action === 'disable') return user.status !== 'disabled';
     if (action === 'enable') return user.status === 'disabled';

@@ -1,17 +1,17 @@
-import type { AdminUserRow, AdminUserSort } from '@guildhall/contract';
+import type { AdminUserRow, AdminUserSort, PermissionHolder } from '@guildhall/contract';
 import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { formatDate, formatDateTime, formatRelative } from '../../ui/format-date';
 import { SortHeader } from '../../ui/sort-header';
 import { TableScroll } from '../../ui/table-scroll';
 import { AdminUserActions } from './admin-user-actions';
-import type { AdminUserAction } from './admin-user-rules';
+import { type AdminUserAction, viewerOf } from './admin-user-rules';
 import { AdminUserStatus } from './admin-user-status';
 
 interface AdminUserTableProps {
   users: AdminUserRow[];
-  /** The signed-in admin, marked '(you)'. */
-  currentAdminId: string | null;
+  /** The signed-in admin: their row is marked '(you)', and rows they may not act on offer no actions. */
+  currentAdmin: (PermissionHolder & { id: string }) | null;
   sortBy: AdminUserSort;
   sortOrder: 'asc' | 'desc';
   isLoading: boolean;
@@ -43,13 +43,13 @@ const when = (iso: string | null) =>
  * One page of admin users in a TanStack Table, sorted and paged by the server: a header click asks for the other
  * order (or the new column ascending) through the URL.
  */
-export function AdminUserTable({ users, currentAdminId, sortBy, sortOrder, isLoading, onSort, onAction }: AdminUserTableProps) {
+export function AdminUserTable({ users, currentAdmin, sortBy, sortOrder, isLoading, onSort, onAction }: AdminUserTableProps) {
   const columns = useMemo(
     () => [
       column('username', 'Username', true, ({ row }) => (
         <span className="admin-user-name">
           <strong>{row.original.username}</strong>
-          {row.original.id === currentAdminId && <span className="muted"> (you)</span>}
+          {row.original.id === currentAdmin?.id && <span className="muted"> (you)</span>}
         </span>
       )),
       column('fullName', 'Full name', true, ({ row }) => row.original.fullName ?? <span className="muted">—</span>),
@@ -77,11 +77,11 @@ export function AdminUserTable({ users, currentAdminId, sortBy, sortOrder, isLoa
         'actions',
         'Actions',
         false,
-        ({ row }) => <AdminUserActions user={row.original} onAction={onAction} />,
+        ({ row }) => <AdminUserActions user={row.original} viewer={viewerOf(row.original, currentAdmin)} onAction={onAction} />,
         'table__actions',
       ),
     ],
-    [currentAdminId, onAction],
+    [currentAdmin, onAction],
   );
   const sorting: SortingState = [{ id: sortBy, desc: sortOrder === 'desc' }];
   const table = useReactTable({

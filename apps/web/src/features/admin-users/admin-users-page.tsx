@@ -89,7 +89,7 @@ export function AdminUsersPage() {
         {users.length > 0 && (
           <AdminUserTable
             users={users}
-            currentAdminId={admin?.id ?? null}
+            currentAdmin={admin ?? null}
             sortBy={filters.sortBy}
             sortOrder={filters.sortOrder}
             isLoading={list.isFetching}

@@ -15,6 +15,8 @@ interface RoleMatrixProps {
   onSave: (role: AdminRole) => void;
   onCancel: (role: AdminRole) => void;
   onDelete: (role: AdminRole) => void;
+  /** False for a role holding a permission the signed-in admin lacks: the server refuses to change or delete it. */
+  canChange: (role: AdminRole) => boolean;
 }
 
 const holdersText = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'holder' : 'holders'}`;
@@ -27,8 +29,10 @@ function RoleHead({
   onSave,
   onCancel,
   onDelete,
+  isWithinReach,
 }: {
   role: AdminRole;
+  isWithinReach: boolean;
   isDirty: boolean;
   isSaving: boolean;
   onSave: () => void;
@@ -54,6 +58,12 @@ function RoleHead({
               Locked
             </Badge>
           )}
+          {role.isEditable && !isWithinReach && (
+            <Badge tone="neutral" title={ADMIN_ROLE_MESSAGES.outOfReach}>
+              <Lock size={12} aria-hidden="true" />
+              Out of reach
+            </Badge>
+          )}
           {isDirty && <Badge tone="warn">Unsaved</Badge>}
         </span>
         {isDirty && (
@@ -68,7 +78,7 @@ function RoleHead({
             </button>
           </span>
         )}
-        {!isDirty && !role.isBuiltIn && (
+        {!isDirty && !role.isBuiltIn && isWithinReach && (
           <button
             type="button"
             className="icon-button role-matrix__delete"
@@ -98,6 +108,7 @@ export function RoleMatrix({
   onSave,
   onCancel,
   onDelete,
+  canChange,
 }: RoleMatrixProps) {
   const groups = groupPermissions(catalog);
   return (
@@ -112,6 +123,7 @@ export function RoleMatrix({
               <RoleHead
                 key={role.name}
                 role={role}
+                isWithinReach={canChange(role)}
                 isDirty={isRoleDirty(role, drafts)}
                 isSaving={savingRole === role.name}
                 onSave={() => onSave(role)}
@@ -139,15 +151,20 @@ export function RoleMatrix({
                 {roles.map((role) => {
                   const isHeld = !role.isEditable || shownPermissions(role, drafts).includes(permission.name);
                   const isChanged = role.isEditable && isHeld !== role.permissions.includes(permission.name);
+                  const lockedBecause = !role.isEditable
+                    ? ADMIN_ROLE_MESSAGES.superadminLocked
+                    : canChange(role)
+                      ? undefined
+                      : ADMIN_ROLE_MESSAGES.outOfReach;
                   return (
                     <td key={role.name} className={`role-matrix__cell${isChanged ? ' role-matrix__cell--changed' : ''}`}>
                       <input
                         type="checkbox"
                         checked={isHeld}
-                        disabled={!role.isEditable || savingRole === role.name}
+                        disabled={lockedBecause !== undefined || savingRole === role.name}
                         onChange={() => onToggle(role, permission.name)}
                         aria-label={`${permission.name} for ${role.label}`}
-                        title={role.isEditable ? undefined : ADMIN_ROLE_MESSAGES.superadminLocked}
+                        title={lockedBecause}
                       />
                     </td>
                   );

@@ -1,8 +1,9 @@
-import { ADMIN_ROLE_MESSAGES, type AdminRole, type UpdateAdminRoleBody } from '@guildhall/contract';
+import { ADMIN_ROLE_MESSAGES, type AdminRole, canActOnAdmin, type UpdateAdminRoleBody } from '@guildhall/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useAdminRoles, useDeleteRoleMutation, useUpdateRoleMutation } from '../../api/admin-roles';
 import { errorMessage } from '../../api/api-error';
+import { useAdminSession } from '../../auth/admin-session-context';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { Spinner } from '../../ui/spinner';
 import { NewRoleModal } from './new-role-modal';
@@ -17,6 +18,7 @@ interface RolesPanelProps {
 
 /** The Roles tab: the matrix, each column saved on its own, New role and deleting a custom role. */
 export function RolesPanel({ drafts, onDraftsChange: setDrafts }: RolesPanelProps) {
+  const { admin } = useAdminSession();
   const list = useAdminRoles();
   const update = useUpdateRoleMutation();
   const remove = useDeleteRoleMutation();
@@ -77,6 +79,7 @@ export function RolesPanel({ drafts, onDraftsChange: setDrafts }: RolesPanelProp
           onSave={handleSave}
           onCancel={(role) => setDrafts((d) => withoutDraft(d, role.name))}
           onDelete={setDeleting}
+          canChange={(role) => admin !== null && canActOnAdmin(admin, { role: role.name, permissions: role.permissions })}
         />
       )}
       {isCreating && <NewRoleModal catalog={catalog} onClose={() => setIsCreating(false)} />}
