@@ -2,7 +2,7 @@ import { CONFIG_MESSAGES } from '@guildhall/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { OpenAiFake } from '../apps/server/test/fakes/openai-fake';
 import { PHONE_VIEWPORT } from './support/accessibility';
-import { ADMINS } from './support/accounts';
+import { ADMINS, PORTS } from './support/accounts';
 import { signIn } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
 
@@ -44,7 +44,7 @@ async function chooseGuilds(page: Page, testId: string, names: string[]) {
 }
 
 test.beforeAll(async ({ browser }) => {
-  await fake.start();
+  await fake.start(PORTS.openAiFake);
   const page = await browser.newPage();
   await signIn(page, ADMINS.owner);
   for (const letter of ['A', 'B', 'C', 'D']) {
@@ -234,8 +234,9 @@ test("Test AI answers with the fake provider's reply, with the unsaved endpoint 
 
   fake.mode = 'error';
   await panel.getByRole('button', { name: 'Run test' }).click();
-  await expect(panel.getByTestId('test-ai-result')).toContainText('401');
-  await expect(panel.getByTestId('test-ai-result')).toContainText('Incorrect API key provided');
+  await expect(panel.getByTestId('test-ai-result')).toContainText(CONFIG_MESSAGES.aiProviderError(401));
+  // Our words for the status, never the provider's body.
+  await expect(panel.getByTestId('test-ai-result')).not.toContainText('Incorrect API key provided');
   fake.mode = 'reply';
 
   // Saved: the key is stored write-only, shown as set.
@@ -243,6 +244,13 @@ test("Test AI answers with the fake provider's reply, with the unsaved endpoint 
   await expect(toast(page, CONFIG_MESSAGES.saved)).toBeVisible();
   await expect(setting(page, 'apiKey').getByTestId('secret-state')).toHaveText('Set');
   await expect(setting(page, 'apiKey').getByLabel('API key', { exact: true })).toHaveValue('');
+
+  // A new endpoint URL takes the saved key with it no more: the form asks for it again.
+  await expect(setting(page, 'apiKey').getByTestId('secret-retype')).toHaveCount(0);
+  await endpoint.fill(`${fake.baseUrl}/elsewhere`);
+  await expect(setting(page, 'apiKey').getByTestId('secret-retype')).toHaveText(CONFIG_MESSAGES.aiKeyRetypeHint);
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(setting(page, 'apiKey').getByTestId('secret-retype')).toHaveCount(0);
 
   // Test Memory with the saved settings.
   await page.getByRole('tab', { name: 'Memory' }).click();

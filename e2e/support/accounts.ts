@@ -45,6 +45,11 @@ const BASE_PORTS = {
   trainingData: 3231,
   /** A server of its own for the analytics journeys' fixed data set (e2e/analytics.spec.ts). */
   analytics: 3232,
+  /**
+   * The OpenAI-compatible fake of the configuration journeys: a fixed port, so the main server's
+   * OUTBOUND_ALLOWED_HOSTS can let its Test AI reach this one loopback port (and no other).
+   */
+  openAiFake: 3233,
 } as const;
 
 /** How far apart two workers' ports are. */

@@ -36,6 +36,8 @@ async function startMainServer(parallelIndex: number) {
     JWT_SECRET: 'e2e-only-jwt-secret-0123456789-abcdefghij',
     // Fixed, so guild settings' secrets (an AI provider's key) can be stored (issue 15).
     CONFIG_SECRET_KEY: '6e2e0c0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5',
+    // Provider calls refuse loopback: only the configuration journeys' OpenAI fake is let through.
+    OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${portsOf(parallelIndex).openAiFake}`,
   };
   const server = await startApp(parallelIndex === 0 ? 'main' : `main-${parallelIndex}`, portsOf(parallelIndex).main, env);
   runCli(env, ['create-admin', '--username', ADMINS.monitor.username, '--password', ADMINS.monitor.password, '--role', 'viewer']);

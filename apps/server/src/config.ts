@@ -11,6 +11,7 @@ import {
   type SystemSettingValues,
 } from '@guildhall/contract';
 import { z } from 'zod';
+import { parseAllowedHosts } from './services/outbound-address';
 
 /** The server package folder: one level above both src/ (tsx, tests) and dist/ (the bundle). */
 const SERVER_PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,6 +70,11 @@ const envSchema = z.object({
   REGISTRATION_OPEN: flag(true),
   /** 32 bytes as 64 hex characters or base64: encrypts guild settings' secrets (an AI provider's API key). */
   CONFIG_SECRET_KEY: optionalText,
+  /**
+   * Comma-separated host or host:port entries that calls to admin- or officer-typed URLs (a guild's AI provider) may
+   * reach although they are private, loopback or link-local (a provider on the local network, the tests' fakes).
+   */
+  OUTBOUND_ALLOWED_HOSTS: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Guildhall <no-reply@guildhall.local>'),
   WEB_DIST_DIR: optionalText,
@@ -185,6 +191,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     /** Null: guild settings' secrets cannot be stored (the screens say to set CONFIG_SECRET_KEY). */
     configSecretKey: e.CONFIG_SECRET_KEY ?? null,
+    /** The hosts typed URLs may reach whatever their address (OUTBOUND_ALLOWED_HOSTS); every other call is public only. */
+    outboundAllowedHosts: parseAllowedHosts(e.OUTBOUND_ALLOWED_HOSTS),
     /** The system settings the environment fixes: only those whose variable is set (the screen shows them read-only). */
     systemSettingsFromEnv: definedOnly<Partial<SystemSettingValues>>({
       registrationOpen: isSet('REGISTRATION_OPEN') ? e.REGISTRATION_OPEN : undefined,

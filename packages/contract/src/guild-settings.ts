@@ -49,6 +49,15 @@ export interface SettingDefinition {
   guildOverridable: boolean;
 }
 
+/** What a provider's error status most likely means, after 'The AI provider answered {status}'. */
+const AI_STATUS_HINTS: Record<number, string> = {
+  400: ': the request was refused (check the model and the numbers)',
+  401: ': the API key was refused',
+  403: ': access denied for this key',
+  404: ': not found (check the endpoint URL and the model)',
+  429: ': rate limited or out of quota',
+};
+
 /** Texts of the configuration screens and calls; the value ones come back on the setting's field. */
 export const CONFIG_MESSAGES = {
   saved: 'Settings saved',
@@ -93,7 +102,17 @@ export const CONFIG_MESSAGES = {
   aiNotConfigured: 'Set the AI endpoint URL first',
   aiTimeout: 'The AI provider did not answer within 20 seconds',
   aiUnreachable: (reason: string) => `The AI provider could not be reached: ${reason}`,
-  aiProviderError: (status: number, reason: string) => `The AI provider answered ${status}: ${reason}`,
+  /** The outbound guard's reason (OUTBOUND_MESSAGES), e.g. a loopback or private address. */
+  aiRefused: (reason: string) => `The AI provider was not called: ${reason}`,
+  /** Our words for the status, never the provider's body (it may be an internal page). */
+  aiProviderError: (status: number) =>
+    `The AI provider answered ${status}${AI_STATUS_HINTS[status] ?? (status >= 500 ? ': the provider failed' : '')}`,
+  aiNotJson: (status: number) => `The AI provider answered ${status}, but not with JSON`,
+  aiNotCompletion: (status: number) => `The AI provider answered ${status} with JSON that is not a chat completion`,
+  /** Test AI with a new endpoint URL: the saved key goes only to the saved URL. */
+  aiKeyRetype: 'The endpoint URL changed: type the API key again (the saved key is only sent to the saved endpoint URL)',
+  /** The form's hint under the key when the URL changes: saving clears the saved key unless one is typed. */
+  aiKeyRetypeHint: 'The endpoint URL changed: type the API key again, or saving clears the saved key.',
   memoryDisabled: 'Memory is turned off for this guild',
   memoryUnreadable: 'The extraction model did not answer with memories',
 } as const;

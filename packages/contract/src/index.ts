@@ -41,6 +41,7 @@ export * from './guild-settings';
 export * from './health';
 export * from './linking-test';
 export * from './messages';
+export * from './outbound-messages';
 export * from './password-rule';
 export * from './permissions';
 export * from './seeded-random';

@@ -22,9 +22,10 @@ export interface FakeCompletionRequest {
 
 /**
  * How the fake answers: `reply` as a chat completion; `error` with errorStatus and OpenAI's error JSON; `slow` only
- * after slowDelayMs (longer than the caller's timeout); `garbage` a 200 whose body is not JSON (a proxy's page).
+ * after slowDelayMs (longer than the caller's timeout); `garbage` a 200 whose body is not JSON (a proxy's page);
+ * `redirect` a 307 to redirectLocation.
  */
-export type OpenAiFakeMode = 'reply' | 'error' | 'slow' | 'garbage';
+export type OpenAiFakeMode = 'reply' | 'error' | 'slow' | 'garbage' | 'redirect';
 
 /** OpenAI's answer to a wrong key, as its API sends it. */
 export const OPENAI_INVALID_KEY_ERROR = {
@@ -53,6 +54,8 @@ export class OpenAiFake {
   errorBody: unknown = OPENAI_INVALID_KEY_ERROR;
   /** `slow` mode: how long the fake waits before answering. */
   slowDelayMs = 2_000;
+  /** `redirect` mode: where the 307 points. */
+  redirectLocation = '';
   /** The content of every completion instead of the echo or the memories (e.g. prose for an extraction). */
   replyContent: string | null = null;
   /** Wrap memory replies in a ```json fence, as chat models often do. */
@@ -63,15 +66,16 @@ export class OpenAiFake {
   private server: Server | null = null;
   private readonly pending = new Set<NodeJS.Timeout>();
 
-  async start(): Promise<this> {
+  /** Listens on 127.0.0.1:`port` (0: any free port; e2e gives a fixed one the server's OUTBOUND_ALLOWED_HOSTS names). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) =>
         send(res, 500, { error: { message: String(error), type: 'server_error' } }),
       );
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    this.baseUrl = `http://127.0.0.1:${port}/v1`;
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    const { port: bound } = this.server.address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${bound}/v1`;
     return this;
   }
 
@@ -150,6 +154,11 @@ export class OpenAiFake {
       return;
     }
     if (this.mode === 'error') return send(res, this.errorStatus, this.errorBody);
+    if (this.mode === 'redirect') {
+      res.writeHead(307, { location: this.redirectLocation });
+      res.end();
+      return;
+    }
     if (this.mode === 'garbage') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html><body>502 Bad Gateway (from a proxy)</body></html>');

@@ -26,13 +26,15 @@ const hostOf = (endpointUrl: string) => {
  */
 export const guildConfigAiRoutes: FastifyPluginAsyncZod = async (app) => {
   const secrets = secretBoxOf(app);
+  // Provider calls reach only public addresses, and the hosts the operator allowlists.
+  const outbound = { allowedHosts: app.config.outboundAllowedHosts };
   const read: CategoryReader = (guildId, category) => readGuildCategoryValues(app.services.db, secrets, guildId, category);
 
   app.route({
     ...contractRoute(guildConfigApi.testAi, TAG),
     onRequest: requireAdmin(TESTS),
     handler: async (request) => {
-      const { result, settings } = await testGuildAi(read, request.params.id, request.body);
+      const { result, settings } = await testGuildAi(read, request.params.id, request.body, outbound);
       request.log.info(
         {
           guildId: request.params.id,
@@ -52,7 +54,7 @@ export const guildConfigAiRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(guildConfigApi.testMemory, TAG),
     onRequest: requireAdmin(TESTS),
     handler: async (request) => {
-      const result = await testGuildMemory(read, request.params.id, request.body?.message);
+      const result = await testGuildMemory(read, request.params.id, request.body?.message, outbound);
       request.log.info(
         {
           guildId: request.params.id,

@@ -7,7 +7,7 @@ import {
   type TestMemoryResult,
 } from '@guildhall/contract';
 import { AppError } from '../../http/app-error';
-import { type AiCallSettings, callChatCompletion } from './ai-client';
+import { type AiCallSettings, callChatCompletion, type OutboundPolicy } from './ai-client';
 import { MEMORY_EXTRACTION_PROMPT, memoriesToStore, parseMemories } from './ai-memory';
 
 /** A guild's effective values of one category (secrets decrypted, '' when unset); 404 for an unknown guild. */
@@ -29,14 +29,26 @@ function callSettingsOf(ai: Record<string, SettingValue>): AiCallSettings & { sy
   };
 }
 
+/** Where an endpoint URL sends calls: the same after trimming and without trailing slashes. */
+const sameEndpoint = (a: SettingValue | undefined, b: SettingValue | undefined) =>
+  String(a ?? '')
+    .trim()
+    .replace(/\/+$/, '') ===
+  String(b ?? '')
+    .trim()
+    .replace(/\/+$/, '');
+
 /**
- * Test AI: the guild's saved AI settings overlaid with the form's unsaved ones (each checked against the catalog; a
- * blank API key keeps the saved one), sent to its provider with a short prompt. A test changes nothing.
+ * Test AI: the guild's saved AI settings overlaid with the form's unsaved ones (each checked against the catalog), sent
+ * to its provider with a short prompt. A blank API key means the saved key, but ONLY for the saved endpoint URL: with
+ * another URL the key must be typed (400 on apiKey), so a test cannot carry the stored key anywhere new. A test
+ * changes nothing.
  */
 export async function testGuildAi(
   read: CategoryReader,
   guildId: string,
   body: { config?: Record<string, SettingValue>; prompt?: string },
+  outbound: OutboundPolicy,
 ): Promise<{ result: AiCallResult; settings: AiCallSettings }> {
   const saved = await read(guildId, 'ai');
   const config = { ...body.config };
@@ -44,16 +56,28 @@ export async function testGuildAi(
   const fields = settingsErrors('ai', config);
   const first = Object.values(fields)[0];
   if (first) throw new AppError(400, 'VALIDATION_FAILED', first, { fields });
-  const settings = callSettingsOf({ ...saved, ...config });
+  const isNewEndpoint = 'endpointUrl' in config && !sameEndpoint(config.endpointUrl, saved.endpointUrl);
+  const isEndpointGiven = String(config.endpointUrl ?? '').trim() !== '';
+  if (isNewEndpoint && isEndpointGiven && !('apiKey' in config) && saved.apiKey)
+    throw AppError.invalidField('apiKey', CONFIG_MESSAGES.aiKeyRetype);
+  const settings = callSettingsOf({ ...saved, ...(isNewEndpoint ? { apiKey: '' } : {}), ...config });
   const prompt = body.prompt?.trim() || DEFAULT_TEST_PROMPT;
-  return { result: await callChatCompletion(settings, { system: settings.systemPrompt, user: prompt }), settings };
+  return {
+    result: await callChatCompletion(settings, { system: settings.systemPrompt, user: prompt }, outbound),
+    settings,
+  };
 }
 
 /**
  * Test Memory: runs the guild's extraction model on a message (the sample by default) and shows what would be stored,
  * capped and with its expiry; stores nothing. Memory off: no call at all.
  */
-export async function testGuildMemory(read: CategoryReader, guildId: string, message?: string): Promise<TestMemoryResult> {
+export async function testGuildMemory(
+  read: CategoryReader,
+  guildId: string,
+  message: string | undefined,
+  outbound: OutboundPolicy,
+): Promise<TestMemoryResult> {
   const memory = await read(guildId, 'memory');
   const text = message?.trim() || SAMPLE_MEMORY_MESSAGE;
   const retentionDays = Number(memory.retentionDays);
@@ -64,7 +88,11 @@ export async function testGuildMemory(read: CategoryReader, guildId: string, mes
 
   const ai = callSettingsOf(await read(guildId, 'ai'));
   // Extraction wants the same answer every time, not the chat's creativity.
-  const call = await callChatCompletion({ ...ai, model, temperature: 0 }, { system: MEMORY_EXTRACTION_PROMPT, user: text });
+  const call = await callChatCompletion(
+    { ...ai, model, temperature: 0 },
+    { system: MEMORY_EXTRACTION_PROMPT, user: text },
+    outbound,
+  );
   if (!call.ok) return { ...base, call, memories: [] };
   const candidates = parseMemories(call.reply);
   if (!candidates) {

@@ -220,6 +220,35 @@ export interface CategoryWrite {
   version: number | null;
 }
 
+/** A setting's effective value in a set of overrides: the override, else the catalog's default. */
+function effectiveOf(definition: SettingDefinition, overrides: ReadonlyMap<string, StoredSetting>): SettingValue {
+  const own = overrides.get(definition.key);
+  return own && own.value !== null ? own.value : definition.default;
+}
+
+/**
+ * A category's secrets belong to its URLs (the AI key to the endpoint URL): when a URL changes, every secret not
+ * typed in this same change is dropped, so a stored key never goes to an address it was not given for (a new URL
+ * by an officer, a bulk change, a template, a rollback). `typed`: the secrets given in this change.
+ */
+function withoutSecretsOnNewUrl(
+  category: SettingCategoryId,
+  current: ReadonlyMap<string, StoredSetting>,
+  target: ReadonlyMap<string, StoredSetting>,
+  typed: ReadonlySet<string>,
+): ReadonlyMap<string, StoredSetting> {
+  const definitions = definitionsOf(category);
+  const isUrlChanged = definitions.some(
+    (d) =>
+      d.kind === 'url' &&
+      String(effectiveOf(d, current)).trim().replace(/\/+$/, '') !== String(effectiveOf(d, target)).trim().replace(/\/+$/, ''),
+  );
+  if (!isUrlChanged) return target;
+  const kept = new Map(target);
+  for (const d of definitions) if (d.kind === 'secret' && !typed.has(d.key)) kept.delete(d.key);
+  return kept;
+}
+
 /**
  * Makes a category's overrides exactly `target` and keeps a version of it, inside the caller's transaction (the
  * caller has locked the guild). `dryRun`: only answers what would change. Nothing changes: no version.
@@ -229,9 +258,10 @@ async function writeCategory(
   guildId: string,
   category: SettingCategoryId,
   target: ReadonlyMap<string, StoredSetting>,
-  meta: { action: VersionAction; note: string | null; by: string; dryRun?: boolean },
+  meta: { action: VersionAction; note: string | null; by: string; dryRun?: boolean; typedSecrets?: ReadonlySet<string> },
 ): Promise<CategoryWrite> {
   const current = await storedOf(tx, guildId, category, !meta.dryRun);
+  target = withoutSecretsOnNewUrl(category, current, target, meta.typedSecrets ?? new Set());
   const changes = changesBetween(category, current, target);
   if (changes.length === 0 || meta.dryRun) return { category, changes, version: null };
   for (const key of current.keys()) {
@@ -328,10 +358,16 @@ export async function updateGuildCategory(
   return db.transaction(async (tx) => {
     const guild = await findGuild(tx, guildId, { lock: true });
     const current = await storedOf(tx, guildId, category, true);
+    const typedSecrets = new Set(
+      Object.entries(settings)
+        .filter(([key, value]) => findSetting(category, key)?.kind === 'secret' && typeof value === 'string' && value !== '')
+        .map(([key]) => key),
+    );
     const write = await writeCategory(tx, guildId, category, targetOf(category, current, settings, secrets), {
       action: 'update',
       note: null,
       by: editor.actor.name,
+      typedSecrets,
     });
     if (write.version !== null) {
       await auditWrite(tx, editor, 'guild_config.updated', guild, {

@@ -1,5 +1,6 @@
 import {
   type CategorySettingsBody,
+  CONFIG_MESSAGES,
   findSetting,
   type GuildCategoryState,
   type SettingCategory,
@@ -63,6 +64,8 @@ export function CategoryForm({ saver, category, state, canEdit, onDraftChange, o
   const changes = useMemo(() => formChanges(category.id, state.settings, form), [category.id, state.settings, form]);
   const errors = useMemo(() => formErrors(category.id, changes, form), [category.id, changes, form]);
   const changedCount = Object.keys(changes).length;
+  // A new URL clears the category's saved secrets on save (the server's rule): say so beside an untyped one.
+  const isUrlChanged = Object.keys(changes).some((key) => findSetting(category.id, key)?.kind === 'url');
   const overriddenCount = state.settings.filter((setting) => setting.overridden).length;
   useEffect(() => onUnsavedChange?.(changedCount), [changedCount, onUnsavedChange]);
   // The form goes with its category or guild: whoever leaves it then has nothing unsaved left behind.
@@ -145,6 +148,7 @@ export function CategoryForm({ saver, category, state, canEdit, onDraftChange, o
           const inline = touched.has(setting.key) ? draftError(definition, draft) : null;
           const error = serverErrors[setting.key] ?? (setting.key in changes ? inline : null) ?? undefined;
           const clearing = form.clearSecrets.includes(setting.key);
+          const mustRetype = definition.kind === 'secret' && setting.secretSet && isUrlChanged && draft === '' && !clearing;
           return (
             <div
               key={setting.key}
@@ -158,6 +162,12 @@ export function CategoryForm({ saver, category, state, canEdit, onDraftChange, o
                   <>
                     {definition.description}
                     {locked && <strong className="config-setting__locked"> Same for every guild.</strong>}
+                    {mustRetype && (
+                      <strong className="config-setting__retype" data-testid="secret-retype">
+                        {' '}
+                        {CONFIG_MESSAGES.aiKeyRetypeHint}
+                      </strong>
+                    )}
                   </>
                 }
               >
