@@ -97,7 +97,8 @@ export function seriesRows(series: InfluxSeries, tagKeys: ReadonlySet<string>): 
     (tagKeys.has(column) ? tagIndexes : fieldIndexes).push(index);
   });
   const rows: InfluxRow[] = [];
-  for (const values of series.values) {
+  // A series with no rows (SHOW USERS with no users, SHOW CONTINUOUS QUERIES of a database without any) has no values.
+  for (const values of series.values ?? []) {
     const tags: Record<string, string> = { ...(series as { tags?: Record<string, string> }).tags };
     for (const index of tagIndexes) {
       const value = values[index];

@@ -12,6 +12,7 @@ export interface InfluxPing {
 export interface InfluxSeries {
   name: string;
   columns: string[];
+  /** InfluxDB leaves it out when the series has no rows (SHOW USERS on a server without users): read it with ?? []. */
   values: unknown[][];
 }
 
