@@ -1,5 +1,12 @@
-import { type InfluxBucket, type InfluxQueryResult, type InfluxStats, influxQuickQueries } from '@guildhall/contract';
+import {
+  INFLUX_MESSAGES,
+  type InfluxBucket,
+  type InfluxQueryResult,
+  type InfluxStats,
+  influxQuickQueries,
+} from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLUX_ALLOWED_IMPORTS } from '../src/modules/influx-manager/flux-guard';
 import { InfluxV2Fake } from './fakes/influx-v2-fake';
 import { csvObjects } from './helpers/csv';
 import type { HttpClient } from './helpers/http-client';
@@ -112,6 +119,50 @@ describe('time-series manager on InfluxDB 2.x (loopback fake of its HTTP API)', 
       language: 'flux',
     });
     expect(write.status).toBe(400);
+  });
+
+  it('refuses Flux that writes, imports a network package or names another server, before InfluxDB sees it', async () => {
+    const read = 'from(bucket: "guildhall") |> range(start: -1h)';
+    const refused: [string, string][] = [
+      [`t = to\n${read} |> t(bucket: "archive")`, INFLUX_MESSAGES.fluxRefusedName('to')],
+      [`x = {f: to}\n${read} |> x.f(bucket: "archive")`, INFLUX_MESSAGES.fluxRefusedName('to')],
+      [
+        `import "experimental"\n${read} |> experimental.to(bucket: "archive")`,
+        INFLUX_MESSAGES.fluxImport('experimental', FLUX_ALLOWED_IMPORTS),
+      ],
+      [
+        'import "sql"\nsql.from(driverName: "postgres", dataSourceName: "postgres://x", query: "select 1")',
+        INFLUX_MESSAGES.fluxImport('sql', FLUX_ALLOWED_IMPORTS),
+      ],
+      ['import "http"\nhttp.post(url: "http://127.0.0.1:1/")', INFLUX_MESSAGES.fluxImport('http', FLUX_ALLOWED_IMPORTS)],
+      [
+        'import "experimental/http"\nhttp.get(url: "http://169.254.169.254/")',
+        INFLUX_MESSAGES.fluxImport('experimental/http', FLUX_ALLOWED_IMPORTS),
+      ],
+      ['import "socket"\nsocket.from(url: "tcp://127.0.0.1:6379")', INFLUX_MESSAGES.fluxImport('socket', FLUX_ALLOWED_IMPORTS)],
+      [
+        'import "array"\narray.from(rows: [{_value: 1}]) |> to(bucket: "x")',
+        INFLUX_MESSAGES.fluxImport('array', FLUX_ALLOWED_IMPORTS),
+      ],
+      ['from(bucket: "b", host: "http://169.254.169.254")', INFLUX_MESSAGES.fluxRefusedName('host')],
+      ['from(bucket: "b", "host": "http://169.254.169.254")', INFLUX_MESSAGES.fluxStringKey],
+      [`${read} |> filter(fn: (r) => r._field == "\${to}")`, INFLUX_MESSAGES.fluxInterpolation],
+    ];
+    const before = fake.requests.filter((request) => request.path === '/api/v2/query').length;
+    for (const [query, message] of refused) {
+      for (const path of [`${BASE}/query`, `${BASE}/export`, '/api/admin/influx-debug/export']) {
+        const answer = await owner.post(path, { query, language: 'flux', format: 'csv' });
+        expect(answer.status, `${path}: ${query}`).toBe(400);
+        expect(answer.body.error, query).toBe(message);
+      }
+    }
+    expect(fake.requests.filter((request) => request.path === '/api/v2/query')).toHaveLength(before);
+    // A read with a column named host, a regex and an allowed import still runs.
+    const allowed = await owner.post(`${BASE}/query`, {
+      query: `import "strings"\n${read} |> filter(fn: (r) => r.host =~ /^to\\/x$/ and strings.hasPrefix(v: r._field, prefix: "l"))`,
+      language: 'flux',
+    });
+    expect(allowed.status).toBe(200);
   });
 
   it('stops a query at the server-side timeout and says so', async () => {

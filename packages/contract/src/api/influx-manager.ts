@@ -48,6 +48,17 @@ export const INFLUX_MESSAGES = {
   fluxNotSupported: 'Flux needs InfluxDB 2.x; this server speaks InfluxQL only.',
   oneStatement: 'Run one statement at a time.',
   readOnly: 'Only reads (SELECT, SHOW) run here; writes and schema changes are refused.',
+  /** A string, name, regex or comment the query opens and never closes (InfluxDB could not parse it either). */
+  unterminated: 'The query leaves a string, a quoted name, a regex or a comment open.',
+  /** A Flux import outside the short list of packages that only compute (no writes, no network). */
+  fluxImport: (name: string, allowed: readonly string[]) =>
+    `Only these Flux packages can be imported here: ${allowed.join(', ')}. Refused: ${name}`,
+  /** A Flux name that writes or reaches another server (to, from(host:)…), refused wherever it appears. */
+  fluxRefusedName: (name: string) =>
+    `Only reads of this InfluxDB run here: "${name}" (writes, other servers and credentials) is refused.`,
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: Flux's interpolation, named as text
+  fluxInterpolation: 'String interpolation (${…} inside a string) is refused here; write the value out.',
+  fluxStringKey: 'Properties named by a string ("name": value) are refused here; use a plain name.',
   queryTimedOut: (ms: number) => `The query did not finish within ${ms.toLocaleString('en-US')} ms`,
   retentionNotEditable: 'This server does not allow changing the retention of that bucket.',
   retentionUpdated: (bucket: string, retention: string) => `Retention of ${bucket} set to ${retention}`,
