@@ -34,7 +34,8 @@ describe('the Redis manager without Redis', () => {
   it('refuses the writes with a 503 that says how to connect Redis', async () => {
     const answers = [
       await owner.post(`${BASE}/key`, { key: 'k', value: 'v', type: 'string', ttl: null, database: 0 }),
-      await owner.request('DELETE', `${BASE}/flush?database=0`),
+      await owner.post(`${BASE}/flush/confirmation`, { database: 0 }),
+      await owner.request('DELETE', `${BASE}/flush?database=0`, { body: { token: 'a-token' } }),
       await owner.request('PUT', `${BASE}/ttl`, { body: { key: 'k', ttl: 5, database: 0 } }),
     ];
     for (const answer of answers) {
@@ -55,7 +56,8 @@ describe('the Redis manager while Redis is down', () => {
     const target = new URL(TEST_REDIS_URL);
     proxy = await new TcpProxy({ host: target.hostname, port: Number(target.port || 6379) }).open();
     ({ environment, server, owner } = await startSignedInApp({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` }));
-    redis = new Redis(TEST_REDIS_URL, { db: DB });
+    // The manager reaches the keys under REDIS_PREFIX only.
+    redis = new Redis(TEST_REDIS_URL, { db: DB, keyPrefix: environment.env.REDIS_PREFIX });
     await redis.flushdb();
     await redis.set('still-here', 'v');
   }, 60_000);

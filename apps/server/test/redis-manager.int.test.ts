@@ -6,7 +6,11 @@ import { HttpClient } from './helpers/http-client';
 import { startSignedInApp, stopTestApp, TEST_REDIS_URL, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 const BASE = '/api/admin/database/redis';
-/** This file's Redis databases (the app keeps its own keys in db 0 under REDIS_PREFIX). */
+/**
+ * This file's Redis databases (the app keeps its own keys in db 0 under REDIS_PREFIX). The manager reaches only keys
+ * under REDIS_PREFIX and names them without it, so the direct clients write under the prefix too (ioredis keyPrefix);
+ * `raw` writes as another deployment sharing the Redis would.
+ */
 const DB = 12;
 const OTHER_DB = 13;
 
@@ -23,11 +27,15 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
   let owner: HttpClient;
   let redis: Redis;
   let other: Redis;
+  let raw: Redis;
+  let prefix: string;
 
   beforeAll(async () => {
     ({ environment, server, owner } = await startSignedInApp());
-    redis = new Redis(TEST_REDIS_URL, { db: DB });
-    other = new Redis(TEST_REDIS_URL, { db: OTHER_DB });
+    prefix = environment.env.REDIS_PREFIX!;
+    redis = new Redis(TEST_REDIS_URL, { db: DB, keyPrefix: prefix });
+    other = new Redis(TEST_REDIS_URL, { db: OTHER_DB, keyPrefix: prefix });
+    raw = new Redis(TEST_REDIS_URL, { db: DB });
   }, 60_000);
 
   beforeEach(async () => {
@@ -40,6 +48,7 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     await other?.flushdb();
     redis?.disconnect();
     other?.disconnect();
+    raw?.disconnect();
     await stopTestApp(server, environment);
   });
 
@@ -342,7 +351,15 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     }
   });
 
-  it('flushes one database, leaving the others; the tiles show the counts of all 16', async () => {
+  /** The first step of a flush: a confirmation token for this admin and database. */
+  const confirmFlush = (database: number, client = owner) =>
+    client.post<Refusal & { token: string; expiresAt: string; database: number }>(`${BASE}/flush/confirmation`, { database });
+  const flush = (database: number | string, token?: string, client = owner) =>
+    client.request<Refusal & { deletedKeys: number }>('DELETE', `${BASE}/flush?database=${database}`, {
+      ...(token === undefined ? {} : { body: { token } }),
+    });
+
+  it('flushes one database with a confirmation token, leaving the others; the tiles show the counts of all 16', async () => {
     await redis.mset('f:a', '1', 'f:b', '2');
     await other.mset('o:a', '1', 'o:b', '2', 'o:c', '3');
     const tiles = await owner.get<{ databases: { database: number; keys: number }[] }>(`${BASE}/databases`);
@@ -351,17 +368,146 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     expect(tiles.body.databases[DB]!.keys).toBe(2);
     expect(tiles.body.databases[OTHER_DB]!.keys).toBe(3);
 
+    const confirmation = await confirmFlush(OTHER_DB);
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.body).toMatchObject({
+      database: OTHER_DB,
+      message: REDIS_MESSAGES.flushConfirmationIssued(OTHER_DB, 120),
+    });
+    expect(Date.parse(confirmation.body.expiresAt) - Date.now()).toBeLessThanOrEqual(120_000);
     const appKeysBefore = await server.app.services.redis!.client.dbsize();
-    const flushed = await owner.request<{ deletedKeys: number }>('DELETE', `${BASE}/flush?database=${OTHER_DB}`);
+    const flushed = await flush(OTHER_DB, confirmation.body.token);
     expect(flushed.status).toBe(200);
     expect(flushed.body.deletedKeys).toBe(3);
     expect(await other.dbsize()).toBe(0);
     expect(await redis.dbsize()).toBe(2);
-    expect(await server.app.services.redis!.client.dbsize()).toBeGreaterThanOrEqual(appKeysBefore);
+    // The spent token left the app's database with the flush's other traces only.
+    expect(await server.app.services.redis!.client.dbsize()).toBeGreaterThanOrEqual(appKeysBefore - 1);
 
-    const noDatabase = await owner.request<Refusal>('DELETE', `${BASE}/flush?database=`);
+    const noDatabase = await flush('', (await confirmFlush(OTHER_DB)).body.token);
     expect(noDatabase.status).toBe(400);
     expect(noDatabase.body.error).toBe(REDIS_MESSAGES.invalidDatabase);
+  });
+
+  it('flushes only with a token: none, a wrong, spent, expired or other database or admin one is refused', async () => {
+    await redis.mset('f:a', '1', 'f:b', '2');
+    // Another deployment's keys in the same database, under another prefix.
+    await raw.mset('other-deployment:session:1', 'theirs', 'plain-key', 'theirs too');
+    const refusedWith = async (answer: { status: number; body: Refusal }, message: string) => {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(message);
+      expect(await redis.dbsize()).toBe(4);
+    };
+
+    // The one-step flush of old: no token, an empty one, an empty body.
+    await refusedWith(await flush(DB), REDIS_MESSAGES.flushTokenRequired);
+    await refusedWith(await flush(DB, ''), REDIS_MESSAGES.flushTokenRequired);
+    await refusedWith(
+      await owner.request<Refusal>('DELETE', `${BASE}/flush?database=${DB}`, { body: {} }),
+      REDIS_MESSAGES.flushTokenRequired,
+    );
+    await refusedWith(await flush(DB, 'made-up-token'), REDIS_MESSAGES.flushTokenInvalid);
+
+    // A token names one database.
+    const forOther = (await confirmFlush(OTHER_DB)).body.token;
+    await refusedWith(await flush(DB, forOther), REDIS_MESSAGES.flushTokenInvalid);
+
+    // And one admin: another full-access admin cannot use it, and trying does not spend it.
+    const token = (await confirmFlush(DB)).body.token;
+    const colleague = await createTestAdmin(server.app, { role: 'admin' });
+    const colleagueClient = new HttpClient(server.url);
+    expect((await colleagueClient.signIn(colleague.username, colleague.password)).status).toBe(200);
+    await refusedWith(await flush(DB, token, colleagueClient), REDIS_MESSAGES.flushTokenInvalid);
+
+    // It expires: this one is made to expire now, as two minutes passing would.
+    const expiring = (await confirmFlush(DB)).body.token;
+    const appRedis = server.app.services.redis!.client;
+    const stored = await appRedis.keys(`${prefix}redis-manager:flush-confirmation:*`);
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    for (const key of stored) {
+      const ttl = await appRedis.ttl(key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(120);
+      // The stored key holds the token's hash, never the token.
+      expect(key).not.toContain(token);
+      expect(key).not.toContain(expiring);
+    }
+    const { createHash } = await import('node:crypto');
+    await appRedis.pexpire(`${prefix}redis-manager:flush-confirmation:${createHash('sha256').update(expiring).digest('hex')}`, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await refusedWith(await flush(DB, expiring), REDIS_MESSAGES.flushTokenInvalid);
+
+    // The right one flushes the keys under the prefix only; another deployment's keys survive. It serves once.
+    const flushed = await flush(DB, token);
+    expect(flushed.status).toBe(200);
+    expect(flushed.body.deletedKeys).toBe(2);
+    expect((await raw.keys('*')).sort()).toEqual(['other-deployment:session:1', 'plain-key']);
+    expect(await raw.get('plain-key')).toBe('theirs too');
+    const again = await flush(DB, token);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe(REDIS_MESSAGES.flushTokenInvalid);
+
+    // A token is for full-access admins only, as the flush is.
+    const operator = await createTestAdmin(server.app, { role: 'operator' });
+    const operatorClient = new HttpClient(server.url);
+    await operatorClient.signIn(operator.username, operator.password);
+    expect((await confirmFlush(DB, operatorClient)).status).toBe(403);
+  });
+
+  it("reaches only keys under REDIS_PREFIX: another deployment's keys are not listed, read, edited or deleted", async () => {
+    await redis.set('ours', 'v');
+    await raw.set('other-deployment:secret', 'theirs');
+    await raw.hset('other-deployment:hash', 'f', 'theirs');
+    await raw.set('plain', 'theirs');
+    const before = await raw.dump('other-deployment:secret');
+
+    // Listed relative to the prefix, and only ours, whatever the pattern.
+    for (const pattern of ['*', 'other-deployment:*', '*secret*', '\\*', '[o]*', '?*']) {
+      const listed = await keys({ pattern });
+      expect(listed.status).toBe(200);
+      expect(listed.body.page.entries.map((entry) => entry.key)).toEqual(
+        pattern === '*' || pattern === '[o]*' || pattern === '?*' ? ['ours'] : [],
+      );
+    }
+    // A foreign key's name reaches the prefixed key of that name: missing, so 404 everywhere; the foreign key untouched.
+    for (const name of ['other-deployment:secret', 'plain', `${prefix}ours`]) {
+      const refusals = [
+        await keyValue({ key: name }),
+        await put('key', { key: name, value: 'overwritten', database: DB }),
+        await put('ttl', { key: name, ttl: 5, database: DB }),
+        await put('ttl', { key: name, ttl: -1, database: DB }),
+        await owner.request<Refusal>('DELETE', `${BASE}/key?${query({ key: name, database: DB })}`),
+      ];
+      for (const answer of refusals) {
+        expect(answer.status).toBe(404);
+        expect((answer.body as Refusal).error).toBe(REDIS_MESSAGES.keyNotFound(name));
+      }
+    }
+    const hashEdit = await put('key', {
+      key: 'other-deployment:hash',
+      database: DB,
+      edit: { op: 'hash-set', field: 'f', value: 'mine' },
+    });
+    expect(hashEdit.status).toBe(404);
+    const hexName = await keyValue({ key: Buffer.from('plain').toString('hex'), keyEncoding: 'hex' });
+    expect(hexName.status).toBe(404);
+
+    // Creating that name makes our own key; theirs stays as it was.
+    expect((await create({ key: 'other-deployment:secret', type: 'string', value: 'ours now' })).status).toBe(200);
+    expect(await redis.get('other-deployment:secret')).toBe('ours now');
+    expect(await raw.get('other-deployment:secret')).toBe('theirs');
+
+    // Delete by pattern, even '*', deletes ours only.
+    const all = await owner.post<{ matched: number; deleted: number }>(`${BASE}/delete-by-pattern`, {
+      pattern: '*',
+      database: DB,
+      dryRun: false,
+    });
+    expect(all.body).toMatchObject({ matched: 2, deleted: 2 });
+    expect((await raw.keys('*')).sort()).toEqual(['other-deployment:hash', 'other-deployment:secret', 'plain']);
+    expect(await raw.dump('other-deployment:secret')).toEqual(before);
+    expect(await raw.ttl('plain')).toBe(-1);
+    expect(await raw.hget('other-deployment:hash', 'f')).toBe('theirs');
   });
 
   it('deletes by pattern after a dry run that only counts', async () => {
@@ -377,7 +523,7 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     expect(await redis.dbsize()).toBe(31);
     const real = await post(false);
     expect(real.body).toMatchObject({ deleted: 30, message: '30 keys matching session:* deleted' });
-    expect(await redis.keys('*')).toEqual(['keep:me']);
+    expect(await redis.keys('*')).toEqual([`${prefix}keep:me`]);
   });
 
   it('reports statistics and info, keys counted from INFO keyspace', async () => {
@@ -418,8 +564,10 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
         expect(answer.status).toBe(400);
         expect(answer.body.error).toBe(REDIS_MESSAGES.invalidDatabase);
       }
-      const flush = await owner.request<Refusal>('DELETE', `${BASE}/flush?database=${database}`);
-      expect(flush.status).toBe(400);
+      expect((await flush(database, 'any-token')).status).toBe(400);
+      const confirmation = await owner.post<Refusal>(`${BASE}/flush/confirmation`, { database });
+      expect(confirmation.status).toBe(400);
+      expect(confirmation.body.error).toBe(REDIS_MESSAGES.invalidDatabase);
     }
     for (const answer of [
       await put('ttl', { key: 'k', ttl: 5, database: 16 }),
@@ -440,16 +588,17 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     await create({ key: 'a:new', type: 'string', value: 'n' });
     await owner.request('DELETE', `${BASE}/key?${query({ key: 'a:new', database: DB })}`);
     await owner.post(`${BASE}/delete-by-pattern`, { pattern: 'a:*', database: DB, dryRun: false });
-    await owner.request('DELETE', `${BASE}/flush?database=${OTHER_DB}`);
+    await flush(OTHER_DB, (await confirmFlush(OTHER_DB)).body.token);
     const rows = await sql<{ action: string; target_id: string; actor_name: string }>(
       server.app,
       "SELECT action, target_id, actor_name FROM audit_log WHERE action LIKE 'redis.%' ORDER BY created_at, id",
     );
+    // The key as Redis holds it, prefix and all.
     expect(rows.slice(-6).map((row) => [row.action, row.target_id])).toEqual([
-      ['redis.ttl_set', `${DB}:a:key`],
-      ['redis.key_updated', `${DB}:a:key`],
-      ['redis.key_created', `${DB}:a:new`],
-      ['redis.key_deleted', `${DB}:a:new`],
+      ['redis.ttl_set', `${DB}:${prefix}a:key`],
+      ['redis.key_updated', `${DB}:${prefix}a:key`],
+      ['redis.key_created', `${DB}:${prefix}a:new`],
+      ['redis.key_deleted', `${DB}:${prefix}a:new`],
       ['redis.keys_deleted_by_pattern', String(DB)],
       ['redis.database_flushed', String(OTHER_DB)],
     ]);

@@ -39,6 +39,9 @@ export const REDIS_CREATE_TYPES = ['string', 'hash', 'list', 'set', 'zset'] as c
 /** A type Create New Key makes. */
 export type RedisCreateType = (typeof REDIS_CREATE_TYPES)[number];
 
+/** How long a flush confirmation token serves, in seconds: long enough to type the database number. */
+export const REDIS_FLUSH_CONFIRMATION_SECONDS = 120;
+
 /** The settings that connect a Redis, for the screens that say how to connect one. */
 export const REDIS_SETTINGS = ['REDIS_URL', 'REDIS_PREFIX'] as const;
 
@@ -75,7 +78,18 @@ export const REDIS_MESSAGES = {
   patternMatches: (count: number, pattern: string) => `${count.toLocaleString('en-US')} keys match ${pattern}`,
   patternDeleted: (count: number, pattern: string) => `${count.toLocaleString('en-US')} keys matching ${pattern} deleted`,
   /** The second flush confirmation asks to type the database number. */
-  flushConfirm: (database: number) => `Type ${database} to flush database ${database}. This deletes every key in it.`,
+  flushConfirm: (database: number, prefix: string) =>
+    `Type ${database} to flush database ${database}. This deletes every key under ${prefix} in it.`,
+  /** What the manager reaches, said on screen: keys are named and shown without the prefix. */
+  prefixScope: (prefix: string) =>
+    prefix === ''
+      ? 'REDIS_PREFIX is empty: the manager reaches every key of each database.'
+      : `The manager reaches only Guildhall's keys: those under ${prefix}, in every database. Keys are shown and named without it.`,
+  flushTokenRequired: 'Ask for a flush confirmation first: a flush needs the token it gives.',
+  flushTokenInvalid:
+    'This flush confirmation is not valid: it expired, was used, or is for another database or admin. Ask again.',
+  flushConfirmationIssued: (database: number, seconds: number) =>
+    `Confirm the flush of database ${database} within ${seconds} seconds.`,
 } as const;
 
 const hexString = z
@@ -283,6 +297,17 @@ export type RedisCreateKeyBody = z.input<typeof redisCreateKeyBody>;
 /** DELETE flush's query: the database is required (never a default for a flush). */
 export const redisFlushQuery = z.object({ database: redisDatabase });
 
+const flushToken = z
+  .string({ error: REDIS_MESSAGES.flushTokenRequired })
+  .min(1, REDIS_MESSAGES.flushTokenRequired)
+  .max(200, REDIS_MESSAGES.flushTokenInvalid);
+
+/** DELETE flush's body: the token the confirmation call gave (a missing body reads as a missing token). */
+export const redisFlushBody = z.preprocess((body) => body ?? {}, z.object({ token: flushToken }));
+
+/** POST flush/confirmation's body: the database to flush. */
+export const redisFlushConfirmationBody = z.object({ database: redisDatabase });
+
 /** Delete by pattern: a dry run counts the matches by SCAN; the real run UNLINKs them in batches. */
 export const redisPatternDeleteBody = z.object({
   pattern: z.string().min(1).max(REDIS_KEY_MAX_LENGTH),
@@ -414,11 +439,20 @@ export const redisManagerApi = {
     body: redisCreateKeyBody,
     response: done({ ...wireKey }),
   }),
+  flushConfirmation: endpoint({
+    method: 'POST',
+    path: `${BASE}/flush/confirmation`,
+    summary: 'The first step of a flush: a token for this admin and database, good once for two minutes',
+    body: redisFlushConfirmationBody,
+    response: done({ database: z.number(), token: z.string(), expiresAt: z.string() }),
+  }),
   flush: endpoint({
     method: 'DELETE',
     path: `${BASE}/flush`,
-    summary: 'Empties one database (FLUSHDB ASYNC); audited with its key count',
+    summary:
+      "The second step: with the confirmation's token, deletes every key under REDIS_PREFIX in one database (SCAN + UNLINK); audited with the count",
     query: redisFlushQuery,
+    body: redisFlushBody,
     response: done({ database: z.number(), deletedKeys: z.number() }),
   }),
   deleteByPattern: endpoint({

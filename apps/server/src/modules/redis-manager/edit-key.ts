@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { REDIS_MESSAGES, type RedisBytes, type RedisCreateKeyBody, type RedisEdit, type RedisKeyType } from '@guildhall/contract';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../http/app-error';
+import type { ManagedKey } from './key-scope';
 import { keyType } from './scan-keys';
 import { bytesOf, keyLabel } from './wire';
 
@@ -48,16 +49,16 @@ return 1`;
 type Arg = Buffer | string;
 
 /** The key's answer after a type-checked write: missing is a 404, another type a 409, a bad index a 400. */
-function checkOutcome(key: Buffer, expected: RedisKeyType, outcome: string, index?: number) {
-  if (outcome === 'none') throw AppError.notFound(REDIS_MESSAGES.keyNotFound(keyLabel(key)));
+function checkOutcome(key: ManagedKey, expected: RedisKeyType, outcome: string, index?: number) {
+  if (outcome === 'none') throw AppError.notFound(REDIS_MESSAGES.keyNotFound(keyLabel(key.shown)));
   if (outcome === 'range') throw AppError.invalidField('edit.index', REDIS_MESSAGES.listIndexOutOfRange(index ?? 0));
   if (outcome !== expected) {
-    throw new AppError(409, 'CONFLICT', REDIS_MESSAGES.wrongType(keyLabel(key), keyType(outcome), expected));
+    throw new AppError(409, 'CONFLICT', REDIS_MESSAGES.wrongType(keyLabel(key.shown), keyType(outcome), expected));
   }
 }
 
-async function editIfType(redis: Redis, key: Buffer, type: RedisKeyType, command: string, args: Arg[]) {
-  const outcome = String(await redis.eval(EDIT_IF_TYPE, 1, key, type, command, ...args));
+async function editIfType(redis: Redis, key: ManagedKey, type: RedisKeyType, command: string, args: Arg[]) {
+  const outcome = String(await redis.eval(EDIT_IF_TYPE, 1, key.redis, type, command, ...args));
   checkOutcome(key, type, outcome);
 }
 
@@ -67,7 +68,7 @@ const score = (value: number | string) => String(value);
  * PUT key: a string's whole value (SET ... KEEPTTL, so its TTL stays) or one edit of a hash, list, set or zset.
  * The key must exist with the type the change is for.
  */
-export async function updateKey(redis: Redis, key: Buffer, change: { value?: RedisBytes; edit?: RedisEdit }) {
+export async function updateKey(redis: Redis, key: ManagedKey, change: { value?: RedisBytes; edit?: RedisEdit }) {
   if (change.value !== undefined) return editIfType(redis, key, 'string', 'SET', [bytesOf(change.value), 'KEEPTTL']);
   const edit = change.edit;
   if (!edit) throw AppError.invalidField('value', REDIS_MESSAGES.noKeyOrValue);
@@ -79,12 +80,12 @@ export async function updateKey(redis: Redis, key: Buffer, change: { value?: Red
     case 'list-push':
       return editIfType(redis, key, 'list', edit.end === 'head' ? 'LPUSH' : 'RPUSH', [bytesOf(edit.value)]);
     case 'list-set': {
-      const outcome = String(await redis.eval(LIST_SET_AT, 1, key, String(edit.index), bytesOf(edit.value)));
+      const outcome = String(await redis.eval(LIST_SET_AT, 1, key.redis, String(edit.index), bytesOf(edit.value)));
       return checkOutcome(key, 'list', outcome, edit.index);
     }
     case 'list-remove': {
       const marker = `guildhall-removed-${randomBytes(16).toString('hex')}`;
-      const outcome = String(await redis.eval(LIST_REMOVE_AT, 1, key, String(edit.index), marker));
+      const outcome = String(await redis.eval(LIST_REMOVE_AT, 1, key.redis, String(edit.index), marker));
       return checkOutcome(key, 'list', outcome, edit.index);
     }
     case 'set-add':
@@ -115,24 +116,24 @@ function creation(body: RedisCreateKeyBody): [string, Arg[]] {
 }
 
 /** POST key: creates a key of a type with its value and an optional TTL; 409 when it exists. */
-export async function createKey(redis: Redis, key: Buffer, body: RedisCreateKeyBody) {
+export async function createKey(redis: Redis, key: ManagedKey, body: RedisCreateKeyBody) {
   const [command, args] = creation(body);
-  const created = await redis.eval(CREATE_UNLESS_EXISTS, 1, key, command, String(body.ttl ?? 0), ...args);
-  if (created !== 1) throw new AppError(409, 'CONFLICT', REDIS_MESSAGES.keyExists(keyLabel(key)));
+  const created = await redis.eval(CREATE_UNLESS_EXISTS, 1, key.redis, command, String(body.ttl ?? 0), ...args);
+  if (created !== 1) throw new AppError(409, 'CONFLICT', REDIS_MESSAGES.keyExists(keyLabel(key.shown)));
 }
 
 /** PUT ttl: EXPIRE seconds, or PERSIST for -1 / null. Answers the TTL now in force; 404 for a missing key. */
-export async function setTtl(redis: Redis, key: Buffer, ttl: number | null): Promise<number> {
+export async function setTtl(redis: Redis, key: ManagedKey, ttl: number | null): Promise<number> {
   if (ttl !== null && ttl > 0) {
-    if ((await redis.expire(key, ttl)) !== 1) throw AppError.notFound(REDIS_MESSAGES.keyNotFound(keyLabel(key)));
+    if ((await redis.expire(key.redis, ttl)) !== 1) throw AppError.notFound(REDIS_MESSAGES.keyNotFound(keyLabel(key.shown)));
     return ttl;
   }
-  const [[, exists]] = ((await redis.pipeline().exists(key).persist(key).exec()) ?? []) as [[Error | null, number]];
-  if (exists !== 1) throw AppError.notFound(REDIS_MESSAGES.keyNotFound(keyLabel(key)));
+  const [[, exists]] = ((await redis.pipeline().exists(key.redis).persist(key.redis).exec()) ?? []) as [[Error | null, number]];
+  if (exists !== 1) throw AppError.notFound(REDIS_MESSAGES.keyNotFound(keyLabel(key.shown)));
   return -1;
 }
 
 /** DELETE key: UNLINK (the memory is freed in the background); 404 for a missing key. */
-export async function deleteKey(redis: Redis, key: Buffer) {
-  if ((await redis.unlink(key)) !== 1) throw AppError.notFound(REDIS_MESSAGES.keyNotFound(keyLabel(key)));
+export async function deleteKey(redis: Redis, key: ManagedKey) {
+  if ((await redis.unlink(key.redis)) !== 1) throw AppError.notFound(REDIS_MESSAGES.keyNotFound(keyLabel(key.shown)));
 }

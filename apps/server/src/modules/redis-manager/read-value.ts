@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { REDIS_MESSAGES, REDIS_STRING_PAGE_BYTES, type RedisKeyValue } from '@guildhall/contract';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../http/app-error';
+import type { ManagedKey } from './key-scope';
 import { keyType, ttlSeconds } from './scan-keys';
 import { keyLabel, wireBytes, wireKey } from './wire';
 
@@ -50,14 +51,19 @@ function stringPage(bytes: Buffer, isLast: boolean): Buffer {
  * A key's type, TTL and one page of its value (spec 2 §3 "Key value response"): by index for lists and zsets,
  * by HSCAN/SSCAN for hashes and sets, by id for streams, by byte range for strings. 404 for a missing key.
  */
-export async function readKeyValue(redis: Redis, key: Buffer, page: { cursor?: string; count: number }): Promise<RedisKeyValue> {
+export async function readKeyValue(
+  redis: Redis,
+  managed: ManagedKey,
+  page: { cursor?: string; count: number },
+): Promise<RedisKeyValue> {
+  const key = managed.redis;
   const [[, rawType], [, ttlMs]] = ((await redis.pipeline().type(key).pttl(key).exec()) ?? []) as [
     [Error | null, string],
     [Error | null, number],
   ];
-  if (rawType === 'none') throw AppError.notFound(REDIS_MESSAGES.keyNotFound(keyLabel(key)));
+  if (rawType === 'none') throw AppError.notFound(REDIS_MESSAGES.keyNotFound(keyLabel(managed.shown)));
   const type = keyType(rawType);
-  const base = { ...wireKey(key), ttl: ttlSeconds(ttlMs) };
+  const base = { ...wireKey(managed.shown), ttl: ttlSeconds(ttlMs) };
   const { count } = page;
 
   switch (type) {

@@ -1,4 +1,10 @@
-import { REDIS_MESSAGES, REDIS_SETTINGS, REDIS_VALUE_MAX_LENGTH, redisManagerApi } from '@guildhall/contract';
+import {
+  REDIS_FLUSH_CONFIRMATION_SECONDS,
+  REDIS_MESSAGES,
+  REDIS_SETTINGS,
+  REDIS_VALUE_MAX_LENGTH,
+  redisManagerApi,
+} from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -10,6 +16,8 @@ import { recordAudit } from '../audit/record-audit';
 import { deleteByPattern, flushDatabase } from './bulk-delete';
 import { redisManagerConnections, redisWork } from './connections';
 import { createKey, deleteKey, setTtl, updateKey } from './edit-key';
+import { issueFlushToken, spendFlushToken } from './flush-confirmation';
+import { keyScope, type ManagedKey } from './key-scope';
 import { readDatabaseTiles, readInfo, readStats } from './read-info';
 import { readKeyValue } from './read-value';
 import { scanKeysPage } from './scan-keys';
@@ -22,8 +30,9 @@ const WRITE_BODY_LIMIT = 2 * REDIS_VALUE_MAX_LENGTH + 1024 * 1024;
 
 /**
  * The cache manager (spec 2 §7 "Cache admin") over the Redis of REDIS_URL, admin.full_access. Each database is
- * reached on a connection of its own; the app's shared connection never changes database. Without REDIS_URL the
- * reads answer how to connect one and the writes are a 503; every write is audited.
+ * reached on a connection of its own; the app's shared connection never changes database. It reaches only the keys
+ * under REDIS_PREFIX (key-scope.ts): keys and patterns are named relative to it. Without REDIS_URL the reads answer
+ * how to connect one and the writes are a 503; every write is audited, with the key as Redis holds it.
  */
 export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
   guardAdminRoutes(app, ['admin.full_access']);
@@ -42,13 +51,16 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const audit = (request: FastifyRequest, action: string, target: { type: string; id: string }, details = {}) =>
     recordAudit(app.services.db, { actor: adminActor(adminSessionOf(request)), action, target, details, ip: request.ip });
-  const keyTarget = (database: number, key: Buffer) => ({ type: 'redis_key', id: `${database}:${keyLabel(key)}` });
+  const scope = keyScope(app.services.redis?.prefix ?? '');
+  const keyTarget = (database: number, key: ManagedKey) => ({ type: 'redis_key', id: `${database}:${keyLabel(key.redis)}` });
+  /** The key a request names (relative to the prefix), with the key Redis holds. */
+  const keyOf = (key: string, encoding: 'utf8' | 'hex') => scope.key(keyBytes(key, encoding));
 
   app.route({
     ...contractRoute(redisManagerApi.keys, TAG),
     handler: async (request) => {
       if (!connections) return notConfigured;
-      const page = await on(request.query.database, (redis) => scanKeysPage(redis, request.query));
+      const page = await on(request.query.database, (redis) => scanKeysPage(redis, scope, request.query));
       return { success: true as const, configured: true as const, page };
     },
   });
@@ -86,8 +98,8 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       if (!connections) return notConfigured;
       const { key, keyEncoding, database, cursor, count } = request.query;
-      const bytes = keyBytes(key, keyEncoding);
-      const value = await on(database, (redis) => readKeyValue(redis, bytes, { cursor, count }));
+      const managed = keyOf(key, keyEncoding);
+      const value = await on(database, (redis) => readKeyValue(redis, managed, { cursor, count }));
       return { success: true as const, configured: true as const, value };
     },
   });
@@ -96,10 +108,10 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(redisManagerApi.deleteKey, TAG),
     handler: async (request) => {
       const { key, keyEncoding, database } = request.query;
-      const bytes = keyBytes(key, keyEncoding);
-      await on(database, (redis) => deleteKey(redis, bytes));
-      await audit(request, 'redis.key_deleted', keyTarget(database, bytes), { database });
-      return { success: true as const, message: REDIS_MESSAGES.keyDeleted(keyLabel(bytes)) };
+      const managed = keyOf(key, keyEncoding);
+      await on(database, (redis) => deleteKey(redis, managed));
+      await audit(request, 'redis.key_deleted', keyTarget(database, managed), { database });
+      return { success: true as const, message: REDIS_MESSAGES.keyDeleted(keyLabel(managed.shown)) };
     },
   });
 
@@ -107,9 +119,9 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(redisManagerApi.setTtl, TAG),
     handler: async (request) => {
       const { key, keyEncoding, database } = request.body;
-      const bytes = keyBytes(key, keyEncoding);
-      const ttl = await on(database, (redis) => setTtl(redis, bytes, request.body.ttl));
-      await audit(request, 'redis.ttl_set', keyTarget(database, bytes), { database, ttl });
+      const managed = keyOf(key, keyEncoding);
+      const ttl = await on(database, (redis) => setTtl(redis, managed, request.body.ttl));
+      await audit(request, 'redis.ttl_set', keyTarget(database, managed), { database, ttl });
       return { success: true as const, ttl, message: ttl > 0 ? REDIS_MESSAGES.ttlSet(ttl) : REDIS_MESSAGES.ttlRemoved };
     },
   });
@@ -119,10 +131,10 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: WRITE_BODY_LIMIT,
     handler: async (request) => {
       const { key, keyEncoding, database, value, edit } = request.body;
-      const bytes = keyBytes(key, keyEncoding);
-      await on(database, (redis) => updateKey(redis, bytes, { value, edit }));
+      const managed = keyOf(key, keyEncoding);
+      await on(database, (redis) => updateKey(redis, managed, { value, edit }));
       // The change's kind, never the value itself: values may hold secrets.
-      await audit(request, 'redis.key_updated', keyTarget(database, bytes), { database, op: edit?.op ?? 'string-set' });
+      await audit(request, 'redis.key_updated', keyTarget(database, managed), { database, op: edit?.op ?? 'string-set' });
       return { success: true as const, message: REDIS_MESSAGES.keyUpdated };
     },
   });
@@ -132,14 +144,36 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: WRITE_BODY_LIMIT,
     handler: async (request) => {
       const { body } = request;
-      const bytes = keyBytes(body.key, body.keyEncoding);
-      await on(body.database, (redis) => createKey(redis, bytes, body));
-      await audit(request, 'redis.key_created', keyTarget(body.database, bytes), {
+      const managed = keyOf(body.key, body.keyEncoding);
+      await on(body.database, (redis) => createKey(redis, managed, body));
+      await audit(request, 'redis.key_created', keyTarget(body.database, managed), {
         database: body.database,
         type: body.type,
         ttl: body.ttl,
       });
-      return { success: true as const, ...wireKey(bytes), message: REDIS_MESSAGES.keyCreated(keyLabel(bytes)) };
+      return {
+        success: true as const,
+        ...wireKey(managed.shown),
+        message: REDIS_MESSAGES.keyCreated(keyLabel(managed.shown)),
+      };
+    },
+  });
+
+  // A flush is two calls: the confirmation's token, bound to the admin and the database, then the flush with it.
+  app.route({
+    ...contractRoute(redisManagerApi.flushConfirmation, TAG),
+    handler: async (request) => {
+      const { database } = request.body;
+      const { admin } = adminSessionOf(request);
+      const issued = await on(connections?.app.database ?? 0, (redis) =>
+        issueFlushToken(redis, scope.prefix, admin.id, database),
+      );
+      return {
+        success: true as const,
+        database,
+        ...issued,
+        message: REDIS_MESSAGES.flushConfirmationIssued(database, REDIS_FLUSH_CONFIRMATION_SECONDS),
+      };
     },
   });
 
@@ -147,8 +181,17 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(redisManagerApi.flush, TAG),
     handler: async (request) => {
       const { database } = request.query;
-      const deletedKeys = await on(database, flushDatabase);
-      await audit(request, 'redis.database_flushed', { type: 'redis_database', id: String(database) }, { deletedKeys });
+      const { admin } = adminSessionOf(request);
+      await on(connections?.app.database ?? 0, (redis) =>
+        spendFlushToken(redis, scope.prefix, admin.id, database, request.body.token),
+      );
+      const deletedKeys = await on(database, (redis) => flushDatabase(redis, scope));
+      await audit(
+        request,
+        'redis.database_flushed',
+        { type: 'redis_database', id: String(database) },
+        { deletedKeys, prefix: scope.prefix },
+      );
       return { success: true as const, database, deletedKeys, message: REDIS_MESSAGES.flushed(database) };
     },
   });
@@ -157,16 +200,13 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(redisManagerApi.deleteByPattern, TAG),
     handler: async (request) => {
       const { pattern, database, dryRun } = request.body;
-      const { matched, deleted } = await on(database, (redis) => deleteByPattern(redis, pattern, dryRun));
+      const { matched, deleted } = await on(database, (redis) => deleteByPattern(redis, scope, pattern, dryRun));
       if (!dryRun) {
         await audit(
           request,
           'redis.keys_deleted_by_pattern',
           { type: 'redis_database', id: String(database) },
-          {
-            pattern,
-            deleted,
-          },
+          { pattern, prefix: scope.prefix, deleted },
         );
       }
       const message = dryRun ? REDIS_MESSAGES.patternMatches(matched, pattern) : REDIS_MESSAGES.patternDeleted(deleted, pattern);

@@ -1,5 +1,6 @@
 import { REDIS_KEY_TYPES, type RedisKeyEntry, type RedisKeysPage, type RedisKeyType } from '@guildhall/contract';
 import type { Redis } from 'ioredis';
+import type { KeyScope } from './key-scope';
 import { wireKey } from './wire';
 
 /** How long one page may keep scanning for a rare pattern before it answers with what it has and a cursor. */
@@ -23,22 +24,25 @@ end
 return described`;
 
 /**
- * One page of the key browser: SCAN MATCH from `cursor` until it has `count` keys, the database is done or the
+ * One page of the key browser, under the app's prefix (the pattern and the keys shown are relative to it): SCAN MATCH from `cursor` until it has `count` keys, the database is done or the
  * time budget is spent (each SCAN call is short, so Redis is never blocked), then TYPE and PTTL of the page's
  * keys in one script call per thousand, and DBSIZE for the total (never counted by scanning).
  */
 export async function scanKeysPage(
   redis: Redis,
+  scope: KeyScope,
   request: { pattern: string; cursor: string; count: number; database: number },
 ): Promise<RedisKeysPage> {
   const started = performance.now();
+  const match = scope.pattern(request.pattern);
+  // Under the prefix, '*' matches most keys of a database: SCAN as many slots as the page asks for.
   const scanCount = request.pattern === '*' ? request.count : Math.max(request.count, FILTERED_SCAN_COUNT);
   const seen = new Set<string>();
   const keys: Buffer[] = [];
   let cursor = request.cursor;
   let calls = 0;
   do {
-    const [next, found] = await redis.scanBuffer(cursor, 'MATCH', request.pattern, 'COUNT', scanCount);
+    const [next, found] = await redis.scanBuffer(cursor, 'MATCH', match, 'COUNT', scanCount);
     cursor = next.toString();
     calls++;
     for (const key of found) {
@@ -60,9 +64,10 @@ export async function scanKeysPage(
   keys.forEach((key, i) => {
     const type = described[i * 2] as string;
     const ttlMs = described[i * 2 + 1] as number;
-    // Gone between SCAN and TYPE: not listed.
-    if (type === 'none' || ttlMs === -2) return;
-    entries.push({ ...wireKey(key), type: keyType(type), ttl: ttlSeconds(ttlMs) });
+    const shown = scope.relative(key);
+    // Gone between SCAN and TYPE: not listed; nor the prefix itself, which has no name under it.
+    if (type === 'none' || ttlMs === -2 || shown.length === 0) return;
+    entries.push({ ...wireKey(shown), type: keyType(type), ttl: ttlSeconds(ttlMs) });
   });
   const totalKeys = await redis.dbsize();
   return { entries, cursor, scanned: Math.min(calls * scanCount, totalKeys), totalKeys, database: request.database };

@@ -3,12 +3,13 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { useToast } from '../../ui/toast-context';
-import { useDeleteByPattern, useFlushDatabase, useRedisInfo } from './redis-api';
+import { useDeleteByPattern, useFlushConfirmation, useFlushDatabase, useRedisInfo } from './redis-api';
 import { RedisBanner } from './redis-banner';
 
 /**
- * The Danger Zone: flush the current database behind two confirmations (the second types its number), and
- * delete the keys matching a pattern once a dry run has counted them. Both are audited on the server.
+ * The Danger Zone: flush Guildhall's keys of the current database behind two confirmations (the first asks the
+ * server for a confirmation token, the second types the database number and flushes with it), and delete the keys
+ * matching a pattern once a dry run has counted them. Both reach only keys under REDIS_PREFIX and are audited.
  */
 export function DangerZone({ database }: { database: number }) {
   return (
@@ -27,33 +28,54 @@ export function DangerZone({ database }: { database: number }) {
 function FlushDatabase({ database }: { database: number }) {
   const [step, setStep] = useState<'idle' | 'first' | 'second'>('idle');
   const [typed, setTyped] = useState('');
+  const [token, setToken] = useState<string | null>(null);
+  const confirmation = useFlushConfirmation();
   const flush = useFlushDatabase();
   const toast = useToast();
   const typedId = useId();
-  // Guildhall's own keys (rate-limit counters, say) may share this database: a flush takes them too.
+  // Guildhall's own keys (rate-limit counters, say) live under the prefix in its database: a flush takes them too.
   const info = useRedisInfo().data;
   const app = info?.configured ? info.info.app : undefined;
+  const prefix = app?.prefix ?? '';
   const holdsAppKeys = app?.database === database;
 
   function close() {
     setStep('idle');
     setTyped('');
+    setToken(null);
   }
 
-  function handleFlush() {
-    flush.mutate(database, {
-      onSuccess: () => toast.success(REDIS_MESSAGES.flushed(database)),
-      onSettled: close,
+  function handleContinue() {
+    confirmation.mutate(database, {
+      onSuccess: (answer) => {
+        setToken(answer.token);
+        setStep('second');
+      },
+      onError: close,
     });
   }
 
+  function handleFlush() {
+    if (!token) return;
+    flush.mutate(
+      { database, token },
+      {
+        onSuccess: () => toast.success(REDIS_MESSAGES.flushed(database)),
+        onSettled: close,
+      },
+    );
+  }
+
+  const failure = confirmation.isError ? confirmation.error : flush.isError ? flush.error : null;
   return (
     <div className="redis-danger__item">
       <div>
         <h3 className="redis-danger__title">Flush database {database}</h3>
-        <p className="redis-muted">Deletes every key in database {database}. The other databases are left alone.</p>
+        <p className="redis-muted">
+          Deletes every key under <code>{prefix}</code> in database {database}. Other keys and the other databases are left alone.
+        </p>
       </div>
-      {flush.isError && <RedisBanner text={REDIS_MESSAGES.flushFailed(errorMessage(flush.error))} />}
+      {failure && <RedisBanner text={REDIS_MESSAGES.flushFailed(errorMessage(failure))} />}
       <button type="button" className="button button--danger" onClick={() => setStep('first')}>
         Flush database
       </button>
@@ -61,15 +83,19 @@ function FlushDatabase({ database }: { database: number }) {
         isOpen={step === 'first'}
         title={`Flush database ${database}?`}
         confirmLabel="Continue"
+        busyLabel="Asking..."
+        isBusy={confirmation.isPending}
         isDanger
-        onConfirm={() => setStep('second')}
+        onConfirm={handleContinue}
         onClose={close}
         testId="confirm-flush-first"
       >
-        <p>Every key in database {database} will be deleted. This cannot be undone.</p>
+        <p>
+          Every key under <code>{prefix}</code> in database {database} will be deleted. This cannot be undone.
+        </p>
         {holdsAppKeys && (
           <p className="alert alert--warning" data-testid="flush-app-keys-warning">
-            Guildhall keeps its own keys in this database (under <code>{app?.prefix}</code>); they are deleted too.
+            Guildhall keeps its own working keys in this database (sessions, rate limits); they are deleted too.
           </p>
         )}
       </ConfirmModal>
@@ -80,13 +106,13 @@ function FlushDatabase({ database }: { database: number }) {
         busyLabel="Flushing..."
         isBusy={flush.isPending}
         isDanger
-        isConfirmDisabled={typed.trim() !== String(database)}
+        isConfirmDisabled={typed.trim() !== String(database) || token === null}
         onConfirm={handleFlush}
         onClose={close}
         testId="confirm-flush-second"
       >
         <label className="field__label" htmlFor={typedId}>
-          {REDIS_MESSAGES.flushConfirm(database)}
+          {REDIS_MESSAGES.flushConfirm(database, prefix)}
         </label>
         <input
           id={typedId}

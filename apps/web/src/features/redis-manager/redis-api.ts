@@ -164,12 +164,20 @@ export function useCreateKey() {
   });
 }
 
-/** Empties one database; everything read of it is read again. */
+/** The first step of a flush: a confirmation token for this admin and database, good once for two minutes. */
+export function useFlushConfirmation() {
+  return useMutation({
+    mutationFn: (database: number) => callEndpoint(redisManagerApi.flushConfirmation, { body: { database } }),
+  });
+}
+
+/** The second step: flushes Guildhall's keys of one database with the confirmation's token; its keys are read again. */
 export function useFlushDatabase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (database: number) => callEndpoint(redisManagerApi.flush, { query: { database } }),
-    onSuccess: (_answer, database) => {
+    mutationFn: ({ database, token }: { database: number; token: string }) =>
+      callEndpoint(redisManagerApi.flush, { query: { database }, body: { token } }),
+    onSuccess: (_answer, { database }) => {
       return Promise.all([
         queryClient.resetQueries({ queryKey: redisKeys.database(database) }),
         queryClient.invalidateQueries({ queryKey: redisKeys.databases() }),

@@ -1,4 +1,4 @@
-import type { AdminScreen, RedisDatabaseTile } from '@guildhall/contract';
+import { type AdminScreen, REDIS_MESSAGES, type RedisDatabaseTile } from '@guildhall/contract';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../ui/spinner';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { ConfigurationTab } from './configuration-tab';
 import { KeyBrowserTab } from './key-browser-tab';
 import { KeyManagerTab } from './key-manager-tab';
-import { useRedisDatabases } from './redis-api';
+import { useRedisDatabases, useRedisInfo } from './redis-api';
 import { DATABASE_NUMBERS, parseRedisDatabase } from './redis-database';
 import { RedisSetup } from './redis-setup';
 import { parseRedisTab, REDIS_TABS, type RedisTab } from './redis-tabs';
@@ -14,6 +14,17 @@ import { StatisticsTab } from './statistics-tab';
 import '../../styles/redis.css';
 
 const ID_PREFIX = 'redis';
+
+/** What the manager reaches: the keys under REDIS_PREFIX, shown and named without it. */
+function PrefixScope() {
+  const info = useRedisInfo().data;
+  if (!info?.configured) return null;
+  return (
+    <p className="redis-muted" data-testid="redis-prefix-scope">
+      {REDIS_MESSAGES.prefixScope(info.info.app.prefix)}
+    </p>
+  );
+}
 
 /**
  * The cache manager (spec 2 §2) over the Redis Guildhall uses: Key Browser, Key Manager, Statistics and
@@ -46,6 +57,7 @@ export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
         <div>
           <h1 className="page__title">{screen.label}</h1>
           <p className="page__lead">Browse, edit and watch the cache, one database at a time</p>
+          <PrefixScope />
         </div>
         {databases.data?.configured !== false && (
           <DatabaseSelect database={database} tiles={tiles} onChange={(next) => navigate({ database: next })} />
