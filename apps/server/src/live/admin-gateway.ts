@@ -1,25 +1,22 @@
 import {
   type AckResult,
+  ADMIN_PUSH_ACCESS,
   ADMIN_TOPICS,
-  type AdminTopic,
+  type AdminClientEvents,
   ALERT_MESSAGES,
   adminCommand,
+  adminEventRequires,
   HEARTBEAT_MS,
-  hasAdminPermission,
   hasAnyAdminPermission,
   LIVE_BUFFERS,
   MESSAGES,
   memberSyncRoom,
   memberSyncSubscription,
   metricsHistoryQuery,
-  type Permission,
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { presentAdmin } from '../modules/admin-auth/presenters';
-import { CHARACTER_DISCOVERY_ACCESS } from '../modules/character-linking/access';
 import { readHistory } from '../modules/metrics/read-history';
-import { MONITORING_READ } from '../modules/monitoring/access';
-import { PLAYER_ACCOUNTS_READ } from '../modules/player-accounts/access';
 import {
   ADMINS_ROOM,
   type AdminNamespace,
@@ -31,9 +28,6 @@ import {
 import { watchSession } from './session-watch';
 
 type Ack = ((result: AckResult) => void) | undefined;
-
-/** Topics that carry data only some admins may read: the accounts topic is for those who may read player accounts. */
-const TOPIC_ACCESS: Partial<Record<AdminTopic, readonly Permission[]>> = { accounts: PLAYER_ACCOUNTS_READ };
 
 /** Acks when the client asked for one; a client that did not pass a callback just gets nothing. */
 function reply(ack: Ack, result: AckResult) {
@@ -47,44 +41,55 @@ function safely<A extends unknown[]>(app: FastifyInstance, handler: (...args: A)
   };
 }
 
+/**
+ * Listens to one client event behind the contract's access table (ADMIN_EVENT_ACCESS): the one place every /admin
+ * event is authorised. A refused event runs nothing and sends no data: its acknowledgement (the last argument, when
+ * the client passed one) answers the HTTP 403's message, else an `admin:refused` event says which event and why.
+ */
+function onEvent(socket: AdminSocket, event: keyof AdminClientEvents, handler: (...args: unknown[]) => void) {
+  const listen = socket.on.bind(socket) as (name: string, listener: (...args: unknown[]) => void) => void;
+  listen(event, (...args: unknown[]) => {
+    if (hasAnyAdminPermission(socket.data.admin, adminEventRequires(event, args[0]))) return handler(...args);
+    const ack = args.at(-1);
+    if (typeof ack === 'function')
+      return (ack as (result: AckResult) => void)({ success: false, error: MESSAGES.accessDeniedBody });
+    socket.emit('admin:refused', { event, error: MESSAGES.accessDeniedBody });
+  });
+}
+
 /** Handles one signed-in admin's live connection: topics, requests, commands and the session watch. */
 function onConnection(app: FastifyInstance, socket: AdminSocket) {
   const { monitoring } = app;
   const { sessionId, admin } = socket.data;
   socket.join([ADMINS_ROOM, sessionRoom(sessionId)]);
-  if (hasAdminPermission(admin, 'admin.manage_users')) socket.join(USER_ADMINS_ROOM);
-  if (hasAdminPermission(admin, 'admin.full_access')) socket.join(FULL_ACCESS_ROOM);
+  if (hasAnyAdminPermission(admin, ADMIN_PUSH_ACCESS.accountAlerts)) socket.join(USER_ADMINS_ROOM);
+  if (hasAnyAdminPermission(admin, ADMIN_PUSH_ACCESS.mlExportProgress)) socket.join(FULL_ACCESS_ROOM);
   socket.emit('admin:welcome', { admin: presentAdmin(admin), serverTime: new Date().toISOString(), heartbeatMs: HEARTBEAT_MS });
 
   for (const topic of ADMIN_TOPICS) {
-    socket.on(`subscribe:${topic}`, (ack?: Ack) => {
-      const required = TOPIC_ACCESS[topic];
-      if (required && !hasAnyAdminPermission(admin, required))
-        return reply(ack, { success: false, error: MESSAGES.accessDeniedBody });
+    onEvent(socket, `subscribe:${topic}`, (ack?: unknown) => {
       socket.join(topic);
-      reply(ack, { success: true });
+      reply(ack as Ack, { success: true });
     });
   }
 
-  // A guild's member syncs are for those who may open Character Discovery, as its HTTP calls are.
-  socket.on('subscribe:member-sync', (payload: unknown, ack?: Ack) => {
+  onEvent(socket, 'subscribe:member-sync', (payload: unknown, ack?: unknown) => {
     const parsed = memberSyncSubscription.safeParse(payload);
-    if (!parsed.success) return reply(ack, { success: false, error: 'guildId must be a guild id' });
-    if (!hasAnyAdminPermission(admin, CHARACTER_DISCOVERY_ACCESS))
-      return reply(ack, { success: false, error: MESSAGES.accessDeniedBody });
+    if (!parsed.success) return reply(ack as Ack, { success: false, error: 'guildId must be a guild id' });
     socket.join(memberSyncRoom(parsed.data.guildId));
-    return reply(ack, { success: true });
+    return reply(ack as Ack, { success: true });
   });
-  socket.on('unsubscribe:member-sync', (payload: unknown, ack?: Ack) => {
+  onEvent(socket, 'unsubscribe:member-sync', (payload: unknown, ack?: unknown) => {
     const parsed = memberSyncSubscription.safeParse(payload);
     if (parsed.success) socket.leave(memberSyncRoom(parsed.data.guildId));
-    reply(ack, { success: parsed.success });
+    reply(ack as Ack, { success: parsed.success });
   });
 
-  socket.on('heartbeat', () => socket.emit('heartbeat:ack', { serverTime: new Date().toISOString() }));
-  socket.on('request:current-metrics', () => socket.emit('metrics:current', monitoring.snapshot()));
+  onEvent(socket, 'heartbeat', () => socket.emit('heartbeat:ack', { serverTime: new Date().toISOString() }));
+  onEvent(socket, 'request:current-metrics', () => socket.emit('metrics:current', monitoring.snapshot()));
   // No query: the dashboard's recent snapshots. A query: the HTTP history, answered through the acknowledgement.
-  socket.on(
+  onEvent(
+    socket,
     'request:metrics-history',
     safely(app, async (query?: unknown, ack?: unknown) => {
       if (query === undefined || typeof query === 'function') {
@@ -92,7 +97,6 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
         return;
       }
       const answer = typeof ack === 'function' ? (ack as (result: unknown) => void) : () => undefined;
-      if (!hasAnyAdminPermission(admin, MONITORING_READ)) return answer({ success: false, error: MESSAGES.accessDeniedBody });
       const parsed = metricsHistoryQuery.safeParse(query);
       if (!parsed.success) return answer({ success: false, error: parsed.error.issues[0]?.message ?? 'Invalid history query' });
       answer(
@@ -103,25 +107,27 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
       );
     }),
   );
-  socket.on(
+  onEvent(
+    socket,
     'request:recent-alerts',
     safely(app, async () => socket.emit('alerts:recent', await monitoring.alerts.recent())),
   );
-  socket.on(
+  onEvent(
+    socket,
     'request:service-status',
     safely(app, async () => socket.emit('service:status', await monitoring.health.current())),
   );
 
-  socket.on(
+  onEvent(
+    socket,
     'admin:command',
-    safely(app, async (payload: unknown, ack?: Ack) => {
+    safely(app, async (payload: unknown, ackArgument?: unknown) => {
+      const ack = ackArgument as Ack;
       const parsed = adminCommand.safeParse(payload);
       if (!parsed.success) return reply(ack, { success: false, error: parsed.error.issues[0]?.message ?? 'Invalid command' });
       const command = parsed.data;
       if (command.command === 'acknowledge-alert') {
-        // As POST /api/admin/metrics/alerts/:id/acknowledge: for those who may open the monitoring screens, audited.
-        if (!hasAnyAdminPermission(admin, MONITORING_READ))
-          return reply(ack, { success: false, error: MESSAGES.accessDeniedBody });
+        // As POST /api/admin/metrics/alerts/:id/acknowledge: audited.
         const by = { actor: { type: 'admin' as const, id: admin.id, name: admin.username }, ip: socket.handshake.address };
         const acknowledged = command.alertId ? await monitoring.alerts.acknowledge(command.alertId, by) : null;
         return reply(ack, acknowledged ? { success: true } : { success: false, error: ALERT_MESSAGES.alertNotFound });

@@ -1,5 +1,6 @@
 import {
   hasAnyAdminPermission,
+  INFLUX_DEBUG_ACCESS,
   INFLUX_DEBUG_MESSAGES,
   INFLUX_DEBUG_NAMESPACE,
   type InfluxDebugClientEvents,
@@ -38,7 +39,8 @@ export function createInfluxDebugNamespace(io: Server, app: FastifyInstance): In
     try {
       const result = await resolveSession(app.services.db, token, new Date(), await adminIdleMs(app));
       if (!result.ok) return next(new Error(INFLUX_DEBUG_MESSAGES.authenticationFailed));
-      if (!hasAnyAdminPermission(result.context.admin, ['admin.full_access'])) {
+      // Every event of the namespace serves the InfluxDB manager's data, so the handshake asks what its HTTP routes ask.
+      if (!hasAnyAdminPermission(result.context.admin, INFLUX_DEBUG_ACCESS)) {
         return next(new Error(INFLUX_DEBUG_MESSAGES.adminPermissionsRequired));
       }
       socket.data = { sessionId: result.context.sessionId, admin: result.context.admin };

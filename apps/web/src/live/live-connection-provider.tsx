@@ -7,6 +7,7 @@ import {
   LIVE_BUFFERS,
   MESSAGES,
   type MetricsSnapshot,
+  mayEmitAdminEvent,
   RECONNECT,
 } from '@guildhall/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -35,7 +36,7 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const notices = useLiveNotices();
-  const { recheck } = useAdminSession();
+  const { recheck, admin } = useAdminSession();
   const socketRef = useRef<AdminSocket | null>(null);
   const stateRef = useRef<ConnectionState>('connecting');
   const [connection, setConnection] = useState<{ state: ConnectionState; lastError: string | null }>({
@@ -53,6 +54,10 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
   const handleRefused = useEffectEvent(recheck);
   const handleAlert = useEffectEvent(notices.onAlert);
   const handleAdminEvent = useEffectEvent(notices.onAdminEvent);
+  // The server refuses what the admin may not ask (ADMIN_EVENT_ACCESS); the console asks only what it may.
+  const mayEmit = useEffectEvent((event: (typeof SUBSCRIBE_EVENTS)[number] | 'request:recent-alerts') =>
+    admin ? mayEmitAdminEvent(admin, event) : false,
+  );
 
   useEffect(() => {
     const socket = createAdminSocket();
@@ -63,11 +68,11 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
 
     socket.on('connect', () => {
       handleConnectionChange('connected', null);
-      for (const event of SUBSCRIBE_EVENTS) socket.emit(event);
+      for (const event of SUBSCRIBE_EVENTS) if (mayEmit(event)) socket.emit(event);
       syncWatchers.joinAll();
       socket.emit('request:current-metrics');
       socket.emit('request:metrics-history');
-      socket.emit('request:recent-alerts');
+      if (mayEmit('request:recent-alerts')) socket.emit('request:recent-alerts');
       socket.emit('request:service-status');
       window.clearInterval(heartbeat);
       heartbeat = window.setInterval(() => socket.emit('heartbeat'), HEARTBEAT_MS);

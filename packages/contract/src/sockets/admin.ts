@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { findAdminScreen } from '../admin-routes';
 import type { adminUser } from '../api/admin-auth';
 import { memberSyncResult, SYNC_PHASES } from '../api/character-discovery';
 import type { MetricsHistory, MetricsHistoryQuery } from '../api/metrics';
 import type { healthOverview } from '../api/monitoring';
 import type { BulkUpdateJob } from '../api/player-accounts';
 import type { ExportProgress } from '../api/training-data';
+import { hasAnyAdminPermission, type Permission, type PermissionHolder } from '../permissions';
 
 /** Socket.IO namespace of the live monitoring connection. */
 export const ADMIN_NAMESPACE = '/admin';
@@ -132,6 +134,8 @@ export interface AdminServerEvents {
   'players:bulk-finished': (payload: BulkUpdateJob) => void;
   /** A training dataset export moved on (every few thousand rows) or ended (done). */
   'ml:export-progress': (payload: ExportProgress) => void;
+  /** An event without an acknowledgement was refused (the admin lacks its permission); error says why. */
+  'admin:refused': (payload: { event: string; error: string }) => void;
 }
 
 /** Events a client sends on /admin; the ones with a callback are acknowledged. */
@@ -158,3 +162,78 @@ export interface AdminClientEvents {
   'request:service-status': () => void;
   'admin:command': (command: AdminCommand, ack?: (result: AckResult) => void) => void;
 }
+
+/** Who may open a screen, from the screen list the sidebar, the route guards and the HTTP routes read. */
+const screenAccess = (path: string): readonly Permission[] => findAdminScreen(path)?.anyOf ?? ['admin.full_access'];
+
+/** Any signed-in admin: the dashboard's own figures, open over HTTP too. */
+const ANY_ADMIN: readonly Permission[] = [];
+/** The monitoring screens' data: GET /api/admin/metrics/* (alerts, services, history) asks the same. */
+const MONITORING_ACCESS = screenAccess('/admin/monitoring/system');
+
+/** What each admin command asks: the same as its HTTP twin. */
+export const ADMIN_COMMAND_ACCESS: Readonly<Record<AdminCommand['command'], readonly Permission[]>> = {
+  // As POST /api/admin/metrics/alerts/:id/acknowledge.
+  'acknowledge-alert': MONITORING_ACCESS,
+  // A fresh check of every service, as GET /api/admin/metrics/services answers.
+  'refresh-services': MONITORING_ACCESS,
+};
+
+/** The permissions one event asks, given its payload: a list, or a rule that reads the payload. */
+export type AdminEventAccess = readonly Permission[] | ((payload: unknown) => readonly Permission[]);
+
+/**
+ * Who may send each /admin client event (an empty list: any signed-in admin): the permissions of the HTTP routes
+ * that serve the same data, read from the same screen list. The gateway checks every event against this one table
+ * before it runs; the console sends only what its admin passes.
+ */
+export const ADMIN_EVENT_ACCESS: Readonly<Record<keyof AdminClientEvents, AdminEventAccess>> = {
+  // metrics:update, service:status and the alerts:* pushes: the monitoring screens' data.
+  'subscribe:monitoring': MONITORING_ACCESS,
+  // Player-account bulk updates: GET /api/admin/players asks the same.
+  'subscribe:accounts': screenAccess('/admin/accounts/players'),
+  // Live log lines: GET /api/admin/logs/* asks the same.
+  'subscribe:logs': screenAccess('/admin/monitoring/logs'),
+  // A guild's member syncs: the Character Discovery calls ask the same.
+  'subscribe:member-sync': screenAccess('/admin/character-discovery'),
+  'unsubscribe:member-sync': ANY_ADMIN,
+  heartbeat: ANY_ADMIN,
+  // The dashboard's snapshot (CPU, memory, request and error rates, service states): GET /api/backend-performance/system.
+  'request:current-metrics': ANY_ADMIN,
+  // No query: the dashboard's recent snapshots. A query: GET /api/admin/metrics/history's answer.
+  'request:metrics-history': (query) => (query === undefined || typeof query === 'function' ? ANY_ADMIN : MONITORING_ACCESS),
+  // GET /api/admin/metrics/alerts.
+  'request:recent-alerts': MONITORING_ACCESS,
+  // The dashboard's service grid: GET /api/monitoring/health-overview.
+  'request:service-status': ANY_ADMIN,
+  'admin:command': (command) => {
+    const name = (command as { command?: unknown } | null)?.command;
+    return typeof name === 'string' && name in ADMIN_COMMAND_ACCESS
+      ? ADMIN_COMMAND_ACCESS[name as AdminCommand['command']]
+      : ANY_ADMIN;
+  },
+};
+
+/** The permissions an event with this payload asks (any of them passes; none: any signed-in admin). */
+export function adminEventRequires(event: keyof AdminClientEvents, payload?: unknown): readonly Permission[] {
+  const access = ADMIN_EVENT_ACCESS[event];
+  return typeof access === 'function' ? access(payload) : access;
+}
+
+/** Whether an admin may send an event with this payload over /admin. */
+export function mayEmitAdminEvent(admin: PermissionHolder, event: keyof AdminClientEvents, payload?: unknown): boolean {
+  return hasAnyAdminPermission(admin, adminEventRequires(event, payload));
+}
+
+/** Who may open /influx-debug: whoever may open the InfluxDB manager, whose HTTP calls ask the same. */
+export const INFLUX_DEBUG_ACCESS: readonly Permission[] = screenAccess('/admin/database/influxdb');
+
+/**
+ * Who hears the pushes that go to admins by permission rather than by subscription: account security alerts
+ * (admin:event of type admin:alert) the Admin Users screen's, training dataset export progress the Training Data
+ * screen's. Critical alerts go to every admin on purpose (admin:critical), so that none misses them.
+ */
+export const ADMIN_PUSH_ACCESS = {
+  accountAlerts: screenAccess('/admin/users'),
+  mlExportProgress: screenAccess('/admin/training-data'),
+} as const satisfies Record<string, readonly Permission[]>;
