@@ -131,6 +131,8 @@ function step(
   }
   if (char === '.' && !/[0-9]/.test(next ?? '')) return go(1, { last: 'dot' });
   if (char === '.') return go(1, { last: 'operand' });
+  // `<-` (a pipe's input) is an operand, after which a `/` may be a division.
+  if (char === '<' && next === '-') return go(2, { last: 'operand' });
   if (isWordChar(char) && !isWordChar(query[at - 1])) {
     const word = (WORD.exec(query.slice(at, at + 256)) as RegExpExecArray)[0];
     // Digits first are a number or a duration; the letters after them would still be read as a name.
@@ -151,7 +153,8 @@ function step(
     }
     if (REFUSED_NAMES.has(name)) return refuse({ kind: 'name', name });
     if (REFUSED_PARAMETERS.has(name) && state.last !== 'dot') return refuse({ kind: 'name', name });
-    return go(word.length, { last: OPERATOR_WORDS.has(word) ? 'operator' : 'operand' });
+    // A keyword after a dot would be a member's name, an operand.
+    return go(word.length, { last: OPERATOR_WORDS.has(word) && state.last !== 'dot' ? 'operator' : 'operand' });
   }
   return go(1, { last: OPERATOR_CHARS.has(char) ? 'operator' : 'operand' });
 }
