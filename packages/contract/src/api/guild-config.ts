@@ -166,7 +166,7 @@ export const compareRow = z.object({
 });
 export type CompareRow = z.infer<typeof compareRow>;
 
-/** Unsaved AI settings to test with instead of the saved ones (a blank apiKey: the saved key). */
+/** Unsaved AI settings to test with instead of the saved ones (a blank apiKey: the saved key, only with the saved endpointUrl). */
 export const aiTestConfig = z.record(z.string(), settingValue);
 
 /** What the provider answered to Test AI or Test Memory. */
