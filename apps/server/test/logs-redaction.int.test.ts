@@ -3,6 +3,7 @@ import { ADMIN_SESSION_COOKIE, COMMUNITY_SESSION_COOKIE } from '@guildhall/contr
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, mailedToken, newAccount, raiseCommunityIpLimits, registerVerifiedUser } from './helpers/community';
+import { insertGuild } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';
 import { muteStdout } from './helpers/quiet-logs';
 import { createTestEnvironment, OWNER, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
@@ -111,5 +112,37 @@ describe('secrets in logs', () => {
     expect(logged).toContain('"password":"[Redacted]"');
     expect(logged).toContain('"code":"ECONNREFUSED"');
     expect(logged).toContain('verify-email?token=[Redacted] from a message');
+  });
+
+  it('never hold an invite code: request lines show the route template, and codes in unknown paths are redacted', async () => {
+    const admin = new HttpClient(server.url);
+    await admin.signIn(OWNER.username, OWNER.password);
+    const guildId = await insertGuild(app, { guild_name: `Logged Invites ${uniqueSuffix()}` });
+    await app.services.db.query('UPDATE guilds SET discord_guild_id = $2 WHERE id = $1', [guildId, '423456789012345678']);
+    const created = await admin.post<{ code: string }>(`/api/admin/guilds/${guildId}/invites`, {});
+    expect(created.status, created.text).toBe(200);
+    const { code } = created.body;
+
+    const member = new HttpClient(server.url);
+    const signedIn = await registerVerifiedUser(app, member);
+    await member.get(`/api/invites/${code}`);
+    await member.post(`/api/invites/${code}/accept`, undefined, bearer(signedIn.accessToken));
+    // The join page (the web app's history fallback), 404s under and beside the invite API, a code in a query.
+    await member.get(`/join/${code}`);
+    await member.get(`/api/invites/${code}/nothing-here`);
+    await member.post(`/api/no-such-route/${code}`, {});
+    await member.get(`/auth/nowhere?code=${code}`);
+    // A code that happens to be all lower case still follows an invite segment.
+    const lowerCode = 'abcdefghijklmnopqrstuvwx';
+    await member.get(`/join/${lowerCode}`);
+
+    const logged = await everythingLogged();
+    expect(logged).not.toContain(code);
+    expect(logged).not.toContain(lowerCode);
+    expect(logged).toContain('"url":"/api/invites/:code"');
+    expect(logged).toContain('"url":"/api/invites/:code/accept"');
+    expect(logged).toContain('"url":"/join/[Redacted]"');
+    expect(logged).toContain('"url":"/api/invites/[Redacted]/nothing-here"');
+    expect(logged).toContain('"url":"/api/no-such-route/[Redacted]"');
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { loggedRequestPath } from '../modules/logs/redaction';
 import { UNMATCHED_ROUTE } from '../modules/metrics/request-metrics';
 import { AppError } from './app-error';
 import { finishedRequestLogLevel } from './error-handler';
@@ -18,7 +19,8 @@ export function acceptEmptyJsonBodies(app: FastifyInstance) {
 
 /**
  * Counts every response for the dashboard's request and error rates and for the metrics (per route template, so
- * `/guilds/:id` is one route), and logs it: reads quietly, writes visibly, failures at error, and a 503 given on
+ * `/guilds/:id` is one route), and logs it under its route template, so a code or token in a path never reaches a log
+ * line (loggedRequestPath): reads quietly, writes visibly, failures at error, and a 503 given on
  * purpose (a service not configured or down) below that. An event stream's time is how long it stayed open, not a
  * response time: it is counted but not timed.
  */
@@ -33,7 +35,12 @@ export function countResponses(app: FastifyInstance) {
       isStream ? null : reply.elapsedTime,
     );
     request.log[finishedRequestLogLevel(request, reply.statusCode)](
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: loggedRequestPath(request.url, request.routeOptions.url),
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   });

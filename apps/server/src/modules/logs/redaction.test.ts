@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactLogLine } from './redaction';
+import { loggedRequestPath, REDACTED, redactLogLine } from './redaction';
 
 /** A pino logger with the server's redaction, writing into an array. */
 function capture() {
@@ -80,5 +80,20 @@ describe('the logger redaction', () => {
     expect(text()).toContain(`verify-email?token=${REDACTED} today`);
     expect(text()).not.toContain('t0k3n');
     expect(text()).not.toContain('v3r1fy');
+  });
+});
+
+describe('loggedRequestPath', () => {
+  it('shows the route template of a matched route, with its query string', () => {
+    expect(loggedRequestPath('/api/invites/Ab3dEf6hIj9lMn0pQr2tUv4x/accept?x=1', '/api/invites/:code/accept')).toBe(
+      '/api/invites/:code/accept?x=1',
+    );
+  });
+
+  it('redacts credential-shaped segments of an unmatched path, and the segment after a credential-carrying one', () => {
+    expect(loggedRequestPath('/join/abcdefghijklmnopqrstuvwx', undefined)).toBe(`/join/${REDACTED}`);
+    expect(loggedRequestPath('/api/nope/Ab3dEf6hIj9lMn0pQr2tUv4x?a=b', undefined)).toBe(`/api/nope/${REDACTED}?a=b`);
+    expect(loggedRequestPath('/assets/index-Bx3kQ2aZzz9.js', '/*')).toBe('/assets/index-Bx3kQ2aZzz9.js');
+    expect(loggedRequestPath('/admin/character-discovery', undefined)).toBe('/admin/character-discovery');
   });
 });

@@ -109,3 +109,40 @@ export function redactLogLine(line: string): string {
   }
   return copied === 0 ? line : redacted + line.slice(copied);
 }
+
+/** Path segments that name a credential after these (an invite's join page, a code or token in a path). */
+const SECRET_AFTER_SEGMENT = new Set(['join', 'invites', 'invite', 'reset-password', 'verify-email', 'tokens', 'token']);
+
+/**
+ * A segment shaped like a generated credential: 16 or more base64url characters (an invite code has 24) with a digit
+ * or both letter cases, which the app's own page words (`character-discovery`) and file names (a dot) do not have.
+ */
+const isTokenLike = (segment: string) =>
+  /^[A-Za-z0-9_%-]{16,}$/.test(segment) && (/\d/.test(segment) || (/[a-z]/.test(segment) && /[A-Z]/.test(segment)));
+
+/**
+ * The path a request line shows: the route's template (`/api/invites/:code/accept`) when a route matched, so a code
+ * or token in the path never reaches a log; otherwise (a 404, the web app's pages) the path with every segment that
+ * follows a credential-carrying one or looks like a generated credential replaced. The query string stays (its
+ * secret parameters are redacted with the rest of the line).
+ */
+export function loggedRequestPath(url: string, routeTemplate: string | undefined): string {
+  const queryAt = url.indexOf('?');
+  const query = queryAt === -1 ? '' : url.slice(queryAt);
+  if (routeTemplate && !routeTemplate.includes('*')) return `${routeTemplate}${query}`;
+  const segments = (queryAt === -1 ? url : url.slice(0, queryAt)).split('/');
+  const shown = segments.map((segment, at) => {
+    const previous = at > 0 ? decodeSegment(segments[at - 1]!).toLowerCase() : '';
+    const isSecret = segment !== '' && (SECRET_AFTER_SEGMENT.has(previous) || isTokenLike(segment));
+    return isSecret ? REDACTED : segment;
+  });
+  return `${shown.join('/')}${query}`;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
