@@ -27,8 +27,10 @@ async function fromAccessToken(request: FastifyRequest, token: string): Promise<
       ? new AppError(401, 'TOKEN_EXPIRED', COMMUNITY_MESSAGES.accessTokenExpired)
       : new AppError(401, 'INVALID_TOKEN', COMMUNITY_MESSAGES.accessTokenInvalid);
   }
-  const [user, isLive] = await Promise.all([findUserById(db, result.claims.sub), isFamilyLive(db, result.claims.fam)]);
-  // Logout, a password reset or a reused refresh token ended the sign-in: its access tokens end with it.
+  const { sub, fam } = result.claims;
+  const [user, isLive] = await Promise.all([findUserById(db, sub), isFamilyLive(db, fam, sub)]);
+  // Logout, a password reset or a reused refresh token ended the sign-in: its access tokens end with it. The family
+  // is bound to its user: a token for user B naming user A's live family is refused.
   if (!user || !isLive) throw new AppError(401, 'INVALID_TOKEN', COMMUNITY_MESSAGES.sessionInvalid);
   return { user, via: 'token', familyId: result.claims.fam };
 }

@@ -77,11 +77,15 @@ export async function revokeFamiliesOfUser(
   );
 }
 
-/** True while a sign-in may still be refreshed: access tokens of an ended family stop working too. */
-export async function isFamilyLive(db: Queryable, familyId: string): Promise<boolean> {
+/**
+ * True while the user's sign-in may still be refreshed: access tokens of an ended family stop working too. The family
+ * must be the user's own: a token naming another user's live family is not a live sign-in of this user.
+ */
+export async function isFamilyLive(db: Queryable, familyId: string, userId: string): Promise<boolean> {
   const { rows } = await db.query(
-    'SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NULL AND expires_at > now() LIMIT 1',
-    [familyId],
+    `SELECT 1 FROM refresh_tokens
+      WHERE family_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now() LIMIT 1`,
+    [familyId, userId],
   );
   return rows.length > 0;
 }
