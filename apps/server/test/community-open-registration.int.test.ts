@@ -1,4 +1,10 @@
-import { COMMUNITY_MESSAGES, DEFAULT_NOTIFICATION_SETTINGS, GUILD_MEMBER_PERMISSIONS } from '@guildhall/contract';
+import {
+  COMMUNITY_MESSAGES,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  GUILD_MEMBER_PERMISSIONS,
+  MASKED_MAIL_TOKEN,
+  type OutboxMail,
+} from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, mailsTo, newAccount, raiseCommunityIpLimits } from './helpers/community';
 import { createTestAdmin, sql } from './helpers/factories';
@@ -136,6 +142,38 @@ describe('the mail outbox in the admin console', () => {
     await viewerClient.signIn(viewer.username, viewer.password);
     expect((await viewerClient.get('/api/admin/mail/outbox')).status).toBe(403);
     expect((await new HttpClient(server.url).get('/api/admin/mail/outbox')).status).toBe(401);
+  });
+
+  it('hides the token of a link that may still work from admins without full access', async () => {
+    const signedIn = await registerSignedIn();
+    await client.post('/auth/forgot-password', { email: signedIn.account.email });
+    const [mail] = (await mailsTo(server.app, signedIn.account.email)).filter((m) => m.text.includes('/reset-password?'));
+    const token = /token=([\w%-]+)/.exec(mail!.text)![1]!;
+    const outboxOf = async (as: HttpClient) =>
+      (
+        await as.get<{ mails: OutboxMail[] }>(`/api/admin/mail/outbox?to=${encodeURIComponent(signedIn.account.email)}`)
+      ).body.mails.find((m) => m.id === mail!.id)!;
+
+    const configAdmin = await createTestAdmin(server.app, { role: 'viewer', permissions: ['admin.system_config'] });
+    const config = new HttpClient(server.url);
+    await config.signIn(configAdmin.username, configAdmin.password);
+    const masked = await outboxOf(config);
+    expect(masked.isMasked).toBe(true);
+    expect(JSON.stringify(masked)).not.toContain(token);
+    expect(masked.text).toContain(`/reset-password?token=${MASKED_MAIL_TOKEN}`);
+
+    // Full access (and a superadmin) sees the link as sent.
+    const fullAdmin = await createTestAdmin(server.app, { role: 'viewer', permissions: ['admin.full_access'] });
+    const full = new HttpClient(server.url);
+    await full.signIn(fullAdmin.username, fullAdmin.password);
+    expect(await outboxOf(full)).toMatchObject({ isMasked: false, text: mail!.text });
+    const owner = new HttpClient(server.url);
+    await owner.signIn(OWNER.username, OWNER.password);
+    expect((await outboxOf(owner)).text).toContain(token);
+
+    // Once every link it could hold has expired, the mail is shown whole.
+    await sql(server.app, "UPDATE mail_outbox SET created_at = now() - interval '25 hours' WHERE id = $1", [mail!.id]);
+    expect(await outboxOf(config)).toMatchObject({ isMasked: false, text: mail!.text });
   });
 });
 

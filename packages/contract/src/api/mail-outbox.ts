@@ -9,9 +9,20 @@ export const outboxMail = z.object({
   text: z.string(),
   html: z.string().nullable(),
   createdAt: z.string(),
+  /** The tokens of its links are hidden: the links may still work, and the reader lacks admin.full_access. */
+  isMasked: z.boolean(),
 });
 /** An outbox e-mail. */
 export type OutboxMail = z.infer<typeof outboxMail>;
+
+/** What stands in a mail's link for a token that may still work, for admins without admin.full_access. */
+export const MASKED_MAIL_TOKEN = 'hidden-until-expired';
+
+/** What the Mail Outbox screen says. */
+export const MAIL_OUTBOX_MESSAGES = {
+  /** Under a mail whose link tokens are hidden. */
+  masked: 'The token of this link is hidden while the link may still work; admins with full access see it.',
+} as const;
 
 /** The outbox list's filters; newest first. */
 export const outboxQuery = z.object({
@@ -20,7 +31,10 @@ export const outboxQuery = z.object({
   to: z.string().trim().max(254).optional(),
 });
 
-/** The dev mail outbox, for admins with admin.full_access or admin.system_config. */
+/**
+ * The dev mail outbox, for admins with admin.full_access or admin.system_config. A mail whose reset or verification
+ * link may still work shows its token to admins with admin.full_access only (the link would take over the account).
+ */
 export const mailOutboxApi = {
   list: endpoint({
     method: 'GET',

@@ -1,4 +1,4 @@
-import type { OutboxMail } from '@guildhall/contract';
+import { MAIL_OUTBOX_MESSAGES, type OutboxMail } from '@guildhall/contract';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -103,6 +103,7 @@ function MailRow({ mail, isOpen, onToggle }: { mail: OutboxMail; isOpen: boolean
         </time>
         <ChevronDown className="mail-row__chevron" size={16} aria-hidden="true" />
       </button>
+      {isOpen && mail.isMasked && <p className="page__lead">{MAIL_OUTBOX_MESSAGES.masked}</p>}
       {isOpen && <MailText text={mail.text} />}
     </li>
   );
