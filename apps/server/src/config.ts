@@ -39,6 +39,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   SEED_DEMO_DATA: flag(true),
   DATABASE_URL: optionalText,
+  /** The SQL runner's read-only connection; unset: DATABASE_URL signed in as guildhall_readonly without a password. */
+  DATABASE_READONLY_URL: optionalText,
   GUILDHALL_DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalText,
   REDIS_PREFIX: z.string().default('guildhall:'),
@@ -107,6 +109,24 @@ function parseTrustProxy(value: string): boolean | string | ((address: string, h
   return value.trim();
 }
 
+/** The role the SQL runner's read-only connection signs in as (migration 0021). */
+export const READONLY_ROLE = 'guildhall_readonly';
+
+/** DATABASE_URL with its user replaced by the read-only role and no password (trust or peer authentication). */
+export function readonlyUrlOf(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    url.username = READONLY_ROLE;
+    url.password = '';
+    url.searchParams.delete('password');
+    if (url.searchParams.has('user')) url.searchParams.set('user', READONLY_ROLE);
+    return url.toString();
+  } catch {
+    // Not a URL (a key=value string): the read-only check at start finds out and says so.
+    return `${databaseUrl} user=${READONLY_ROLE}`;
+  }
+}
+
 /** The object without its undefined entries. */
 const definedOnly = <T extends object>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
@@ -128,7 +148,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemoData: e.SEED_DEMO_DATA,
-    database: { url: e.DATABASE_URL ?? null, dataDir: path.resolve(e.GUILDHALL_DATA_DIR) },
+    database: {
+      url: e.DATABASE_URL ?? null,
+      /** Null on PGlite (no DATABASE_URL). */
+      readonlyUrl: e.DATABASE_READONLY_URL ?? (e.DATABASE_URL ? readonlyUrlOf(e.DATABASE_URL) : null),
+      dataDir: path.resolve(e.GUILDHALL_DATA_DIR),
+    },
     redis: { url: e.REDIS_URL ?? null, prefix: e.REDIS_PREFIX },
     influx: {
       url: e.INFLUX_URL ?? null,

@@ -16,6 +16,8 @@ async function prepareOnce(app: FastifyInstance) {
   const { db } = app.services;
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  // After migrations (which make the read-only role): how the SQL runner stays read-only; warns when unsafe.
+  await app.services.readonlyAccess.check(db);
   await ensureFirstAdmin(db, app.config, app.log);
   if (app.config.seedDemoData) {
     const seeded = await seedDemoData(db);

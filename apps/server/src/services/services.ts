@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { connectDatabase } from './db/connect';
 import type { Db } from './db/db';
+import { createReadonlyAccess, type ReadonlyAccess } from './db/readonly-access';
 import { createDiscordBotClient, type DiscordBotClient } from './discord/discord-client';
 import { createInfluxClient, type InfluxClient } from './influx/influx-client';
 import { createRedis, type RedisConnection } from './redis';
@@ -9,6 +10,8 @@ import { createRedis, type RedisConnection } from './redis';
 /** The outside services, each null when it is not configured (the database always exists). */
 export interface Services {
   db: Db;
+  /** The SQL runner's read-only connection (signed in as the read-only role) and what the start-up check found. */
+  readonlyAccess: ReadonlyAccess;
   redis: RedisConnection | null;
   influx: InfluxClient | null;
   discord: DiscordBotClient | null;
@@ -21,17 +24,20 @@ const REDIS_START_WAIT_MS = 2000;
 /** Opens every configured service. Only the database must answer; the others recover by themselves. */
 export async function connectServices(config: Config, log: FastifyBaseLogger): Promise<Services> {
   const db = await connectDatabase(config, log);
+  const readonlyAccess = createReadonlyAccess(config.database.url ? config.database.readonlyUrl : null, log);
   const redis = config.redis.url ? createRedis(config.redis.url, config.redis.prefix, log) : null;
   if (redis && !(await redis.waitUntilReady(REDIS_START_WAIT_MS))) {
     log.warn('Redis is configured but not answering; using in-process fallbacks until it does');
   }
   return {
     db,
+    readonlyAccess,
     redis,
     influx: createInfluxClient(config.influx),
     discord: createDiscordBotClient(config.discord),
     async close() {
       await redis?.close();
+      await readonlyAccess.close();
       await db.close();
     },
   };

@@ -133,6 +133,46 @@ export const engineLimits = z.object({
 /** The engine and its limits. */
 export type EngineLimits = z.infer<typeof engineLimits>;
 
+/**
+ * How the SQL runner's read-only statements run. login_role: on a connection of their own that signs in as the
+ * read-only role (nothing a statement does can give it write, file or program rights). set_role: on the app's
+ * connection under SET LOCAL ROLE, kept only by the statement check. read_only_transaction: the role is missing,
+ * a READ ONLY transaction and the statement check alone. embedded: PGlite, under SET LOCAL ROLE and the check.
+ */
+export const READ_ONLY_RUNNER_MODES = ['login_role', 'set_role', 'read_only_transaction', 'embedded'] as const;
+
+/** What the database connection may do and how read-only runs are kept read-only, with the warnings to show. */
+export const databaseAccess = z.object({
+  readOnlyRunner: z.enum(READ_ONLY_RUNNER_MODES),
+  /** DATABASE_URL signs in as a superuser. */
+  isSuperuser: z.boolean(),
+  warnings: z.array(z.string()),
+});
+/** The database access summary. */
+export type DatabaseAccess = z.infer<typeof databaseAccess>;
+
+/** SQL an operator runs (as a superuser) to give Guildhall the roles it should sign in as. */
+export const databaseRoleSql = (database: string) =>
+  [
+    `CREATE ROLE guildhall LOGIN PASSWORD '<choose one>' NOSUPERUSER NOCREATEDB NOCREATEROLE;`,
+    `ALTER DATABASE "${database}" OWNER TO guildhall;`,
+    `-- then, in that database, for each table: ALTER TABLE <table> OWNER TO guildhall;`,
+    `CREATE ROLE guildhall_readonly LOGIN PASSWORD '<choose another>' NOSUPERUSER NOCREATEDB NOCREATEROLE;`,
+    `GRANT guildhall_readonly TO guildhall;`,
+  ].join(' ');
+
+/** The warnings about the database connection, at start (log), on the dashboard and in the PostgreSQL manager. */
+export const DATABASE_ACCESS_MESSAGES = {
+  superuser: (user: string, database: string) =>
+    `DATABASE_URL signs in as the superuser "${user}": anything that reaches the app's connection (the SQL runner with writes allowed among it) can read the server's files and run programs on the database host. Sign in as a role without SUPERUSER instead: ${databaseRoleSql(database)} Then set DATABASE_URL to guildhall and DATABASE_READONLY_URL to guildhall_readonly.`,
+  readOnlyFallback: (reason: string) =>
+    `The SQL runner cannot sign in as its read-only role (${reason}): read-only statements run on the app's own connection under SET ROLE guildhall_readonly, kept read-only by the statement check alone. Create the role (CREATE ROLE guildhall_readonly LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;), let it sign in (pg_hba.conf, a password in DATABASE_READONLY_URL) and restart.`,
+  readOnlyNoRole: (reason: string) =>
+    `The SQL runner has no read-only role (${reason}): read-only statements run on the app's own connection in a READ ONLY transaction, kept read-only by the statement check alone. Create the role as a superuser: CREATE ROLE guildhall_readonly LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; GRANT guildhall_readonly TO <the app's role>; then restart.`,
+  unsafeReadOnlyRole: (role: string, what: string) =>
+    `DATABASE_READONLY_URL signs in as "${role}", which ${what}: it is not used. Give the read-only role nothing but SELECT (ALTER ROLE ${role} NOSUPERUSER NOCREATEDB NOCREATEROLE; revoke its memberships and write grants).`,
+} as const;
+
 /** Connections: active, idle, waiting (idle in transaction plus waiting on locks, both shown), the maximum. */
 export const connectionStats = z.object({
   active: z.number(),
@@ -144,6 +184,8 @@ export const connectionStats = z.object({
   isEmbedded: z.boolean(),
   note: z.string().nullable(),
   limits: engineLimits,
+  /** How read-only runs are kept read-only, and the warnings about the connection's rights. */
+  access: databaseAccess,
 });
 
 /** One migration: a committed file, applied or not, or an applied name whose file is gone. */

@@ -9,6 +9,30 @@ export const QUERY_MAX_LIMIT = 1000;
 /** The longest SQL text the runner accepts. */
 export const QUERY_MAX_LENGTH = 100_000;
 
+/** Bytes of result rows one answer may hold (cells past LONG_TEXT_PREVIEW_CHARS already cut); more is refused. */
+export const QUERY_RESULT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Why the runner refuses a statement before it runs, or stops one; each is a 400 with this text. */
+export const DATABASE_QUERY_MESSAGES = {
+  readOnlyDo: 'Read-only mode refuses DO blocks: the code inside them escapes the statement check.',
+  readOnlyCopy: 'Read-only mode refuses COPY: use Export to download a result.',
+  readOnlySet: 'Read-only mode refuses changing the role, the session authorization or the statement timeout (SET, set_config).',
+  readOnlyReset: 'Read-only mode refuses RESET: it would undo the settings the read-only run is made with.',
+  readOnlyLoad: 'Read-only mode refuses LOAD: it loads code into the database server.',
+  readOnlyFunction: (name: string) =>
+    `Read-only mode refuses ${name}(): it reads server files, signals other sessions or runs SQL text the check cannot see.`,
+  unreadable: (reason: string) =>
+    `The statement could not be checked (${reason}): read-only mode runs only statements it can read to their end.`,
+  pgliteProgram:
+    'COPY … PROGRAM is refused on the embedded database (PGlite): it cannot start programs and would hang the server process.',
+  pgliteSleep: (name: string) =>
+    `${name}() is refused on the embedded database (PGlite): the statement timeout does not fire there, so the server would wait for it.`,
+  auditLogAppendOnly: 'audit_log is append-only: the query runner does not change, remove or add its records.',
+  resultTooLarge: (megabytes: number) =>
+    `The result is too large to show (its rows pass ${megabytes} MB): select fewer rows or columns, cut long values (left(column, 1000)), or export it.`,
+  timedOut: (ms: number) => `canceling statement due to statement timeout (${ms} ms): the server stopped it.`,
+} as const;
+
 const sqlText = z.string().trim().min(1, 'Enter a query').max(QUERY_MAX_LENGTH);
 
 /** One SQL statement to run; read-only unless allowWrites, with an id the client may cancel it by. */

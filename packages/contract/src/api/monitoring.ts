@@ -40,6 +40,8 @@ export const healthOverview = z.object({
   redis: serviceHealth,
   discord: serviceHealth,
   checkedAt: z.string(),
+  /** Warnings about how services are set up, to show on the dashboard (e.g. DATABASE_URL signs in as a superuser). */
+  warnings: z.array(z.string()),
 });
 /** The health overview. */
 export type HealthOverview = z.infer<typeof healthOverview>;

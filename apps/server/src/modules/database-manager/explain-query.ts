@@ -20,7 +20,7 @@ export async function explainQuery(context: QueryContext, input: ExplainQueryInp
   const sql = `EXPLAIN (FORMAT JSON${input.analyze ? ', ANALYZE' : ''}) ${input.query}`;
   try {
     const plan = await runInQueryTransaction(
-      context.db,
+      context,
       sql,
       { queryId, isReadOnly: true, timeoutMs: context.timeoutMs },
       async (reader) => {

@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { type CsvValue, csvRow } from '../guilds/csv';
 import { exportRow } from './present-value';
-import { runInQueryTransaction } from './query-session';
-import { noteRun, type QueryContext } from './run-query';
+import { approximateBytes, runInQueryTransaction } from './query-session';
+import { nextBatchSize, noteRun, type QueryContext } from './run-query';
 
 /** A statement whose whole result becomes a file. */
 export interface ExportQueryInput {
   query: string;
   format: 'csv' | 'json';
 }
-
-const BATCH = 1000;
 
 function csvValue(value: unknown): CsvValue {
   if (value === null || value === undefined) return null;
@@ -53,7 +51,7 @@ function write(stream: PassThrough, chunk: string): Promise<boolean> {
 
 /**
  * Streams a statement's whole result (read-only transaction, statement timeout) as CSV or a JSON array, a batch
- * of rows at a time through the cursor, so memory does not grow with the result. Resolves once the first batch
+ * of rows at a time (as many as fit in a few megabytes) through the cursor, so memory does not grow with the result. Resolves once the first batch
  * is read: a failing statement is still a 400, not a broken download.
  */
 export async function exportQuery(
@@ -75,18 +73,25 @@ export async function exportQuery(
     };
   });
   const run = runInQueryTransaction(
-    context.db,
+    context,
     input.query,
     { queryId, isReadOnly: true, timeoutMs: context.timeoutMs },
     async (reader) => {
-      let rows = await reader.read(BATCH);
+      // Batches sized by the bytes of the rows so far (run-query's nextBatchSize): huge rows come one at a time.
+      let bytes = 0;
+      const readBatch = async () => {
+        const batch = await reader.read(nextBatchSize(bytes, rowCount));
+        for (const row of batch) bytes += approximateBytes(row);
+        return batch;
+      };
+      let rows = await readBatch();
       const names = reader.fields().map((field) => field.name);
       started?.();
       let isOpen = await write(stream, format.head(names));
       while (isOpen && rows.length > 0) {
         rowCount += rows.length;
         isOpen = await write(stream, rows.map((row) => format.row(row, names)).join(''));
-        if (isOpen) rows = await reader.read(BATCH);
+        if (isOpen) rows = await readBatch();
       }
       await reader.close();
       if (isOpen) stream.end(format.tail());

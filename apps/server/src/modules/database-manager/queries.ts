@@ -1,10 +1,17 @@
 import type { Queryable } from '../../services/db/db';
+import { READONLY_HIDDEN_TABLES } from '../../services/db/readonly-grants';
 
 /** Schemas PostgreSQL keeps for itself: left out of the schema list unless asked for. */
 export const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast'] as const;
 
 /** Relation kinds the browser lists: ordinary and partitioned tables, views, materialised views. */
 const TABLE_KINDS = "('r', 'p', 'v', 'm')";
+
+/**
+ * Tables the browser never lists, shows or exports: app_meta holds the generated community token secret (the
+ * read-only role cannot read it either). The names are constants, written into the SQL.
+ */
+const NOT_HIDDEN = `NOT (n.nspname = 'public' AND c.relname IN (${READONLY_HIDDEN_TABLES.map((name) => `'${name}'`).join(', ')}))`;
 
 /** pg_class.relkind as the contract names it. */
 export const RELATION_KINDS = { r: 'table', p: 'partitioned table', v: 'view', m: 'materialized view' } as const;
@@ -46,7 +53,7 @@ export async function selectTable(db: Queryable, schema: string, table: string):
   const { rows } = await db.query<TableRow>(
     `SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS name, c.relkind::text AS kind
      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ${TABLE_KINDS}`,
+     WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ${TABLE_KINDS} AND ${NOT_HIDDEN}`,
     [schema, table],
   );
   return rows[0] ?? null;
@@ -76,7 +83,7 @@ const TABLE_STATS = `SELECT c.oid::int AS oid, n.nspname AS schema, c.relname AS
 
 export async function selectTableStats(db: Queryable, schema: string) {
   const { rows } = await db.query<TableStatsRow>(
-    `${TABLE_STATS} WHERE n.nspname = $1 AND c.relkind IN ${TABLE_KINDS} ORDER BY c.relname`,
+    `${TABLE_STATS} WHERE n.nspname = $1 AND c.relkind IN ${TABLE_KINDS} AND ${NOT_HIDDEN} ORDER BY c.relname`,
     [schema],
   );
   return rows;

@@ -22,6 +22,7 @@ export const databaseQueryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const contextOf = (request: FastifyRequest): QueryContext => ({
     db,
+    readonlyAccess: app.services.readonlyAccess,
     timeoutMs: app.config.queryTimeoutMs,
     actor: adminActor(adminSessionOf(request)),
     ip: request.ip,

@@ -1,14 +1,17 @@
 import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
 import type { Db } from '../../services/db/db';
+import type { ReadonlyAccess } from '../../services/db/readonly-access';
 import { engineLimitsOf } from './engine-limits';
 import { selectConnectionCounts, selectDatabaseSize } from './queries';
 
 /**
  * Client connections of the server: active, idle, and waiting, which counts both idle in transaction and
  * waiting on locks (each shown too). PGlite runs inside this process with one connection: it says so, and says
- * what it cannot do (limits).
+ * what it cannot do (limits). Both say how read-only runs are kept read-only and warn when the app's role is a
+ * superuser (access).
  */
-export async function readConnectionStats(db: Db) {
+export async function readConnectionStats(db: Db, readonlyAccess: ReadonlyAccess) {
+  const access = readonlyAccess.current();
   if (db.kind === 'pglite') {
     return {
       active: 1,
@@ -20,6 +23,7 @@ export async function readConnectionStats(db: Db) {
       isEmbedded: true,
       note: DATABASE_MANAGER_MESSAGES.embeddedConnections,
       limits: engineLimitsOf(db),
+      access,
     };
   }
   const counts = await selectConnectionCounts(db);
@@ -33,10 +37,11 @@ export async function readConnectionStats(db: Db) {
     isEmbedded: false,
     note: null,
     limits: engineLimitsOf(db),
+    access,
   };
 }
 
 /** Spec 2's stats: the connection counts and the database's size on disk. */
-export async function readDatabaseStats(db: Db) {
-  return { stats: await readConnectionStats(db), databaseSizeBytes: await selectDatabaseSize(db) };
+export async function readDatabaseStats(db: Db, readonlyAccess: ReadonlyAccess) {
+  return { stats: await readConnectionStats(db, readonlyAccess), databaseSizeBytes: await selectDatabaseSize(db) };
 }

@@ -49,7 +49,7 @@ export const databaseManagerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(databaseManagerApi.connectionStats, TAG),
-    handler: async () => ({ success: true as const, stats: await readConnectionStats(db) }),
+    handler: async () => ({ success: true as const, stats: await readConnectionStats(db, app.services.readonlyAccess) }),
   });
 
   app.route({
@@ -127,6 +127,6 @@ export const databaseManagerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(databaseExplorerApi.stats, TAG),
-    handler: async () => ({ success: true as const, ...(await readDatabaseStats(db)) }),
+    handler: async () => ({ success: true as const, ...(await readDatabaseStats(db, app.services.readonlyAccess)) }),
   });
 };

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { QueryField, QueryResultBody } from '@guildhall/contract';
+import { QUERY_RESULT_MAX_BYTES, type QueryField, type QueryResultBody } from '@guildhall/contract';
 import type { Db } from '../../services/db/db';
+import type { ReadonlyAccess } from '../../services/db/readonly-access';
 import { recordAudit } from '../audit/record-audit';
 import { answerLimitsOf } from './engine-limits';
 import { presentRow } from './present-value';
 import { type QueryRun, recordQueryRun } from './query-history';
-import { runInQueryTransaction, type StatementReader } from './query-session';
+import { approximateBytes, resultTooLarge, runInQueryTransaction, type StatementReader } from './query-session';
 
-/** What a run needs from the app: the database, the statement timeout, who asks and from where. */
+/** What a run needs from the app: the databases, the statement timeout, who asks and from where. */
 export interface QueryContext {
   db: Db;
+  readonlyAccess: ReadonlyAccess;
   timeoutMs: number;
   actor: QueryRun['actor'];
   ip: string | null;
@@ -24,10 +26,44 @@ export interface RunQueryInput {
 }
 
 // Counting on past the shown rows is cheap only for a while: at most this long (or as long as the first fetch
-// took), in batches of COUNT_BATCH, rows discarded as they come, so memory stays flat and a huge result answers
-// in about the time of its first rows.
+// took) and this many bytes read, rows discarded as they come, so memory stays flat and a huge result answers in
+// about the time of its first rows.
 const COUNT_BUDGET_MS = 5;
-const COUNT_BATCH = 1000;
+const COUNT_BUDGET_BYTES = 64 * 1024 * 1024;
+// Batches are sized by the rows seen so far to about BATCH_BYTES each (one row at first, 1,000 at most): a result
+// of 10 MB rows is read a row at a time, one of small rows a thousand at a time.
+const BATCH_BYTES = 4 * 1024 * 1024;
+const MAX_BATCH = 1000;
+
+/** The next batch size from the bytes and rows read so far. */
+export function nextBatchSize(bytes: number, rows: number): number {
+  if (rows === 0) return 1;
+  const perRow = Math.max(1, bytes / rows);
+  return Math.max(1, Math.min(MAX_BATCH, Math.floor(BATCH_BYTES / perRow)));
+}
+
+/**
+ * The first `want` rows, presented (long texts and bytea cut) as they arrive, in batches sized by their bytes; a
+ * 400 once the presented rows pass QUERY_RESULT_MAX_BYTES. Also what was read, for the count that follows.
+ */
+async function readShown(reader: StatementReader, want: number) {
+  const shown: Record<string, unknown>[] = [];
+  let readBytes = 0;
+  let shownBytes = 0;
+  while (shown.length < want) {
+    const asked = Math.min(nextBatchSize(readBytes, shown.length), want - shown.length);
+    const batch = await reader.read(asked);
+    for (const row of batch) {
+      readBytes += approximateBytes(row);
+      const presented = presentRow(row);
+      shownBytes += approximateBytes(presented);
+      if (shownBytes > QUERY_RESULT_MAX_BYTES) throw resultTooLarge();
+      shown.push(presented);
+    }
+    if (batch.length < asked) break;
+  }
+  return { shown, readBytes };
+}
 
 /** The result columns with their type names; call it once the reader is closed. */
 export async function fieldsOf(reader: StatementReader): Promise<QueryField[]> {
@@ -36,14 +72,22 @@ export async function fieldsOf(reader: StatementReader): Promise<QueryField[]> {
   return fields.map((field) => ({ name: field.name, type: names.get(field.dataTypeID) ?? String(field.dataTypeID) }));
 }
 
-async function countOn(reader: StatementReader, seen: number, budgetMs: number) {
+async function countOn(reader: StatementReader, seen: number, seenBytes: number, budgetMs: number) {
   const until = performance.now() + budgetMs;
   let count = seen;
-  while (performance.now() < until) {
-    const batch = await reader.read(COUNT_BATCH);
+  let bytes = seenBytes;
+  let counted = 0;
+  while (performance.now() < until && counted < COUNT_BUDGET_BYTES) {
+    const asked = nextBatchSize(bytes, count);
+    const batch = await reader.read(asked);
     count += batch.length;
+    for (const row of batch) {
+      const size = approximateBytes(row);
+      bytes += size;
+      counted += size;
+    }
     // A short batch is the end of the result.
-    if (batch.length < COUNT_BATCH) return { count, hasMore: false };
+    if (batch.length < asked) return { count, hasMore: false };
   }
   return { count, hasMore: true };
 }
@@ -55,7 +99,8 @@ export async function noteRun(context: QueryContext, run: Omit<QueryRun, 'actor'
     actor: context.actor,
     action: run.kind === 'query' && !run.isReadOnly ? 'database.query_write' : `database.${run.kind}`,
     details: {
-      query: run.isReadOnly ? run.query.slice(0, 2000) : run.query,
+      // The whole statement, read-only or not: what was run is what the audit shows (at most QUERY_MAX_LENGTH).
+      query: run.query,
       isReadOnly: run.isReadOnly,
       rowCount: run.rowCount,
       durationMs: Math.round(run.durationMs),
@@ -77,17 +122,17 @@ export async function runQuery(context: QueryContext, input: RunQueryInput): Pro
   const start = performance.now();
   try {
     const result = await runInQueryTransaction(
-      context.db,
+      context,
       input.query,
       { queryId, isReadOnly, timeoutMs: context.timeoutMs },
       async (reader) => {
-        const rows = await reader.read(input.limit + 1);
+        const { shown: rows, readBytes } = await readShown(reader, input.limit + 1);
         const firstFetchMs = performance.now() - start;
         const hasResult = reader.fields().length > 0;
         let rowCount = rows.length;
         let hasMore = false;
         if (rows.length > input.limit) {
-          ({ count: rowCount, hasMore } = await countOn(reader, rows.length, Math.max(COUNT_BUDGET_MS, firstFetchMs)));
+          ({ count: rowCount, hasMore } = await countOn(reader, rows.length, readBytes, Math.max(COUNT_BUDGET_MS, firstFetchMs)));
           rows.length = input.limit;
         } else if (!hasResult) {
           rowCount = reader.commandRowCount() ?? 0;
@@ -96,7 +141,7 @@ export async function runQuery(context: QueryContext, input: RunQueryInput): Pro
         await reader.close();
         const fields = await fieldsOf(reader);
         const truncated = hasMore || (fields.length > 0 && rowCount > rows.length);
-        return { rows: rows.map(presentRow), fields, rowCount, hasMore, truncated };
+        return { rows, fields, rowCount, hasMore, truncated };
       },
     );
     const durationMs = performance.now() - start;

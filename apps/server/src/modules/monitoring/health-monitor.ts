@@ -109,6 +109,8 @@ export class HealthMonitor {
       redis,
       discord,
       checkedAt: new Date().toISOString(),
+      // DATABASE_URL signed in as a superuser, the SQL runner's read-only role missing: said on the dashboard.
+      warnings: services.readonlyAccess.current().warnings,
     };
     const previous = this.latest;
     this.latest = overview;

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './db';
+import { grantReadonlySelect } from './readonly-grants';
 
 /** Any fixed number; every Guildhall process takes the same lock so only one migrates at a time. */
 const MIGRATION_LOCK_KEY = 7_346_215_001;
@@ -32,7 +33,8 @@ export function readMigrations(dir = findMigrationsDir()): Migration[] {
 
 /**
  * Applies the migrations not applied yet, in one transaction under an advisory lock, so several
- * processes starting at once neither race nor apply one twice. Returns the names applied now.
+ * processes starting at once neither race nor apply one twice; then the read-only role's grants follow the
+ * schema (readonly-grants.ts). Returns the names applied now.
  */
 export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
   return db.transaction(async (tx) => {
@@ -47,6 +49,8 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
     }
+    // New tables and columns: the SQL runner's read-only role reads them, never their credentials.
+    if (pending.length > 0) await grantReadonlySelect(tx);
     return pending.map((migration) => migration.name);
   });
 }

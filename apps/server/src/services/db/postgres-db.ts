@@ -29,11 +29,11 @@ function over(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** PostgreSQL through a `pg` pool; fails fast (3 s) when the server is unreachable. */
-export function createPostgresDb(connectionString: string, log: FastifyBaseLogger): Db {
+/** PostgreSQL through a `pg` pool (10 connections unless told); fails fast (3 s) when the server is unreachable. */
+export function createPostgresDb(connectionString: string, log: FastifyBaseLogger, options: { max?: number } = {}): Db {
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: options.max ?? 10,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     types: pgTypes,
