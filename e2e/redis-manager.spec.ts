@@ -17,9 +17,13 @@ const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').f
 const keyButton = (page: Page, name: string | RegExp) => page.getByTestId('redis-key').filter({ hasText: name });
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/shots/${name}.png`, fullPage: true });
 
-/** A client on one database, emptied first: each journey owns its database. */
+/**
+ * A client on one database, emptied first: each journey owns its database. The manager reaches only the keys under
+ * the server's REDIS_PREFIX (and names them without it), so the journeys write under it too; `foreign` writes as
+ * another deployment sharing the Redis would.
+ */
 async function ownDatabase(database: number): Promise<Redis> {
-  const redis = new Redis(`${REDIS_URL}/${database}`);
+  const redis = new Redis(`${REDIS_URL}/${database}`, { keyPrefix: mainServerEnv().REDIS_PREFIX });
   await redis.flushdb();
   return redis;
 }
@@ -29,10 +33,12 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 let browse: Redis;
 let flush: Redis;
+let foreign: Redis;
 
 test.beforeAll(async () => {
   browse = await ownDatabase(BROWSE_DB);
   flush = await ownDatabase(FLUSH_DB);
+  foreign = new Redis(`${REDIS_URL}/${FLUSH_DB}`);
 });
 
 test.afterAll(async () => {
@@ -40,6 +46,7 @@ test.afterAll(async () => {
   await flush.flushdb();
   browse.disconnect();
   flush.disconnect();
+  foreign.disconnect();
 });
 
 test.beforeEach(async ({ page }) => {
@@ -166,12 +173,17 @@ test('the key browser: a pattern as a tree, a hash field edited, a TTL counting 
 });
 
 test('the key manager: create keys, delete by pattern after a dry run, flush behind two confirmations', async ({ page }) => {
+  const prefix = mainServerEnv().REDIS_PREFIX!;
+  const confirmLabel = REDIS_MESSAGES.flushConfirm(FLUSH_DB, prefix);
   await browse.set('e2e:sentinel', 'stays');
+  // Another deployment's key in the same database: the manager neither shows nor flushes it.
+  await foreign.set('other-deployment:stays', 'theirs');
   await flush.set('e2e:tmp:1', '1');
   await flush.set('e2e:tmp:2', '2');
   await flush.set('e2e:tmp:3', '3');
 
   await page.goto(`/admin/database/redis?tab=manager&db=${FLUSH_DB}`);
+  await expect(page.getByTestId('redis-prefix-scope')).toHaveText(REDIS_MESSAGES.prefixScope(prefix));
   const create = page.getByTestId('redis-create');
   await create.getByRole('button', { name: 'Create Key' }).click();
   await expect(page.getByTestId('redis-create-problem')).toHaveText('Key and value are required');
@@ -207,7 +219,7 @@ test('the key manager: create keys, delete by pattern after a dry run, flush beh
   await expect(toast(page, '3 keys matching e2e:tmp:* deleted')).toBeVisible();
   expect(await flush.exists('e2e:tmp:1', 'e2e:tmp:2', 'e2e:tmp:3')).toBe(0);
 
-  // Flush: a first confirmation, then the database's number typed.
+  // Flush: a first confirmation (which asks the server for a confirmation token), then the database's number typed.
   await danger.getByRole('button', { name: 'Flush database' }).click();
   await expect(page.getByRole('dialog', { name: `Flush database ${FLUSH_DB}?` })).toBeVisible();
   await expect(page.getByTestId('flush-app-keys-warning')).toHaveCount(0);
@@ -215,14 +227,16 @@ test('the key manager: create keys, delete by pattern after a dry run, flush beh
   const second = page.getByRole('dialog', { name: 'Type the database number' });
   const flushButton = page.getByTestId('confirm-flush-second-confirm');
   await expect(flushButton).toBeDisabled();
-  await second.getByLabel(`Type ${FLUSH_DB} to flush database ${FLUSH_DB}. This deletes every key in it.`).fill('14');
+  await second.getByLabel(confirmLabel).fill('14');
   await expect(flushButton).toBeDisabled();
   await shot(page, 'redis-flush-confirm');
   await expectAccessible(page, 'redis flush, second confirmation');
-  await second.getByLabel(`Type ${FLUSH_DB} to flush database ${FLUSH_DB}. This deletes every key in it.`).fill(String(FLUSH_DB));
+  await second.getByLabel(confirmLabel).fill(String(FLUSH_DB));
   await flushButton.click();
   await expect(toast(page, `Database ${FLUSH_DB} flushed`)).toBeVisible();
-  await expect.poll(() => flush.dbsize()).toBe(0);
+  await expect.poll(() => flush.keys('*')).toEqual(['other-deployment:stays']);
+  expect(await foreign.get('other-deployment:stays')).toBe('theirs');
+  await foreign.del('other-deployment:stays');
   expect(await browse.get('e2e:sentinel')).toBe('stays');
   await shot(page, 'redis-key-manager');
 

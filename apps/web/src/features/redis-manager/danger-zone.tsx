@@ -95,7 +95,8 @@ function FlushDatabase({ database }: { database: number }) {
         </p>
         {holdsAppKeys && (
           <p className="alert alert--warning" data-testid="flush-app-keys-warning">
-            Guildhall keeps its own working keys in this database (sessions, rate limits); they are deleted too.
+            Guildhall keeps its own working keys in this database under <code>{prefix}</code> (sessions, rate limits); they are
+            deleted too.
           </p>
         )}
       </ConfirmModal>
