@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuthApi, MESSAGES } from '@guildhall/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEEDED_AT_KEY } from '../src/seed/seed-demo-data';
 import { sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
@@ -109,6 +111,71 @@ describe('first run', () => {
     } finally {
       await server.close();
       await empty.dispose();
+    }
+  });
+
+  it('prints a generated first password on the console only, never in a log, and makes it be changed first', async () => {
+    const generated = await createTestEnvironment({ ADMIN_PASSWORD: '', LOG_LEVEL: 'info' });
+    const printed: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    let server: Awaited<ReturnType<typeof startTestApp>> | undefined;
+    try {
+      server = await startTestApp(generated.env);
+    } finally {
+      write.mockRestore();
+    }
+    try {
+      const password = /password: (\S+)/.exec(printed.join(''))?.[1];
+      expect(password, printed.join('')).toBeDefined();
+
+      // The log files and the live tail say the admin was made, and never hold the password.
+      const files = await server.app.logHub.files();
+      const logged = `${(await Promise.all(files.map((file) => readFile(file.path, 'utf8')))).join('\n')}\n${JSON.stringify(server.app.logHub.recent({}, 1000))}`;
+      expect(logged).toContain('first admin created');
+      expect(logged).not.toContain(password!);
+
+      // Signed in with it, the admin may read who they are and change the password, and nothing else.
+      const admin = new HttpClient(server.url);
+      const login = await admin.signIn(OWNER.username, password!);
+      expect(login.status).toBe(200);
+      expect(login.body.admin).toMatchObject({ mustChangePassword: true });
+      expect((await admin.get(adminAuthApi.me.path)).status).toBe(200);
+      for (const path of ['/api/admin/guilds', '/api/admin/users', '/api/admin/logs/files', '/api/docs/json']) {
+        const refused = await admin.get(path);
+        expect(refused.status, path).toBe(403);
+        expect(refused.body, path).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED', error: MESSAGES.passwordChangeRequired });
+      }
+      const changed = await admin.post(adminAuthApi.changePassword.path, {
+        currentPassword: password,
+        newPassword: 'a brand new Password-42',
+      });
+      expect(changed.status, changed.text).toBe(200);
+      expect((await admin.get(adminAuthApi.me.path)).body.admin).toMatchObject({ mustChangePassword: false });
+      expect((await admin.get('/api/admin/guilds')).status).toBe(200);
+      const [row] = await sql<{ must_change_password: boolean }>(
+        server.app,
+        'SELECT must_change_password FROM admin_users WHERE username = $1',
+        [OWNER.username],
+      );
+      expect(row).toEqual({ must_change_password: false });
+    } finally {
+      await server.close();
+      await generated.dispose();
+    }
+  });
+
+  it('asks no change of a first admin whose password came from ADMIN_PASSWORD', async () => {
+    const server = await startTestApp(environment.env);
+    try {
+      const admin = new HttpClient(server.url);
+      const login = await admin.signIn(OWNER.username, OWNER.password);
+      expect(login.body.admin).toMatchObject({ mustChangePassword: false });
+      expect((await admin.get('/api/admin/guilds')).status).toBe(200);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -58,6 +58,8 @@ export const MESSAGES = {
 
   // Successes (spec 1 §8)
   passwordChanged: 'Password changed successfully',
+  /** The admin signed in with a generated first password: every other admin call answers 403 until it is changed. */
+  passwordChangeRequired: 'Choose a new password before using the console: the one you signed in with was generated.',
   loggedOut: 'Logged out successfully',
   emailVerified: 'Email verified successfully!',
   verificationEmailSent: 'Verification email sent!',

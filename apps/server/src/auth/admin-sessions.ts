@@ -14,6 +14,8 @@ export interface SignedInAdmin {
   roleLabel: string;
   permissions: Permission[];
   lastLoginAt: Date | null;
+  /** Signed in with a generated first password, not yet replaced. */
+  mustChangePassword: boolean;
 }
 
 /** A valid session and its admin. */
@@ -58,6 +60,7 @@ export function toSessionContext(
       roleLabel: row.role_label ?? roleLabel(row.role),
       permissions: holderPermissions(row.role_permissions, row.permissions),
       lastLoginAt: row.last_login_at,
+      mustChangePassword: row.must_change_password,
     },
     lastSeenAt,
     absoluteExpiresAt: row.absolute_expires_at,

@@ -1,4 +1,4 @@
-import { ADMIN_SESSION_IDLE_MS, hasAnyAdminPermission, MESSAGES, type Permission } from '@guildhall/contract';
+import { ADMIN_SESSION_IDLE_MS, adminAuthApi, hasAnyAdminPermission, MESSAGES, type Permission } from '@guildhall/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../http/app-error';
 import { sessionLengthsOf } from '../modules/system-settings/system-settings';
@@ -33,7 +33,17 @@ export async function lookUpSession(app: FastifyInstance, sessionId: string, now
   return sessionState(times, now, await adminIdleMs(app));
 }
 
-/** Authenticates the request's admin session cookie; throws the contract's 401s. */
+/** What an admin who must still replace a generated password may call (logout needs no session at all). */
+const OPEN_BEFORE_PASSWORD_CHANGE = new Set<string>([
+  adminAuthApi.me.path,
+  adminAuthApi.changePassword.path,
+  adminAuthApi.extendSession.path,
+]);
+
+/**
+ * Authenticates the request's admin session cookie; throws the contract's 401s, and 403 PASSWORD_CHANGE_REQUIRED
+ * for an admin still signed in with a generated first password, on everything but me and change-password.
+ */
 export async function authenticateAdmin(request: FastifyRequest, reply: FastifyReply): Promise<AdminSessionContext> {
   const token = sessionTokenOf(request);
   if (!token) throw new AppError(401, 'UNAUTHENTICATED', MESSAGES.adminAccessRequired);
@@ -41,6 +51,9 @@ export async function authenticateAdmin(request: FastifyRequest, reply: FastifyR
   if (!result.ok) {
     clearSessionCookie(reply, request.server.config.isSecureCookie);
     throw new AppError(401, 'INVALID_SESSION', MESSAGES.adminSessionExpired);
+  }
+  if (result.context.admin.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) {
+    throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired);
   }
   request.adminSession = result.context;
   return result.context;

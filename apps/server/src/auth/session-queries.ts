@@ -21,12 +21,15 @@ export interface SessionRow {
   last_login_at: Date | null;
   /** False when the account is disabled or soft-deleted: its sessions open nothing. */
   is_active: boolean;
+  /** The admin still signs in with a generated password: only me, change-password and logout answer. */
+  must_change_password: boolean;
 }
 
 const SESSION_WITH_ADMIN = `
   SELECT s.id, s.admin_user_id, s.created_at, s.last_seen_at, s.absolute_expires_at, s.revoked_at, s.revoked_reason,
          u.username, u.full_name, u.role, r.label AS role_label, COALESCE(r.permissions, '{}') AS role_permissions,
-         u.permissions, u.last_login_at, (u.is_active AND u.deleted_at IS NULL) AS is_active
+         u.permissions, u.last_login_at, (u.is_active AND u.deleted_at IS NULL) AS is_active,
+         u.must_change_password
     FROM admin_sessions s
     JOIN admin_users u ON u.id = s.admin_user_id
     LEFT JOIN admin_roles r ON r.name = u.role`;

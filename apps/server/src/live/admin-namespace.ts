@@ -72,6 +72,8 @@ export function createAdminNamespace(io: Server, app: FastifyInstance): AdminNam
     try {
       const result = await resolveSession(app.services.db, token, new Date(), await adminIdleMs(app));
       if (!result.ok) return next(new Error(MESSAGES.adminSessionExpired));
+      // As over HTTP: a generated first password is replaced before any of the console's data flows.
+      if (result.context.admin.mustChangePassword) return next(new Error(MESSAGES.passwordChangeRequired));
       socket.data = { sessionId: result.context.sessionId, admin: result.context.admin };
       return next();
     } catch (error) {

@@ -5,6 +5,7 @@ import {
   INFLUX_DEBUG_NAMESPACE,
   type InfluxDebugClientEvents,
   type InfluxDebugServerEvents,
+  MESSAGES,
   SERVER_MESSAGES,
   serviceUnavailable,
 } from '@guildhall/contract';
@@ -39,6 +40,7 @@ export function createInfluxDebugNamespace(io: Server, app: FastifyInstance): In
     try {
       const result = await resolveSession(app.services.db, token, new Date(), await adminIdleMs(app));
       if (!result.ok) return next(new Error(INFLUX_DEBUG_MESSAGES.authenticationFailed));
+      if (result.context.admin.mustChangePassword) return next(new Error(MESSAGES.passwordChangeRequired));
       // Every event of the namespace serves the InfluxDB manager's data, so the handshake asks what its HTTP routes ask.
       if (!hasAnyAdminPermission(result.context.admin, INFLUX_DEBUG_ACCESS)) {
         return next(new Error(INFLUX_DEBUG_MESSAGES.adminPermissionsRequired));

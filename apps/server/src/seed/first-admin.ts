@@ -2,6 +2,7 @@ import { adminPasswordProblem } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
+import { setPasswordChangeRequired } from '../modules/admin-auth/queries';
 import { findAdminByUsername, upsertAdmin } from '../modules/admin-users/queries';
 import { recordAudit } from '../modules/audit/record-audit';
 import type { Db } from '../services/db/db';
@@ -20,8 +21,28 @@ function refuseWeakFirstPassword(username: string, password: string | null) {
 }
 
 /**
- * Creates the first admin (ADMIN_USERNAME, superadmin) on the first start, with ADMIN_PASSWORD or a
- * generated password printed once. Admins made earlier with the CLI do not stand in for it.
+ * A generated password goes to the process's console only, written straight to stdout: never through the logger,
+ * whose lines also reach the log files and the live log tail that lower admins read.
+ */
+function printGeneratedPassword(username: string, password: string, publicUrl: string) {
+  const rule = '='.repeat(72);
+  process.stdout.write(
+    [
+      rule,
+      'Guildhall: the first admin was created with a generated password (shown only this once, in no log).',
+      `  username: ${username}`,
+      `  password: ${password}`,
+      `Sign in at ${publicUrl}/admin/login; the console asks for a new password before anything else.`,
+      rule,
+      '',
+    ].join('\n'),
+  );
+}
+
+/**
+ * Creates the first admin (ADMIN_USERNAME, superadmin) on the first start, with ADMIN_PASSWORD or a generated
+ * password printed once on the console (see printGeneratedPassword), which must be changed at first sign-in.
+ * Admins made earlier with the CLI do not stand in for it.
  */
 export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
   const created = await db.transaction(async (tx) => {
@@ -31,7 +52,8 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
     const username = config.admin.username;
     const isGenerated = !config.admin.password;
     const password = config.admin.password ?? generatePassword();
-    if (!(await findAdminByUsername(tx, username))) {
+    const isCreated = !(await findAdminByUsername(tx, username));
+    if (isCreated) {
       refuseWeakFirstPassword(username, config.admin.password);
       const passwordHash = await hashPassword(password);
       const admin = await upsertAdmin(tx, { username, fullName: null, passwordHash, role: 'superadmin', permissions: [] });
@@ -41,14 +63,18 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
         target: { type: 'admin_user', id: admin.id },
         details: { username, role: 'superadmin', reason: 'first start' },
       });
+      if (isGenerated) await setPasswordChangeRequired(tx, admin.id, true);
     }
     await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [FIRST_ADMIN_KEY, new Date().toISOString()]);
-    return { username, password, isGenerated };
+    return { username, password, isGenerated, isCreated };
   });
   if (!created) return;
-  if (created.isGenerated) {
+  if (!created.isCreated) {
+    log.info(`first admin "${created.username}" exists already (made with the CLI); no password was set`);
+  } else if (created.isGenerated) {
+    printGeneratedPassword(created.username, created.password, config.publicUrl);
     log.warn(
-      `first admin created: username "${created.username}", password "${created.password}" (shown only this once; sign in at /admin/login and change it)`,
+      `first admin created: username "${created.username}" with a generated password, printed on the console only; it must be changed at first sign-in`,
     );
   } else {
     log.info(`first admin created: username "${created.username}" with the password from ADMIN_PASSWORD`);

@@ -1,10 +1,15 @@
 import { hasAnyAdminPermission, MESSAGES, type Permission } from '@guildhall/contract';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { SessionFailed, SessionLoading } from '../ui/session-screens';
 import { AccessDenied, InsufficientRole } from './access-panels';
 import { useAdminSession } from './admin-session-context';
 import { ADMIN_LOGIN_PATH, buildLoginPath } from './login-path';
+
+// Only an admin with a generated first password needs it: kept out of the sign-in pages' bundle.
+const ChangePasswordDialog = lazy(() =>
+  import('../shell/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 interface AdminRouteGuardProps {
   /** The admin needs to pass the check for at least one; empty or absent means any admin. */
@@ -34,6 +39,17 @@ export function AdminRouteGuard({ anyOf = [], role, children }: AdminRouteGuardP
     return <Navigate to={target} replace />;
   }
 
+  // A generated first password is replaced before anything else (the server refuses every other call until then).
+  if (admin.mustChangePassword) {
+    return (
+      <div className="guard-screen" data-testid="password-change-required">
+        <p>{MESSAGES.passwordChangeRequired}</p>
+        <Suspense fallback={null}>
+          <ChangePasswordDialog isOpen onClose={recheck} />
+        </Suspense>
+      </div>
+    );
+  }
   if (!hasAnyAdminPermission(admin, anyOf)) return <AccessDenied />;
   if (role && admin.role !== role && admin.role !== 'superadmin') return <InsufficientRole role={role} />;
   return children;

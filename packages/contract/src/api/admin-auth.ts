@@ -14,6 +14,10 @@ export const adminUser = z.object({
   permissions: z.array(z.string()),
   isAdmin: z.literal(true),
   lastLoginAt: z.string().nullable(),
+  mustChangePassword: z
+    .boolean()
+    .optional()
+    .describe('True until the admin replaces a generated first password; the console then asks for a new one first'),
 });
 /** An admin user. */
 export type AdminUser = z.infer<typeof adminUser>;

@@ -12,6 +12,7 @@ export function presentAdmin(admin: SignedInAdmin): AdminUser {
     permissions: admin.permissions,
     isAdmin: true,
     lastLoginAt: admin.lastLoginAt?.toISOString() ?? null,
+    mustChangePassword: admin.mustChangePassword,
   };
 }
 

@@ -8,6 +8,7 @@ import type { EventBus } from '../../live/event-bus';
 import type { Db } from '../../services/db/db';
 import { findAdminById, updatePasswordHash } from '../admin-users/queries';
 import { recordAudit } from '../audit/record-audit';
+import { setPasswordChangeRequired } from './queries';
 
 /** What ending and changing sessions needs from the app. */
 export interface SessionChangeDeps {
@@ -61,6 +62,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(passwords.newPassword);
   const ended = await deps.db.transaction(async (tx) => {
     await updatePasswordHash(tx, account.id, passwordHash);
+    await setPasswordChangeRequired(tx, account.id, false);
     const revoked = await revokeSessionsOfAdmin(tx, account.id, context.sessionId, 'password_changed');
     await recordAudit(tx, { actor, action: 'admin.password_changed', target, details: { endedSessions: revoked.length }, ip });
     return revoked;
