@@ -149,7 +149,7 @@ describe('GET /api/admin/logs/stream', () => {
   });
 
   it('is documented with its filters in the OpenAPI document', async () => {
-    const docs = await new HttpClient(setup.server.url).get<{
+    const docs = await setup.owner.get<{
       paths: Record<string, { get?: { parameters?: { name: string }[] } }>;
     }>('/api/docs/json');
     const names = docs.body.paths[LOGS_STREAM_PATH]?.get?.parameters?.map((parameter) => parameter.name);

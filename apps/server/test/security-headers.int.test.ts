@@ -113,7 +113,9 @@ describe('security headers', () => {
   });
 
   it("keep the CSP on the API docs, allowing only Swagger UI's one inline style by hash", async () => {
-    const docs = await client().get('/api/docs/');
+    const admin = client();
+    await admin.signIn(OWNER.username, OWNER.password);
+    const docs = await admin.get('/api/docs/');
     expect(docs.status).toBe(200);
     const csp = cspOf(docs);
     expect(csp.get('script-src')).toEqual(["'self'"]);
