@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGLITE_LIMITS } from '@guildhall/contract';
+import { DATABASE_QUERY_MESSAGES, PGLITE_LIMITS } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvObjects } from './helpers/csv';
 import { createTestAdmin, sql } from './helpers/factories';
@@ -121,10 +121,53 @@ describe('SQL query runner on embedded PGlite', () => {
       limits: [PGLITE_LIMITS.statementTimeout, PGLITE_LIMITS.wholeResult],
       rowCount: 150,
     });
-    // QUERY_TIMEOUT_MS is 2 s here: PGlite lets a 2.5 s statement finish, as the answer said it would.
+    // The timeout never fires on PGlite, so what only waits is refused there rather than left to hold the server.
     const slow = await run({ query: 'SELECT pg_sleep(2.5) AS slept' });
-    expect(slow.status).toBe(200);
-    expect(slow.body.limits).toContain(PGLITE_LIMITS.statementTimeout);
+    expect(slow.status).toBe(400);
+    expect(slow.body.error).toBe(DATABASE_QUERY_MESSAGES.pgliteSleep('pg_sleep'));
+  });
+
+  it('refuses COPY … PROGRAM even with writes allowed, and DO, set_config of the role and file reads read-only', async () => {
+    const file = path.join(dataDir, 'copied-by-program');
+    for (const [query, allowWrites, message] of [
+      [`copy (select 1) to program 'touch ${file}'`, true, DATABASE_QUERY_MESSAGES.pgliteProgram],
+      [`do $$ begin execute 'copy (select 1) to program ''touch ${file}'''; end $$`, true, DATABASE_QUERY_MESSAGES.pgliteProgram],
+      [`do $$ begin perform set_config('role','postgres',true); end $$`, false, DATABASE_QUERY_MESSAGES.readOnlyDo],
+      [`select set_config('role','postgres',false)`, false, DATABASE_QUERY_MESSAGES.readOnlySet],
+      [`select pg_read_file('PG_VERSION')`, false, DATABASE_QUERY_MESSAGES.readOnlyFunction('pg_read_file')],
+      ['reset role', false, DATABASE_QUERY_MESSAGES.readOnlyReset],
+    ] as const) {
+      const answer = await run({ query, allowWrites });
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.error, query).toBe(message);
+    }
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('runs read-only statements as the read-only role, which reads neither app_meta nor password hashes', async () => {
+    expect((await run({ query: 'SELECT current_user AS who' })).body.rows).toEqual([{ who: 'guildhall_readonly' }]);
+    for (const query of ['SELECT * FROM app_meta', 'SELECT password_hash FROM admin_users']) {
+      const answer = await run({ query });
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.error).toMatch(/permission denied/);
+    }
+  });
+
+  it('reads a SELECT through a cursor: the heap bomb answers its first row, and the server answers after', async () => {
+    const bomb = await run({ query: `select repeat('x',10000000) AS r from generate_series(1,1000)`, limit: 1 });
+    expect(bomb.status).toBe(200);
+    expect(bomb.body.rows).toHaveLength(1);
+    expect(bomb.body).toMatchObject({ hasMore: true, truncated: true });
+    expect((await run({ query: 'SELECT 1 AS ok' })).body.rows).toEqual([{ ok: 1 }]);
+  });
+
+  it('keeps audit_log append-only with writes allowed', async () => {
+    const deleted = await run({ query: 'DELETE FROM audit_log', allowWrites: true });
+    expect(deleted.status).toBe(400);
+    expect(deleted.body.error).toBe(DATABASE_QUERY_MESSAGES.auditLogAppendOnly);
+    const hidden = await run({ query: `DO $$ BEGIN EXECUTE 'DELETE FROM audit' || '_log'; END $$`, allowWrites: true });
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.error).toMatch(/audit_log is append-only: DELETE/);
   });
 
   it('leaves no prepared statement, setting or advisory lock on the one embedded connection', async () => {

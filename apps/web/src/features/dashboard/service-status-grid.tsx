@@ -58,6 +58,12 @@ export function ServiceStatusGrid() {
       }
       data-testid="service-status"
     >
+      {data?.warnings.map((warning) => (
+        // Set-up warnings (a superuser DATABASE_URL, the SQL runner's read-only role missing), with the fix.
+        <p key={warning} className="alert alert--warning" data-testid="service-warning">
+          {warning}
+        </p>
+      ))}
       <ul className="service-grid">
         {SERVICES.map((name) => (
           <ServiceTile key={name} name={name} health={data?.[name]} />

@@ -4,12 +4,28 @@ import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ConnectionStatsTab } from './connection-stats-tab';
 import { DATABASE_TABS, type DatabaseTab, parseDatabaseTab } from './database-tabs';
+import { useDatabaseAccess } from './live-database';
 import { MigrationsTab } from './migrations-tab';
 import { QueryRunnerTab } from './query-runner-tab';
 import { TableBrowserTab } from './table-browser-tab';
 import '../../styles/database.css';
 
 const ID_PREFIX = 'database';
+
+/** The warnings about the database role Guildhall signs in as, above every tab (issue 25). */
+function DatabaseAccessWarnings() {
+  const { data } = useDatabaseAccess();
+  if (!data || data.warnings.length === 0) return null;
+  return (
+    <div data-testid="database-access-warnings">
+      {data.warnings.map((warning) => (
+        <p key={warning} className="alert alert--warning" role="alert">
+          {warning}
+        </p>
+      ))}
+    </div>
+  );
+}
 
 /** The relational database manager (spec 1 §2) over the database Guildhall runs on; the tab lives in ?tab=. */
 export function DatabaseManagerPage({ screen }: { screen: AdminScreen }) {
@@ -30,6 +46,7 @@ export function DatabaseManagerPage({ screen }: { screen: AdminScreen }) {
           <p className="page__lead">Browse, query and watch the database Guildhall runs on</p>
         </div>
       </header>
+      <DatabaseAccessWarnings />
       <Tabs label="Database manager" tabs={DATABASE_TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
       <div
         className="tab-panel database__panel"

@@ -45,6 +45,19 @@ export function useLiveConnectionStats(isVisible: boolean) {
   });
 }
 
+/**
+ * How the SQL runner keeps read-only runs read-only and the warnings about the app's database role (a superuser
+ * DATABASE_URL, a missing read-only role): from the connection stats, read once a minute for the page's banner.
+ */
+export function useDatabaseAccess() {
+  return useQuery({
+    queryKey: databaseKeys.stats(),
+    queryFn: ({ signal }) => callEndpoint(databaseManagerApi.connectionStats, { signal }),
+    staleTime: 60_000,
+    select: (answer) => answer.stats.access,
+  });
+}
+
 /** The database's sessions, read every 2 s while the page is visible. */
 export function useDatabaseSessions(isVisible: boolean) {
   return useQuery({
