@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: '', REDIS_URL: '  ', PORT: '' });
     expect(config.port).toBe(3000);
     expect(config.host).toBe('0.0.0.0');
-    expect(config.database).toEqual({ url: null, dataDir: path.resolve('./data') });
+    expect(config.database).toEqual({ url: null, dataDir: path.resolve('./data'), readonlyUrl: null });
     expect(config.redis).toEqual({ url: null, prefix: 'guildhall:' });
     expect(config.admin).toMatchObject({ username: 'admin', password: null, loginRateLimit: 20 });
     expect(config.healthCheckIntervalMs).toBe(5000);
@@ -54,5 +54,12 @@ describe('loadConfig', () => {
   it('refuses malformed values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow();
     expect(() => loadConfig({ INFLUX_URL: 'not a url' })).toThrow();
+  });
+
+  it("signs the SQL runner's read-only connection in as guildhall_readonly without the app's password", () => {
+    const derived = loadConfig({ DATABASE_URL: 'postgres://app:secret@db.example:5432/guildhall?sslmode=require' });
+    expect(derived.database.readonlyUrl).toBe('postgres://guildhall_readonly@db.example:5432/guildhall?sslmode=require');
+    const explicit = loadConfig({ DATABASE_URL: 'postgres://app@db/g', DATABASE_READONLY_URL: 'postgres://ro:pw@db/g' });
+    expect(explicit.database.readonlyUrl).toBe('postgres://ro:pw@db/g');
   });
 });
