@@ -131,6 +131,49 @@ describe('NUL characters', () => {
   });
 });
 
+describe('unpaired surrogates', () => {
+  const surrogate = (field: string) => TEXT_RULE_MESSAGES.loneSurrogate(field);
+
+  it('are refused with 400 naming the field, not a 500 from PostgreSQL’s json (found by the API fuzz)', async () => {
+    const role = `surrogate_${uniqueSuffix()}`;
+    expect((await owner.post('/api/admin/roles', { name: role, label: 'Surrogates', permissions: [] })).status).toBe(200);
+    // JSON carries a lone surrogate as an escape; the audit log's jsonb details refused it, and the routes answered 500.
+    const cases: { method: string; path: string; rawBody: string; field: string }[] = [
+      { method: 'POST', path: '/api/admin/db/query', rawBody: '{"query":"select 1\\ud800"}', field: 'query' },
+      { method: 'POST', path: '/api/admin/database/postgresql/query', rawBody: '{"query":"select \'\\udc00\'"}', field: 'query' },
+      { method: 'POST', path: '/api/admin/database/postgresql/explain', rawBody: '{"query":"select 1\\ud800"}', field: 'query' },
+      {
+        method: 'PUT',
+        path: `/api/admin/roles/${role}`,
+        rawBody: '{"label":"Surrogates","description":"a\\ud800b","permissions":[]}',
+        field: 'description',
+      },
+      { method: 'POST', path: '/api/admin/roles', rawBody: '{"name":"lone_role","label":"L\\udfff"}', field: 'label' },
+      {
+        method: 'POST',
+        path: '/api/admin/config/templates',
+        rawBody: '{"name":"T","settings":{"ai":{"m\\ud800":1}}}',
+        field: 'settings.ai.m\uFFFD',
+      },
+    ];
+    for (const { method, path, rawBody, field } of cases) {
+      const answer = await owner.request(method, path, { rawBody });
+      expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(400);
+      expect(answer.body, `${method} ${path}`).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        error: surrogate(field),
+        fields: { [field]: surrogate(field) },
+      });
+    }
+    expect(await sql(ctx.server.app, "SELECT 1 FROM admin_roles WHERE name = 'lone_role'")).toEqual([]);
+    // A surrogate pair is one character (an emoji) and passes.
+    const pair = await owner.request('PUT', `/api/admin/roles/${role}`, {
+      rawBody: '{"label":"Surrogates","description":"raid night \\ud83d\\udde1\\ufe0f","permissions":[]}',
+    });
+    expect(pair.status, pair.text).toBe(200);
+  });
+});
+
 describe('nesting', () => {
   it('refuses a body nested past the bound with 400, without a stack overflow', async () => {
     const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;

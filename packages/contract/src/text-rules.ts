@@ -1,6 +1,7 @@
 /**
- * Rules every text the API receives obeys, whatever the field: no NUL character (PostgreSQL cannot store one) and a
- * bounded nesting depth; and the stricter rule of names people see (guilds, characters, admins, roles, templates).
+ * Rules every text the API receives obeys, whatever the field: no NUL character (PostgreSQL cannot store one), no
+ * unpaired surrogate (not Unicode text) and a bounded nesting depth; and the stricter rule of names people see (guilds,
+ * characters, admins, roles, templates).
  */
 
 /** How deep a request's JSON (or one item of the bot's batches) may nest: far past any real payload. */
@@ -9,10 +10,24 @@ export const MAX_NESTING_DEPTH = 64;
 /** Whether a text holds U+0000, which PostgreSQL refuses in text and jsonb. */
 export const hasNulCharacter = (text: string) => text.includes('\u0000');
 
+// A UTF-16 surrogate without its partner (JSON can carry one as "\ud800"): no character at all.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether a text holds a lone surrogate: not Unicode text, and PostgreSQL's json and jsonb refuse it (the audit log's
+ * details, settings and payloads answered 500), while text columns silently store U+FFFD instead.
+ */
+export const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
+
+/** The text with each lone surrogate replaced by U+FFFD, so it can be shown (in a field's name, say). */
+export const withoutLoneSurrogates = (text: string) => text.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+
 /** The answers of the text rules that hold for every field. */
 export const TEXT_RULE_MESSAGES = {
   /** '{field} must not contain a NUL character (U+0000)'. */
   nulCharacter: (field: string) => `${field} must not contain a NUL character (U+0000)`,
+  /** '{field} must be valid Unicode text (no unpaired surrogate such as \uD800)'. */
+  loneSurrogate: (field: string) => `${field} must be valid Unicode text (no unpaired surrogate such as \\uD800)`,
   /** '{field} is nested too deeply (at most {max} levels)'. */
   tooDeep: (field: string, max = MAX_NESTING_DEPTH) => `${field} is nested too deeply (at most ${max} levels)`,
 } as const;

@@ -1,4 +1,10 @@
-import { hasNulCharacter, MAX_NESTING_DEPTH, TEXT_RULE_MESSAGES } from '@guildhall/contract';
+import {
+  hasLoneSurrogate,
+  hasNulCharacter,
+  MAX_NESTING_DEPTH,
+  TEXT_RULE_MESSAGES,
+  withoutLoneSurrogates,
+} from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
 
@@ -13,11 +19,16 @@ declare module 'fastify' {
 export interface UnsafeValue {
   /** The path to the value ([] for the value itself); a key holding NUL is named by its own path. */
   path: (string | number)[];
-  problem: 'nul' | 'depth';
+  problem: 'nul' | 'surrogate' | 'depth';
 }
 
+/** Which text rule a text (a value or a key) breaks, if any. */
+const textProblemOf = (text: string): UnsafeValue['problem'] | null =>
+  hasNulCharacter(text) ? 'nul' : hasLoneSurrogate(text) ? 'surrogate' : null;
+
 /**
- * The first NUL character (in a text or an object's key) or the first nesting past maxDepth in a parsed JSON value.
+ * The first NUL character or unpaired surrogate (in a text or an object's key) or the first nesting past maxDepth in a
+ * parsed JSON value.
  * Walked with a stack of its own, so a value nested 10,000 deep is judged without deep recursion.
  */
 export function findUnsafeValue(value: unknown, maxDepth = MAX_NESTING_DEPTH): UnsafeValue | null {
@@ -25,7 +36,8 @@ export function findUnsafeValue(value: unknown, maxDepth = MAX_NESTING_DEPTH): U
   while (stack.length > 0) {
     const next = stack.pop()!;
     if (typeof next.value === 'string') {
-      if (hasNulCharacter(next.value)) return { path: next.path, problem: 'nul' };
+      const problem = textProblemOf(next.value);
+      if (problem) return { path: next.path, problem };
       continue;
     }
     if (next.value === null || typeof next.value !== 'object' || ArrayBuffer.isView(next.value)) continue;
@@ -38,7 +50,8 @@ export function findUnsafeValue(value: unknown, maxDepth = MAX_NESTING_DEPTH): U
     for (let at = entries.length - 1; at >= 0; at--) {
       const [key, item] = entries[at]!;
       const path = [...next.path, key];
-      if (typeof key === 'string' && hasNulCharacter(key)) return { path, problem: 'nul' };
+      const keyProblem = typeof key === 'string' ? textProblemOf(key) : null;
+      if (keyProblem) return { path, problem: keyProblem };
       stack.push({ value: item, path, depth });
     }
   }
@@ -47,17 +60,19 @@ export function findUnsafeValue(value: unknown, maxDepth = MAX_NESTING_DEPTH): U
 
 /** How a field is named in an answer: its dotted path, or the part of the request when it is the whole part. */
 export const fieldNameOf = (path: readonly (string | number)[], whole: string) =>
-  path.length === 0 ? whole : path.map((part) => String(part).replaceAll('\u0000', '\\0')).join('.');
+  path.length === 0 ? whole : path.map((part) => withoutLoneSurrogates(String(part).replaceAll('\u0000', '\\0'))).join('.');
 
 /** The contract's message for what findUnsafeValue found. */
 export function unsafeValueMessage(found: UnsafeValue, field: string): string {
-  return found.problem === 'nul' ? TEXT_RULE_MESSAGES.nulCharacter(field) : TEXT_RULE_MESSAGES.tooDeep(field);
+  if (found.problem === 'nul') return TEXT_RULE_MESSAGES.nulCharacter(field);
+  if (found.problem === 'surrogate') return TEXT_RULE_MESSAGES.loneSurrogate(field);
+  return TEXT_RULE_MESSAGES.tooDeep(field);
 }
 
 /**
  * Refuses, once for every route, a request whose params, query string or JSON body holds a NUL character (which
- * PostgreSQL cannot store: it answered 500) or nests past MAX_NESTING_DEPTH: 400 naming the field. Headers need no
- * check: Node's HTTP parser already refuses a NUL in one.
+ * PostgreSQL cannot store: it answered 500), an unpaired surrogate (which its json refuses: 500 too) or nests past
+ * MAX_NESTING_DEPTH: 400 naming the field. Headers need no check: Node's HTTP parser already refuses a NUL in one.
  */
 export function refuseUnsafeText(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
