@@ -74,6 +74,30 @@ describe('the guild form rules on the server (spec 1 §5)', () => {
     await expectRefused({ ...valid, contact_email: 'officers-at-example' }, { contact_email: GUILD_MESSAGES.contactEmail });
   });
 
+  it('refuses links and addresses with control, bidi or invisible characters, or past 2,048 characters (API fuzz)', async () => {
+    // The URL parser accepts them quietly; stored, a bidi override shows a link reversed and a line break splits it.
+    for (const website of ['https://example.com/a\u202Egpj.exe', 'https://example.com/\u0001x', 'https://example.com/a\u200Bb']) {
+      await expectRefused({ ...valid, website }, { website: GUILD_MESSAGES.website });
+    }
+    await expectRefused({ ...valid, website: `https://example.com/${'a'.repeat(2048)}` }, { website: GUILD_MESSAGES.website });
+    await expectRefused(
+      { ...valid, discord_invite: 'https://discord.gg/abc\u2028def' },
+      { discord_invite: GUILD_MESSAGES.discordInvite },
+    );
+    await expectRefused(
+      { ...valid, contact_email: 'officers\u202E@example.com' },
+      { contact_email: GUILD_MESSAGES.contactEmail },
+    );
+    const plain = await owner.post('/api/admin/guilds', {
+      ...valid,
+      guild_name: 'Plain Links',
+      website: 'https://example.com/raids?week=1#top',
+      discord_invite: 'https://discord.gg/abcDEF',
+      contact_email: 'officers@example.com',
+    });
+    expect(plain.status, plain.text).toBe(200);
+  });
+
   it('creates with every default of the entity and says so', async () => {
     const answer = await owner.post<{ guild: Record<string, unknown>; message: string }>('/api/admin/guilds', {
       ...valid,

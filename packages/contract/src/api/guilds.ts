@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REGIONS } from '../constants';
 import { MESSAGES } from '../messages';
-import { displayNameRule } from '../text-rules';
+import { displayNameRule, hasUnsafeNameCharacter } from '../text-rules';
 import { endpoint } from './common';
 
 /** Guild tenant choices and defaults (spec 1 §3). */
@@ -59,7 +59,17 @@ export const guildsSelected = (n: number) => `${n} guild(s) selected`;
 /** '{n} selected on other pages': the part of a selection the table does not show. */
 export const selectedOnOtherPages = (n: number) => `${n} selected on other pages`;
 
+/** The longest website, invite or contact address a guild keeps: far past any real one. */
+const MAX_LINK_LENGTH = 2048;
+
+/**
+ * Whether a link or address a page shows is plain: bounded, and without control, bidi or invisible characters (the URL
+ * parser quietly accepts them, and a bidi override shows a link reversed).
+ */
+const isPlainLink = (value: string) => value.length <= MAX_LINK_LENGTH && !hasUnsafeNameCharacter(value);
+
 const isHttpUrl = (value: string) => {
+  if (!isPlainLink(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
@@ -126,7 +136,7 @@ export const guildInput = z.object({
   recruitment_open: z.boolean().default(false),
   website: optionalChecked(isHttpUrl, GUILD_MESSAGES.website),
   discord_invite: optionalChecked(isDiscordInviteUrl, GUILD_MESSAGES.discordInvite),
-  contact_email: optionalChecked((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), GUILD_MESSAGES.contactEmail),
+  contact_email: optionalChecked((v) => isPlainLink(v) && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), GUILD_MESSAGES.contactEmail),
 });
 /** What the guild form sends. */
 export type GuildInput = z.input<typeof guildInput>;
