@@ -252,6 +252,23 @@ describe('the /influx-debug socket', () => {
     expect(runningDebugStreams()).toBe(0);
   });
 
+  it('ends the connection, and its stream, once the admin loses the InfluxDB manager permission', async () => {
+    (server.app.config.live as { sessionCheckMs: number }).sessionCheckMs = 200;
+    const admin = await createTestAdmin(server.app, { role: 'admin' });
+    const client = new HttpClient(server.url);
+    await client.signIn(admin.username, admin.password);
+    const socket = connect(client.cookieHeader());
+    await connected(socket);
+    const started = next(socket, 'debug:stream-started');
+    socket.emit('debug:start-stream', { interval: 1000 });
+    await started;
+    const ended = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await sql(server.app, 'UPDATE admin_users SET role = $2 WHERE id = $1', [admin.id, 'viewer']);
+    expect(await ended).toBe('io server disconnect');
+    for (let i = 0; i < 30 && runningDebugStreams() > 0; i++) await sleep(50);
+    expect(runningDebugStreams()).toBe(0);
+  });
+
   it('exports a debug query as JSON and CSV over HTTP', async () => {
     const json = await owner.post<string>('/api/admin/influx-debug/export', {
       query: 'SELECT * FROM combat_events',

@@ -1,6 +1,6 @@
 import { MESSAGES, type Role } from '@guildhall/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAdmin } from './helpers/factories';
+import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
 import { type AdminLiveClient, connectAdmin, nextEvent } from './helpers/live-client';
 import { createTestEnvironment, startTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
@@ -19,6 +19,7 @@ beforeAll(async () => {
   environment = await createTestEnvironment();
   server = await startTestApp(environment.env, (config) => {
     config.live.metricsPushMs = 200;
+    config.live.sessionCheckMs = 200;
   });
 });
 
@@ -39,7 +40,7 @@ async function socketOf(role: Role, permissions: string[] = []) {
   const socket = connectAdmin(server.url, http.cookieHeader());
   sockets.push(socket);
   await nextEvent(socket, 'admin:welcome');
-  return { socket, http };
+  return { socket, http, admin };
 }
 
 const refused = { success: false, error: MESSAGES.accessDeniedBody };
@@ -119,5 +120,18 @@ describe('/admin events ask what the HTTP routes serving the same data ask', () 
     expect(await socket.emitWithAck('subscribe:member-sync', { guildId: crypto.randomUUID() })).toEqual(refused);
     const { socket: operator } = await socketOf('operator');
     expect(await operator.emitWithAck('subscribe:member-sync', { guildId: crypto.randomUUID() })).toEqual({ success: true });
+  });
+
+  it('takes a demoted admin out of the rooms the new role no longer allows, without a reconnect', async () => {
+    const { socket, admin } = await socketOf('viewer');
+    expect(await socket.emitWithAck('subscribe:monitoring')).toEqual({ success: true });
+    expect(await arrives(socket, 'metrics:update', 3000)).toBe(true);
+
+    await sql(server.app, 'UPDATE admin_users SET role = $2 WHERE id = $1', [admin.id, 'support']);
+    // The session watch reads the admin again every 200 ms here; past that, no more monitoring pushes arrive.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await arrives(socket, 'metrics:update', 1500)).toBe(false);
+    expect(await socket.emitWithAck('subscribe:monitoring')).toEqual(refused);
+    expect(socket.connected).toBe(true);
   });
 });

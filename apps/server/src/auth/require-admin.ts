@@ -2,7 +2,7 @@ import { ADMIN_SESSION_IDLE_MS, adminAuthApi, hasAnyAdminPermission, MESSAGES, t
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../http/app-error';
 import { sessionLengthsOf } from '../modules/system-settings/system-settings';
-import { type AdminSessionContext, resolveSession } from './admin-sessions';
+import { type AdminSessionContext, resolveSession, toSessionContext } from './admin-sessions';
 import { clearSessionCookie, sessionTokenOf } from './session-cookie';
 import { findSessionById } from './session-queries';
 import { sessionState } from './session-rules';
@@ -17,10 +17,11 @@ export async function adminIdleMs(app: FastifyInstance): Promise<number> {
 }
 
 /**
- * Where the session with this id stands now under the idle timeout in force, without touching it (an open live
+ * Where the session with this id stands now under the idle timeout in force, and its admin as the database holds
+ * them now (a role or grant may have changed since a socket connected), without touching the session (an open live
  * page must not keep its session alive); null when the session is gone.
  */
-export async function lookUpSession(app: FastifyInstance, sessionId: string, now = new Date()) {
+export async function lookUpSessionAndAdmin(app: FastifyInstance, sessionId: string, now = new Date()) {
   const row = await findSessionById(app.services.db, sessionId);
   if (!row) return null;
   const times = {
@@ -30,7 +31,12 @@ export async function lookUpSession(app: FastifyInstance, sessionId: string, now
     revokedReason: row.revoked_reason,
     isAdminActive: row.is_active,
   };
-  return sessionState(times, now, await adminIdleMs(app));
+  return { state: sessionState(times, now, await adminIdleMs(app)), admin: toSessionContext(row).admin };
+}
+
+/** Where the session with this id stands now (lookUpSessionAndAdmin without the admin); null when it is gone. */
+export async function lookUpSession(app: FastifyInstance, sessionId: string, now = new Date()) {
+  return (await lookUpSessionAndAdmin(app, sessionId, now))?.state ?? null;
 }
 
 /** What an admin who must still replace a generated password may call (logout needs no session at all). */

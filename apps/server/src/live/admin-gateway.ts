@@ -15,6 +15,7 @@ import {
   metricsHistoryQuery,
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
+import type { SignedInAdmin } from '../auth/admin-sessions';
 import { presentAdmin } from '../modules/admin-auth/presenters';
 import { readHistory } from '../modules/metrics/read-history';
 import {
@@ -57,13 +58,29 @@ function onEvent(socket: AdminSocket, event: keyof AdminClientEvents, handler: (
   });
 }
 
+/**
+ * Puts the socket in the push rooms its admin's permissions allow, and takes it out of the rooms (topics, member
+ * syncs, pushes) they no longer allow: at connect, and each time the session watch reads the admin again.
+ */
+function fitRooms(socket: AdminSocket, admin: SignedInAdmin) {
+  socket.data.admin = admin;
+  const fit = (room: string, isAllowed: boolean) => (isAllowed ? socket.join(room) : socket.leave(room));
+  fit(USER_ADMINS_ROOM, hasAnyAdminPermission(admin, ADMIN_PUSH_ACCESS.accountAlerts));
+  fit(FULL_ACCESS_ROOM, hasAnyAdminPermission(admin, ADMIN_PUSH_ACCESS.mlExportProgress));
+  for (const topic of ADMIN_TOPICS) {
+    if (!hasAnyAdminPermission(admin, adminEventRequires(`subscribe:${topic}`))) socket.leave(topic);
+  }
+  if (!hasAnyAdminPermission(admin, adminEventRequires('subscribe:member-sync'))) {
+    for (const room of socket.rooms) if (room.startsWith(memberSyncRoom(''))) socket.leave(room);
+  }
+}
+
 /** Handles one signed-in admin's live connection: topics, requests, commands and the session watch. */
 function onConnection(app: FastifyInstance, socket: AdminSocket) {
   const { monitoring } = app;
   const { sessionId, admin } = socket.data;
   socket.join([ADMINS_ROOM, sessionRoom(sessionId)]);
-  if (hasAnyAdminPermission(admin, ADMIN_PUSH_ACCESS.accountAlerts)) socket.join(USER_ADMINS_ROOM);
-  if (hasAnyAdminPermission(admin, ADMIN_PUSH_ACCESS.mlExportProgress)) socket.join(FULL_ACCESS_ROOM);
+  fitRooms(socket, admin);
   socket.emit('admin:welcome', { admin: presentAdmin(admin), serverTime: new Date().toISOString(), heartbeatMs: HEARTBEAT_MS });
 
   for (const topic of ADMIN_TOPICS) {
@@ -137,7 +154,7 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
     }),
   );
 
-  const stopWatching = watchSession(socket, app);
+  const stopWatching = watchSession(socket, app, (current) => fitRooms(socket, current));
   socket.on('disconnect', stopWatching);
 }
 

@@ -1,6 +1,7 @@
 import { ADMIN_SESSION_WARNING_MS, type AdminEvent, MESSAGES } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
-import { lookUpSession } from '../auth/require-admin';
+import type { SignedInAdmin } from '../auth/admin-sessions';
+import { lookUpSessionAndAdmin } from '../auth/require-admin';
 import type { sessionState } from '../auth/session-rules';
 import type { AdminSocket } from './admin-namespace';
 
@@ -38,14 +39,21 @@ function forceLogout(socket: AdminSocket) {
 
 /**
  * Looks at the socket's session now and every `live.sessionCheckMs`. Returns the function that stops it.
- * Revocations also arrive at once through the event bus; this catches expiry and anything the bus missed.
+ * Revocations also arrive at once through the event bus; this catches expiry and anything the bus missed. While
+ * the session lives, the admin is read again (role and grants as they are now) and handed to onAdmin, so a
+ * demoted admin's connection loses what the new permissions no longer allow.
  */
-export function watchSession(socket: AdminSocket, app: FastifyInstance): () => void {
+export function watchSession(
+  socket: AdminSocket,
+  app: FastifyInstance,
+  onAdmin: (admin: SignedInAdmin) => void = () => undefined,
+): () => void {
   let warnedFor: number | null = null;
   const look = async () => {
     const now = new Date();
-    const state = await lookUpSession(app, socket.data.sessionId, now);
-    const verdict = judgeSession(state, warnedFor, now);
+    const found = await lookUpSessionAndAdmin(app, socket.data.sessionId, now);
+    const verdict = judgeSession(found?.state ?? null, warnedFor, now);
+    if (found && (verdict.action === 'none' || verdict.action === 'warn')) onAdmin(found.admin);
     if (verdict.action === 'warn') {
       warnedFor = verdict.expiresAt.getTime();
       socket.emit('admin:event', {

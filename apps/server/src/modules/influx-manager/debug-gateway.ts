@@ -3,12 +3,14 @@ import {
   type DebugHealthResponse,
   debugQueryRequest,
   debugStreamRequest,
+  hasAnyAdminPermission,
+  INFLUX_DEBUG_ACCESS,
   INFLUX_DEBUG_MESSAGES,
   INFLUX_MESSAGES,
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { lookUpSession } from '../../auth/require-admin';
+import { lookUpSessionAndAdmin } from '../../auth/require-admin';
 import type { InfluxDebugNamespace, InfluxDebugSocket } from '../../live/influx-debug-namespace';
 import type { InfluxClient } from '../../services/influx/influx-client';
 import { listBuckets, type ResolvedBucket } from './buckets';
@@ -233,12 +235,15 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
 
 /**
  * Ends the connection (and with it any stream) once its admin session is over: logged out, revoked, expired or
- * the admin deactivated. Reads the session without touching it, so an open debug page does not keep it alive.
+ * the admin deactivated, or once the admin no longer holds what the namespace asks (a changed role or grant).
+ * Reads the session without touching it, so an open debug page does not keep it alive.
  */
 function watchDebugSession(app: FastifyInstance, socket: InfluxDebugSocket): () => void {
   const look = async () => {
-    const state = await lookUpSession(app, socket.data.sessionId);
-    if (state?.state !== 'active') socket.disconnect(true);
+    const found = await lookUpSessionAndAdmin(app, socket.data.sessionId);
+    if (found?.state.state !== 'active' || !hasAnyAdminPermission(found.admin, INFLUX_DEBUG_ACCESS)) {
+      socket.disconnect(true);
+    }
   };
   const timer = setInterval(() => {
     look().catch((error) => app.log.debug({ err: error }, 'influx debug: session look failed'));
