@@ -1,6 +1,7 @@
 import './app-context';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { type ErrorResponse, SERVER_MESSAGES } from '@guildhall/contract';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHitCounter } from './auth/hit-counter';
 import { registerAdminRouteAccess } from './auth/require-admin';
@@ -70,6 +71,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // countResponses logs each request once, at a level that keeps dashboard polling quiet.
     logController: new LogController({ disableRequestLogging: true }),
+    // The router's own refusals (broken percent-encoding, a path parameter past 100 characters) in the app's shape,
+    // without echoing the path as Fastify's default answer does. They skip every hook, helmet's too: nosniff is set here.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body: ErrorResponse = {
+        success: false,
+        error: isTooLong ? SERVER_MESSAGES.pathPartTooLong : SERVER_MESSAGES.badUrl,
+        code: 'VALIDATION_FAILED',
+      };
+      void reply
+        .code(isTooLong ? 414 : 400)
+        .header('x-content-type-options', 'nosniff')
+        .send(body);
+    },
   });
   app.decorate('logHub', logging.hub);
   // Added first, so it runs last on close: whatever the other close hooks log still reaches the files.

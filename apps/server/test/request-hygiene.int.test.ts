@@ -1,5 +1,11 @@
 import { connect } from 'node:net';
-import { type IngestResult, MAX_NESTING_DEPTH, TEXT_RULE_MESSAGES, unsafeNameMessage } from '@guildhall/contract';
+import {
+  type IngestResult,
+  MAX_NESTING_DEPTH,
+  SERVER_MESSAGES,
+  TEXT_RULE_MESSAGES,
+  unsafeNameMessage,
+} from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
@@ -171,6 +177,24 @@ describe('unpaired surrogates', () => {
       rawBody: '{"label":"Surrogates","description":"raid night \\ud83d\\udde1\\ufe0f","permissions":[]}',
     });
     expect(pair.status, pair.text).toBe(200);
+  });
+});
+
+describe('addresses the router refuses', () => {
+  it('answer in the app’s shape with nosniff, without echoing the path (found by the API fuzz)', async () => {
+    // A GET of a long path falls through to the web app's 404; writes meet the router's length limit.
+    const cases = [
+      { method: 'POST', path: '/api/invites/code%E0%A4%A/accept', status: 400, error: SERVER_MESSAGES.badUrl },
+      { method: 'GET', path: '/api/admin/guilds/%ED%A0%80%C0%AF', status: 400, error: SERVER_MESSAGES.badUrl },
+      { method: 'PUT', path: `/api/admin/guilds/${'secret'.repeat(20)}`, status: 414, error: SERVER_MESSAGES.pathPartTooLong },
+    ];
+    for (const { method, path, status, error } of cases) {
+      const answer = await owner.request(method, path, method === 'GET' ? {} : { body: {} });
+      expect(answer.status, `${path}: ${answer.text}`).toBe(status);
+      expect(answer.body, path).toEqual({ success: false, error, code: 'VALIDATION_FAILED' });
+      expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(answer.text).not.toContain('secret');
+    }
   });
 });
 

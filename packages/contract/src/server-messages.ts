@@ -12,6 +12,10 @@ export const SERVER_MESSAGES = {
   passwordUnchanged: 'The new password must differ from the current one',
   /** A socket connection from a page of another site. */
   foreignOrigin: 'Connection refused: foreign origin',
+  /** A path whose percent-encoding is broken (a cut %-escape, bytes that are no UTF-8). */
+  badUrl: 'This address is not valid: part of it is not correctly percent-encoded.',
+  /** A path parameter longer than the router accepts (100 characters). */
+  pathPartTooLong: 'This address is not valid: part of it is too long.',
   /** The web app has not been built, so there is no page to serve. */
   webAppNotBuilt: 'The web app is not built. Run `npm run build` and restart the server.',
 } as const;
