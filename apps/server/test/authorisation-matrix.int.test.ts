@@ -35,14 +35,22 @@ import { type IsolatedApp, startSignedInApp, stopTestApp } from './helpers/test-
  * stops at validation and changes nothing.
  */
 
-/** Routes anybody may call: signing in, and signing out (which needs no valid session). */
-const PUBLIC_ROUTES = new Set(['POST /api/admin/auth/login', 'POST /api/admin/auth/logout']);
+/** Routes anybody may call: signing in (both steps), and signing out (which needs no valid session). */
+const PUBLIC_ROUTES = new Set([
+  'POST /api/admin/auth/login',
+  'POST /api/admin/auth/login/two-factor',
+  'POST /api/admin/auth/logout',
+]);
 
 /** Routes open to every signed-in admin on purpose, each with its reason. Any other route must name permissions. */
 const OPEN_TO_ANY_ADMIN: Record<string, string> = {
   'GET /api/admin/auth/me': 'who the signed-in admin is and what they hold: every admin reads their own',
   'POST /api/admin/auth/extend': 'extends the own session',
   'POST /api/admin/auth/change-password': 'changes the own password (the current one is asked)',
+  'POST /api/admin/auth/two-factor/totp/setup': 'enrols the own authenticator (the current password is asked)',
+  'POST /api/admin/auth/two-factor/totp/confirm': 'turns on the own two-factor sign-in (a code from the app is asked)',
+  'DELETE /api/admin/auth/two-factor/totp': 'turns off the own two-factor sign-in (the password and a code are asked)',
+  'POST /api/admin/auth/two-factor/recovery-codes': 'replaces the own recovery codes (a code is asked)',
   'GET /api/admin/guild-stats': 'the dashboard, open to every admin (spec 1 §2)',
   'GET /api/admin/user-stats': 'the dashboard, open to every admin (spec 1 §2)',
 };

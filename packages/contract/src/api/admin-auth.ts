@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
 import { ADMIN_PASSWORD_TOO_SHORT, adminPasswordProblem, PASSWORD_MESSAGES, PASSWORD_RULE } from '../password-rule';
+import { adminLoginSecondStepBody, adminTwoFactorChallenge } from './admin-two-factor';
 import { endpoint } from './common';
 
 /** An admin user as the console sees it. */
@@ -73,12 +74,27 @@ export const adminPasswordSchema = z
 
 /** The admin sign-in API (spec 1 §7, spec 2 §7). */
 export const adminAuthApi = {
-  me: endpoint({ method: 'GET', path: '/api/admin/auth/me', summary: 'The signed-in admin and session', response: signedIn }),
+  me: endpoint({
+    method: 'GET',
+    path: '/api/admin/auth/me',
+    summary: 'The signed-in admin and session',
+    response: signedIn.extend({
+      twoFactor: z.object({ isEnabled: z.boolean() }).optional().describe('Whether two-factor sign-in (TOTP) is on'),
+    }),
+  }),
   login: endpoint({
     method: 'POST',
     path: '/api/admin/auth/login',
-    summary: 'Sign in as an admin',
+    summary:
+      'Sign in as an admin; with two-factor sign-in on, a right password answers a challenge for /login/two-factor instead of a session',
     body: adminLoginBody,
+    response: z.union([signedIn.extend({ message: z.string() }), adminTwoFactorChallenge]),
+  }),
+  loginSecondStep: endpoint({
+    method: 'POST',
+    path: '/api/admin/auth/login/two-factor',
+    summary: 'The second step of an admin sign-in: the challenge and a TOTP or recovery code; opens the session',
+    body: adminLoginSecondStepBody,
     response: signedIn.extend({ message: z.string() }),
   }),
   logout: endpoint({

@@ -220,6 +220,13 @@ export const adminUsersApi = {
     params: idParams,
     response: oneUser,
   }),
+  resetTwoFactor: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/users/:id/two-factor',
+    summary: "Turn off another admin's two-factor sign-in (a lost device): their TOTP secret and recovery codes are removed",
+    params: idParams,
+    response: done,
+  }),
   sessions: endpoint({
     method: 'GET',
     path: '/api/admin/users/:id/sessions',

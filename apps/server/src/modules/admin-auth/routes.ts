@@ -1,4 +1,5 @@
-import { adminAuthApi, MESSAGES, welcomeBack } from '@guildhall/contract';
+import { adminAuthApi, adminTwoFactorApi, MESSAGES, TWO_FACTOR_MESSAGES, welcomeBack } from '@guildhall/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../../auth/session-cookie';
@@ -7,7 +8,9 @@ import { sessionLengthsOf } from '../system-settings/system-settings';
 import { extendSignedInSession } from './extend-session';
 import { presentSession, presentSignedIn } from './presenters';
 import { changePassword, signOut } from './session-changes';
-import { signIn } from './sign-in';
+import { type SignInDeps, type SignInOutcome, signIn, signInWithSecondFactor } from './sign-in';
+import { hasConfirmedTotp } from './two-factor-queries';
+import { confirmTotpSetup, disableTotp, regenerateRecoveryCodes, startTotpSetup } from './two-factor-self-service';
 
 const TAG = 'Admin sign-in';
 
@@ -15,25 +18,55 @@ const TAG = 'Admin sign-in';
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, bus } = app;
   const { db } = app.services;
+  const sealingKey = async () => (await app.community.signingKeys()).sealing;
+
+  /** The limit and the session lengths are the system settings in force (issue 15), read per attempt. */
+  const signInDeps = async (): Promise<SignInDeps> => {
+    const settings = await app.systemSettings.current();
+    return {
+      db,
+      bus,
+      counter: app.hitCounter,
+      rateLimit: { limit: settings.adminLoginRateLimit, windowMs: config.admin.loginRateWindowMs },
+      session: sessionLengthsOf(settings),
+    };
+  };
+
+  /** A session opened: its cookie and the signed-in body. */
+  const signedInAnswer = (reply: FastifyReply, deps: SignInDeps, outcome: Extract<SignInOutcome, { kind: 'session' }>) => {
+    setSessionCookie(reply, outcome.token, config.isSecureCookie, deps.session?.absoluteMs);
+    const { admin } = outcome.context;
+    return { ...presentSignedIn(outcome.context), message: welcomeBack(admin.fullName ?? admin.username) };
+  };
 
   app.route({
     ...contractRoute(adminAuthApi.login, TAG),
     handler: async (request, reply) => {
-      // The limit and the session lengths are the system settings in force (issue 15), read per attempt.
-      const settings = await app.systemSettings.current();
-      const session = sessionLengthsOf(settings);
-      const { token, context } = await signIn(
-        {
-          db,
-          bus,
-          counter: app.hitCounter,
-          rateLimit: { limit: settings.adminLoginRateLimit, windowMs: config.admin.loginRateWindowMs },
-          session,
-        },
+      const deps = await signInDeps();
+      const outcome = await signIn(deps, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+      if (outcome.kind === 'challenge') {
+        return {
+          success: true as const,
+          twoFactorRequired: true as const,
+          challenge: outcome.challenge,
+          expiresAt: outcome.expiresAt.toISOString(),
+          message: TWO_FACTOR_MESSAGES.secondStepNeeded,
+        };
+      }
+      return signedInAnswer(reply, deps, outcome);
+    },
+  });
+
+  app.route({
+    ...contractRoute(adminAuthApi.loginSecondStep, TAG),
+    handler: async (request, reply) => {
+      const deps = await signInDeps();
+      const outcome = await signInWithSecondFactor(
+        { ...deps, sealingKey },
         { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
       );
-      setSessionCookie(reply, token, config.isSecureCookie, session.absoluteMs);
-      return { ...presentSignedIn(context), message: welcomeBack(context.admin.fullName ?? context.admin.username) };
+      if (outcome.kind !== 'session') throw new Error('the second step of sign-in did not open a session');
+      return signedInAnswer(reply, deps, outcome);
     },
   });
 
@@ -53,7 +86,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
     signedIn.route({
       ...contractRoute(adminAuthApi.me, TAG),
-      handler: async (request) => presentSignedIn(adminSessionOf(request)),
+      handler: async (request) => {
+        const context = adminSessionOf(request);
+        return { ...presentSignedIn(context), twoFactor: { isEnabled: await hasConfirmedTotp(db, context.admin.id) } };
+      },
     });
 
     signedIn.route({
@@ -70,6 +106,43 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         await changePassword({ db, bus }, adminSessionOf(request), request.body, request.ip);
         return { success: true as const, message: MESSAGES.passwordChanged };
       },
+    });
+
+    // The own two-factor sign-in (TOTP): every change asks for the password or a code, not the session alone.
+    const twoFactorDeps = { db, sealingKey };
+    signedIn.route({
+      ...contractRoute(adminTwoFactorApi.setup, TAG),
+      handler: async (request) => ({
+        success: true as const,
+        ...(await startTotpSetup(twoFactorDeps, adminSessionOf(request), request.body.password, request.ip)),
+        message: TWO_FACTOR_MESSAGES.setupStarted,
+      }),
+    });
+
+    signedIn.route({
+      ...contractRoute(adminTwoFactorApi.confirm, TAG),
+      handler: async (request) => ({
+        success: true as const,
+        recoveryCodes: await confirmTotpSetup(twoFactorDeps, adminSessionOf(request), request.body.code, request.ip),
+        message: TWO_FACTOR_MESSAGES.enabled,
+      }),
+    });
+
+    signedIn.route({
+      ...contractRoute(adminTwoFactorApi.disable, TAG),
+      handler: async (request) => {
+        await disableTotp(twoFactorDeps, adminSessionOf(request), request.body, request.ip);
+        return { success: true as const, message: TWO_FACTOR_MESSAGES.disabled };
+      },
+    });
+
+    signedIn.route({
+      ...contractRoute(adminTwoFactorApi.regenerateRecoveryCodes, TAG),
+      handler: async (request) => ({
+        success: true as const,
+        recoveryCodes: await regenerateRecoveryCodes(twoFactorDeps, adminSessionOf(request), request.body.code, request.ip),
+        message: TWO_FACTOR_MESSAGES.regenerated,
+      }),
     });
   };
   await app.register(signedInRoutes);

@@ -1,4 +1,12 @@
-import { ADMIN_ALERTS, ADMIN_LOCK_MS, ADMIN_LOGIN_SERVER_ERRORS, ADMIN_MAX_FAILED_ATTEMPTS, MESSAGES } from '@guildhall/contract';
+import {
+  ADMIN_ALERTS,
+  ADMIN_LOCK_MS,
+  ADMIN_LOGIN_SERVER_ERRORS,
+  ADMIN_MAX_FAILED_ATTEMPTS,
+  MESSAGES,
+  TWO_FACTOR_CHALLENGE_MS,
+  TWO_FACTOR_MESSAGES,
+} from '@guildhall/contract';
 import { type AdminSessionContext, openSession, toSessionContext } from '../../auth/admin-sessions';
 import type { HitCounter } from '../../auth/hit-counter';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
@@ -6,8 +14,16 @@ import { findSessionById } from '../../auth/session-queries';
 import { AppError } from '../../http/app-error';
 import type { EventBus } from '../../live/event-bus';
 import type { Db } from '../../services/db/db';
-import { findAdminByUsername, recordFailedSignIn, recordSuccessfulSignIn } from '../admin-users/queries';
+import {
+  type AdminAccountRow,
+  findAdminById,
+  findAdminByUsername,
+  recordFailedSignIn,
+  recordSuccessfulSignIn,
+} from '../admin-users/queries';
 import { recordAudit } from '../audit/record-audit';
+import { checkSecondFactor, hashChallenge, newChallenge } from './two-factor';
+import { findLiveChallenge, hasConfirmedTotp, insertChallenge, useChallenge } from './two-factor-queries';
 
 /** What sign-in needs from the app. */
 export interface SignInDeps {
@@ -18,6 +34,24 @@ export interface SignInDeps {
   /** The session lengths for a new session (the system settings); the contract's defaults without. */
   session?: { idleMs: number; absoluteMs: number };
 }
+
+/** What the second step of sign-in needs besides: the key that opens the sealed TOTP secrets. */
+export interface SecondFactorDeps extends SignInDeps {
+  sealingKey: () => Promise<Buffer>;
+}
+
+/** One second step of sign-in as the client sent it. */
+export interface SecondFactorAttempt {
+  challenge: string;
+  code: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+/** A sign-in's outcome: a session, or (two-factor sign-in on) a challenge waiting for the second factor. */
+export type SignInOutcome =
+  | { kind: 'session'; token: string; context: AdminSessionContext }
+  | { kind: 'challenge'; challenge: string; expiresAt: Date };
 
 /** One sign-in attempt as the client sent it. */
 export interface SignInAttempt {
@@ -35,11 +69,14 @@ function lockedError(lockedUntil: Date, failedAttempts: number) {
   });
 }
 
-function wrongPasswordError(failedAttempts: number) {
-  return new AppError(401, 'ADMIN_LOGIN_FAILED', MESSAGES.invalidCredentials, {
+function wrongPasswordError(failedAttempts: number, message: string = MESSAGES.invalidCredentials) {
+  return new AppError(401, 'ADMIN_LOGIN_FAILED', message, {
     details: { failedAttempts, maxAttempts: ADMIN_MAX_FAILED_ATTEMPTS },
   });
 }
+
+/** A second step whose challenge is unknown, expired or used: sign in again from the start. */
+const challengeError = () => new AppError(401, 'INVALID_TOKEN', TWO_FACTOR_MESSAGES.challengeExpired);
 
 const rateKeyOf = (ip: string) => `rate:admin-login:${ip}`;
 
@@ -64,7 +101,8 @@ async function enforceRateLimit(deps: SignInDeps, ip: string) {
  * the count by signing in to an account of their own.
  */
 const isCountedFailure = (error: unknown) =>
-  error instanceof AppError && (error.code === 'ADMIN_LOGIN_FAILED' || error.code === 'ADMIN_ACCOUNT_LOCKED');
+  error instanceof AppError &&
+  (error.code === 'ADMIN_LOGIN_FAILED' || error.code === 'ADMIN_ACCOUNT_LOCKED' || error.code === 'INVALID_TOKEN');
 
 /**
  * An unknown (or disabled) username answers exactly like a real account: the same hashing time,
@@ -83,24 +121,63 @@ async function refuseUnknown(deps: SignInDeps, attempt: SignInAttempt): Promise<
   throw wrongPasswordError(count);
 }
 
-/** Checks an admin's credentials and opens a session; every outcome is audited; failures count per address. */
-export async function signIn(deps: SignInDeps, attempt: SignInAttempt): Promise<{ token: string; context: AdminSessionContext }> {
-  await enforceRateLimit(deps, attempt.ip);
+/** Runs one attempt under the per-address limit: a counted failure keeps its hit, anything else takes it back. */
+async function underRateLimit<T>(deps: SignInDeps, ip: string, attempt: () => Promise<T>): Promise<T> {
+  await enforceRateLimit(deps, ip);
   let isFailure = false;
   try {
-    return await checkCredentials(deps, attempt);
+    return await attempt();
   } catch (error) {
     isFailure = isCountedFailure(error);
     throw error;
   } finally {
-    if (!isFailure) await deps.counter.takeBack(rateKeyOf(attempt.ip));
+    if (!isFailure) await deps.counter.takeBack(rateKeyOf(ip));
   }
 }
 
-async function checkCredentials(
+/**
+ * Checks an admin's credentials and opens a session, or, for an admin with two-factor sign-in on, answers a
+ * challenge for the second step; every outcome is audited; failures count per address.
+ */
+export async function signIn(deps: SignInDeps, attempt: SignInAttempt): Promise<SignInOutcome> {
+  return underRateLimit(deps, attempt.ip, () => checkCredentials(deps, attempt));
+}
+
+/**
+ * Counts one failed sign-in against the account (a wrong password or a wrong second factor), audits it, locks the
+ * account at the fifth and tells the admins who manage users; always throws (401, or 423 once locked).
+ */
+async function countFailure(
   deps: SignInDeps,
-  attempt: SignInAttempt,
-): Promise<{ token: string; context: AdminSessionContext }> {
+  account: AdminAccountRow,
+  ip: string,
+  failure: { action: string; reason: string; message?: string },
+): Promise<never> {
+  const target = { type: 'admin_user', id: account.id };
+  const lockUntil = new Date(Date.now() + ADMIN_LOCK_MS);
+  const counted = await recordFailedSignIn(deps.db, account.id, ADMIN_MAX_FAILED_ATTEMPTS, lockUntil);
+  await recordAudit(deps.db, {
+    actor: { type: 'anonymous', name: account.username },
+    action: failure.action,
+    target,
+    details: { reason: failure.reason, failedAttempts: counted.failed_attempts },
+    ip,
+  });
+  if (counted.locked_until) {
+    await recordAudit(deps.db, {
+      actor: { type: 'system' },
+      action: 'admin.account_locked',
+      target,
+      details: { username: account.username, lockedUntil: counted.locked_until.toISOString() },
+      ip,
+    });
+    deps.bus.publish({ type: 'admin.alert', message: ADMIN_ALERTS.accountLocked(account.username, counted.failed_attempts) });
+    throw lockedError(counted.locked_until, counted.failed_attempts);
+  }
+  throw wrongPasswordError(counted.failed_attempts, failure.message);
+}
+
+async function checkCredentials(deps: SignInDeps, attempt: SignInAttempt): Promise<SignInOutcome> {
   const account = await findAdminByUsername(deps.db, attempt.username);
   if (!account?.is_active || account.deleted_at) return refuseUnknown(deps, attempt);
   const actor = { type: 'anonymous', name: account.username } as const;
@@ -113,29 +190,81 @@ async function checkCredentials(
   }
 
   if (!(await verifyPassword(account.password_hash, attempt.password))) {
-    const lockUntil = new Date(Date.now() + ADMIN_LOCK_MS);
-    const failure = await recordFailedSignIn(deps.db, account.id, ADMIN_MAX_FAILED_ATTEMPTS, lockUntil);
-    await recordAudit(deps.db, {
-      actor,
-      action: 'admin.login_failed',
-      target,
-      details: { reason: 'wrong_password', failedAttempts: failure.failed_attempts },
-      ip: attempt.ip,
-    });
-    if (failure.locked_until) {
-      await recordAudit(deps.db, {
-        actor: { type: 'system' },
-        action: 'admin.account_locked',
-        target,
-        details: { username: account.username, lockedUntil: failure.locked_until.toISOString() },
-        ip: attempt.ip,
-      });
-      deps.bus.publish({ type: 'admin.alert', message: ADMIN_ALERTS.accountLocked(account.username, failure.failed_attempts) });
-      throw lockedError(failure.locked_until, failure.failed_attempts);
-    }
-    throw wrongPasswordError(failure.failed_attempts);
+    return countFailure(deps, account, attempt.ip, { action: 'admin.login_failed', reason: 'wrong_password' });
   }
 
+  // The password alone opens no session once two-factor sign-in is on: a single-use challenge waits for the code.
+  // The failure count is not cleared yet, so guessing codes after a right password still runs into the lock.
+  if (await hasConfirmedTotp(deps.db, account.id)) {
+    const { token, hash } = newChallenge();
+    const expiresAt = new Date(Date.now() + TWO_FACTOR_CHALLENGE_MS);
+    await insertChallenge(deps.db, account.id, hash, expiresAt);
+    await recordAudit(deps.db, { actor, action: 'admin.two_factor_challenged', target, ip: attempt.ip });
+    return { kind: 'challenge', challenge: token, expiresAt };
+  }
+
+  return openSignedInSession(deps, account, attempt);
+}
+
+/**
+ * The second step of sign-in: a live challenge and a TOTP or recovery code open the session. A wrong or replayed
+ * code counts as a failed sign-in (the per-address limit and the account's lock at the fifth), and so does an
+ * unknown or spent challenge (per address); a locked account is refused whatever the code.
+ */
+export async function signInWithSecondFactor(deps: SecondFactorDeps, attempt: SecondFactorAttempt): Promise<SignInOutcome> {
+  return underRateLimit(deps, attempt.ip, async () => {
+    const live = await findLiveChallenge(deps.db, hashChallenge(attempt.challenge));
+    const account = live ? await findAdminById(deps.db, live.admin_user_id) : null;
+    if (!live || !account?.is_active || account.deleted_at) {
+      await recordAudit(deps.db, {
+        actor: { type: 'anonymous', name: account?.username ?? null },
+        action: 'admin.two_factor_failed',
+        details: { reason: 'invalid_challenge' },
+        ip: attempt.ip,
+      });
+      throw challengeError();
+    }
+    const actor = { type: 'anonymous', name: account.username } as const;
+    const target = { type: 'admin_user', id: account.id };
+    if (account.locked_until && account.locked_until.getTime() > Date.now()) {
+      await recordAudit(deps.db, {
+        actor,
+        action: 'admin.two_factor_failed',
+        target,
+        details: { reason: 'locked' },
+        ip: attempt.ip,
+      });
+      throw lockedError(account.locked_until, account.failed_attempts);
+    }
+    const result = await checkSecondFactor(deps.db, await deps.sealingKey(), account, attempt.code);
+    if (!result.ok) {
+      return countFailure(deps, account, attempt.ip, {
+        action: 'admin.two_factor_failed',
+        reason: result.reason,
+        message: TWO_FACTOR_MESSAGES.wrongCode,
+      });
+    }
+    if (!(await useChallenge(deps.db, live.id))) throw challengeError();
+    if (result.method === 'recovery_code') {
+      await recordAudit(deps.db, {
+        actor: { type: 'admin', id: account.id, name: account.username },
+        action: 'admin.recovery_code_used',
+        target,
+        details: { recoveryCodesLeft: result.recoveryCodesLeft },
+        ip: attempt.ip,
+      });
+    }
+    return openSignedInSession(deps, account, attempt, result.method);
+  });
+}
+
+/** Opens the session of a sign-in that passed, audits it and reads it back as the console sees it. */
+async function openSignedInSession(
+  deps: SignInDeps,
+  account: AdminAccountRow,
+  attempt: { ip: string; userAgent: string | null },
+  secondFactor?: 'totp' | 'recovery_code',
+): Promise<SignInOutcome> {
   await recordSuccessfulSignIn(deps.db, account.id);
   const session = await openSession(
     deps.db,
@@ -148,11 +277,12 @@ async function checkCredentials(
     actor: { type: 'admin', id: account.id, name: account.username },
     action: 'admin.login',
     target: { type: 'admin_session', id: session.sessionId },
+    ...(secondFactor ? { details: { secondFactor } } : {}),
     ip: attempt.ip,
   });
   // Read back through the session query, so the answer carries the role's permissions as admin_roles holds them.
   const row = await findSessionById(deps.db, session.sessionId);
   if (!row) throw new Error('the session just opened was not found');
   const context = toSessionContext(row, row.last_seen_at, deps.session?.idleMs);
-  return { token: session.token, context };
+  return { kind: 'session', token: session.token, context };
 }

@@ -9,6 +9,7 @@ import {
   type Permission,
   type PermissionHolder,
   permissionsBeyond,
+  TWO_FACTOR_MESSAGES,
   type UpdateAdminUserBody,
 } from '@guildhall/contract';
 import { holderPermissions } from '../../auth/admin-sessions';
@@ -18,6 +19,7 @@ import type { SessionEndReason } from '../../auth/session-rules';
 import { AppError } from '../../http/app-error';
 import type { EventBus } from '../../live/event-bus';
 import type { Db, Queryable } from '../../services/db/db';
+import { removeTwoFactor } from '../admin-auth/two-factor-queries';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { selectAdminUser } from './list-queries';
 import { presentAdminUser } from './presenters';
@@ -287,5 +289,26 @@ export async function unlockAdmin(deps: AdminUserDeps, id: string, by: AdminRequ
       ip: by.ip,
     });
     return readPresented(tx, id);
+  });
+}
+
+/**
+ * Turns off another admin's two-factor sign-in (a lost device): their secret and recovery codes go, and they sign in
+ * with the password alone until they enrol again. Not one's own (that asks for the password and a code), and only
+ * within reach (the subset rule), or a weaker admin could strip a stronger one's second factor.
+ */
+export async function resetAdminTwoFactor(deps: AdminUserDeps, id: string, by: AdminRequester): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, id);
+    if (target.id === by.actor.id) throw conflict(TWO_FACTOR_MESSAGES.notYourself);
+    await refuseOutOfReach(tx, by, target);
+    if (!(await removeTwoFactor(tx, id))) throw conflict(TWO_FACTOR_MESSAGES.targetNotEnabled);
+    await recordAudit(tx, {
+      actor: by.actor,
+      action: 'admin.two_factor_reset',
+      target: { type: 'admin_user', id },
+      details: { username: target.username },
+      ip: by.ip,
+    });
   });
 }

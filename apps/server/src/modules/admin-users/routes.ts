@@ -1,4 +1,4 @@
-import { ADMIN_USER_MESSAGES, adminUsersApi, findAdminScreen } from '@guildhall/contract';
+import { ADMIN_USER_MESSAGES, adminUsersApi, findAdminScreen, TWO_FACTOR_MESSAGES } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminIdleMs, adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
@@ -12,6 +12,7 @@ import {
   createAdminUser,
   deleteAdminUser,
   resetAdminPassword,
+  resetAdminTwoFactor,
   unlockAdmin,
   updateAdminUserAccount,
 } from './manage-admin-users';
@@ -109,6 +110,14 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await unlockAdmin(deps, request.params.id, requesterOf(request)),
       message: ADMIN_USER_MESSAGES.unlocked,
     }),
+  });
+
+  app.route({
+    ...contractRoute(adminUsersApi.resetTwoFactor, TAG),
+    handler: async (request) => {
+      await resetAdminTwoFactor(deps, request.params.id, requesterOf(request));
+      return { success: true as const, message: TWO_FACTOR_MESSAGES.reset };
+    },
   });
 
   app.route({

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { endpoint } from './common';
+
+/** What a second factor (TOTP, RFC 6238) looks like to the server: 30 s steps, 6 digits, SHA-1, one step either side. */
+export const TOTP_RULE = { period: 30, digits: 6, algorithm: 'SHA1', window: 1, issuer: 'Guildhall' } as const;
+/** How many one-time recovery codes confirming (or regenerating) gives; each is shown once. */
+export const RECOVERY_CODE_COUNT = 10;
+/** How long the challenge of a sign-in whose password was right waits for its second factor. */
+export const TWO_FACTOR_CHALLENGE_MS = 5 * 60_000;
+
+/** The texts of two-factor sign-in (issue 25). */
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: 'Enter the code from your authenticator app or a recovery code',
+  codeTooLong: 'That code is too long',
+  challengeRequired: 'The sign-in challenge is missing; sign in again',
+  /** The second step of sign-in: a wrong, used or replayed code. */
+  wrongCode: 'That code is not right. Check the time on your device, or use a recovery code',
+  /** Self-service: a wrong code where the own account is changed. */
+  wrongCodeField: 'That code is not right. Check the time on your device and try again',
+  challengeExpired: 'This sign-in has expired or was already used. Sign in again',
+  secondStepNeeded: 'Enter the code from your authenticator app',
+  alreadyEnabled: 'Two-factor sign-in is already on. Turn it off first to enrol another device',
+  notStarted: 'Start the two-factor setup first',
+  notEnabled: 'Two-factor sign-in is not on for this account',
+  targetNotEnabled: 'This admin has not turned on two-factor sign-in',
+  notYourself: 'Turn off your own two-factor sign-in from your account (it asks for your password and a code)',
+  setupStarted: 'Scan the code with your authenticator app, then enter the 6-digit code it shows',
+  enabled: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe: they are shown only once',
+  disabled: 'Two-factor sign-in is off',
+  regenerated: 'New recovery codes made; the old ones no longer work. They are shown only once',
+  reset: 'Two-factor sign-in was turned off for this admin',
+} as const;
+
+/** A TOTP code or a recovery code as typed (spaces and dashes are ignored by the server). */
+export const twoFactorCode = z.string().trim().min(1, TWO_FACTOR_MESSAGES.codeRequired).max(64, TWO_FACTOR_MESSAGES.codeTooLong);
+
+const done = z.object({ success: z.literal(true), message: z.string() });
+const withRecoveryCodes = done.extend({
+  recoveryCodes: z.array(z.string()).describe('One-time recovery codes, shown this once; only their hashes are stored'),
+});
+
+/** The signed-in admin's own two-factor sign-in (TOTP). */
+export const adminTwoFactorApi = {
+  setup: endpoint({
+    method: 'POST',
+    path: '/api/admin/auth/two-factor/totp/setup',
+    summary: 'Start enrolling an authenticator app (asks for the current password); nothing is on until confirmed',
+    body: z.object({ password: z.string().min(1, MESSAGES.passwordRequired) }),
+    response: done.extend({
+      otpauthUri: z.string().describe('The otpauth:// URI to show as a QR code'),
+      secret: z.string().describe('The same secret in base32, to type in by hand'),
+    }),
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: '/api/admin/auth/two-factor/totp/confirm',
+    summary: 'Turn two-factor sign-in on with a code from the app just enrolled; answers the recovery codes once',
+    body: z.object({ code: twoFactorCode }),
+    response: withRecoveryCodes,
+  }),
+  disable: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/auth/two-factor/totp',
+    summary: 'Turn two-factor sign-in off (asks for the current password and a code)',
+    body: z.object({ password: z.string().min(1, MESSAGES.passwordRequired), code: twoFactorCode }),
+    response: done,
+  }),
+  regenerateRecoveryCodes: endpoint({
+    method: 'POST',
+    path: '/api/admin/auth/two-factor/recovery-codes',
+    summary: 'Replace the recovery codes (asks for a code); answers the new ones once',
+    body: z.object({ code: twoFactorCode }),
+    response: withRecoveryCodes,
+  }),
+} as const;
+
+/** What the first step of sign-in answers for an admin with two-factor sign-in on: no session yet. */
+/** The second step's body: the challenge the first step answered and a code. */
+export const adminLoginSecondStepBody = z.object({
+  challenge: z.string().trim().min(1, TWO_FACTOR_MESSAGES.challengeRequired).max(200, TWO_FACTOR_MESSAGES.challengeExpired),
+  code: twoFactorCode,
+});
+
+export const adminTwoFactorChallenge = z.object({
+  success: z.literal(true),
+  twoFactorRequired: z.literal(true),
+  challenge: z.string().describe('Opaque, single-use, valid for 5 minutes: send it with the code to /login/two-factor'),
+  expiresAt: z.string(),
+  message: z.string(),
+});
+/** The challenge answer. */
+export type AdminTwoFactorChallenge = z.infer<typeof adminTwoFactorChallenge>;
