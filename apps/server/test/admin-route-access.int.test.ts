@@ -14,8 +14,12 @@ import { type IsolatedApp, startSignedInApp, stopTestApp } from './helpers/test-
  * A route that declares no permission fails here, unless it is one of the public routes below.
  */
 
-/** Routes anybody may call: signing in, and signing out (which needs no valid session). */
-const PUBLIC_ROUTES = new Set(['POST /api/admin/auth/login', 'POST /api/admin/auth/logout']);
+/** Routes anybody may call: signing in (both steps), and signing out (which needs no valid session). */
+const PUBLIC_ROUTES = new Set([
+  'POST /api/admin/auth/login',
+  'POST /api/admin/auth/login/two-factor',
+  'POST /api/admin/auth/logout',
+]);
 
 /** A role that holds no permission at all. */
 const EMPTY_ROLE = 'holds_nothing';
