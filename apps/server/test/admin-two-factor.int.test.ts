@@ -396,6 +396,26 @@ describe('signing in with two-factor sign-in on', () => {
   });
 });
 
+describe('a challenge outlived by its account', () => {
+  it('opens nothing once the admin is disabled or their two-factor sign-in is reset', async () => {
+    const { admin, secret } = await enrolledAdmin({ role: 'viewer' });
+    const c = client();
+    const beforeDisable = await challengeFor(c, admin);
+    await sql(ctx.server.app, 'UPDATE admin_users SET is_active = false WHERE id = $1', [admin.id]);
+    const disabled = await c.post(SECOND_STEP, { challenge: beforeDisable, code: codeOf(secret) });
+    expect(disabled.status).toBe(401);
+    expect(disabled.body).toMatchObject({ code: 'INVALID_TOKEN' });
+    await sql(ctx.server.app, 'UPDATE admin_users SET is_active = true WHERE id = $1', [admin.id]);
+
+    const beforeReset = await challengeFor(c, admin);
+    expect((await ctx.owner.request('DELETE', `/api/admin/users/${admin.id}/two-factor`)).status).toBe(200);
+    const afterReset = await c.post(SECOND_STEP, { challenge: beforeReset, code: codeOf(secret) });
+    expect(afterReset.status).toBe(401);
+    expect(afterReset.body).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(c.http.sessionToken).toBeUndefined();
+  });
+});
+
 describe('admins without two-factor sign-in', () => {
   it('sign in exactly as before: one step, the same body, a session', async () => {
     const admin = await createTestAdmin(ctx.server.app);
