@@ -9,6 +9,7 @@ import {
   GUILD_GRANT_MESSAGES,
   MAX_NESTING_DEPTH,
   PLAYER_ACCOUNT_MESSAGES,
+  seededRandom,
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordFake, type FakeDiscordUser } from './fakes/discord-fake';
@@ -74,18 +75,7 @@ const NOT_CONFIGURED_MESSAGES = new Set<string>([
 
 // ---- deterministic randomness ---------------------------------------------------------------------------------------
 
-/** mulberry32: a small seeded generator, so a run is repeatable from its seed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(SEED);
+const random = seededRandom(SEED);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 // ---- hostile values -------------------------------------------------------------------------------------------------
