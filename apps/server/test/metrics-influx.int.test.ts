@@ -35,10 +35,10 @@ beforeAll(async () => {
   });
   owner = new HttpClient(server.url);
   await owner.signIn(OWNER.username, OWNER.password);
+  // The first samples wait on the metrics database being created: under a loaded CI run that took past 5 s.
   await until(async () => {
     const answer = await owner.get<MetricsHistory>(`${BASE}/history?type=system&duration=3600`);
     return answer.body.series?.some((one) => one.instance === INSTANCE && one.points.length >= 2) ?? false;
-    // The first samples wait on the metrics database being created: under a loaded CI run that took past 5 s.
   }, 20_000);
 });
 
