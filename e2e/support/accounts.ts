@@ -55,9 +55,17 @@ const BASE_PORTS = {
 /** How far apart two workers' ports are. */
 export const PORT_STRIDE = 100;
 
+/**
+ * Moves every port of a run, so a second Playwright run on the same machine (an engineer's beside CI's) meets
+ * none of the first one's servers: E2E_PORT_OFFSET=1000 puts worker 0's main server on 4210.
+ */
+const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+
 /** The ports of the worker with this parallel index (0 for the first). */
 export const portsOf = (parallelIndex: number) =>
-  Object.fromEntries(Object.entries(BASE_PORTS).map(([name, port]) => [name, port + parallelIndex * PORT_STRIDE])) as {
+  Object.fromEntries(
+    Object.entries(BASE_PORTS).map(([name, port]) => [name, port + PORT_OFFSET + parallelIndex * PORT_STRIDE]),
+  ) as {
     [Name in keyof typeof BASE_PORTS]: number;
   };
 
