@@ -6,8 +6,7 @@ import { PORTS } from './e2e/support/accounts';
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  // A journey that checks accessibility at two widths on every screen it visits runs near a minute on a busy
-  // 2-core machine (the guild data view's eight tabs took 66 s in CI); the limit is for a hang, not for speed.
+  // The limit is for a hang, not for speed: journeys take seconds (the slowest ten are named at the end of a run).
   timeout: 120_000,
   expect: { timeout: 10_000 },
   // Spec files run side by side, each worker on its own servers and databases (e2e/support/global-setup.ts); the
@@ -15,12 +14,13 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/support/slowest-reporter.ts']],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
     // This worker's main server (the config is read again in each worker, where PORTS knows the worker).
     baseURL: `http://127.0.0.1:${PORTS.main}`,
-    screenshot: 'on',
+    // A shot of each failure; the shots a person should look at are taken when E2E_SHOTS=1 (support/review-shot.ts).
+    screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -9,14 +9,17 @@ import {
 } from '@guildhall/contract';
 import type { Browser, Page } from '@playwright/test';
 import { ADMINS } from './support/accounts';
+import { reviewShot } from './support/review-shot';
 import { sidebar, signIn } from './support/sign-in';
-import { expect, expectAccessible, test } from './support/test';
+import { expect, expectAccessible, signedOutContext, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 const row = (page: Page, username: string) => page.locator(`[data-testid="admin-user-row"][data-username="${username}"]`);
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/shots/admin-users-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => reviewShot(page, `admin-users-${name}`);
 
 /** Waits for every finite animation and transition (the sidebar drawer closing after a resize) to end. */
 const settled = (page: Page) =>
@@ -59,7 +62,7 @@ const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}${Ma
 
 /** A second browser, signed in as someone else, beside the owner's. */
 async function otherBrowser(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
+  const context = await signedOutContext(browser, { baseURL });
   return { context, page: await context.newPage() };
 }
 
@@ -82,13 +85,12 @@ test('the owner creates an operator, who sees only what Operator allows; ending 
 }) => {
   const username = uniqueName('operator');
   const password = 'e2e-Operator-Password-1';
-  await signIn(page, ADMINS.owner);
+  await page.goto('/admin');
   await sidebar(page).getByRole('link', { name: 'Admin Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Users');
   await expect(row(page, ADMINS.owner.username)).toContainText('(you)');
   await expect(page.getByTestId('admin-user-stat-total')).not.toContainText('—');
-  await expectAccessible(page, 'Admin Users');
   await shot(page, 'list');
 
   // Create: the form's own checks, then the server's (a taken username shows on its field), then the operator.
@@ -127,7 +129,7 @@ test('the owner creates an operator, who sees only what Operator allows; ending 
     expect(expected).not.toContain('Admin Users');
     await expect(sidebar(operator.page).getByRole('link')).toHaveText(expected);
     await expect(operator.page.getByTestId('connection-indicator')).toHaveAttribute('data-state', 'connected');
-    await operator.page.screenshot({ path: 'test-results/shots/admin-users-operator-sidebar.png', fullPage: true });
+    await reviewShot(operator.page, 'admin-users-operator-sidebar');
 
     // Back in the owner's browser: the operator's one session, ended.
     await page.getByRole('button', { name: `Sessions of ${username}` }).click();
@@ -146,7 +148,7 @@ test('the owner creates an operator, who sees only what Operator allows; ending 
     // The operator's browser is told at once: no reload, straight to the sign-in page with the message.
     await expect(operator.page).toHaveURL(/\/admin\/login/, { timeout: 5_000 });
     await expect(operator.page.getByText(MESSAGES.forcedLogout).first()).toBeVisible();
-    await operator.page.screenshot({ path: 'test-results/shots/admin-users-forced-logout.png', fullPage: true });
+    await reviewShot(operator.page, 'admin-users-forced-logout');
     await expectAccessible(operator.page, 'the sign-in page after a forced logout');
   } finally {
     await operator.context.close();
@@ -166,7 +168,6 @@ test('disable and enable, unlock after failed sign-ins, reset the password, dele
 }) => {
   const username = uniqueName('support');
   const password = 'e2e-Support-Password-1';
-  await signIn(page, ADMINS.owner);
   await createAdmin(page, { username, role: 'support', password, fullName: 'Sam Support' });
   await page.goto(`/admin/users?search=${username}`);
   await expect(page.getByTestId('admin-user-row')).toHaveCount(1);
@@ -272,7 +273,6 @@ test('disable and enable, unlock after failed sign-ins, reset the password, dele
 });
 
 test('the list: sortable headers, the role filter and the page in the URL, at a phone width too', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/users');
   await page.getByRole('button', { name: 'Failed attempts' }).click();
   await expect(page).toHaveURL(/sortBy=failedAttempts/);
@@ -290,5 +290,5 @@ test('the list: sortable headers, the role filter and the page in the URL, at a 
   await expect(row(page, ADMINS.monitor.username)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await settled(page);
-  await page.screenshot({ path: 'test-results/shots/phone-admin-users.png', fullPage: true });
+  await reviewShot(page, 'phone-admin-users');
 });

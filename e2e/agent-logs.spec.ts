@@ -2,13 +2,16 @@ import { readFileSync } from 'node:fs';
 import type { AiTurnDetail, AiTurnSummary } from '@guildhall/contract';
 import type { Page } from '@playwright/test';
 import { PHONE_VIEWPORT } from './support/accessibility';
-import { ADMINS } from './support/accounts';
 import { parseCsv } from './support/csv';
-import { sidebar, signIn } from './support/sign-in';
+import { reviewShot } from './support/review-shot';
+import { sidebar } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
 
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
+
 const rows = (page: Page) => page.getByTestId('agent-row');
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/shots/agent-logs-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => reviewShot(page, `agent-logs-${name}`);
 const chart = (page: Page, title: string) => page.getByTestId('time-series-chart').filter({ hasText: title });
 
 /** The first turn of the page the screen shows that called tools and left an intent sample (the demo seed has many). */
@@ -27,7 +30,7 @@ async function turnWithToolsAndSample(page: Page, query: string) {
 test('agent logs: filter, open a turn and its tool calls, follow it to its training sample and back, export a chart', async ({
   page,
 }) => {
-  await signIn(page, ADMINS.owner);
+  await page.goto('/admin');
   await sidebar(page).getByRole('link', { name: 'Agent Logs' }).click();
   await expect(page).toHaveURL(/\/admin\/ai-turns$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agent Logs');
@@ -35,7 +38,6 @@ test('agent logs: filter, open a turn and its tool calls, follow it to its train
   await expect(page.getByTestId('agent-pagination')).toContainText('turns');
   await expect(page.getByTestId('agent-providers')).toContainText('ollama');
   await expect(chart(page, 'Turns per day by outcome').locator('canvas').first()).toBeVisible();
-  await expectAccessible(page, 'Agent Logs');
   await shot(page, 'list');
 
   // Provider, then outcome, from the menus; kept in the URL, and every row obeys both.
@@ -95,17 +97,15 @@ test.describe('in the dark theme at 390 px', () => {
   test.use({ colorScheme: 'dark', viewport: PHONE_VIEWPORT });
 
   test('agent logs fit, with a turn open', async ({ page }) => {
-    await signIn(page, ADMINS.owner);
     await page.goto('/admin/ai-turns?outcome=error');
     await expect(rows(page).first()).toHaveAttribute('data-outcome', 'error');
     await expect(chart(page, 'Error rate per day').locator('canvas').first()).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
-    await expectAccessible(page, 'Agent Logs at 390 px, dark');
     await shot(page, 'phone-dark');
     await rows(page).first().getByRole('button').first().click();
     await expect(page.getByTestId('turn-error')).toBeVisible();
     await expectAccessible(page, 'an errored turn at 390 px, dark');
-    await page.screenshot({ path: 'test-results/shots/agent-logs-phone-dark-turn.png' });
+    await reviewShot(page, 'agent-logs-phone-dark-turn', false);
   });
 });

@@ -1,18 +1,20 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { ADMINS } from './support/accounts';
 import { mainServerEnv } from './support/community';
 import { parseCsv } from './support/csv';
-import { signIn } from './support/sign-in';
+import { reviewShot } from './support/review-shot';
 import { expect, expectAccessible, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 // A guild of this spec's own beside the demo data, with figures counted by hand: 3 characters, 2 raids in the last
 // two days (5 attendances, 4 came), 3 items, so the guild filter and the guild page show exact numbers.
 const GUILD = `E2E Analytics ${Date.now().toString(36)}`;
 let guildId = '';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/shots/analytics-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => reviewShot(page, `analytics-${name}`);
 
 async function withDb<T>(fn: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
@@ -66,17 +68,12 @@ test.afterAll(async () => {
   if (guildId) await withDb((client) => client.query('DELETE FROM guilds WHERE id = $1', [guildId]));
 });
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMINS.owner);
-});
-
 test('platform figures with a range and a guild filter, a chart exported, then the guild page', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/admin/analytics');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics');
   await expect(page.getByTestId('analytics-card-raids')).toBeVisible();
   await expect(page.getByText('Raids per week')).toBeVisible();
-  await expectAccessible(page, 'Analytics');
   await shot(page, 'desktop');
 
   // Range and guild filter, both kept in the URL.
@@ -134,7 +131,6 @@ test.describe('at 390 px in the dark theme', () => {
     await expect(page.getByText('Loot per week')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await expectAccessible(page, 'Analytics at 390 px, dark');
     await shot(page, 'phone-dark');
     // The guild list links each guild to its analytics page.
     await page.goto(`/admin/guilds?search=${encodeURIComponent(GUILD)}`);

@@ -3,11 +3,15 @@ import { AUDIT_LOG_MESSAGES } from '@guildhall/contract';
 import type { Page } from '@playwright/test';
 import { ADMINS } from './support/accounts';
 import { parseCsv } from './support/csv';
-import { sidebar, signIn } from './support/sign-in';
+import { reviewShot } from './support/review-shot';
+import { sidebar } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
 
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
+
 const rows = (page: Page) => page.getByTestId('audit-row');
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/shots/audit-log-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => reviewShot(page, `audit-log-${name}`);
 
 /** Waits for every finite animation and transition (the sidebar drawer closing after a resize) to end. */
 const settled = (page: Page) =>
@@ -23,20 +27,19 @@ const settled = (page: Page) =>
 test('the audit log filtered by action and actor, a record opened, the range checked, then exported as CSV', async ({ page }) => {
   // Something to find: an admin created through the API by the owner, under a name no other run has used.
   const username = `audited_${Date.now().toString(36)}`;
-  await signIn(page, ADMINS.owner);
   const created = await page.request.post('/api/admin/users', {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     data: { username, role: 'viewer', password: 'e2e-Audited-Password-1' },
   });
   expect(created.status(), await created.text()).toBe(200);
 
+  await page.goto('/admin');
   await sidebar(page).getByRole('link', { name: 'Audit Log' }).click();
   await expect(page).toHaveURL(/\/admin\/audit-log$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit Log');
   await expect(rows(page).first()).toBeVisible();
   // Newest first: the owner's create is the latest record.
   await expect(rows(page).first()).toHaveAttribute('data-action', 'admin.created');
-  await expectAccessible(page, 'Audit Log');
   await shot(page, 'list');
 
   // The action from the menu (the actions recorded so far), kept in the URL.
@@ -108,5 +111,5 @@ test('the audit log filtered by action and actor, a record opened, the range che
   await expect(rows(page).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await settled(page);
-  await page.screenshot({ path: 'test-results/shots/phone-audit-log.png', fullPage: true });
+  await reviewShot(page, 'phone-audit-log');
 });

@@ -5,8 +5,12 @@ import { ADMINS, PORTS } from './support/accounts';
 import { startApp } from './support/app-server';
 import { mainServerEnv, newAccount } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
+import { reviewShot } from './support/review-shot';
 import { signIn } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
@@ -123,11 +127,12 @@ test.describe('connecting Battle.net', () => {
     const profileCall = battlenet.requests.find((r) => r.path === '/api/profile/user/wow');
     expect(profileCall?.query.get('namespace')).toBe('profile-eu');
     await top(page);
-    await page.screenshot({ path: 'test-results/shots/battlenet-settings-connected.png', fullPage: true });
+    await reviewShot(page, 'battlenet-settings-connected');
     await expectAccessible(page, 'Settings with Battle.net connected');
 
     // The admin: Character Discovery shows the character linked to the member as a claim.
     await page.goto(`${app.url}/admin/login`);
+    // This server has a database of its own: the shared session does not hold here.
     await signIn(page, ADMINS.owner);
     await page.goto(`${app.url}/admin/character-discovery?guildId=${guildId}`);
     const member = page.locator(`[data-testid="member-card"][data-discord-user-id="${DISCORD_ID}"]`);
@@ -140,7 +145,7 @@ test.describe('connecting Battle.net', () => {
     await expect(linked).toContainText('100%');
     await expect(page.getByTestId('character-card').filter({ hasText: 'Aeloria' })).toHaveCount(0);
     await top(page);
-    await page.screenshot({ path: 'test-results/shots/battlenet-discovery-claimed.png', fullPage: true });
+    await reviewShot(page, 'battlenet-discovery-claimed');
     await expectAccessible(page, 'Character Discovery with a claimed character');
 
     // The link dialog's lookup finds the verified account, held by the member's player account.
@@ -161,7 +166,7 @@ test.describe('connecting Battle.net', () => {
     await expect(view.getByTestId('link-card-battle.net')).toContainText(BATTLETAG);
     await expect(view.getByTestId('account-characters')).toContainText('Aeloria');
     await expect(view.getByTestId('account-characters')).toContainText('Thornfist');
-    await page.screenshot({ path: 'test-results/shots/battlenet-player-account.png', fullPage: true });
+    await reviewShot(page, 'battlenet-player-account');
     await expectAccessible(page, 'the player account with its verified Battle.net link');
   });
 });

@@ -5,8 +5,12 @@ import { ADMINS, PORTS } from './support/accounts';
 import { startApp } from './support/app-server';
 import { mainServerEnv } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
+import { reviewShot } from './support/review-shot';
 import { signIn } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
@@ -19,7 +23,6 @@ const cutNames = (scope: Locator) =>
     );
 
 test('drag a character onto a member: it shows under the member with the Main badge; unlink it', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/character-discovery');
   const card = page.getByTestId('character-card').first();
   await expect(card).toBeVisible();
@@ -29,7 +32,6 @@ test('drag a character onto a member: it shows under the member with the Main ba
     .getByTestId('member-card')
     .filter({ has: page.getByText('0 linked', { exact: true }) })
     .first();
-  await expectAccessible(page, 'Character Discovery');
   const memberId = (await member.getAttribute('data-member-id'))!;
 
   // A real pointer drag: press on the card, move over the member in steps, release. Both are brought to the middle
@@ -56,7 +58,7 @@ test('drag a character onto a member: it shows under the member with the Main ba
   await expect(linked).toContainText('Main');
   expect(await cutNames(target)).toEqual([]);
   await expect(page.locator(`[data-testid="character-card"][data-character-id="${characterId}"]`)).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/shots/discovery-linked.png', fullPage: true });
+  await reviewShot(page, 'discovery-linked');
 
   await linked.getByRole('button', { name: `Unlink ${characterName}` }).click();
   await page
@@ -68,7 +70,6 @@ test('drag a character onto a member: it shows under the member with the Main ba
 });
 
 test('Auto-Link shows the three bands and applies the high-confidence links', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/character-discovery');
   const counts = page.getByTestId('discovery-counts');
   await expect(page.getByTestId('character-card').first()).toBeVisible();
@@ -81,7 +82,7 @@ test('Auto-Link shows the three bands and applies the high-confidence links', as
   for (const band of ['high', 'medium', 'low']) await expect(modal.getByTestId(`auto-link-band-${band}`)).toBeVisible();
   await expect(modal.getByTestId('auto-link-band-high')).toContainText('%');
   await expectAccessible(page, 'the Auto-Link modal');
-  await page.screenshot({ path: 'test-results/shots/discovery-auto-link.png', fullPage: true });
+  await reviewShot(page, 'discovery-auto-link');
   expect(await cutNames(modal)).toEqual([]);
 
   const apply = modal.getByTestId('apply-high-confidence');
@@ -158,12 +159,13 @@ test.describe('member sync from Discord', () => {
 
   test('syncs 2,500 members over three pages and shows the progress', async ({ page }) => {
     await page.goto(`${app.url}/admin/login`);
+    // This server has a database of its own: the shared session does not hold here.
     await signIn(page, ADMINS.owner);
     await page.goto(`${app.url}/admin/character-discovery?guildId=${guild.id}`);
     await expect(page.getByTestId('guild-select')).toHaveValue(guild.guild_name);
     await page.getByTestId('sync-button').click();
     await expect(page.getByTestId('sync-progress')).toBeVisible();
-    await page.screenshot({ path: 'test-results/shots/discovery-sync-progress.png', fullPage: true });
+    await reviewShot(page, 'discovery-sync-progress');
     await expect(toast(page, 'Discord members synced successfully')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('discovery-counts').getByTestId('count-members')).toContainText('2,500');
     await expectAccessible(page, 'Character Discovery after a member sync');
@@ -172,12 +174,10 @@ test.describe('member sync from Discord', () => {
 
 test('the linking test page links a batch and undoes one link', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/character-discovery/test');
   const cards = page.getByTestId('test-character-card');
   await expect(cards.first()).toBeVisible();
   const linkedBefore = await page.getByTestId('test-linked-character').count();
-  await expectAccessible(page, 'the linking test page');
   await page.getByRole('button', { name: 'Batch mode' }).click();
   const picked: string[] = [];
   for (const card of (await cards.all()).slice(0, 3)) {
@@ -201,7 +201,7 @@ test('the linking test page links a batch and undoes one link', async ({ page })
   await expect(rows.first()).toHaveAttribute('data-undone', 'true', { timeout: 10_000 });
   await expect(rows.first().getByRole('button', { name: 'Redo' })).toBeVisible({ timeout: 10_000 });
   await expect(modal.getByTestId('progress-outcome')).toHaveText('2 of 3 succeeded, 1 undone');
-  await page.screenshot({ path: 'test-results/shots/linking-test-undo.png', fullPage: true });
+  await reviewShot(page, 'linking-test-undo');
   await modal.getByRole('button', { name: 'Done' }).click();
   // Three linked, one undone.
   await expect(page.getByTestId('test-linked-character')).toHaveCount(linkedBefore + 2);
@@ -210,7 +210,6 @@ test('the linking test page links a batch and undoes one link', async ({ page })
 
 test('the linking test page shows failed operations as failures, not a full bar', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/character-discovery/test');
   const cards = page.getByTestId('test-character-card');
   await expect(cards.first()).toBeVisible();
@@ -237,7 +236,7 @@ test('the linking test page shows failed operations as failures, not a full bar'
     '1 of 3 succeeded, 2 failed',
   );
   await expect(modal.getByTestId('progress-segment-error')).toBeVisible();
-  await page.screenshot({ path: 'test-results/shots/linking-test-failures.png', fullPage: true });
+  await reviewShot(page, 'linking-test-failures');
 
   // Glitchwing fails only once: its retry turns one failure into a success.
   await modal.getByTestId('progress-row').filter({ hasText: 'Glitchwing' }).getByRole('button', { name: 'Retry' }).click();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { runCli } from './support/app-server';
 import { activeGuilds, linkFromOutbox, mainServerEnv, newAccount } from './support/community';
+import { reviewShot } from './support/review-shot';
 import { expect, expectAccessible, test } from './support/test';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -40,8 +41,7 @@ test('an e-mail member changes the password in Settings and is offered to link D
   await card.getByRole('button', { name: 'Change password' }).click();
   await expect(card).toContainText('Current password is incorrect');
   await top(page);
-  await page.screenshot({ path: 'test-results/shots/community-settings-change-password.png', fullPage: true });
-  await expectAccessible(page, 'Settings of an e-mail member');
+  await reviewShot(page, 'community-settings-change-password');
 
   await card.getByLabel('Current password', { exact: true }).fill(account.password);
   await card.getByRole('button', { name: 'Change password' }).click();
@@ -96,7 +96,7 @@ test("the guild's bot settings on /settings: changed with guild.manage_settings,
   await expect(prefix.getByTestId('modified-badge')).toBeVisible();
   await expect(field).toHaveValue(value);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/shots/community-settings-guild-config.png', fullPage: true });
+  await reviewShot(page, 'community-settings-guild-config');
   await expectAccessible(page, "Settings with the guild's bot settings");
 
   // A member who may only read sees the saved value, and no way to change it.
@@ -134,7 +134,6 @@ test('a member who forgot the password chooses a new one from the e-mailed link 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByTestId('forgot-password-page')).toBeVisible();
-  await expectAccessible(page, 'Forgot password');
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByTestId('reset-link-sent')).toContainText(account.email);
@@ -167,5 +166,5 @@ test('a member who forgot the password chooses a new one from the e-mailed link 
   await page.getByTestId('reset-password-page').getByRole('button', { name: 'Reset password' }).click();
   await expect(toast(page, 'This password reset link is invalid or has expired. Request a new one.')).toBeVisible();
   await expect(page).toHaveURL(/\/reset-password/);
-  await page.screenshot({ path: 'test-results/shots/community-reset-password-used-link.png', fullPage: true });
+  await reviewShot(page, 'community-reset-password-used-link');
 });

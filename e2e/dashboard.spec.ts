@@ -3,11 +3,15 @@ import { startApp } from './support/app-server';
 import { mainServerEnv } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
 import { OwnRedis } from './support/redis-server';
+import { reviewShot } from './support/review-shot';
 import { signIn } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
 
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
+
 test('the dashboard shows the four cards, the service grid and the Live badge', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
+  await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
   for (const [id, title] of [
     ['system-health', 'System Health'],
@@ -28,8 +32,7 @@ test('the dashboard shows the four cards, the service grid and the Live badge', 
   await expect(page.getByTestId('service-discord')).toHaveAttribute('data-tone', 'unknown');
   await expect(page.getByTestId('live-badge')).toHaveText(/Live/);
   await expect(page.getByText('System Online')).toBeVisible();
-  await page.screenshot({ path: 'test-results/shots/dashboard.png', fullPage: true });
-  await expectAccessible(page, 'the dashboard');
+  await reviewShot(page, 'dashboard');
 });
 
 test('a Redis outage turns its icon red without breaking the page, and recovery turns it green', async ({ page }) => {
@@ -45,6 +48,7 @@ test('a Redis outage turns its icon red without breaking the page, and recovery 
   });
   try {
     await page.goto(`${app.url}/admin/login`);
+    // This server has a database of its own: the shared session does not hold here.
     await signIn(page, ADMINS.owner);
     const tile = page.getByTestId('service-redis');
     await expect(tile).toHaveAttribute('data-tone', 'good');
@@ -53,7 +57,7 @@ test('a Redis outage turns its icon red without breaking the page, and recovery 
     await expect(tile).toHaveAttribute('data-tone', 'bad', { timeout: 20_000 });
     await expect(page.getByTestId('service-postgresql')).toHaveAttribute('data-tone', 'good');
     await expect(page.getByTestId('stat-card-cpu-usage')).toBeVisible();
-    await page.screenshot({ path: 'test-results/shots/dashboard-redis-down.png', fullPage: true });
+    await reviewShot(page, 'dashboard-redis-down');
     await expectAccessible(page, 'the dashboard with Redis down');
 
     await redis.start();

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
-import { ADMINS } from './support/accounts';
 import { mainServerEnv } from './support/community';
 import { parseCsv } from './support/csv';
-import { signIn } from './support/sign-in';
+import { reviewShot } from './support/review-shot';
 import { expect, expectAccessible, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 const TABLE = 'e2e_db_rows';
 
@@ -62,10 +64,6 @@ async function ensureRowsTable() {
   }
 }
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMINS.owner);
-});
-
 test('the query runner: writes only when confirmed, 100 of N rows, errors, history, explain, cancel', async ({ page }) => {
   // A long journey: a write confirmed, 100 of 1,000 rows scrolled by keyboard, an export, errors, history, explain, cancel.
   test.slow();
@@ -106,10 +104,10 @@ test('the query runner: writes only when confirmed, 100 of N rows, errors, histo
   await expect(grid.locator('tr[aria-rowindex="101"] td').first()).toHaveText('100');
   // The header stays on top of the box.
   await expect(grid.getByRole('columnheader').first()).toBeInViewport();
-  await page.screenshot({ path: 'test-results/shots/database-query.png', fullPage: true });
+  await reviewShot(page, 'database-query');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: 'test-results/shots/database-query-phone.png' });
+  await reviewShot(page, 'database-query-phone', false);
   await page.setViewportSize({ width: 1280, height: 720 });
   await expectAccessible(page, 'database query runner, result');
 
@@ -124,7 +122,7 @@ test('the query runner: writes only when confirmed, 100 of N rows, errors, histo
   await typeQuery(page, 'SELECT * FROM nope');
   await page.getByRole('button', { name: 'Execute' }).click();
   await expect(page.getByTestId('query-error')).toContainText('relation "nope" does not exist');
-  await page.screenshot({ path: 'test-results/shots/database-query-error.png', fullPage: true });
+  await reviewShot(page, 'database-query-error');
   await expectAccessible(page, 'database query runner, error');
 
   // History: a click puts a past statement back in the editor.
@@ -136,7 +134,7 @@ test('the query runner: writes only when confirmed, 100 of N rows, errors, histo
   // Explain shows the plan as a tree.
   await page.getByRole('button', { name: 'Explain' }).click();
   await expect(page.getByTestId('explain-tree')).toContainText('Function Scan');
-  await page.screenshot({ path: 'test-results/shots/database-explain.png', fullPage: true });
+  await reviewShot(page, 'database-explain');
 
   // Cancel stops a running statement on the server.
   await typeQuery(page, 'SELECT pg_sleep(30)');
@@ -168,7 +166,7 @@ test('the table browser: schemas, a table, its details, keyset pages, export', a
   const rows = page.getByTestId('database-rows');
   await expect(rows).toHaveAttribute('aria-rowcount', '51');
   await expect(dataRows(rows).first()).toContainText('row 1');
-  await page.screenshot({ path: 'test-results/shots/database-table.png', fullPage: true });
+  await reviewShot(page, 'database-table');
   await expectAccessible(page, 'database table browser');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('database-rows-page')).toContainText('Page 2');
@@ -179,7 +177,7 @@ test('the table browser: schemas, a table, its details, keyset pages, export', a
   // At phone width the page does not scroll sideways: the tables scroll in their own boxes.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: 'test-results/shots/database-table-phone.png' });
+  await reviewShot(page, 'database-table-phone', false);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Descending by the primary key.
@@ -233,7 +231,7 @@ test('connection stats and migrations show the real database', async ({ page }) 
   await expect(maxConnections).toContainText(/\d+/);
   await expect(page.getByTestId('database-stat-Active')).toContainText(/[1-9]/);
   await expect(page.getByTestId('database-stat-Waiting')).toContainText('idle in transaction');
-  await page.screenshot({ path: 'test-results/shots/database-connections.png', fullPage: true });
+  await reviewShot(page, 'database-connections');
   await expectAccessible(page, 'database connection stats');
 
   await page.getByRole('tab', { name: 'Migrations' }).click();
@@ -241,7 +239,7 @@ test('connection stats and migrations show the real database', async ({ page }) 
   const migrations = page.getByTestId('database-migration');
   await expect(migrations.first()).toContainText('Applied');
   await expect(migrations.first()).toContainText(/\d{4}-\d{2}-\d{2}/);
-  await page.screenshot({ path: 'test-results/shots/database-migrations.png', fullPage: true });
+  await reviewShot(page, 'database-migrations');
   await expectAccessible(page, 'database migrations');
 });
 
@@ -256,8 +254,7 @@ test('the query runner reads in the dark theme, the editor included', async ({ p
     .getByTestId('sql-editor')
     .evaluate((element) => getComputedStyle(element.closest('.cm-editor') ?? element).backgroundColor);
   expect(editorBackground).not.toBe('rgb(255, 255, 255)');
-  await page.screenshot({ path: 'test-results/shots/database-query-dark.png', fullPage: true });
-  await expectAccessible(page, 'database query runner, dark');
+  await reviewShot(page, 'database-query-dark');
 });
 
 test('connection stats: live sessions; a statement cancelled and a session terminated through their dialogs', async ({
@@ -284,7 +281,7 @@ test('connection stats: live sessions; a statement cancelled and a session termi
     const own = sessions.filter({ hasText: 'This console' });
     await expect(own).toHaveCount(1);
     await expect(own.getByRole('button', { name: 'Terminate' })).toBeDisabled();
-    await page.screenshot({ path: 'test-results/shots/database-sessions.png', fullPage: true });
+    await reviewShot(page, 'database-sessions');
     await expectAccessible(page, 'database connection stats, sessions');
 
     // Cancel query: the statement stops, the session stays, idle.
@@ -309,7 +306,7 @@ test('connection stats: live sessions; a statement cancelled and a session termi
     await expect(page.getByText(`Terminated session ${doomed.pid}.`)).toBeVisible();
     expect(await doomed.outcome).toMatch(/terminat/i);
     await expect(doomedRow).toHaveCount(0);
-    await page.screenshot({ path: 'test-results/shots/database-sessions-after.png', fullPage: true });
+    await reviewShot(page, 'database-sessions-after');
     await expectAccessible(page, 'database sessions, after cancel and terminate');
   } finally {
     await sleeper.end();
@@ -351,6 +348,6 @@ test('the table list: an estimated count counted exactly on demand; a view whose
   const grid = page.getByTestId('database-rows');
   await expect(grid).toContainText('Showing the first 65,536 of 70,000 characters; export the rows to read it whole.');
   await expect(grid.getByRole('button', { name: 'Show all 65536 characters' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/shots/database-long-text.png', fullPage: true });
+  await reviewShot(page, 'database-long-text');
   await expectAccessible(page, 'database table browser, a view with a cut text');
 });

@@ -1,8 +1,11 @@
 import pg from 'pg';
-import { ADMINS } from './support/accounts';
 import { mainServerEnv } from './support/community';
-import { sidebar, signIn } from './support/sign-in';
+import { reviewShot } from './support/review-shot';
+import { sidebar } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 /** Reads the demo data the screen shows, straight from the main server's database. */
 async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row[]> {
@@ -33,14 +36,13 @@ async function linkedPerson() {
 
 test('find a Discord user, page through the list, open their memberships, characters and player account', async ({ page }) => {
   const person = await linkedPerson();
-  await signIn(page, ADMINS.owner);
+  await page.goto('/admin');
   await sidebar(page).getByRole('link', { name: 'Discord Management' }).click();
   await expect(page).toHaveURL(/\/admin\/accounts\/discord$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discord Management');
   const rows = page.getByTestId('discord-user-row');
   await expect(rows).toHaveCount(25);
-  await expectAccessible(page, 'Discord Management, the Users tab');
-  await page.screenshot({ path: 'test-results/shots/discord-users.png', fullPage: true });
+  await reviewShot(page, 'discord-users');
 
   // Paging: the second page shows other users, and lives in the URL.
   const firstPageIds = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-discord-id')));
@@ -51,7 +53,6 @@ test('find a Discord user, page through the list, open their memberships, charac
   await expect(pagination).toContainText('Showing 26 to 50 of');
   const secondPageIds = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-discord-id')));
   expect(secondPageIds.filter((id) => firstPageIds.includes(id))).toEqual([]);
-  await expectAccessible(page, 'Discord Management, page 2');
 
   // Sorting by a column header: most linked characters first.
   await page.getByRole('button', { name: 'Characters', exact: true }).click();
@@ -68,7 +69,6 @@ test('find a Discord user, page through the list, open their memberships, charac
   await expect(row).toHaveAttribute('data-discord-id', person.discord_user_id);
   await expect(row).toContainText(`@${person.username}`);
   await expect(row).toContainText('Active');
-  await expectAccessible(page, 'Discord Management, a search with one result');
 
   // The detail, by keyboard: memberships, linked characters and the player account with its link.
   await row.getByRole('button').first().focus();
@@ -86,7 +86,7 @@ test('find a Discord user, page through the list, open their memberships, charac
     `/admin/accounts/players?search=${person.discord_user_id}`,
   );
   await expectAccessible(page, 'Discord Management, the user detail');
-  await page.screenshot({ path: 'test-results/shots/discord-user-detail.png', fullPage: true });
+  await reviewShot(page, 'discord-user-detail');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(/user=/);
@@ -104,7 +104,6 @@ test('the Bot guilds tab lists the demo guilds with their member counts and link
        FROM guilds g WHERE g.discord_guild_id IS NOT NULL ORDER BY lower(g.guild_name), g.id`,
   );
   expect(guilds.length).toBeGreaterThan(0);
-  await signIn(page, ADMINS.owner);
   // The second layout's address opens the same screen.
   await page.goto('/admin/discord');
   await expect(page).toHaveURL(/\/admin\/accounts\/discord$/);
@@ -117,7 +116,7 @@ test('the Bot guilds tab lists the demo guilds with their member counts and link
   await expect(rows.first()).toContainText(first.guild_name);
   await expect(rows.first().getByTestId('bot-guild-members')).toHaveText(first.members.toLocaleString('en-US'));
   await expectAccessible(page, 'Discord Management, the Bot guilds tab');
-  await page.screenshot({ path: 'test-results/shots/discord-bot-guilds.png', fullPage: true });
+  await reviewShot(page, 'discord-bot-guilds');
 
   // The tab survives a reload; the link opens Character Discovery on that guild.
   await page.reload();
@@ -129,12 +128,16 @@ test('the Bot guilds tab lists the demo guilds with their member counts and link
   await expect(page).toHaveURL(new RegExp(`/admin/character-discovery\\?guildId=${first.id}`));
 });
 
-test('an admin without admin.manage_roles has no Discord Management in the sidebar and is refused the screen', async ({
-  page,
-}) => {
-  await signIn(page, ADMINS.monitor);
-  await expect(sidebar(page).getByRole('link', { name: 'Discord Management' })).toHaveCount(0);
-  await page.goto('/admin/accounts/discord');
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-  await expectAccessible(page, 'Discord Management refused');
+test.describe('as a monitoring-only admin', () => {
+  test.use({ signedInAs: 'monitor' });
+
+  test('an admin without admin.manage_roles has no Discord Management in the sidebar and is refused the screen', async ({
+    page,
+  }) => {
+    await page.goto('/admin');
+    await expect(sidebar(page).getByRole('link', { name: 'Discord Management' })).toHaveCount(0);
+    await page.goto('/admin/accounts/discord');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expectAccessible(page, 'Discord Management refused');
+  });
 });

@@ -1,9 +1,11 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { ADMINS } from './support/accounts';
 import { runCli } from './support/app-server';
 import { activeGuilds, linkFromOutbox, mainServerEnv, newAccount } from './support/community';
-import { signIn } from './support/sign-in';
-import { expect, expectAccessible, test } from './support/test';
+import { reviewShot } from './support/review-shot';
+import { expect, expectAccessible, signedOutContext, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 /** Scrolls to the top: a full-page shot of a scrolled page draws the sticky header in the middle. */
 const top = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
@@ -25,7 +27,7 @@ const opened: BrowserContext[] = [];
 
 /** A fresh browser of its own: the admin's console session and a member's sign-in never meet. */
 async function newPage(browser: Browser) {
-  const context = await browser.newContext();
+  const context = await signedOutContext(browser);
   opened.push(context);
   return context.newPage();
 }
@@ -42,7 +44,6 @@ test('an admin makes an invite link; a new e-mail member registers through it, v
   const [, guild] = await activeGuilds(request, 'US');
 
   // The admin makes a single-use link in the guild's data view.
-  await signIn(page, ADMINS.owner);
   await page.goto(`/admin/guilds/${guild!.id}/data`);
   const panel = page.getByTestId('invite-links');
   await expect(panel).toBeVisible();
@@ -55,8 +56,8 @@ test('an admin makes an invite link; a new e-mail member registers through it, v
   await expect(row.getByTestId('invite-uses')).toHaveText('0 / 1 use');
   await expect(row.getByTestId('invite-status')).toHaveText('Active');
   await top(page);
-  await page.screenshot({ path: 'test-results/shots/guild-invites-admin.png', fullPage: true });
-  await panel.screenshot({ path: 'test-results/shots/guild-invites-admin-panel.png' });
+  await reviewShot(page, 'guild-invites-admin');
+  await reviewShot(panel, 'guild-invites-admin-panel', false);
   await expectAccessible(page, 'the guild data view with its invite links');
 
   // A newcomer opens the link signed out and registers from it.
@@ -65,8 +66,7 @@ test('an admin makes an invite link; a new e-mail member registers through it, v
   await member.goto(pathOf(url));
   await expect(member.getByTestId('join-guild-name')).toHaveText(guild!.guild_name);
   await top(member);
-  await member.screenshot({ path: 'test-results/shots/guild-invites-join-signed-out.png', fullPage: true });
-  await expectAccessible(member, 'the join page, signed out');
+  await reviewShot(member, 'guild-invites-join-signed-out');
   await member.getByRole('link', { name: 'Create an account' }).click();
   await expect(member).toHaveURL(/\/register\?from=%2Fjoin%2F/);
   await member.getByLabel('Username').fill(account.username);
@@ -86,7 +86,7 @@ test('an admin makes an invite link; a new e-mail member registers through it, v
   await expect(member).toHaveURL(new RegExp(`${new URL(url).pathname}$`));
   await expect(member.getByTestId('join-signed-in-as')).toContainText(account.username);
   await top(member);
-  await member.screenshot({ path: 'test-results/shots/guild-invites-join-signed-in.png', fullPage: true });
+  await reviewShot(member, 'guild-invites-join-signed-in');
   await expectAccessible(member, 'the join page, signed in');
 
   await member.getByTestId('join-button').click();
@@ -95,7 +95,7 @@ test('an admin makes an invite link; a new e-mail member registers through it, v
   await expect(member.getByTestId('home-guild-name')).toHaveText(guild!.guild_name);
   await expect(member.getByTestId('selected-guild-name')).toHaveText(guild!.guild_name);
   await top(member);
-  await member.screenshot({ path: 'test-results/shots/guild-invites-member-home.png', fullPage: true });
+  await reviewShot(member, 'guild-invites-member-home');
 
   // Opening the link again says they are in; for anyone else it has reached its use limit.
   await member.goto(pathOf(url));
@@ -106,7 +106,7 @@ test('an admin makes an invite link; a new e-mail member registers through it, v
     'This invite link has reached its use limit. Ask an officer of the guild for a new one.',
   );
   await top(stranger);
-  await stranger.screenshot({ path: 'test-results/shots/guild-invites-used-up.png', fullPage: true });
+  await reviewShot(stranger, 'guild-invites-used-up');
   await expectAccessible(stranger, 'the join page of a used-up link');
 
   // The admin's list keeps the used link under "show used, expired and revoked".
@@ -153,7 +153,7 @@ test('an officer invites from the guild home; an e-mail member with no guild pas
   const url = await card.getByTestId('new-invite-url').inputValue();
   await expect(card.getByTestId('invite-row').first().getByTestId('invite-uses')).toHaveText('0 / 5 uses');
   await top(page);
-  await page.screenshot({ path: 'test-results/shots/guild-invites-officer-home.png', fullPage: true });
+  await reviewShot(page, 'guild-invites-officer-home');
   await expectAccessible(page, 'the guild home with the officer invite card');
 
   // A verified e-mail member without any guild is offered to paste an invite link.
@@ -175,7 +175,7 @@ test('an officer invites from the guild home; an e-mail member with no guild pas
   await expect(paste).toBeVisible();
   await expect(member.getByTestId('install-flow-email-member')).toBeVisible();
   await top(member);
-  await member.screenshot({ path: 'test-results/shots/guild-invites-no-guild.png', fullPage: true });
+  await reviewShot(member, 'guild-invites-no-guild');
   await expectAccessible(member, 'the no-guild screen of an e-mail member');
   await paste.getByTestId('invite-link-input').fill('not a link');
   await paste.getByRole('button', { name: 'Open invite' }).click();

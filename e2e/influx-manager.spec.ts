@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { INFLUX_MESSAGES } from '@guildhall/contract';
 import type { Locator, Page } from '@playwright/test';
-import { ADMINS, PORTS } from './support/accounts';
+import { PORTS } from './support/accounts';
 import { type AppServer, startApp } from './support/app-server';
 import { mainServerEnv } from './support/community';
 import { parseCsv } from './support/csv';
 import { influxRunStart, influxTarget, prepareInfluxDatabase, writePoints } from './support/influx';
-import { signIn } from './support/sign-in';
+import { reviewShot } from './support/review-shot';
 import { expect, expectAccessible, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 // Names of this spec's own, so the demo data the server may seed does not change the counts.
 const CPU = 'e2e_cpu';
@@ -48,10 +51,6 @@ test.beforeAll(async () => {
   ]);
 });
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMINS.owner);
-});
-
 test('explorer → generated query → table and graph → CSV export, with history', async ({ page }) => {
   test.setTimeout(150_000);
   const { database } = influxTarget();
@@ -80,8 +79,7 @@ test('explorer → generated query → table and graph → CSV export, with hist
   const details = page.getByTestId('influx-measurement-details');
   await expect(details.getByText('float')).toBeVisible();
   await expect(details.getByText('integer')).toBeVisible();
-  await page.screenshot({ path: 'test-results/shots/influx-explorer.png', fullPage: true });
-  await expectAccessible(page, 'InfluxDB data explorer');
+  await reviewShot(page, 'influx-explorer');
 
   // Export before any run says what to do first.
   await page.getByRole('tab', { name: 'Query' }).click();
@@ -119,9 +117,9 @@ test('explorer → generated query → table and graph → CSV export, with hist
   const chart = page.getByTestId('time-series-chart');
   await expect(chart.locator('canvas')).toBeVisible();
   await expect(chart).toContainText(`${CPU}.usage`);
-  await page.screenshot({ path: 'test-results/shots/influx-graph.png', fullPage: true });
+  await reviewShot(page, 'influx-graph');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: 'test-results/shots/influx-graph-dark.png', fullPage: true });
+  await reviewShot(page, 'influx-graph-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await expectAccessible(page, 'InfluxDB query graph');
   const pngDownload = page.waitForEvent('download');
@@ -153,7 +151,7 @@ test('explorer → generated query → table and graph → CSV export, with hist
   await typeInto(page, editor, `SELECT * FROM "${CPU}" WHERE time > now() + 1h`);
   await page.getByRole('button', { name: 'Execute' }).click();
   await expect(summary).toContainText('Query executed successfully (no data points to display)');
-  await page.screenshot({ path: 'test-results/shots/influx-query.png', fullPage: true });
+  await reviewShot(page, 'influx-query');
 });
 
 test('statistics, and a retention period changed after a confirmation', async ({ page }) => {
@@ -182,7 +180,7 @@ test('statistics, and a retention period changed after a confirmation', async ({
   await dialog.getByRole('button', { name: 'Change retention' }).click();
   await expect(page.getByText(new RegExp(`Retention of ${database}/${RETENTION_POLICY} set to`))).toBeVisible();
   await expect(row).toContainText(/72h|3d/);
-  await page.screenshot({ path: 'test-results/shots/influx-retention.png', fullPage: true });
+  await reviewShot(page, 'influx-retention');
 });
 
 test('debug page: quick and custom queries paged, a live stream that sees a new point, statistics chips', async ({ page }) => {
@@ -217,8 +215,7 @@ test('debug page: quick and custom queries paged, a live stream that sees a new 
   await page.getByLabel('Rows per page').selectOption('10');
   await expect(page.getByTestId('influx-debug-table').locator('tbody tr')).toHaveCount(10);
   await expect(page.getByTestId('influx-debug-pagination')).toContainText('Showing 1 to 10 of 24');
-  await page.screenshot({ path: 'test-results/shots/influx-debug-query.png', fullPage: true });
-  await expectAccessible(page, 'InfluxDB debug, query builder');
+  await reviewShot(page, 'influx-debug-query');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export JSON' }).click();
   const exported: unknown = JSON.parse(readFileSync((await (await download).path())!, 'utf8'));
@@ -235,7 +232,7 @@ test('debug page: quick and custom queries paged, a live stream that sees a new 
   const marker = 4242.5;
   await writePoints([`${LIVE},source=e2e reading=${marker} ${Date.now()}`]);
   await expect(page.getByTestId('influx-stream-table')).toContainText(marker.toFixed(4), { timeout: 15_000 });
-  await page.screenshot({ path: 'test-results/shots/influx-debug-stream.png', fullPage: true });
+  await reviewShot(page, 'influx-debug-stream');
   await expectAccessible(page, 'InfluxDB debug, live stream');
   await toggle.click();
   await expect(toggle).toHaveText('Stopped');
@@ -248,7 +245,7 @@ test('debug page: quick and custom queries paged, a live stream that sees a new 
   await expect(stats.getByTestId('influx-debug-stat-Total records')).toContainText(/\d/);
   await expect(stats.getByTestId('influx-debug-stat-Days of data')).toContainText(/\d/);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: 'test-results/shots/influx-debug-stats-dark.png', fullPage: true });
+  await reviewShot(page, 'influx-debug-stats-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await expectAccessible(page, 'InfluxDB debug, statistics');
   await stats.getByRole('button', { name: CPU }).click();
@@ -288,7 +285,7 @@ test.describe('without an InfluxDB, and with one that does not answer', () => {
     await expect(setup).toContainText('INFLUX_URL');
     await expect(setup).toContainText('INFLUX_DATABASE');
     await expect(page.locator('#admin-main').getByRole('alert')).toHaveCount(0);
-    await page.screenshot({ path: 'test-results/shots/influx-not-configured.png', fullPage: true });
+    await reviewShot(page, 'influx-not-configured');
     await expectAccessible(page, 'InfluxDB not configured');
 
     await page.goto(`${down.url}/admin/database/influxdb`);
@@ -296,7 +293,7 @@ test.describe('without an InfluxDB, and with one that does not answer', () => {
     await expect(banner).toBeVisible({ timeout: 30_000 });
     await expect(banner).not.toBeEmpty();
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await page.screenshot({ path: 'test-results/shots/influx-down.png', fullPage: true });
+    await reviewShot(page, 'influx-down');
     await expectAccessible(page, 'InfluxDB down');
     // The rest of the console is unaffected.
     await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'PostgreSQL' }).click();

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { ADMINS } from './support/accounts';
-import { signIn } from './support/sign-in';
 import { expect, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 /**
  * Presses Tab `steps` times and returns each focused element that shows no focus indicator (no outline and no
@@ -25,10 +26,6 @@ async function elementsWithoutVisibleFocus(page: Page, steps: number): Promise<s
   }
   return missing;
 }
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMINS.owner);
-});
 
 test('every control on the guild list and the data view shows where the focus is', async ({ page }) => {
   await page.goto('/admin/guilds');

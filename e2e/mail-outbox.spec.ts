@@ -1,14 +1,15 @@
-import { ADMINS } from './support/accounts';
 import { newAccount } from './support/community';
-import { signIn } from './support/sign-in';
+import { reviewShot } from './support/review-shot';
 import { expect, expectAccessible, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 test('the admin console lists the mail outbox, and its verification link works', async ({ page, request }) => {
   const account = newAccount('outbox');
   const register = await request.post('/auth/register', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: account });
   expect(register.ok()).toBe(true);
 
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/mail-outbox');
   await expect(page.getByRole('heading', { name: 'Mail Outbox' })).toBeVisible();
   await page.getByLabel('Recipient').fill(account.email);
@@ -19,7 +20,7 @@ test('the admin console lists the mail outbox, and its verification link works',
   await mail.getByRole('button').click();
   const link = mail.getByRole('link', { name: /\/verify-email\?token=/ });
   await expect(link).toBeVisible();
-  await page.screenshot({ path: 'test-results/shots/mail-outbox.png', fullPage: true });
+  await reviewShot(page, 'mail-outbox');
   await expectAccessible(page, 'the mail outbox with a mail open');
 
   const opened = page.context().waitForEvent('page');

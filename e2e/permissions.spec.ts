@@ -7,14 +7,17 @@ import { ADMINS, PORTS } from './support/accounts';
 import { startApp } from './support/app-server';
 import { mainServerEnv } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
+import { reviewShot } from './support/review-shot';
 import { sidebar, signIn } from './support/sign-in';
-import { expect, expectAccessible, test } from './support/test';
+import { expect, expectAccessible, signedOutContext, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/shots/permissions-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => reviewShot(page, `permissions-${name}`);
 const cell = (page: Page, permission: string, roleLabel: string) =>
   page.getByRole('checkbox', { name: `${permission} for ${roleLabel}`, exact: true });
 
@@ -48,7 +51,6 @@ test('a custom role: created, given a permission, and its holder sees the new sc
   const holder = { username: `e2e-ops-${tag}`, password: `Ops-holder-${tag}-password!` };
   let holderId: string | null = null;
 
-  await signIn(page, ADMINS.owner);
   try {
     await page.goto('/admin/permissions');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Permissions');
@@ -61,7 +63,6 @@ test('a custom role: created, given a permission, and its holder sees the new sc
     await expect(page.getByTestId('role-column-superadmin')).toContainText('Locked');
     await expect(page.getByTestId('role-column-viewer')).toContainText('Built-in');
     await shot(page, 'roles');
-    await expectAccessible(page, 'Permissions, Roles');
 
     // New role: the contract's rules first, then the server's (a name taken).
     await page.getByRole('button', { name: 'New role' }).click();
@@ -102,7 +103,7 @@ test('a custom role: created, given a permission, and its holder sees the new sc
     });
     expect(created.ok(), await created.text()).toBe(true);
     holderId = ((await created.json()) as { data: { id: string } }).data.id;
-    const other = await browser.newContext();
+    const other = await signedOutContext(browser);
     const holderPage = await other.newPage();
     await signIn(holderPage, holder);
     await expect(sidebar(holderPage).getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -134,7 +135,7 @@ test('a custom role: created, given a permission, and its holder sees the new sc
     await holderPage.reload();
     await sidebar(holderPage).getByRole('link', { name: 'Player Accounts' }).click();
     await expect(holderPage.getByRole('heading', { level: 1 })).toHaveText('Player Account Management');
-    await holderPage.screenshot({ path: 'test-results/shots/permissions-holder-sidebar.png', fullPage: true });
+    await reviewShot(holderPage, 'permissions-holder-sidebar');
     await other.close();
 
     // A held role cannot go: the server's reason is shown.
@@ -162,7 +163,6 @@ test('a custom role: created, given a permission, and its holder sees the new sc
 
 test('the matrix at 390 px scrolls inside its box with the permission column kept in place', async ({ page }) => {
   await page.setViewportSize(PHONE_VIEWPORT);
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/permissions');
   const box = page.getByRole('region', { name: 'Role permissions' });
   await expect(box.getByTestId('role-matrix')).toBeVisible();
@@ -173,7 +173,7 @@ test('the matrix at 390 px scrolls inside its box with the permission column kep
     clientWidth: element.clientWidth,
   }));
   expect(scrollWidth, 'the matrix scrolls inside its box').toBeGreaterThan(clientWidth);
-  await page.screenshot({ path: 'test-results/shots/permissions-phone-matrix.png', fullPage: true });
+  await reviewShot(page, 'permissions-phone-matrix');
 
   const permissionCell = box.getByRole('rowheader', { name: /players\.view/ });
   const before = (await permissionCell.boundingBox())!;
@@ -181,7 +181,7 @@ test('the matrix at 390 px scrolls inside its box with the permission column kep
   await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
   const after = (await permissionCell.boundingBox())!;
   expect(Math.abs(after.x - before.x), 'the permission column stays at the left').toBeLessThan(1);
-  await page.screenshot({ path: 'test-results/shots/permissions-phone-matrix-scrolled.png', fullPage: true });
+  await reviewShot(page, 'permissions-phone-matrix-scrolled');
   await expectAccessible(page, 'the role matrix at 390 px');
 });
 
@@ -199,7 +199,6 @@ test('a guild grant made and revoked from the screen; Discord roles say plainly 
   );
   expect(user && guild, 'the demo seed has a user with an e-mail and a guild').toBeTruthy();
 
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/permissions');
   await page.getByRole('tab', { name: 'Guild grants' }).click();
   await expect(page).toHaveURL(/tab=grants/);
@@ -363,6 +362,7 @@ test.describe('Discord roles mapped to guild permissions', () => {
 
   test("map the Officer role to guild.manage_members and see an officer's permissions change", async ({ page }) => {
     await page.goto(`${app.url}/admin/login`);
+    // This server has a database of its own: the shared session does not hold here.
     await signIn(page, ADMINS.owner);
     await page.goto(`${app.url}/admin/permissions?tab=discord-roles&guild=${guild.id}`);
     await expect(page.getByTestId('discord-guild').getByRole('combobox')).toHaveValue(guild.guild_name);

@@ -5,13 +5,17 @@ import { ADMINS, PORTS } from './support/accounts';
 import { startApp } from './support/app-server';
 import { mainServerEnv } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
+import { reviewShot } from './support/review-shot';
 import { signIn } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 const cards = (page: Page) => page.getByTestId('account-card');
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/shots/players-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => reviewShot(page, `players-${name}`);
 
 interface Statistics {
   total: number;
@@ -27,7 +31,6 @@ async function statistics(page: Page, base = ''): Promise<Statistics> {
 }
 
 test('the list: counts, filters in the URL, paging and the empty states', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/players');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Player Account Management');
   await expect(cards(page)).toHaveCount(25);
@@ -40,7 +43,6 @@ test('the list: counts, filters in the URL, paging and the empty states', async 
   await expect(page.getByTestId('pagination')).toContainText(`Showing 1 to 25 of ${stats.total.toLocaleString('en-US')} results`);
   await expect(page.getByTestId('pagination').getByRole('button', { name: /^Page \d+$/ })).toHaveCount(5);
   await shot(page, 'list');
-  await expectAccessible(page, 'Player Account Management');
 
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(toast(page, 'Data refreshed')).toBeVisible();
@@ -90,7 +92,6 @@ test('the list: counts, filters in the URL, paging and the empty states', async 
 });
 
 test('create with invalid then valid fields; view → edit → save → view', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/accounts/players');
   await page.getByRole('button', { name: 'Create Account' }).click();
   const form = dialog(page, 'Create Player Account');
@@ -201,7 +202,6 @@ async function accountWithCharacters(count: number) {
 test('the card shows five characters; the detail lists every one with the summary', async ({ page }) => {
   const account = await accountWithCharacters(7);
 
-  await signIn(page, ADMINS.owner);
   await page.goto(`/admin/accounts/players?search=${encodeURIComponent(account.display_name)}`);
   const card = page.locator(`[data-testid="account-card"][data-id="${account.id}"]`);
   await expect(card.getByRole('list', { name: /^Characters of / }).getByRole('listitem')).toHaveCount(6);
@@ -216,7 +216,6 @@ test('the card shows five characters; the detail lists every one with the summar
 });
 
 test('unlink a Discord account with confirmation', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   // The second layout's address opens the same screen with the same filters.
   await page.goto('/admin/players?linkedTo=discord');
   await expect(page).toHaveURL(/\/admin\/accounts\/players\?linkedTo=discord$/);
@@ -251,7 +250,6 @@ test('unlink a Discord account with confirmation', async ({ page }) => {
 });
 
 test('bulk deactivate shows the job’s progress and refreshes the list', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/accounts/players?status=active&sortBy=displayName&sortOrder=asc');
   await expect(cards(page)).toHaveCount(25);
   await expect(page.getByTestId('account-bulk-bar')).toHaveCount(0);
@@ -284,7 +282,6 @@ test('bulk deactivate shows the job’s progress and refreshes the list', async 
 });
 
 test('a first load that fails shows the full-page error; Retry loads the list', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.route('**/api/admin/players?*', (route) =>
     route.fulfill({
       status: 503,
@@ -306,10 +303,8 @@ test.describe('in the dark theme', () => {
   test.use({ colorScheme: 'dark' });
 
   test('the list and the detail dialog are readable', async ({ page }) => {
-    await signIn(page, ADMINS.owner);
     await page.goto('/admin/accounts/players?linkedTo=both');
     await expect(cards(page).first()).toBeVisible();
-    await expectAccessible(page, 'Player Account Management, dark');
     await cards(page)
       .first()
       .getByRole('button', { name: /^View / })
@@ -354,6 +349,7 @@ test.describe('a Discord link through a real lookup', () => {
 
   test('search Discord for a user, link them, and move the link from its holder behind a confirmation', async ({ page }) => {
     await page.goto(`${app.url}/admin/login`);
+    // This server has a database of its own: the shared session does not hold here.
     await signIn(page, ADMINS.owner);
     await page.goto(`${app.url}/admin/accounts/players?linkedTo=none&sortBy=displayName&sortOrder=asc`);
     const first = cards(page).first();

@@ -1,12 +1,15 @@
 import { REDIS_MESSAGES } from '@guildhall/contract';
 import type { Page } from '@playwright/test';
 import Redis from 'ioredis';
-import { ADMINS, PORTS } from './support/accounts';
+import { PORTS } from './support/accounts';
 import { startApp } from './support/app-server';
 import { mainServerEnv } from './support/community';
 import { OwnRedis } from './support/redis-server';
-import { signIn } from './support/sign-in';
+import { reviewShot } from './support/review-shot';
 import { expect, expectAccessible, test } from './support/test';
+
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
 
 // Databases of their own (the server's integration tests use 12 and 13): the browser journeys seed and clean them.
 const BROWSE_DB = 14;
@@ -15,7 +18,7 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 const keyButton = (page: Page, name: string | RegExp) => page.getByTestId('redis-key').filter({ hasText: name });
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/shots/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => reviewShot(page, `${name}`);
 
 /**
  * A client on one database, emptied first: each journey owns its database. The manager reaches only the keys under
@@ -49,10 +52,6 @@ test.afterAll(async () => {
   foreign.disconnect();
 });
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, ADMINS.owner);
-});
-
 test('the key browser: a pattern as a tree, a hash field edited, a TTL counting down, JSON, odd keys, delete', async ({
   page,
 }) => {
@@ -74,7 +73,6 @@ test('the key browser: a pattern as a tree, a hash field edited, a TTL counting 
   await expect(keyButton(page, 'k\\xff\\x00')).toBeVisible();
   await expect(keyButton(page, '<b>markup</b>')).toBeVisible();
   await expect(page.locator('.redis-keys b')).toHaveCount(0);
-  await expectAccessible(page, 'redis key browser');
 
   // A pattern, then the tree grouped by ':'.
   await page.getByTestId('redis-pattern').fill('e2e:*');
@@ -312,7 +310,7 @@ test('statistics refresh live; a database tile selects its database', async ({ p
   await expect(list.locator(`li[aria-posinset="${total}"]`)).toBeVisible();
   // The keys scroll inside their box: the page itself stays as tall as the screen's other content.
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(2000);
-  await page.screenshot({ path: 'test-results/shots/redis-browser-loaded.png' });
+  await reviewShot(page, 'redis-browser-loaded', false);
 });
 
 test('without a Redis the manager says how to connect one; with Redis down, the red banner and the rest works', async ({

@@ -5,6 +5,9 @@ import { activeGuilds, grantGuildAccess, linkFromOutbox, newAccount } from './su
 import { signIn } from './support/sign-in';
 import { expect, test } from './support/test';
 
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
+
 type Theme = 'light' | 'dark';
 
 /** The admin screens issue #18 names for the dark theme, each with one of its cards, shown once the data is in. */
@@ -69,15 +72,16 @@ async function chooseTheme(page: Page, label: 'System' | 'Light' | 'Dark') {
 
 for (const theme of ['dark', 'light'] as const) {
   test.describe(`with a ${theme} system preference`, () => {
-    test.use({ colorScheme: theme });
+    // Signed out first: the sign-in page is one of the screens.
+    test.use({ colorScheme: theme, signedInAs: null });
 
     test(`the dashboard, guild list and character discovery are ${theme} and readable`, async ({ page }) => {
       await page.goto('/admin/login');
       await expectTheme(page, page.locator('.login-card'), theme);
       await expectReadable(page, `the admin sign-in page (${theme})`);
       await shot(page, `theme-${theme}-admin-login`);
-
       await signIn(page, ADMINS.owner);
+
       for (const screen of SCREENS) {
         await page.goto(screen.path);
         const card = screen.card(page);
@@ -96,7 +100,6 @@ test.describe('the theme toggle', () => {
   test.use({ colorScheme: 'dark' });
 
   test('the user menu switches to light, which survives a reload, then to dark and back to the system', async ({ page }) => {
-    await signIn(page, ADMINS.owner);
     await page.goto('/admin/guilds');
     const card = guildListCard(page);
     await expect(card).toBeVisible();

@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { PHONE_VIEWPORT } from './support/accessibility';
-import { ADMINS } from './support/accounts';
-import { signIn } from './support/sign-in';
+import { reviewShot } from './support/review-shot';
 import { expect, expectAccessible, test } from './support/test';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/shots/training-${name}.png`, fullPage: true });
+// Journeys start signed in (support/test.ts); the sign-in form has journeys of its own.
+test.use({ signedInAs: 'owner' });
+
+const shot = (page: Page, name: string) => reviewShot(page, `training-${name}`);
 const rows = (page: Page) => page.getByTestId('sample-row');
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 
@@ -27,7 +29,6 @@ async function sample(page: Page, type: string, id: string) {
 }
 
 test('statistics: totals, a date range, and a start after the end named inline without a request', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/ml-data');
   await expect(page).toHaveURL(/\/admin\/training-data/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Training Data');
@@ -64,11 +65,9 @@ test('statistics: totals, a date range, and a start after the end named inline w
   expect(ranged.intent.totalSamples).toBeLessThanOrEqual(all.intent.totalSamples);
   await expect(page.getByTestId('stat-intent')).toContainText(ranged.intent.totalSamples.toLocaleString('en-US'));
   await shot(page, 'statistics');
-  await expectAccessible(page, 'Training Data statistics for the last 7 days');
 });
 
 test('statistics that fail to load offer Retry', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.route('**/api/admin/training-data/statistics*', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"error":"down"}' }),
   );
@@ -80,7 +79,6 @@ test('statistics that fail to load offer Retry', async ({ page }) => {
 });
 
 test('intent samples: filter, expand one, verify it; the verified count goes up', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/training-data');
   await tab(page, 'Intent samples').click();
   await expect(page).toHaveURL(/tab=intent/);
@@ -126,7 +124,6 @@ test('intent samples: filter, expand one, verify it; the verified count goes up'
 });
 
 test('a row of the list is verified in place, and bulk delete asks first', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/training-data?tab=memory&minQuality=none');
   const row = rows(page)
     .filter({ has: page.getByRole('button', { name: 'Verify', exact: true }) })
@@ -151,7 +148,6 @@ test('a row of the list is verified in place, and bulk delete asks first', async
 });
 
 test('the review queue by keyboard: V verifies, S skips, and the count drops', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/training-data?tab=review');
   const card = page.getByTestId('queue-sample');
   const remaining = page.getByTestId('queue-remaining');
@@ -188,7 +184,6 @@ test('the review queue by keyboard: V verifies, S skips, and the count drops', a
 });
 
 test('a corrected label is kept beside the original', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/training-data?tab=intent&minQuality=none');
   const row = rows(page)
     .filter({ hasNot: page.getByText('Relabelled') })
@@ -220,7 +215,6 @@ test('a corrected label is kept beside the original', async ({ page }) => {
 });
 
 test('analytics: provider charts, the confusion matrix and the quality histograms with CSV export', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/training-data?tab=analytics');
   const matrix = page.getByTestId('confusion-matrix');
   await expect(matrix).toBeVisible();
@@ -242,7 +236,6 @@ test('analytics: provider charts, the confusion matrix and the quality histogram
 });
 
 test('export: jsonl and Hugging Face datasets are written, listed and downloaded', async ({ page }) => {
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/training-data?tab=export');
   const panel = page.getByTestId('export-panel');
   await expect(panel).toBeVisible();
@@ -272,11 +265,9 @@ test.describe('at phone width in the dark theme', () => {
   test.use({ colorScheme: 'dark', viewport: PHONE_VIEWPORT });
 
   test('every tab reads and passes the accessibility check', async ({ page }) => {
-    await signIn(page, ADMINS.owner);
     await page.goto('/admin/training-data');
     await expect(page.getByTestId('stat-intent')).toBeVisible();
     await shot(page, 'phone-dark-statistics');
-    await expectAccessible(page, 'Training Data statistics, phone, dark');
     await tab(page, 'Memory samples').click();
     await expect(rows(page).first()).toBeVisible();
     await rows(page).first().getByRole('button', { expanded: false }).first().click();
@@ -306,9 +297,7 @@ test.describe('at phone width in the dark theme', () => {
 
 test('desktop, dark: a screenshot of each list', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  await signIn(page, ADMINS.owner);
   await page.goto('/admin/training-data?tab=intent&minQuality=none');
   await expect(rows(page)).toHaveCount(10);
   await shot(page, 'desktop-dark-intent');
-  await expectAccessible(page, 'Intent samples, dark');
 });

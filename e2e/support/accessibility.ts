@@ -66,29 +66,46 @@ async function audit(page: Page, where: string): Promise<string[]> {
   return failing.length ? [`${where}:\n${failing.map(describe).join('\n')}`] : [];
 }
 
+export interface SweepVariant {
+  width: number;
+  height: number;
+  colorScheme: 'light' | 'dark';
+}
+
+/** The widths and themes the sweep checks every screen at (issue 26): the default desktop size and a phone. */
+export const SWEEP_VARIANTS: readonly SweepVariant[] = [
+  { width: 1280, height: 720, colorScheme: 'light' },
+  { width: 1280, height: 720, colorScheme: 'dark' },
+  { ...PHONE_VIEWPORT, colorScheme: 'dark' },
+  { ...PHONE_VIEWPORT, colorScheme: 'light' },
+];
+
 /**
- * Runs axe on the page as it is, at its current width and at 390 px (resized, laid out, checked, restored), and
- * returns one report per width with critical or serious violations: rule, impact, target and summary.
+ * Runs axe on the page at each of the variants (resized, themed, laid out, checked) and returns one report per
+ * variant with critical or serious violations. The page is left at the last variant.
  */
-export async function accessibilityReports(page: Page, label?: string): Promise<string[]> {
-  const name = label ?? new URL(page.url()).pathname;
-  const viewport = page.viewportSize();
-  const reports = await audit(page, `${name} at ${viewport?.width ?? 'its'} px`);
-  if (viewport && viewport.width !== PHONE_VIEWPORT.width) {
-    await page.setViewportSize(PHONE_VIEWPORT);
-    try {
-      await settle(page);
-      reports.push(...(await audit(page, `${name} at ${PHONE_VIEWPORT.width} px`)));
-    } finally {
-      await page.setViewportSize(viewport);
-      await settle(page);
-    }
+export async function sweepReports(
+  page: Page,
+  label: string,
+  variants: readonly SweepVariant[] = SWEEP_VARIANTS,
+): Promise<string[]> {
+  const reports: string[] = [];
+  for (const { width, height, colorScheme } of variants) {
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme });
+    await settle(page);
+    reports.push(...(await audit(page, `${label} at ${width} px, ${colorScheme}`)));
   }
   return reports;
 }
 
-/** Fails on any critical or serious axe violation on the page, at its width and at 390 px. */
+/**
+ * Fails on any critical or serious axe violation on the page as it is (its width and theme). Journeys call it at
+ * a state only they open (a dialog, an error, an expanded row): the screens themselves are swept at both widths
+ * and both themes by accessibility.spec.ts.
+ */
 export async function expectAccessible(page: Page, label?: string): Promise<void> {
-  const reports = await accessibilityReports(page, label);
-  expect(reports, `critical or serious accessibility violations (axe) on ${label ?? new URL(page.url()).pathname}`).toEqual([]);
+  const name = label ?? new URL(page.url()).pathname;
+  const reports = await audit(page, `${name} at ${page.viewportSize()?.width ?? 'its'} px`);
+  expect(reports, `critical or serious accessibility violations (axe) on ${name}`).toEqual([]);
 }

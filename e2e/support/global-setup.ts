@@ -32,6 +32,8 @@ async function startMainServer(parallelIndex: number) {
     // The journeys sign up more than the default ten members an hour from this one address.
     REGISTER_RATE_LIMIT: '1000',
     HEALTH_CHECK_INTERVAL_MS: '1000',
+    // The session warning journey waits for the live connection's next look at its session.
+    SESSION_CHECK_INTERVAL_MS: '2000',
     // Known, so the token-refresh journey can mint an expired token of a real sign-in.
     JWT_SECRET: 'e2e-only-jwt-secret-0123456789-abcdefghij',
     // Fixed, so guild settings' secrets (an AI provider's key) can be stored (issue 15).

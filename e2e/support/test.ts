@@ -1,5 +1,8 @@
-import { test as base, type ConsoleMessage, expect } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContextOptions, test as base, type ConsoleMessage, expect, request } from '@playwright/test';
 import { expectAccessible } from './accessibility';
+import { ADMINS } from './accounts';
 
 export { expect, expectAccessible };
 
@@ -9,13 +12,53 @@ const CSP_VIOLATION = /Content Security Policy/i;
 /** One console message as a line of the failure report: the page it came from and what it said. */
 const reportLine = (message: ConsoleMessage) => `${message.page()?.url() ?? 'a worker'}: ${message.text()}`;
 
+/** The admin accounts a journey may start signed in as; the sign-in journeys' lockout target is never shared. */
+export type AdminRole = 'owner' | 'monitor';
+
+const AUTH_DIR = path.resolve(import.meta.dirname, '../../test-results/.auth');
+
+interface Options {
+  /**
+   * The admin this test's browser starts signed in as (`test.use({ signedInAs: 'owner' })`), or null for a
+   * signed-out browser. The session is made once per worker and server and shared by the journeys, so a journey
+   * that signs out or ends sessions signs in for itself instead.
+   */
+  signedInAs: AdminRole | null;
+}
+
+interface WorkerFixtures {
+  /** The storage-state file of a signed-in admin on a server, made at the first test that asks for it. */
+  adminSessionFile: (role: AdminRole, baseURL: string) => Promise<string>;
+}
+
 /**
  * Playwright's `test` with the page-wide checks every journey runs, as automatic fixtures: each watches every
  * page of the test's browser context (popups and new tabs too) and fails the test when it ends. Specs import
  * `test` and `expect` from here, never from @playwright/test, so a new check reaches every journey at once.
- * Specs also call `expectAccessible(page, label)` at each screen they visit; the last page is checked here.
+ * Screens are checked for accessibility by accessibility.spec.ts; a journey calls `expectAccessible(page, label)`
+ * only at a state it alone opens (a dialog, an error, an expanded row).
  */
-export const test = base.extend<{ failOnCspViolation: undefined; failOnAccessibilityViolation: undefined }>({
+export const test = base.extend<Options & { failOnCspViolation: undefined }, WorkerFixtures>({
+  signedInAs: [null, { option: true }],
+  adminSessionFile: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
+    async ({}, use, workerInfo) => {
+      const files = new Map<string, Promise<string>>();
+      mkdirSync(AUTH_DIR, { recursive: true });
+      await use((role, baseURL) => {
+        const key = `${role} ${baseURL}`;
+        if (!files.has(key)) {
+          const file = path.join(AUTH_DIR, `${role}-${workerInfo.parallelIndex}-${new URL(baseURL).port}.json`);
+          files.set(key, signInThroughApi(role, baseURL, file));
+        }
+        return files.get(key)!;
+      });
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ signedInAs, baseURL, storageState, adminSessionFile }, use) => {
+    await use(signedInAs ? await adminSessionFile(signedInAs, baseURL!) : storageState);
+  },
   failOnCspViolation: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -29,18 +72,27 @@ export const test = base.extend<{ failOnCspViolation: undefined; failOnAccessibi
     },
     { auto: true },
   ],
-  // The page each test ends on gets the axe check too (both widths), unless the test has already failed: a
-  // second report would only hide the first.
-  failOnAccessibilityViolation: [
-    async ({ context }, use, testInfo) => {
-      await use(undefined);
-      if (testInfo.status !== testInfo.expectedStatus) return;
-      const finalPage = context
-        .pages()
-        .filter((page) => !page.isClosed() && page.url().startsWith('http'))
-        .at(-1);
-      if (finalPage) await expectAccessible(finalPage, `the final page (${new URL(finalPage.url()).pathname})`);
-    },
-    { auto: true },
-  ],
 });
+
+/** Signs an admin in through the API (the sign-in form has journeys of its own) and saves the session cookie. */
+async function signInThroughApi(role: AdminRole, baseURL: string, file: string): Promise<string> {
+  const api = await request.newContext({ baseURL });
+  try {
+    const res = await api.post('/api/admin/auth/login', {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: ADMINS[role],
+    });
+    expect(res.ok(), `the ${role} admin signs in on ${baseURL}`).toBe(true);
+    await api.storageState({ path: file });
+    return file;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * A browser of someone else beside the test's own (a second admin, a member): signed out, whatever the test's
+ * `signedInAs` (Playwright gives every context a test makes the test's storage state unless told otherwise).
+ */
+export const signedOutContext = (browser: Browser, options: BrowserContextOptions = {}) =>
+  browser.newContext({ ...options, storageState: undefined });

@@ -56,6 +56,7 @@ const envSchema = z.object({
   ADMIN_LOGIN_RATE_LIMIT: positiveInt(ADMIN_LOGIN_RATE_LIMIT),
   REGISTER_RATE_LIMIT: positiveInt(COMMUNITY_RATE_LIMITS.registerPerIp.limit),
   HEALTH_CHECK_INTERVAL_MS: positiveInt(5000),
+  SESSION_CHECK_INTERVAL_MS: positiveInt(30_000),
   DISCORD_CLIENT_ID: optionalText,
   DISCORD_CLIENT_SECRET: optionalText,
   DISCORD_BOT_TOKEN: optionalText,
@@ -233,8 +234,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retentionDays: e.ML_EXPORT_RETENTION_DAYS,
     },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
-    /** Live connection timings; not environment settings, but tests shorten them. */
-    live: { metricsPushMs: METRICS_PUSH_MS, sessionCheckMs: 30_000 },
+    /**
+     * Live connection timings: how often a live connection looks at its session again (a session ended, expired
+     * or about to, a permission taken away); the browser journeys shorten it.
+     */
+    live: { metricsPushMs: METRICS_PUSH_MS, sessionCheckMs: e.SESSION_CHECK_INTERVAL_MS },
   };
 }
 
