@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import type { PermissionHolder } from '../permissions';
 import { endpoint } from './common';
 
 /** What a second factor (TOTP, RFC 6238) looks like to the server: 30 s steps, 6 digits, SHA-1, one step either side. */
@@ -8,6 +9,11 @@ export const TOTP_RULE = { period: 30, digits: 6, algorithm: 'SHA1', window: 1, 
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the challenge of a sign-in whose password was right waits for its second factor. */
 export const TWO_FACTOR_CHALLENGE_MS = 5 * 60_000;
+/** The default grace (a system setting): days an admin who must use two-factor sign-in may still work without it. */
+export const TWO_FACTOR_GRACE_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => (days === 1 ? 'in 1 day' : `in ${days} days`);
 
 /** The texts of two-factor sign-in (issue 25). */
 export const TWO_FACTOR_MESSAGES = {
@@ -30,6 +36,13 @@ export const TWO_FACTOR_MESSAGES = {
   disabled: 'Two-factor sign-in is off',
   regenerated: 'New recovery codes made; the old ones no longer work. They are shown only once',
   reset: 'Two-factor sign-in was turned off for this admin',
+  /** The 403 of every call but enrolment, once the grace is over (TWO_FACTOR_ENROLMENT_REQUIRED). */
+  enrolmentRequired: 'Two-factor sign-in is required for your account. Turn it on to go on using the console',
+  /** The console's banner during the grace. */
+  graceLeft: (days: number) => `Two-factor sign-in is required for your account: turn it on ${inDays(days)}`,
+  resetConfirm: (username: string) =>
+    `Turn off two-factor sign-in for ${username}? They sign in with their password alone until they enrol again; their recovery codes stop working.`,
+  recoveryCodesSaved: 'I have saved these recovery codes',
 } as const;
 
 /** A TOTP code or a recovery code as typed (spaces and dashes are ignored by the server). */
@@ -75,13 +88,13 @@ export const adminTwoFactorApi = {
   }),
 } as const;
 
-/** What the first step of sign-in answers for an admin with two-factor sign-in on: no session yet. */
 /** The second step's body: the challenge the first step answered and a code. */
 export const adminLoginSecondStepBody = z.object({
   challenge: z.string().trim().min(1, TWO_FACTOR_MESSAGES.challengeRequired).max(200, TWO_FACTOR_MESSAGES.challengeExpired),
   code: twoFactorCode,
 });
 
+/** What the first step of sign-in answers for an admin with two-factor sign-in on: no session yet. */
 export const adminTwoFactorChallenge = z.object({
   success: z.literal(true),
   twoFactorRequired: z.literal(true),
@@ -91,3 +104,54 @@ export const adminTwoFactorChallenge = z.object({
 });
 /** The challenge answer. */
 export type AdminTwoFactorChallenge = z.infer<typeof adminTwoFactorChallenge>;
+
+/** Where the signed-in admin stands with two-factor sign-in: on, required, and until when they may work without it. */
+export const adminTwoFactorStatus = z.object({
+  isEnabled: z.boolean(),
+  isRequired: z.boolean().describe('Superadmins and admin.full_access always; every admin when the system setting says so'),
+  graceEndsAt: z.string().nullable().describe('Required and not on: when the grace ends; null otherwise'),
+  isEnrolmentRequired: z
+    .boolean()
+    .describe('Required, not on and the grace over: every call but enrolment answers 403 TWO_FACTOR_ENROLMENT_REQUIRED'),
+});
+/** The two-factor status of the signed-in admin. */
+export type AdminTwoFactorStatus = z.infer<typeof adminTwoFactorStatus>;
+
+/** The system settings that decide who must use two-factor sign-in. */
+export interface TwoFactorPolicy {
+  isRequiredForAll: boolean;
+  graceDays: number;
+}
+
+/** Whether an admin must use two-factor sign-in: superadmins and admin.full_access always, others when the policy says all. */
+export function isTwoFactorRequired(admin: PermissionHolder, policy: Pick<TwoFactorPolicy, 'isRequiredForAll'>): boolean {
+  return policy.isRequiredForAll || admin.role === 'superadmin' || admin.permissions.includes('admin.full_access');
+}
+
+/**
+ * The two-factor status of an admin. The grace runs from the first sign-in at which it was required
+ * (graceStartedAt; null: it starts now) for the policy's days; a grace of 0 days asks for enrolment at once.
+ */
+export function twoFactorStatusOf(
+  admin: PermissionHolder & { isTwoFactorEnabled: boolean; twoFactorGraceStartedAt: Date | null },
+  policy: TwoFactorPolicy,
+  now = new Date(),
+): AdminTwoFactorStatus {
+  const isRequired = isTwoFactorRequired(admin, policy);
+  if (!isRequired || admin.isTwoFactorEnabled) {
+    return { isEnabled: admin.isTwoFactorEnabled, isRequired, graceEndsAt: null, isEnrolmentRequired: false };
+  }
+  const startedAt = admin.twoFactorGraceStartedAt ?? now;
+  const graceEndsAt = new Date(startedAt.getTime() + policy.graceDays * DAY_MS);
+  return {
+    isEnabled: false,
+    isRequired,
+    graceEndsAt: graceEndsAt.toISOString(),
+    isEnrolmentRequired: graceEndsAt.getTime() <= now.getTime(),
+  };
+}
+
+/** Whole days left of a grace ending at graceEndsAt (a part of a day counts as one); 0 once it is over. */
+export function graceDaysLeft(graceEndsAt: string, now = new Date()): number {
+  return Math.max(0, Math.ceil((new Date(graceEndsAt).getTime() - now.getTime()) / DAY_MS));
+}
