@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graceDaysLeft, isTwoFactorRequired, TWO_FACTOR_MESSAGES, twoFactorStatusOf } from './admin-two-factor';
+import { graceDaysLeft, isTwoFactorRequired, TWO_FACTOR_ACCOUNT_MESSAGES, twoFactorStatusOf } from './admin-two-factor-enrolment';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-03-10T12:00:00Z');
@@ -57,7 +57,7 @@ describe('graceDaysLeft', () => {
     expect(graceDaysLeft(new Date(NOW.getTime() + 7 * DAY_MS).toISOString(), NOW)).toBe(7);
     expect(graceDaysLeft(new Date(NOW.getTime() + 60_000).toISOString(), NOW)).toBe(1);
     expect(graceDaysLeft(new Date(NOW.getTime() - 60_000).toISOString(), NOW)).toBe(0);
-    expect(TWO_FACTOR_MESSAGES.graceLeft(1)).toContain('in 1 day');
-    expect(TWO_FACTOR_MESSAGES.graceLeft(3)).toContain('in 3 days');
+    expect(TWO_FACTOR_ACCOUNT_MESSAGES.graceLeft(1)).toContain('in 1 day');
+    expect(TWO_FACTOR_ACCOUNT_MESSAGES.graceLeft(3)).toContain('in 3 days');
   });
 });
