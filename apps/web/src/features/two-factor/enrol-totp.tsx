@@ -93,7 +93,7 @@ function ScanStep({ setup, onEnabled, onCancel }: ScanStepProps) {
   }
 
   return (
-    <Card title="Scan the code with your authenticator app" data-testid="two-factor-scan">
+    <Card title="Add Guildhall to your authenticator app" data-testid="two-factor-scan">
       <form className="form two-factor__form" onSubmit={handleSubmit} noValidate>
         <p>{TWO_FACTOR_MESSAGES.setupStarted}.</p>
         <div className="two-factor__scan">
