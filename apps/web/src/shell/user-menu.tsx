@@ -1,5 +1,5 @@
 import { roleLabel } from '@guildhall/contract';
-import { KeyRound, ShieldCheck } from 'lucide-react';
+import { KeyRound, type LucideIcon, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAdminSession } from '../auth/admin-session-context';
@@ -30,35 +30,47 @@ export function UserMenu() {
       >
         {(close) => (
           <>
-            <button
-              type="button"
-              role="menuitem"
-              className="menu-item"
-              onClick={() => {
-                close();
-                setIsChangingPassword(true);
-              }}
-            >
-              <KeyRound size={16} aria-hidden="true" />
-              Change password
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              className="menu-item"
-              onClick={() => {
-                close();
-                navigate(TWO_FACTOR_PATH);
-              }}
-            >
-              <ShieldCheck size={16} aria-hidden="true" />
-              Two-factor sign-in
-              <span className="menu-item__state">{twoFactor?.isEnabled ? 'On' : 'Off'}</span>
-            </button>
+            <MenuItem icon={KeyRound} label="Change password" onSelect={close} action={() => setIsChangingPassword(true)} />
+            <MenuItem
+              icon={ShieldCheck}
+              label="Two-factor sign-in"
+              state={twoFactor?.isEnabled ? 'On' : 'Off'}
+              onSelect={close}
+              action={() => navigate(TWO_FACTOR_PATH)}
+            />
           </>
         )}
       </AccountMenu>
       <ChangePasswordDialog isOpen={isChangingPassword} onClose={() => setIsChangingPassword(false)} />
     </>
+  );
+}
+
+interface MenuItemProps {
+  icon: LucideIcon;
+  label: string;
+  /** A short state at the right (On, Off). */
+  state?: string;
+  /** Closes the menu. */
+  onSelect: () => void;
+  action: () => void;
+}
+
+/** One item of the account menu: it closes the menu, then acts. */
+function MenuItem({ icon: Icon, label, state, onSelect, action }: MenuItemProps) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      className="menu-item"
+      onClick={() => {
+        onSelect();
+        action();
+      }}
+    >
+      <Icon size={16} aria-hidden="true" />
+      {label}
+      {state && <span className="menu-item__state">{state}</span>}
+    </button>
   );
 }

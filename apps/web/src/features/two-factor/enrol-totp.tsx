@@ -1,15 +1,14 @@
 import { adminTwoFactorApi, TWO_FACTOR_MESSAGES } from '@guildhall/contract';
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useConfirmTotp, useStartTotpSetup } from '../../api/admin-two-factor';
 import { Card } from '../../ui/card';
 import { CodeField } from '../../ui/code-field';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
-import { useFormFields } from '../../ui/use-form-fields';
 import { FormAlert } from './form-alert';
-import { showRefusal } from './form-refusal';
 import { QrCode } from './qr-code';
+import { useTwoFactorForm } from './use-two-factor-form';
 
 /** The base32 secret in groups of four, easier to type into an app by hand. */
 export const groupedSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -31,28 +30,18 @@ export function EnrolTotp({ onEnabled }: EnrolTotpProps) {
 
 function PasswordStep({ onStarted }: { onStarted: (setup: { otpauthUri: string; secret: string }) => void }) {
   const start = useStartTotpSetup();
-  const form = useFormFields({ password: '' });
-  const [formError, setFormError] = useState<string | null>(null);
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const body = form.validate(adminTwoFactorApi.setup.body.safeParse(form.values));
-    if (!body) return;
-    start.mutate(body, {
-      onSuccess: ({ otpauthUri, secret }) => onStarted({ otpauthUri, secret }),
-      onError: (error) => showRefusal(error, form.setErrors, setFormError),
-    });
-  }
+  const form = useTwoFactorForm({ password: '' }, adminTwoFactorApi.setup.body, start, ({ otpauthUri, secret }) =>
+    onStarted({ otpauthUri, secret }),
+  );
 
   return (
     <Card title="Turn on two-factor sign-in" data-testid="two-factor-enrol">
-      <form className="form two-factor__form" onSubmit={handleSubmit} noValidate>
+      <form className="form two-factor__form" onSubmit={form.handleSubmit} noValidate>
         <p>
           You need an authenticator app on your phone or computer (for example Aegis, Google Authenticator, 1Password or Microsoft
           Authenticator). Confirm your password to begin.
         </p>
-        <FormAlert message={formError} />
+        <FormAlert message={form.formError} />
         <PasswordField
           label="Current password"
           autoComplete="current-password"
@@ -78,23 +67,13 @@ interface ScanStepProps {
 
 function ScanStep({ setup, onEnabled, onCancel }: ScanStepProps) {
   const confirm = useConfirmTotp();
-  const form = useFormFields({ code: '' });
-  const [formError, setFormError] = useState<string | null>(null);
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const body = form.validate(adminTwoFactorApi.confirm.body.safeParse(form.values));
-    if (!body) return;
-    confirm.mutate(body, {
-      onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
-      onError: (error) => showRefusal(error, form.setErrors, setFormError),
-    });
-  }
+  const form = useTwoFactorForm({ code: '' }, adminTwoFactorApi.confirm.body, confirm, ({ recoveryCodes }) =>
+    onEnabled(recoveryCodes),
+  );
 
   return (
     <Card title="Add Guildhall to your authenticator app" data-testid="two-factor-scan">
-      <form className="form two-factor__form" onSubmit={handleSubmit} noValidate>
+      <form className="form two-factor__form" onSubmit={form.handleSubmit} noValidate>
         <p>{TWO_FACTOR_MESSAGES.setupStarted}.</p>
         <div className="two-factor__scan">
           <QrCode text={setup.otpauthUri} label="QR code to add Guildhall to your authenticator app" />
@@ -105,7 +84,7 @@ function ScanStep({ setup, onEnabled, onCancel }: ScanStepProps) {
             <code data-testid="totp-secret">{groupedSecret(setup.secret)}</code>
           </div>
         </div>
-        <FormAlert message={formError} />
+        <FormAlert message={form.formError} />
         <CodeField
           value={form.values.code}
           error={form.errors.code}
