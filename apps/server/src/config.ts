@@ -9,6 +9,7 @@ import {
   METRICS_SAMPLE_MS,
   type RateLimit,
   type SystemSettingValues,
+  TWO_FACTOR_GRACE_DAYS,
 } from '@guildhall/contract';
 import { z } from 'zod';
 import { parseAllowedHosts } from './services/outbound-address';
@@ -71,6 +72,10 @@ const envSchema = z.object({
   REQUIRE_EMAIL_VERIFICATION: flag(true),
   /** Set, it fixes the System Settings screen's "Registration open" (read-only there). */
   REGISTRATION_OPEN: flag(true),
+  /** Set, it fixes the System Settings screen's two-factor requirement for every admin (read-only there). */
+  ADMIN_TWO_FACTOR_REQUIRED_FOR_ALL: flag(false),
+  /** Set, it fixes the days an admin who must use two-factor sign-in may work without it (0 to 30). */
+  ADMIN_TWO_FACTOR_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(TWO_FACTOR_GRACE_DAYS),
   /** 32 bytes as 64 hex characters or base64: encrypts guild settings' secrets (an AI provider's API key). */
   CONFIG_SECRET_KEY: optionalText,
   /**
@@ -225,6 +230,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requireEmailVerification: isSet('REQUIRE_EMAIL_VERIFICATION') ? e.REQUIRE_EMAIL_VERIFICATION : undefined,
       adminLoginRateLimit: isSet('ADMIN_LOGIN_RATE_LIMIT') ? e.ADMIN_LOGIN_RATE_LIMIT : undefined,
       registerRateLimit: isSet('REGISTER_RATE_LIMIT') ? e.REGISTER_RATE_LIMIT : undefined,
+      adminTwoFactorRequiredForAll: isSet('ADMIN_TWO_FACTOR_REQUIRED_FOR_ALL') ? e.ADMIN_TWO_FACTOR_REQUIRED_FOR_ALL : undefined,
+      adminTwoFactorGraceDays: isSet('ADMIN_TWO_FACTOR_GRACE_DAYS') ? e.ADMIN_TWO_FACTOR_GRACE_DAYS : undefined,
     }),
     /** The bot's ingestion API (issue 16); a null token turns it off. */
     bot: { apiToken: e.BOT_API_TOKEN ?? null, ratePerMinute: e.BOT_RATE_LIMIT },

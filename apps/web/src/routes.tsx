@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { AdminRouteGuard } from './auth/admin-route-guard';
 import { AdminSessionProvider } from './auth/admin-session-provider';
-import { ADMIN_HOME, ADMIN_LOGIN_PATH } from './auth/login-path';
+import { ADMIN_HOME, ADMIN_LOGIN_PATH, TWO_FACTOR_PATH } from './auth/login-path';
 import { communityRoutes } from './community-routes';
 import { RouteErrorBoundary } from './features/placeholder/route-error-boundary';
 import { BUILT_ADMIN_SCREENS, BUILT_ROUTE_ALIASES, SCREEN_PAGES, SCREEN_SUB_PAGES, type ScreenSubPage } from './screen-pages';
@@ -16,6 +16,7 @@ const GuildDataPage = lazy(() => import('./features/guilds/data/guild-data-page'
 const LinkingTestPage = lazy(() =>
   import('./features/linking-test/linking-test-page').then((m) => ({ default: m.LinkingTestPage })),
 );
+const TwoFactorPage = lazy(() => import('./features/two-factor/two-factor-page').then((m) => ({ default: m.TwoFactorPage })));
 // Not on the sign-in pages' first paint: the banner shows once its chunk and the platform status arrive.
 const MaintenanceBanner = lazy(() => import('./ui/maintenance-banner').then((m) => ({ default: m.MaintenanceBanner })));
 const NotFoundPage = lazy(() => import('./features/placeholder/not-found-page').then((m) => ({ default: m.NotFoundPage })));
@@ -100,6 +101,15 @@ export const routes: RouteObject[] = [
               ...SUB_PAGES.map(subPageRoute),
               ...SCREEN_SUB_PAGES.map(screenSubPageRoute),
               ...BUILT_ROUTE_ALIASES.map(aliasRoute),
+              // The signed-in admin's own account, for every admin: no screen of the catalog, reached from the account menu.
+              {
+                path: TWO_FACTOR_PATH,
+                element: (
+                  <AdminRouteGuard>
+                    <TwoFactorPage />
+                  </AdminRouteGuard>
+                ),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -2,6 +2,7 @@ export * from './admin-routes';
 export * from './api/admin-auth';
 export * from './api/admin-roles';
 export * from './api/admin-two-factor';
+export * from './api/admin-two-factor-enrolment';
 export * from './api/admin-users';
 export * from './api/ai-turns';
 export * from './api/analytics';

@@ -16,6 +16,10 @@ export interface SignedInAdmin {
   lastLoginAt: Date | null;
   /** Signed in with a generated first password, not yet replaced. */
   mustChangePassword: boolean;
+  /** Signs in with a second factor (a confirmed authenticator). */
+  isTwoFactorEnabled: boolean;
+  /** When the grace to turn on a required two-factor sign-in began; null until it was first required. */
+  twoFactorGraceStartedAt: Date | null;
 }
 
 /** A valid session and its admin. */
@@ -61,6 +65,8 @@ export function toSessionContext(
       permissions: holderPermissions(row.role_permissions, row.permissions),
       lastLoginAt: row.last_login_at,
       mustChangePassword: row.must_change_password,
+      isTwoFactorEnabled: row.two_factor_enabled,
+      twoFactorGraceStartedAt: row.two_factor_grace_started_at,
     },
     lastSeenAt,
     absoluteExpiresAt: row.absolute_expires_at,

@@ -1,4 +1,12 @@
-import { ADMIN_SESSION_IDLE_MS, adminAuthApi, hasAnyAdminPermission, MESSAGES, type Permission } from '@guildhall/contract';
+import {
+  ADMIN_SESSION_IDLE_MS,
+  adminAuthApi,
+  adminTwoFactorApi,
+  hasAnyAdminPermission,
+  MESSAGES,
+  type Permission,
+  TWO_FACTOR_MESSAGES,
+} from '@guildhall/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../http/app-error';
 import { sessionLengthsOf } from '../modules/system-settings/system-settings';
@@ -6,6 +14,7 @@ import { type AdminSessionContext, resolveSession, toSessionContext } from './ad
 import { clearSessionCookie, sessionTokenOf } from './session-cookie';
 import { findSessionById } from './session-queries';
 import { sessionState } from './session-rules';
+import { twoFactorStatusOfAdmin } from './two-factor-requirement';
 
 /**
  * The admin session idle timeout in force: the System Setting (issue 15), read through its short cache. An app
@@ -47,8 +56,20 @@ const OPEN_BEFORE_PASSWORD_CHANGE = new Set<string>([
 ]);
 
 /**
- * Authenticates the request's admin session cookie; throws the contract's 401s, and 403 PASSWORD_CHANGE_REQUIRED
- * for an admin still signed in with a generated first password, on everything but me and change-password.
+ * What an admin who must use two-factor sign-in, has none and is past the grace may call: enrol (and what the
+ * console needs meanwhile). Changing the password stays open, so a generated one can be replaced first.
+ */
+const OPEN_BEFORE_TWO_FACTOR = new Set<string>([
+  ...OPEN_BEFORE_PASSWORD_CHANGE,
+  adminTwoFactorApi.setup.path,
+  adminTwoFactorApi.confirm.path,
+]);
+
+/**
+ * Authenticates the request's admin session cookie; throws the contract's 401s, 403 PASSWORD_CHANGE_REQUIRED
+ * for an admin still signed in with a generated first password, on everything but me and change-password, and 403
+ * TWO_FACTOR_ENROLMENT_REQUIRED for an admin past the grace to turn on a required two-factor sign-in, on everything
+ * but me and enrolment.
  */
 export async function authenticateAdmin(request: FastifyRequest, reply: FastifyReply): Promise<AdminSessionContext> {
   const token = sessionTokenOf(request);
@@ -60,6 +81,10 @@ export async function authenticateAdmin(request: FastifyRequest, reply: FastifyR
   }
   if (result.context.admin.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) {
     throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired);
+  }
+  const twoFactor = await twoFactorStatusOfAdmin(request.server, result.context.admin);
+  if (twoFactor.isEnrolmentRequired && !OPEN_BEFORE_TWO_FACTOR.has(request.routeOptions.url ?? '')) {
+    throw new AppError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', TWO_FACTOR_MESSAGES.enrolmentRequired);
   }
   request.adminSession = result.context;
   return result.context;

@@ -23,13 +23,18 @@ export interface SessionRow {
   is_active: boolean;
   /** The admin still signs in with a generated password: only me, change-password and logout answer. */
   must_change_password: boolean;
+  /** A confirmed authenticator: sign-in asks for a second factor. */
+  two_factor_enabled: boolean;
+  /** When the grace to turn on a required two-factor sign-in began; null until it was first required. */
+  two_factor_grace_started_at: Date | null;
 }
 
 const SESSION_WITH_ADMIN = `
   SELECT s.id, s.admin_user_id, s.created_at, s.last_seen_at, s.absolute_expires_at, s.revoked_at, s.revoked_reason,
          u.username, u.full_name, u.role, r.label AS role_label, COALESCE(r.permissions, '{}') AS role_permissions,
          u.permissions, u.last_login_at, (u.is_active AND u.deleted_at IS NULL) AS is_active,
-         u.must_change_password
+         u.must_change_password, u.two_factor_grace_started_at,
+         EXISTS (SELECT 1 FROM admin_totp t WHERE t.admin_user_id = u.id AND t.confirmed_at IS NOT NULL) AS two_factor_enabled
     FROM admin_sessions s
     JOIN admin_users u ON u.id = s.admin_user_id
     LEFT JOIN admin_roles r ON r.name = u.role`;

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   SERVER_MESSAGES,
   serviceUnavailable,
+  TWO_FACTOR_MESSAGES,
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
@@ -13,6 +14,7 @@ import { resolveSession, type SignedInAdmin } from '../auth/admin-sessions';
 import { adminIdleMs } from '../auth/require-admin';
 import { isSameOrigin } from '../auth/same-origin';
 import { sessionTokenFromHeader } from '../auth/session-cookie';
+import { twoFactorStatusOfAdmin } from '../auth/two-factor-requirement';
 
 /** What each /admin socket knows about its admin. */
 export interface AdminSocketData {
@@ -74,6 +76,9 @@ export function createAdminNamespace(io: Server, app: FastifyInstance): AdminNam
       if (!result.ok) return next(new Error(MESSAGES.adminSessionExpired));
       // As over HTTP: a generated first password is replaced before any of the console's data flows.
       if (result.context.admin.mustChangePassword) return next(new Error(MESSAGES.passwordChangeRequired));
+      if ((await twoFactorStatusOfAdmin(app, result.context.admin)).isEnrolmentRequired) {
+        return next(new Error(TWO_FACTOR_MESSAGES.enrolmentRequired));
+      }
       socket.data = { sessionId: result.context.sessionId, admin: result.context.admin };
       return next();
     } catch (error) {

@@ -8,12 +8,14 @@ import {
   MESSAGES,
   SERVER_MESSAGES,
   serviceUnavailable,
+  TWO_FACTOR_MESSAGES,
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
 import { resolveSession } from '../auth/admin-sessions';
 import { adminIdleMs } from '../auth/require-admin';
 import { sessionTokenFromHeader } from '../auth/session-cookie';
+import { twoFactorStatusOfAdmin } from '../auth/two-factor-requirement';
 import { type AdminSocketData, isForeignOrigin } from './admin-namespace';
 
 /** The typed /influx-debug namespace. */
@@ -41,6 +43,9 @@ export function createInfluxDebugNamespace(io: Server, app: FastifyInstance): In
       const result = await resolveSession(app.services.db, token, new Date(), await adminIdleMs(app));
       if (!result.ok) return next(new Error(INFLUX_DEBUG_MESSAGES.authenticationFailed));
       if (result.context.admin.mustChangePassword) return next(new Error(MESSAGES.passwordChangeRequired));
+      if ((await twoFactorStatusOfAdmin(app, result.context.admin)).isEnrolmentRequired) {
+        return next(new Error(TWO_FACTOR_MESSAGES.enrolmentRequired));
+      }
       // Every event of the namespace serves the InfluxDB manager's data, so the handshake asks what its HTTP routes ask.
       if (!hasAnyAdminPermission(result.context.admin, INFLUX_DEBUG_ACCESS)) {
         return next(new Error(INFLUX_DEBUG_MESSAGES.adminPermissionsRequired));

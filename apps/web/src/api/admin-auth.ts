@@ -31,14 +31,19 @@ export async function fetchAdminSession(signal?: AbortSignal): Promise<AdminSess
   }
 }
 
-/**
- * POST /api/admin/auth/login. An admin with two-factor sign-in on gets a challenge instead of a session; the
- * console has no second-step form yet (issue 25 is server-side so far), so that answer is shown as a refusal.
- */
-export async function loginAdmin(body: EndpointBody<typeof adminAuthApi.login>) {
+/** The first step of sign-in: a session, or (two-factor sign-in on) a challenge waiting for the second factor. */
+export type AdminSignInStep = { kind: 'session' } | { kind: 'challenge'; challenge: string; expiresAt: string };
+
+/** POST /api/admin/auth/login. An admin with two-factor sign-in on gets a challenge instead of a session. */
+export async function loginAdmin(body: EndpointBody<typeof adminAuthApi.login>): Promise<AdminSignInStep> {
   const answer = await callEndpoint(adminAuthApi.login, { body, onUnauthorized: 'throw' });
-  if ('twoFactorRequired' in answer) throw new ApiError(401, answer.message, { code: 'TWO_FACTOR_REQUIRED', body: answer });
-  return answer;
+  if ('twoFactorRequired' in answer) return { kind: 'challenge', challenge: answer.challenge, expiresAt: answer.expiresAt };
+  return { kind: 'session' };
+}
+
+/** POST /api/admin/auth/login/two-factor: the challenge and a TOTP or recovery code open the session. */
+export async function loginAdminSecondStep(body: EndpointBody<typeof adminAuthApi.loginSecondStep>): Promise<void> {
+  await callEndpoint(adminAuthApi.loginSecondStep, { body, onUnauthorized: 'throw' });
 }
 
 /** POST /api/admin/auth/logout; an already-ended session counts as logged out. */

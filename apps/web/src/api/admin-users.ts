@@ -5,6 +5,7 @@ import {
   adminUsersApi,
   type CreateAdminUserBody,
   MESSAGES,
+  TWO_FACTOR_MESSAGES,
   type UpdateAdminUserBody,
 } from '@guildhall/contract';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -136,6 +137,14 @@ export function useUnlockAdminUser() {
   return useAdminUserChange((id: string) => ({
     call: () => callEndpoint(adminUsersApi.unlock, { params: { id } }),
     success: ADMIN_USER_MESSAGES.unlocked,
+  }));
+}
+
+/** Turns off another admin's two-factor sign-in (a lost device); they sign in with the password until they enrol again. */
+export function useResetAdminTwoFactor() {
+  return useAdminUserChange((id: string) => ({
+    call: () => callEndpoint(adminUsersApi.resetTwoFactor, { params: { id } }),
+    success: TWO_FACTOR_MESSAGES.reset,
   }));
 }
 

@@ -1,6 +1,9 @@
-import type { AdminSession, AdminUser } from '@guildhall/contract';
+import type { AdminSession, AdminTwoFactorStatus, AdminUser } from '@guildhall/contract';
 import { createContext, useContext } from 'react';
-import type { AdminMe, SignedOutReason } from '../api/admin-auth';
+import type { AdminMe, AdminSignInStep, SignedOutReason } from '../api/admin-auth';
+
+/** What a right password gives: the session, or a challenge that waits for the second factor. */
+export type AdminSignInResult = { kind: 'session'; me: AdminMe } | Extract<AdminSignInStep, { kind: 'challenge' }>;
 
 /** Where the admin session stands (spec 2 §4), plus 'error' when the check itself could not be made. */
 export type AdminSessionStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'error';
@@ -10,11 +13,15 @@ export interface AdminSessionValue {
   status: AdminSessionStatus;
   admin: AdminUser | null;
   session: AdminSession | null;
+  /** Whether two-factor sign-in is on or required, and the grace, as me answered. */
+  twoFactor: AdminTwoFactorStatus | null;
   /** Why there is no session, when there is none. */
   signedOutReason: SignedOutReason | null;
   /** The failure of the session check, in status 'error'. */
   error: unknown;
-  login: (credentials: { username: string; password: string }) => Promise<AdminMe>;
+  login: (credentials: { username: string; password: string }) => Promise<AdminSignInResult>;
+  /** The second step of sign-in: the challenge and a TOTP or recovery code. */
+  completeSecondStep: (body: { challenge: string; code: string }) => Promise<AdminMe>;
   /** Ends the session on the server, then here. */
   logout: () => Promise<void>;
   /** Forgets the session here only (a forced logout: the server has already ended it). */

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@guildhall/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import {
@@ -5,11 +6,18 @@ import {
   adminAuthKeys,
   fetchAdminSession,
   loginAdmin,
+  loginAdminSecondStep,
   logoutAdmin,
   type SignedOutReason,
 } from '../api/admin-auth';
+import { ApiError } from '../api/api-error';
 import { setUnauthorizedHandler } from '../api/client';
-import { AdminSessionContext, type AdminSessionStatus, type AdminSessionValue } from './admin-session-context';
+import {
+  AdminSessionContext,
+  type AdminSessionStatus,
+  type AdminSessionValue,
+  type AdminSignInResult,
+} from './admin-session-context';
 
 function isSessionQuery(queryKey: readonly unknown[]): boolean {
   return queryKey[0] === adminAuthKeys.all[0];
@@ -42,16 +50,31 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     [clearSession],
   );
 
+  /** A session was just opened: read it as me answers it (with the two-factor status) and hold it. */
+  const holdNewSession = useCallback(async () => {
+    // Nothing another admin's session fetched may show to this one.
+    queryClient.removeQueries({ predicate: (q) => !isSessionQuery(q.queryKey) });
+    const state = await fetchAdminSession();
+    queryClient.setQueryData(adminAuthKeys.session(), state);
+    if (state.status !== 'authenticated') throw new ApiError(401, MESSAGES.loginFailed);
+    return state.me;
+  }, [queryClient]);
+
   const login = useCallback(
-    async (credentials: { username: string; password: string }) => {
-      const me = await loginAdmin(credentials);
-      // Nothing another admin's session fetched may show to this one.
-      queryClient.removeQueries({ predicate: (q) => !isSessionQuery(q.queryKey) });
-      const signedIn: AdminSessionState = { status: 'authenticated', me };
-      queryClient.setQueryData(adminAuthKeys.session(), signedIn);
-      return me;
+    async (credentials: { username: string; password: string }): Promise<AdminSignInResult> => {
+      const step = await loginAdmin(credentials);
+      if (step.kind === 'challenge') return step;
+      return { kind: 'session', me: await holdNewSession() };
     },
-    [queryClient],
+    [holdNewSession],
+  );
+
+  const completeSecondStep = useCallback(
+    async (body: { challenge: string; code: string }) => {
+      await loginAdminSecondStep(body);
+      return holdNewSession();
+    },
+    [holdNewSession],
   );
 
   const logout = useCallback(async () => {
@@ -69,14 +92,16 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
       status,
       admin: me?.admin ?? null,
       session: me?.session ?? null,
+      twoFactor: me?.twoFactor ?? null,
       signedOutReason: data?.status === 'unauthenticated' ? data.reason : null,
       error,
       login,
+      completeSecondStep,
       logout,
       clearSession,
       recheck: () => void refetch(),
     };
-  }, [data, error, login, logout, clearSession, refetch]);
+  }, [data, error, login, completeSecondStep, logout, clearSession, refetch]);
 
   return <AdminSessionContext value={value}>{children}</AdminSessionContext>;
 }

@@ -2,6 +2,8 @@
 export const ADMIN_HOME = '/admin';
 /** The admin sign-in page. */
 export const ADMIN_LOGIN_PATH = '/admin/login';
+/** The signed-in admin's own two-factor sign-in (the account menu links it; past the grace, the only page open). */
+export const TWO_FACTOR_PATH = '/admin/two-factor';
 
 /** The login URL that brings the admin back to `from` afterwards, flagged when the session expired. */
 export function buildLoginPath(from?: string, options: { expired?: boolean } = {}): string {

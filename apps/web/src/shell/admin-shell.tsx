@@ -5,6 +5,7 @@ import { useMediaQuery } from '../ui/use-media-query';
 import { BreadcrumbNamesProvider } from './breadcrumb-names-provider';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { TwoFactorGraceBanner } from './two-factor-grace-banner';
 import { useStoredState } from './use-stored-state';
 
 /** Where the sidebar is a drawer over the page (shell.css uses the same width). */
@@ -68,6 +69,7 @@ export function AdminShell() {
             onToggleMobileNav={() => setIsMobileOpen((open) => !open)}
           />
           <main id="admin-main" ref={mainRef} className="shell__main" tabIndex={-1}>
+            <TwoFactorGraceBanner />
             <Suspense fallback={<PageSpinner />}>
               <Outlet />
             </Suspense>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
 import { ADMIN_PASSWORD_TOO_SHORT, adminPasswordProblem, PASSWORD_MESSAGES, PASSWORD_RULE } from '../password-rule';
-import { adminLoginSecondStepBody, adminTwoFactorChallenge } from './admin-two-factor';
+import { adminLoginSecondStepBody, adminTwoFactorChallenge, adminTwoFactorStatus } from './admin-two-factor';
 import { endpoint } from './common';
 
 /** An admin user as the console sees it. */
@@ -79,7 +79,7 @@ export const adminAuthApi = {
     path: '/api/admin/auth/me',
     summary: 'The signed-in admin and session',
     response: signedIn.extend({
-      twoFactor: z.object({ isEnabled: z.boolean() }).optional().describe('Whether two-factor sign-in (TOTP) is on'),
+      twoFactor: adminTwoFactorStatus.optional().describe('Whether two-factor sign-in (TOTP) is on, required, and the grace'),
     }),
   }),
   login: endpoint({

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
-import { endpoint } from './common';
 
 /** What a second factor (TOTP, RFC 6238) looks like to the server: 30 s steps, 6 digits, SHA-1, one step either side. */
 export const TOTP_RULE = { period: 30, digits: 6, algorithm: 'SHA1', window: 1, issuer: 'Guildhall' } as const;
@@ -8,6 +6,8 @@ export const TOTP_RULE = { period: 30, digits: 6, algorithm: 'SHA1', window: 1, 
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the challenge of a sign-in whose password was right waits for its second factor. */
 export const TWO_FACTOR_CHALLENGE_MS = 5 * 60_000;
+/** The default grace (a system setting): days an admin who must use two-factor sign-in may still work without it. */
+export const TWO_FACTOR_GRACE_DAYS = 7;
 
 /** The texts of two-factor sign-in (issue 25). */
 export const TWO_FACTOR_MESSAGES = {
@@ -30,58 +30,20 @@ export const TWO_FACTOR_MESSAGES = {
   disabled: 'Two-factor sign-in is off',
   regenerated: 'New recovery codes made; the old ones no longer work. They are shown only once',
   reset: 'Two-factor sign-in was turned off for this admin',
+  /** The 403 of every call but enrolment, once the grace is over (TWO_FACTOR_ENROLMENT_REQUIRED). */
+  enrolmentRequired: 'Two-factor sign-in is required for your account. Turn it on to go on using the console',
 } as const;
 
 /** A TOTP code or a recovery code as typed (spaces and dashes are ignored by the server). */
 export const twoFactorCode = z.string().trim().min(1, TWO_FACTOR_MESSAGES.codeRequired).max(64, TWO_FACTOR_MESSAGES.codeTooLong);
 
-const done = z.object({ success: z.literal(true), message: z.string() });
-const withRecoveryCodes = done.extend({
-  recoveryCodes: z.array(z.string()).describe('One-time recovery codes, shown this once; only their hashes are stored'),
-});
-
-/** The signed-in admin's own two-factor sign-in (TOTP). */
-export const adminTwoFactorApi = {
-  setup: endpoint({
-    method: 'POST',
-    path: '/api/admin/auth/two-factor/totp/setup',
-    summary: 'Start enrolling an authenticator app (asks for the current password); nothing is on until confirmed',
-    body: z.object({ password: z.string().min(1, MESSAGES.passwordRequired) }),
-    response: done.extend({
-      otpauthUri: z.string().describe('The otpauth:// URI to show as a QR code'),
-      secret: z.string().describe('The same secret in base32, to type in by hand'),
-    }),
-  }),
-  confirm: endpoint({
-    method: 'POST',
-    path: '/api/admin/auth/two-factor/totp/confirm',
-    summary: 'Turn two-factor sign-in on with a code from the app just enrolled; answers the recovery codes once',
-    body: z.object({ code: twoFactorCode }),
-    response: withRecoveryCodes,
-  }),
-  disable: endpoint({
-    method: 'DELETE',
-    path: '/api/admin/auth/two-factor/totp',
-    summary: 'Turn two-factor sign-in off (asks for the current password and a code)',
-    body: z.object({ password: z.string().min(1, MESSAGES.passwordRequired), code: twoFactorCode }),
-    response: done,
-  }),
-  regenerateRecoveryCodes: endpoint({
-    method: 'POST',
-    path: '/api/admin/auth/two-factor/recovery-codes',
-    summary: 'Replace the recovery codes (asks for a code); answers the new ones once',
-    body: z.object({ code: twoFactorCode }),
-    response: withRecoveryCodes,
-  }),
-} as const;
-
-/** What the first step of sign-in answers for an admin with two-factor sign-in on: no session yet. */
 /** The second step's body: the challenge the first step answered and a code. */
 export const adminLoginSecondStepBody = z.object({
   challenge: z.string().trim().min(1, TWO_FACTOR_MESSAGES.challengeRequired).max(200, TWO_FACTOR_MESSAGES.challengeExpired),
   code: twoFactorCode,
 });
 
+/** What the first step of sign-in answers for an admin with two-factor sign-in on: no session yet. */
 export const adminTwoFactorChallenge = z.object({
   success: z.literal(true),
   twoFactorRequired: z.literal(true),
@@ -91,3 +53,15 @@ export const adminTwoFactorChallenge = z.object({
 });
 /** The challenge answer. */
 export type AdminTwoFactorChallenge = z.infer<typeof adminTwoFactorChallenge>;
+
+/** Where the signed-in admin stands with two-factor sign-in: on, required, and until when they may work without it. */
+export const adminTwoFactorStatus = z.object({
+  isEnabled: z.boolean(),
+  isRequired: z.boolean().describe('Superadmins and admin.full_access always; every admin when the system setting says so'),
+  graceEndsAt: z.string().nullable().describe('Required and not on: when the grace ends; null otherwise'),
+  isEnrolmentRequired: z
+    .boolean()
+    .describe('Required, not on and the grace over: every call but enrolment answers 403 TWO_FACTOR_ENROLMENT_REQUIRED'),
+});
+/** The two-factor status of the signed-in admin. */
+export type AdminTwoFactorStatus = z.infer<typeof adminTwoFactorStatus>;

@@ -77,6 +77,7 @@ export const adminUserRow = z.object({
   lastLoginAt: z.string().nullable(),
   failedAttempts: z.number(),
   activeSessions: z.number(),
+  twoFactorEnabled: z.boolean().describe('Whether the admin signs in with a second factor (TOTP)'),
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.string().nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMUNITY_RATE_LIMITS } from '../community-constants';
 import { ADMIN_LOGIN_RATE_LIMIT, ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS } from '../constants';
 import { CONFIG_MESSAGES, type SettingDefinition, type SettingValue, settingValueError } from '../guild-settings';
+import { TWO_FACTOR_GRACE_DAYS } from './admin-two-factor';
 import { endpoint } from './common';
 
 /**
@@ -17,7 +18,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export interface SystemSettingDefinition extends Omit<SettingDefinition, 'guildOverridable'> {
   /** The .env.example name; set, it wins and the screen shows it read-only. */
   envVar: string | null;
-  group: 'Registration' | 'Rate limits' | 'Sessions' | 'Maintenance';
+  group: 'Registration' | 'Rate limits' | 'Sessions' | 'Security' | 'Maintenance';
 }
 
 const sys = (
@@ -92,6 +93,25 @@ export const SYSTEM_SETTINGS = [
     { min: 1, max: 72 },
   ),
   sys(
+    'Security',
+    'boolean',
+    'adminTwoFactorRequiredForAll',
+    'Two-factor sign-in required for every admin',
+    false,
+    'ADMIN_TWO_FACTOR_REQUIRED_FOR_ALL',
+    'Off: required only for superadmins and admins with full access. On: for every admin.',
+  ),
+  sys(
+    'Security',
+    'integer',
+    'adminTwoFactorGraceDays',
+    'Days to turn on two-factor sign-in',
+    TWO_FACTOR_GRACE_DAYS,
+    'ADMIN_TWO_FACTOR_GRACE_DAYS',
+    'From the first sign-in at which it is required; after that, such an admin can only turn it on. 0: at once.',
+    { min: 0, max: 30 },
+  ),
+  sys(
     'Maintenance',
     'boolean',
     'maintenanceBannerEnabled',
@@ -121,6 +141,8 @@ export interface SystemSettingValues {
   registerRateLimit: number;
   adminSessionIdleHours: number;
   adminSessionAbsoluteHours: number;
+  adminTwoFactorRequiredForAll: boolean;
+  adminTwoFactorGraceDays: number;
   maintenanceBannerEnabled: boolean;
   maintenanceBannerText: string;
 }

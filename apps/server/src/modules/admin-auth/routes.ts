@@ -3,13 +3,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../../auth/session-cookie';
+import { twoFactorStatusOfAdmin } from '../../auth/two-factor-requirement';
 import { contractRoute } from '../../http/contract-route';
 import { sessionLengthsOf } from '../system-settings/system-settings';
 import { extendSignedInSession } from './extend-session';
 import { presentSession, presentSignedIn } from './presenters';
 import { changePassword, signOut } from './session-changes';
 import { type SignInDeps, type SignInOutcome, signIn, signInWithSecondFactor } from './sign-in';
-import { hasConfirmedTotp } from './two-factor-queries';
 import { confirmTotpSetup, disableTotp, regenerateRecoveryCodes, startTotpSetup } from './two-factor-self-service';
 
 const TAG = 'Admin sign-in';
@@ -88,7 +88,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       ...contractRoute(adminAuthApi.me, TAG),
       handler: async (request) => {
         const context = adminSessionOf(request);
-        return { ...presentSignedIn(context), twoFactor: { isEnabled: await hasConfirmedTotp(db, context.admin.id) } };
+        return { ...presentSignedIn(context), twoFactor: await twoFactorStatusOfAdmin(app, context.admin) };
       },
     });
 

@@ -15,6 +15,7 @@ export interface AdminUserListRow {
   last_login_at: Date | null;
   failed_attempts: number;
   active_sessions: number;
+  two_factor_enabled: boolean;
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
@@ -57,9 +58,13 @@ const SORT_COLUMNS: Record<AdminUserSort, string> = {
 const openSessions = (cutoff: string) => `(SELECT count(*)::int FROM admin_sessions s
    WHERE s.admin_user_id = u.id AND s.revoked_at IS NULL AND s.absolute_expires_at > now() AND s.last_seen_at > ${cutoff})`;
 
+/** A confirmed authenticator (the primary key's index). */
+const TWO_FACTOR_ENABLED = 'EXISTS (SELECT 1 FROM admin_totp t WHERE t.admin_user_id = u.id AND t.confirmed_at IS NOT NULL)';
+
 const rowColumns = (cutoff: string) => `u.id, u.username, u.full_name, u.role, r.label AS role_label,
        COALESCE(r.permissions, '{}') AS role_permissions, u.permissions, ${STATUS_SQL} AS status, u.locked_until,
-       u.last_login_at, u.failed_attempts, ${openSessions(cutoff)} AS active_sessions, u.created_at, u.updated_at, u.deleted_at`;
+       u.last_login_at, u.failed_attempts, ${openSessions(cutoff)} AS active_sessions, ${TWO_FACTOR_ENABLED} AS two_factor_enabled,
+       u.created_at, u.updated_at, u.deleted_at`;
 
 const FROM = 'FROM admin_users u LEFT JOIN admin_roles r ON r.name = u.role';
 

@@ -22,6 +22,7 @@ export function presentAdminUser(row: AdminUserListRow): AdminUserRow {
     lastLoginAt: iso(row.last_login_at),
     failedAttempts: row.failed_attempts,
     activeSessions: row.active_sessions,
+    twoFactorEnabled: row.two_factor_enabled,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     deletedAt: iso(row.deleted_at),

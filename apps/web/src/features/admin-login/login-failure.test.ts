@@ -1,7 +1,7 @@
-import { ADMIN_LOGIN_SERVER_ERRORS, MESSAGES, tryAgainIn } from '@guildhall/contract';
+import { ADMIN_LOGIN_SERVER_ERRORS, MESSAGES, TWO_FACTOR_MESSAGES, tryAgainIn } from '@guildhall/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error';
-import { describeLoginFailure } from './login-failure';
+import { describeLoginFailure, describeSecondStepFailure } from './login-failure';
 
 function failure(status: number, body: Record<string, unknown>) {
   return new ApiError(status, String(body.error), { code: body.code as string, body });
@@ -48,5 +48,38 @@ describe('describeLoginFailure', () => {
     expect(describeLoginFailure(failure(500, { error: 'Database unavailable' })).message).toBe('Database unavailable');
     expect(describeLoginFailure(new ApiError(0, 'offline')).message).toBe(MESSAGES.loginFailed);
     expect(describeLoginFailure(new Error('boom')).message).toBe(MESSAGES.loginFailed);
+  });
+});
+
+describe('describeSecondStepFailure', () => {
+  it('maps a wrong code to the contract text on the field, counted like a wrong password', () => {
+    const result = describeSecondStepFailure(
+      failure(401, { success: false, error: 'x', code: 'ADMIN_LOGIN_FAILED', failedAttempts: 3, maxAttempts: 5 }),
+    );
+    expect(result).toMatchObject({
+      message: TWO_FACTOR_MESSAGES.wrongCode,
+      codeError: TWO_FACTOR_MESSAGES.wrongCode,
+      isCredentialFailure: true,
+      isChallengeOver: false,
+      failedAttempts: 3,
+    });
+  });
+
+  it('sends an expired or used challenge back to the password step', () => {
+    const result = describeSecondStepFailure(
+      failure(401, { error: TWO_FACTOR_MESSAGES.challengeExpired, code: 'INVALID_TOKEN' }),
+    );
+    expect(result).toMatchObject({ message: TWO_FACTOR_MESSAGES.challengeExpired, isChallengeOver: true });
+  });
+
+  it('keeps the lock, the rate limit and a field message from the server', () => {
+    expect(
+      describeSecondStepFailure(failure(423, { error: ADMIN_LOGIN_SERVER_ERRORS.locked(15), code: 'ADMIN_ACCOUNT_LOCKED' })),
+    ).toMatchObject({ message: MESSAGES.accountLocked, isChallengeOver: false });
+    const tooLong = new ApiError(400, TWO_FACTOR_MESSAGES.codeTooLong, {
+      code: 'VALIDATION_FAILED',
+      fields: { code: TWO_FACTOR_MESSAGES.codeTooLong },
+    });
+    expect(describeSecondStepFailure(tooLong)).toMatchObject({ codeError: TWO_FACTOR_MESSAGES.codeTooLong });
   });
 });

@@ -1,4 +1,4 @@
-import { adminLoginFailure, MESSAGES, tryAgainIn } from '@guildhall/contract';
+import { adminLoginFailure, MESSAGES, TWO_FACTOR_MESSAGES, tryAgainIn } from '@guildhall/contract';
 import { ApiError } from '../../api/api-error';
 
 /** What the login page shows after a refused sign-in. */
@@ -49,4 +49,29 @@ export function describeLoginFailure(error: unknown): LoginFailure {
     isCredentialFailure: false,
     ...counts,
   };
+}
+
+/** What the second step of sign-in shows after a refused code. */
+export interface SecondStepFailure extends Omit<LoginFailure, 'fieldErrors'> {
+  /** The message under the code field. */
+  codeError?: string;
+  /** The challenge expired or was used: the password is asked again. */
+  isChallengeOver: boolean;
+}
+
+/**
+ * Maps a refused second step: a wrong, used or replayed code to the contract's text (counted like a wrong password),
+ * an expired or unknown challenge to "sign in again"; a lock and the rate limit as on the first step.
+ */
+export function describeSecondStepFailure(error: unknown): SecondStepFailure {
+  if (error instanceof ApiError && error.code === 'INVALID_TOKEN') {
+    return { message: TWO_FACTOR_MESSAGES.challengeExpired, isChallengeOver: true, isCredentialFailure: false };
+  }
+  const { fieldErrors: _fields, ...failure } = describeLoginFailure(error);
+  if (error instanceof ApiError && error.code === 'ADMIN_LOGIN_FAILED') {
+    const message = TWO_FACTOR_MESSAGES.wrongCode;
+    return { ...failure, message, codeError: message, isChallengeOver: false };
+  }
+  const codeError = error instanceof ApiError ? error.fields.code : undefined;
+  return { ...failure, codeError, isChallengeOver: false };
 }

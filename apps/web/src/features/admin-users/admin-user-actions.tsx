@@ -1,11 +1,12 @@
 import { ADMIN_USER_MESSAGES, type AdminUserRow } from '@guildhall/contract';
-import { KeyRound, LockOpen, MonitorSmartphone, Pencil, Trash2, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, LockOpen, MonitorSmartphone, Pencil, ShieldOff, Trash2, UserCheck, UserX } from 'lucide-react';
 import { type AdminUserAction, actionsFor, type RowViewer } from './admin-user-rules';
 
 const BUTTONS: Record<AdminUserAction, { label: string; icon: typeof Pencil }> = {
   edit: { label: 'Edit', icon: Pencil },
   sessions: { label: 'Sessions of', icon: MonitorSmartphone },
   'reset-password': { label: 'Reset password of', icon: KeyRound },
+  'reset-two-factor': { label: 'Reset two-factor sign-in of', icon: ShieldOff },
   unlock: { label: 'Unlock', icon: LockOpen },
   disable: { label: 'Disable', icon: UserX },
   enable: { label: 'Enable', icon: UserCheck },

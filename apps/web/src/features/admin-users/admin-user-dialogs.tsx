@@ -1,5 +1,5 @@
-import type { AdminRole, AdminUserRow } from '@guildhall/contract';
-import { useSetAdminUserActive } from '../../api/admin-users';
+import { type AdminRole, type AdminUserRow, TWO_FACTOR_ACCOUNT_MESSAGES } from '@guildhall/contract';
+import { useResetAdminTwoFactor, useSetAdminUserActive } from '../../api/admin-users';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { AdminSessionsDialog } from './admin-sessions-dialog';
 import { AdminUserFormModal } from './admin-user-form-modal';
@@ -20,9 +20,10 @@ interface AdminUserDialogsProps {
   onClose: () => void;
 }
 
-/** The screen's dialogs: create/edit, disable and enable confirms, delete, reset password and sessions. */
+/** The screen's dialogs: create/edit, disable and enable confirms, delete, reset password or two-factor, sessions. */
 export function AdminUserDialogs({ dialog, roles, catalog, onClose }: AdminUserDialogsProps) {
   const setActive = useSetAdminUserActive();
+  const resetTwoFactor = useResetAdminTwoFactor();
   switch (dialog.kind) {
     case 'closed':
       return null;
@@ -36,6 +37,24 @@ export function AdminUserDialogs({ dialog, roles, catalog, onClose }: AdminUserD
       return <ResetPasswordDialog user={dialog.user} onClose={onClose} />;
     case 'delete':
       return <DeleteAdminUserDialog user={dialog.user} onClose={onClose} />;
+    case 'reset-two-factor': {
+      const { user } = dialog;
+      return (
+        <ConfirmModal
+          isOpen
+          title={`Reset two-factor sign-in of ${user.username}?`}
+          confirmLabel="Reset two-factor sign-in"
+          busyLabel="Resetting..."
+          isBusy={resetTwoFactor.isPending}
+          isDanger
+          onConfirm={() => resetTwoFactor.mutate(user.id, { onSuccess: onClose })}
+          onClose={onClose}
+          testId="reset-two-factor"
+        >
+          <p>{TWO_FACTOR_ACCOUNT_MESSAGES.resetConfirm(user.username)}</p>
+        </ConfirmModal>
+      );
+    }
     case 'disable':
     case 'enable': {
       const { user } = dialog;

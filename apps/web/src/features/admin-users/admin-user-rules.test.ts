@@ -7,6 +7,16 @@ describe('an admin row', () => {
     expect(actionsFor({ status: 'locked' })).toEqual(['edit', 'sessions', 'reset-password', 'unlock', 'disable', 'delete']);
     expect(actionsFor({ status: 'disabled' })).toEqual(['edit', 'sessions', 'reset-password', 'enable', 'delete']);
     expect(actionsFor({ status: 'deleted' })).toEqual(['delete']);
+    expect(actionsFor({ status: 'deleted', twoFactorEnabled: true })).toEqual(['delete']);
+  });
+
+  it('offers a two-factor reset only where it is on, and never on the own row', () => {
+    expect(actionsFor({ status: 'active', twoFactorEnabled: true })).toContain('reset-two-factor');
+    expect(actionsFor({ status: 'active', twoFactorEnabled: false })).not.toContain('reset-two-factor');
+    expect(actionsFor({ status: 'active', twoFactorEnabled: true }, { isSelf: true, isWithinReach: true })).not.toContain(
+      'reset-two-factor',
+    );
+    expect(actionsFor({ status: 'active', twoFactorEnabled: true }, { isSelf: false, isWithinReach: false })).toEqual([]);
   });
 
   it("offers nothing on an admin out of reach, and no reset of one's own password", () => {

@@ -2,7 +2,16 @@ import { type AdminUserRow, canActOnAdmin, type PermissionHolder } from '@guildh
 import { formatDateTime } from '../../ui/format-date';
 
 /** What can be done to one admin from its row, in the order the buttons show. */
-export const ADMIN_USER_ACTIONS = ['edit', 'sessions', 'reset-password', 'unlock', 'disable', 'enable', 'delete'] as const;
+export const ADMIN_USER_ACTIONS = [
+  'edit',
+  'sessions',
+  'reset-password',
+  'reset-two-factor',
+  'unlock',
+  'disable',
+  'enable',
+  'delete',
+] as const;
 /** An action on one admin. */
 export type AdminUserAction = (typeof ADMIN_USER_ACTIONS)[number];
 
@@ -26,17 +35,18 @@ export function viewerOf(
 
 /**
  * The actions a row offers: none on an admin holding a permission the viewer lacks; unlock only when locked,
- * disable or enable, no reset of one's own password (the change-password form asks for the current one), and a
- * deleted account can only be removed for good.
+ * disable or enable, no reset of one's own password or two-factor sign-in (the own forms ask for the password or a
+ * code), a two-factor reset only when it is on, and a deleted account can only be removed for good.
  */
 export function actionsFor(
-  user: Pick<AdminUserRow, 'status'>,
+  user: Pick<AdminUserRow, 'status'> & Partial<Pick<AdminUserRow, 'twoFactorEnabled'>>,
   viewer: RowViewer = { isSelf: false, isWithinReach: true },
 ): AdminUserAction[] {
   if (!viewer.isWithinReach) return [];
   if (user.status === 'deleted') return ['delete'];
   return ADMIN_USER_ACTIONS.filter((action) => {
     if (action === 'reset-password') return !viewer.isSelf;
+    if (action === 'reset-two-factor') return !viewer.isSelf && user.twoFactorEnabled === true;
     if (action === 'unlock') return user.status === 'locked';
     if (action === 'disable') return user.status !== 'disabled';
     if (action === 'enable') return user.status === 'disabled';

@@ -1,6 +1,7 @@
 import type { AdminUserRow, AdminUserSort, PermissionHolder } from '@guildhall/contract';
 import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { Badge } from '../../ui/badge';
 import { formatDate, formatDateTime, formatRelative } from '../../ui/format-date';
 import { SortHeader } from '../../ui/sort-header';
 import { TableScroll } from '../../ui/table-scroll';
@@ -68,6 +69,11 @@ export function AdminUserTable({ users, currentAdmin, sortBy, sortOrder, isLoadi
         ),
       ),
       column('status', 'Status', false, ({ row }) => <AdminUserStatus user={row.original} />),
+      column('twoFactor', 'Two-factor', false, ({ row }) => (
+        <Badge tone={row.original.twoFactorEnabled ? 'good' : 'neutral'} data-testid="admin-user-two-factor">
+          {row.original.twoFactorEnabled ? 'On' : 'Off'}
+        </Badge>
+      )),
       column('lastLoginAt', 'Last sign-in', true, ({ row }) => when(row.original.lastLoginAt)),
       column('failedAttempts', 'Failed attempts', true, ({ row }) => row.original.failedAttempts, 'table__number'),
       column('createdAt', 'Created', true, ({ row }) => (

@@ -1,0 +1,71 @@
+import { adminTwoFactorApi } from '@guildhall/contract';
+import { RefreshCw, ShieldOff } from 'lucide-react';
+import { useDisableTotp, useRegenerateRecoveryCodes } from '../../api/admin-two-factor';
+import { Card } from '../../ui/card';
+import { CodeField } from '../../ui/code-field';
+import { PasswordField } from '../../ui/password-field';
+import { SubmitButton } from '../../ui/submit-button';
+import { useToast } from '../../ui/toast-context';
+import { FormAlert } from './form-alert';
+import { useTwoFactorForm } from './use-two-factor-form';
+
+/** New recovery codes for a code (the old ones stop working). */
+export function RegenerateRecoveryCodes({ onRegenerated }: { onRegenerated: (recoveryCodes: string[]) => void }) {
+  const regenerate = useRegenerateRecoveryCodes();
+  const form = useTwoFactorForm({ code: '' }, adminTwoFactorApi.regenerateRecoveryCodes.body, regenerate, ({ recoveryCodes }) =>
+    onRegenerated(recoveryCodes),
+  );
+
+  return (
+    <Card title="Recovery codes" data-testid="two-factor-regenerate">
+      <form className="form two-factor__form" onSubmit={form.handleSubmit} noValidate>
+        <p>
+          Each recovery code signs you in once without the app. Lost them, or used most? Make new ones: the old ones stop working.
+        </p>
+        <FormAlert message={form.formError} />
+        <CodeField value={form.values.code} error={form.errors.code} onChange={(value) => form.handleChange('code', value)} />
+        <div className="form__actions">
+          <SubmitButton icon={<RefreshCw size={16} aria-hidden="true" />} isBusy={regenerate.isPending} busyLabel="Making...">
+            Make new recovery codes
+          </SubmitButton>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** Turning two-factor sign-in off: the password and a code. */
+export function DisableTwoFactor({ isRequired }: { isRequired: boolean }) {
+  const disable = useDisableTotp();
+  const toast = useToast();
+  const form = useTwoFactorForm({ password: '', code: '' }, adminTwoFactorApi.disable.body, disable, ({ message }) =>
+    toast.success(message),
+  );
+
+  return (
+    <Card title="Turn off two-factor sign-in" data-testid="two-factor-disable">
+      <form className="form two-factor__form" onSubmit={form.handleSubmit} noValidate>
+        <p>
+          {isRequired
+            ? 'Your account must use two-factor sign-in: once it is off, turning it on again is all the console lets you do.'
+            : 'Your password alone will sign you in again, and your recovery codes stop working.'}
+        </p>
+        <FormAlert message={form.formError} />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={form.values.password}
+          error={form.errors.password}
+          onChange={(value) => form.handleChange('password', value)}
+        />
+        <CodeField value={form.values.code} error={form.errors.code} onChange={(value) => form.handleChange('code', value)} />
+        <div className="form__actions">
+          <button type="submit" className="button button--danger" disabled={disable.isPending}>
+            <ShieldOff size={16} aria-hidden="true" />
+            {disable.isPending ? 'Turning off...' : 'Turn off'}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}
