@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/**/src/**/*.int.test.ts', 'apps/**/test/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
+          // Migrates once per run; each file's database is a copy (see the file).
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

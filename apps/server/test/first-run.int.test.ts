@@ -13,7 +13,8 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 let environment: TestEnvironment;
 
 beforeAll(async () => {
-  environment = await createTestEnvironment({ SEED_DEMO_DATA: 'true' });
+  // Empty: the first start itself creates the schema.
+  environment = await createTestEnvironment({ SEED_DEMO_DATA: 'true' }, { database: 'empty' });
 });
 
 afterAll(async () => {

@@ -15,8 +15,9 @@ let server: TestApp;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'guildhall-pglite-'));
-  // No DATABASE_URL: the embedded database in a temporary data folder, with the demo set.
-  environment = await createTestEnvironment({ GUILDHALL_DATA_DIR: dataDir, SEED_DEMO_DATA: 'true' });
+  // No DATABASE_URL: the embedded database in an empty temporary data folder, which the first start fills (the cluster,
+  // every migration, the demo set).
+  environment = await createTestEnvironment({ GUILDHALL_DATA_DIR: dataDir, SEED_DEMO_DATA: 'true' }, { database: 'empty' });
   server = await startTestApp(environment.env);
 }, 120_000);
 

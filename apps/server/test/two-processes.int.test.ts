@@ -46,17 +46,21 @@ const sockets: AdminLiveClient[] = [];
 
 beforeAll(async () => {
   discord = await new DiscordFake().start();
-  environment = await createTestEnvironment({
-    LOG_LEVEL: 'info',
-    // Started as a user starts it: the demo set is seeded on the first start too.
-    SEED_DEMO_DATA: 'true',
-    INFLUX_URL: '',
-    ADMIN_LOGIN_RATE_LIMIT: String(RATE_LIMIT),
-    DISCORD_API_BASE: discord.baseUrl,
-    DISCORD_BOT_TOKEN: discord.botToken,
-    HOST: '127.0.0.1',
-    PORT: '0',
-  });
+  environment = await createTestEnvironment(
+    {
+      LOG_LEVEL: 'info',
+      // Started as a user starts it: the demo set is seeded on the first start too.
+      SEED_DEMO_DATA: 'true',
+      INFLUX_URL: '',
+      ADMIN_LOGIN_RATE_LIMIT: String(RATE_LIMIT),
+      DISCORD_API_BASE: discord.baseUrl,
+      DISCORD_BOT_TOKEN: discord.botToken,
+      HOST: '127.0.0.1',
+      PORT: '0',
+    },
+    // Empty: the two processes race to migrate it.
+    { database: 'empty' },
+  );
   // The same instant: both spawned in one tick, on the same empty database.
   a = new ServerProcess('A', environment.env);
   b = new ServerProcess('B', environment.env);

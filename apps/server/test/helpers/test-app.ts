@@ -1,9 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { HttpClient } from './http-client';
@@ -35,11 +37,29 @@ export interface TestEnvironment {
 // Log directories createTestEnvironment made: an app built in-process gets a folder of its own inside one.
 const environmentLogDirs = new Set<string>();
 
-/** Creates the per-file environment; pass `database: 'pglite'` for the embedded database instead. */
-export async function createTestEnvironment(overrides: Record<string, string> = {}): Promise<TestEnvironment> {
+/** How a test file's database starts: as the app's first start leaves it (migrated), or empty. */
+export interface EnvironmentOptions {
+  /**
+   * 'migrated' (the default): a copy of the database the run's global setup migrated, the same for PostgreSQL and
+   * for PGlite (GUILDHALL_DATA_DIR gets a copy of the migrated cluster). 'empty': the first start creates the schema
+   * (and on PGlite the cluster) itself, for the files that test that start.
+   */
+  database?: 'migrated' | 'empty';
+}
+
+/**
+ * Creates the per-file environment: PostgreSQL, or the embedded database when the overrides name a GUILDHALL_DATA_DIR
+ * (and no DATABASE_URL).
+ */
+export async function createTestEnvironment(
+  overrides: Record<string, string> = {},
+  { database = 'migrated' }: EnvironmentOptions = {},
+): Promise<TestEnvironment> {
   const suffix = uniqueSuffix();
   const usesPglite = 'GUILDHALL_DATA_DIR' in overrides && !('DATABASE_URL' in overrides);
-  const databaseUrl = usesPglite ? null : await createTestDatabase();
+  const isMigrated = database === 'migrated';
+  if (usesPglite && isMigrated) await copyMigratedPglite(overrides.GUILDHALL_DATA_DIR!);
+  const databaseUrl = usesPglite ? null : await createTestDatabase({ isMigrated });
   // Log files go to a temporary folder, never into the repository (servers started as processes use it directly).
   const logDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-test-logs-'));
   environmentLogDirs.add(logDir);
@@ -67,6 +87,13 @@ export async function createTestEnvironment(overrides: Record<string, string> = 
       await rm(logDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Copies the migrated PGlite cluster into a data folder that has none yet (see EnvironmentOptions). */
+async function copyMigratedPglite(dataDir: string) {
+  const target = path.join(dataDir, 'pglite');
+  if (existsSync(target)) return;
+  await cp(path.join(inject('migratedPgliteDir'), 'pglite'), target, { recursive: true });
 }
 
 async function deleteRedisKeys(prefix: string) {
