@@ -4,15 +4,15 @@ import path from 'node:path';
 import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../src/services/db/migrate';
-import { createPgliteDb } from '../src/services/db/pglite-db';
 import { createPostgresDb } from '../src/services/db/postgres-db';
+import { startMigratedPglite } from './helpers/migrated-pglite';
 import { closeToConnections, createTestDatabase, dropTestDatabase } from './helpers/test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A PostgreSQL database every migration ran on, which test databases are copied from. */
     migratedDatabase: string;
-    /** A data folder whose PGlite cluster every migration ran on, which PGlite test folders are copied from. */
+    /** A folder whose PGlite cluster every migration ran on, which PGlite test folders are copied from. */
     migratedPgliteDir: string;
   }
 }
@@ -24,33 +24,21 @@ declare module 'vitest' {
  * start itself ask for an empty database instead (createTestEnvironment's `database: 'empty'`).
  */
 export default async function setup(project: TestProject) {
-  const log = pino({ level: 'silent' });
-  const [databaseUrl, pgliteDir] = await Promise.all([
-    (async () => {
-      const url = await createTestDatabase();
-      const db = createPostgresDb(url, log);
-      try {
-        await migrate(db);
-      } finally {
-        await db.close();
-      }
-      await closeToConnections(url);
-      return url;
-    })(),
-    (async () => {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-test-pglite-template-'));
-      const db = await createPgliteDb(dir);
-      try {
-        await migrate(db);
-      } finally {
-        await db.close();
-      }
-      return dir;
-    })(),
-  ]);
+  // The PGlite cluster takes several seconds: the files start meanwhile, and those on PGlite wait for it.
+  const pgliteDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-test-pglite-template-'));
+  const pglite = startMigratedPglite(pgliteDir);
+  const databaseUrl = await createTestDatabase();
+  const db = createPostgresDb(databaseUrl, pino({ level: 'silent' }));
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+  await closeToConnections(databaseUrl);
   project.provide('migratedDatabase', new URL(databaseUrl).pathname.slice(1));
   project.provide('migratedPgliteDir', pgliteDir);
   return async () => {
+    await pglite.stop();
     await dropTestDatabase(databaseUrl);
     await rm(pgliteDir, { recursive: true, force: true });
   };

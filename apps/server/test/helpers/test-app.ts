@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { HttpClient } from './http-client';
+import { copyMigratedPglite } from './migrated-pglite';
 import { createTestDatabase, dropTestDatabase, uniqueSuffix } from './test-database';
 
 /** The first admin every test app starts with. */
@@ -58,7 +58,7 @@ export async function createTestEnvironment(
   const suffix = uniqueSuffix();
   const usesPglite = 'GUILDHALL_DATA_DIR' in overrides && !('DATABASE_URL' in overrides);
   const isMigrated = database === 'migrated';
-  if (usesPglite && isMigrated) await copyMigratedPglite(overrides.GUILDHALL_DATA_DIR!);
+  if (usesPglite && isMigrated) await copyMigratedPglite(inject('migratedPgliteDir'), overrides.GUILDHALL_DATA_DIR!);
   const databaseUrl = usesPglite ? null : await createTestDatabase({ isMigrated });
   // Log files go to a temporary folder, never into the repository (servers started as processes use it directly).
   const logDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-test-logs-'));
@@ -87,13 +87,6 @@ export async function createTestEnvironment(
       await rm(logDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Copies the migrated PGlite cluster into a data folder that has none yet (see EnvironmentOptions). */
-async function copyMigratedPglite(dataDir: string) {
-  const target = path.join(dataDir, 'pglite');
-  if (existsSync(target)) return;
-  await cp(path.join(inject('migratedPgliteDir'), 'pglite'), target, { recursive: true });
 }
 
 async function deleteRedisKeys(prefix: string) {
