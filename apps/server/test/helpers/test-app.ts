@@ -30,7 +30,7 @@ export interface TestApp {
 export interface TestEnvironment {
   env: Record<string, string>;
   databaseUrl: string | null;
-  /** Drops the database and deletes the Redis keys the file wrote. */
+  /** Drops the databases (PostgreSQL, InfluxDB) and deletes the Redis keys the file wrote. */
   dispose(): Promise<void>;
 }
 
@@ -83,10 +83,27 @@ export async function createTestEnvironment(
     async dispose() {
       if (databaseUrl) await dropTestDatabase(databaseUrl);
       await deleteRedisKeys(env.REDIS_PREFIX!);
+      await dropInfluxDatabases(env.INFLUX_URL!, env.INFLUX_DATABASE!);
       environmentLogDirs.delete(logDir);
       await rm(logDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Drops the file's InfluxDB database and the one its apps keep metrics history in (INFLUX_DATABASE + `_metrics`, see
+ * influx-history.ts): left behind, every run added some hundred databases that InfluxDB goes on checking and
+ * compacting. Only on the test InfluxDB, and only the names createTestEnvironment gave.
+ */
+async function dropInfluxDatabases(url: string, database: string) {
+  if (url !== TEST_INFLUX_URL || !/^guildhall_test_[0-9a-f]+$/.test(database)) return;
+  for (const name of [database, `${database}_metrics`]) {
+    const params = new URLSearchParams({ q: `DROP DATABASE "${name}"` });
+    // InfluxDB not running: nothing was written.
+    await fetch(`${url}/query?${params}`, { method: 'POST' })
+      .then((answer) => answer.text())
+      .catch(() => undefined);
+  }
 }
 
 async function deleteRedisKeys(prefix: string) {
