@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 /** Typing settles for this long before a search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -33,12 +33,22 @@ export function SearchInput({
 }: SearchInputProps) {
   const id = useId();
   const [text, setText] = useState(value);
+  // The last search this box ran: its echo back through `value` is not a change from elsewhere, and must not
+  // overwrite what was typed while it travelled (typing "C" as the search for "B" lands put "B" back in the box).
+  const sent = useRef(value);
 
-  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (value === sent.current) return;
+    sent.current = value;
+    setText(value);
+  }, [value]);
 
   useEffect(() => {
     if (text.trim() === value) return;
-    const timer = window.setTimeout(() => onSearch(text.trim()), debounceMs);
+    const timer = window.setTimeout(() => {
+      sent.current = text.trim();
+      onSearch(text.trim());
+    }, debounceMs);
     return () => window.clearTimeout(timer);
   }, [text, value, onSearch, debounceMs]);
 
@@ -67,6 +77,7 @@ export function SearchInput({
           aria-label="Clear search"
           onClick={() => {
             setText('');
+            sent.current = '';
             onSearch('');
           }}
         >
