@@ -291,7 +291,7 @@ describe('disabling, deleting, unlocking and resetting', () => {
     expect((await auditActions(target.id)).map((row) => row.action)).toContain('admin.unlocked');
   });
 
-  it('resetting the password ends every session of the admin; the new password signs in, the old does not', async () => {
+  it('resetting the password ends every session of the admin; the new password signs in, the old does not, and must be replaced', async () => {
     const target = await createTestAdmin(ctx.server.app, { role: 'viewer' });
     const first = await signedIn(target);
     const second = await signedIn(target);
@@ -300,7 +300,14 @@ describe('disabling, deleting, unlocking and resetting', () => {
     expect(reset.body).toEqual({ success: true, message: ADMIN_USER_MESSAGES.passwordReset });
     for (const client of [first, second]) expect((await client.get('/api/admin/auth/me')).status).toBe(401);
     expect((await new HttpClient(ctx.server.url).signIn(target.username, target.password)).status).toBe(401);
-    await signedIn({ ...target, password: newPassword });
+    // The password another admin chose must be replaced before anything else.
+    const asTarget = await signedIn({ ...target, password: newPassword });
+    expect((await asTarget.get('/api/admin/auth/me')).body.admin).toMatchObject({ mustChangePassword: true });
+    expect((await asTarget.get(USERS)).body).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
+    const chosen = password();
+    const changed = await asTarget.post('/api/admin/auth/change-password', { currentPassword: newPassword, newPassword: chosen });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await asTarget.get('/api/admin/auth/me')).body.admin).toMatchObject({ mustChangePassword: false });
     expect((await auditActions(target.id)).map((row) => row.action)).toContain('admin.password_reset');
     const short = await ctx.owner.post(`${USERS}/${target.id}/reset-password`, { newPassword: 'short' });
     expect(short.status).toBe(400);

@@ -58,8 +58,9 @@ export const MESSAGES = {
 
   // Successes (spec 1 §8)
   passwordChanged: 'Password changed successfully',
-  /** The admin signed in with a generated first password: every other admin call answers 403 until it is changed. */
-  passwordChangeRequired: 'Choose a new password before using the console: the one you signed in with was generated.',
+  /** The admin signed in with a generated first password or one another admin reset: every other admin call answers 403 until it is changed. */
+  passwordChangeRequired:
+    'Choose a new password before using the console: the one you signed in with was generated or set by another admin.',
   loggedOut: 'Logged out successfully',
   emailVerified: 'Email verified successfully!',
   verificationEmailSent: 'Verification email sent!',

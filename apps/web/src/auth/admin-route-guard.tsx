@@ -39,7 +39,7 @@ export function AdminRouteGuard({ anyOf = [], role, children }: AdminRouteGuardP
     return <Navigate to={target} replace />;
   }
 
-  // A generated first password is replaced before anything else (the server refuses every other call until then).
+  // A generated first password, or one another admin reset, is replaced before anything else (the server refuses every other call until then).
   if (admin.mustChangePassword) {
     return (
       <div className="guard-screen" data-testid="password-change-required">

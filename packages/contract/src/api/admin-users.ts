@@ -38,7 +38,7 @@ export const ADMIN_USER_MESSAGES = {
   enabled: 'Admin user enabled',
   deleted: 'Admin user deleted',
   deletedForever: 'Admin user deleted permanently',
-  passwordReset: "Password reset; the admin's sessions were ended",
+  passwordReset: "Password reset; the admin's sessions were ended, and they choose a new password at their next sign-in",
   unlocked: 'Admin user unlocked',
   sessionEnded: 'Session ended',
   sessionNotFound: 'Session not found or already ended',

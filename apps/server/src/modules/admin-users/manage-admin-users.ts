@@ -19,6 +19,7 @@ import type { SessionEndReason } from '../../auth/session-rules';
 import { AppError } from '../../http/app-error';
 import type { EventBus } from '../../live/event-bus';
 import type { Db, Queryable } from '../../services/db/db';
+import { setPasswordChangeRequired } from '../admin-auth/queries';
 import { removeTwoFactor } from '../admin-auth/two-factor-queries';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { selectAdminUser } from './list-queries';
@@ -251,8 +252,9 @@ export async function deleteAdminUser(deps: AdminUserDeps, id: string, isHard: b
 }
 
 /**
- * Sets a new password and ends every session of the admin. Not one's own: changing that asks for the current
- * password (POST /api/admin/auth/change-password), so a borrowed session cannot lock its owner out.
+ * Sets a new password and ends every session of the admin, who must replace it at the next sign-in: a password
+ * another admin chose (and knows) never stays in use. Not one's own: changing that asks for the current password
+ * (POST /api/admin/auth/change-password), so a borrowed session cannot lock its owner out.
  */
 export async function resetAdminPassword(deps: AdminUserDeps, id: string, newPassword: string, by: AdminRequester) {
   const passwordHash = await hashPassword(newPassword);
@@ -262,6 +264,7 @@ export async function resetAdminPassword(deps: AdminUserDeps, id: string, newPas
     await refuseOutOfReach(tx, by, target);
     refuseWeakPassword(newPassword, target.username);
     await updatePasswordHash(tx, id, passwordHash);
+    await setPasswordChangeRequired(tx, id, true);
     const revoked = await revokeSessionsOfAdmin(tx, id, null, 'password_reset');
     await recordAudit(tx, {
       actor: by.actor,
