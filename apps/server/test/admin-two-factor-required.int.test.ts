@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, sql, type TestAdmin } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
-import { connectAdmin, connectionRefusal } from './helpers/live-client';
+import { connectAdmin, connectionRefusal, disconnection } from './helpers/live-client';
 import { type IsolatedApp, OWNER, startSignedInApp, stopTestApp } from './helpers/test-app';
 
 /**
@@ -21,7 +21,8 @@ const codeOf = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
 
 beforeAll(async () => {
-  ctx = await startSignedInApp();
+  // Open live connections look at their session (and the grace) every 200 ms.
+  ctx = await startSignedInApp({ SESSION_CHECK_INTERVAL_MS: '200' });
   // The owner changes the settings these tests try: enrolled, a grace of 0 days does not shut them out.
   const setup = await ctx.owner.post<{ secret: string }>(adminTwoFactorApi.setup.path, { password: OWNER.password });
   expect((await ctx.owner.post(adminTwoFactorApi.confirm.path, { code: codeOf(setup.body.secret) })).status).toBe(200);
@@ -140,6 +141,27 @@ describe('the grace', () => {
     expect(await twoFactorOf(http)).toEqual({ isEnabled: true, isRequired: true, graceEndsAt: null, isEnrolmentRequired: false });
     expect((await http.get('/api/admin/users')).status).toBe(200);
     expect((await again.get('/api/admin/guilds')).status).toBe(200);
+  });
+
+  it('ends a live connection opened during the grace once the grace runs out', async () => {
+    const admin = await createTestAdmin(ctx.server.app, { role: 'admin' });
+    const http = await signedIn(admin);
+    await graceBegan(admin.id, TWO_FACTOR_GRACE_DAYS - 1);
+    const socket = connectAdmin(ctx.server.url, http.cookieHeader());
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      const dropped = disconnection(socket);
+      await graceBegan(admin.id, TWO_FACTOR_GRACE_DAYS + 1);
+      expect(await dropped).toBe('io server disconnect');
+    } finally {
+      socket.close();
+    }
+    const again = connectAdmin(ctx.server.url, http.cookieHeader());
+    try {
+      expect((await connectionRefusal(again)).message).toBe(TWO_FACTOR_MESSAGES.enrolmentRequired);
+    } finally {
+      again.close();
+    }
   });
 
   it('asks for enrolment at once with a grace of 0 days, and a reset by another admin gives no new grace', async () => {

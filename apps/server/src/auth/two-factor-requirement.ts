@@ -33,3 +33,13 @@ export async function twoFactorStatusOfAdmin(app: FastifyInstance, admin: Signed
   }
   return status;
 }
+
+/**
+ * Whether an open live connection of this admin must end: a password to replace, or a grace that ran out while it
+ * was open (the handshake refuses both, and an open socket must not outlive the rule). Starts no grace: the next
+ * HTTP request does that.
+ */
+export async function isShutOutOfConsole(app: FastifyInstance, admin: SignedInAdmin): Promise<boolean> {
+  if (admin.mustChangePassword) return true;
+  return twoFactorStatusOf(admin, await twoFactorPolicyOf(app)).isEnrolmentRequired;
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SignedInAdmin } from '../auth/admin-sessions';
 import { lookUpSessionAndAdmin } from '../auth/require-admin';
 import type { sessionState } from '../auth/session-rules';
+import { isShutOutOfConsole } from '../auth/two-factor-requirement';
 import type { AdminSocket } from './admin-namespace';
 
 /** What the watch does after one look at the session. */
@@ -41,7 +42,8 @@ function forceLogout(socket: AdminSocket) {
  * Looks at the socket's session now and every `live.sessionCheckMs`. Returns the function that stops it.
  * Revocations also arrive at once through the event bus; this catches expiry and anything the bus missed. While
  * the session lives, the admin is read again (role and grants as they are now) and handed to onAdmin, so a
- * demoted admin's connection loses what the new permissions no longer allow.
+ * demoted admin's connection loses what the new permissions no longer allow; one whose two-factor grace ran out
+ * is dropped.
  */
 export function watchSession(
   socket: AdminSocket,
@@ -53,7 +55,13 @@ export function watchSession(
     const now = new Date();
     const found = await lookUpSessionAndAdmin(app, socket.data.sessionId, now);
     const verdict = judgeSession(found?.state ?? null, warnedFor, now);
-    if (found && (verdict.action === 'none' || verdict.action === 'warn')) onAdmin(found.admin);
+    const isLive = verdict.action === 'none' || verdict.action === 'warn';
+    // A grace that ran out (or a reset password) ends the connection: reconnecting is refused with the reason.
+    if (found && isLive && (await isShutOutOfConsole(app, found.admin))) {
+      socket.disconnect();
+      return;
+    }
+    if (found && isLive) onAdmin(found.admin);
     if (verdict.action === 'warn') {
       warnedFor = verdict.expiresAt.getTime();
       socket.emit('admin:event', {

@@ -11,6 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { lookUpSessionAndAdmin } from '../../auth/require-admin';
+import { isShutOutOfConsole } from '../../auth/two-factor-requirement';
+import { unsafePayloadMessage } from '../../http/text-hygiene';
 import type { InfluxDebugNamespace, InfluxDebugSocket } from '../../live/influx-debug-namespace';
 import type { InfluxClient } from '../../services/influx/influx-client';
 import { listBuckets, type ResolvedBucket } from './buckets';
@@ -162,6 +164,8 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
         error: INFLUX_DEBUG_MESSAGES.queryFailed(reason),
         metadata: { rowCount: 0, executionTime, isCapped: false },
       });
+    const unsafe = unsafePayloadMessage(payload);
+    if (unsafe) return fail(unsafe);
     const parsed = debugQueryRequest.safeParse(payload);
     if (!parsed.success) return fail(firstIssue(parsed.error));
     const start = performance.now();
@@ -179,11 +183,12 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
   });
 
   socket.on('debug:start-stream', async (payload: unknown) => {
+    const unsafe = unsafePayloadMessage(payload);
     const parsed = debugStreamRequest.safeParse(payload ?? {});
-    if (!parsed.success) {
+    if (unsafe || !parsed.success) {
       return socket.emit('debug:stream-error', {
         streamId: null,
-        error: INFLUX_DEBUG_MESSAGES.streamError(firstIssue(parsed.error)),
+        error: INFLUX_DEBUG_MESSAGES.streamError(unsafe ?? firstIssue(parsed.error!)),
       });
     }
     stopStream(true);
@@ -235,13 +240,18 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
 
 /**
  * Ends the connection (and with it any stream) once its admin session is over: logged out, revoked, expired or
- * the admin deactivated, or once the admin no longer holds what the namespace asks (a changed role or grant).
+ * the admin deactivated, or once the admin no longer holds what the namespace asks (a changed role or grant) or
+ * must enrol a second factor first (the grace ran out).
  * Reads the session without touching it, so an open debug page does not keep it alive.
  */
 function watchDebugSession(app: FastifyInstance, socket: InfluxDebugSocket): () => void {
   const look = async () => {
     const found = await lookUpSessionAndAdmin(app, socket.data.sessionId);
-    if (found?.state.state !== 'active' || !hasAnyAdminPermission(found.admin, INFLUX_DEBUG_ACCESS)) {
+    if (
+      found?.state.state !== 'active' ||
+      !hasAnyAdminPermission(found.admin, INFLUX_DEBUG_ACCESS) ||
+      (await isShutOutOfConsole(app, found.admin))
+    ) {
       socket.disconnect(true);
     }
   };
