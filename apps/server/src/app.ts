@@ -11,7 +11,7 @@ import { registerCsrfGuard } from './http/csrf-guard';
 import { registerErrorHandler } from './http/error-handler';
 import { probeRoutes } from './http/probes';
 import { acceptEmptyJsonBodies, countResponses, holdApiUntilDatabaseReady } from './http/request-hooks';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityHeaders, routerRefusalHeaders } from './http/security-headers';
 import { refuseUnsafeText } from './http/text-hygiene';
 import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
@@ -72,7 +72,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // countResponses logs each request once, at a level that keeps dashboard polling quiet.
     logController: new LogController({ disableRequestLogging: true }),
     // The router's own refusals (broken percent-encoding, a path parameter past 100 characters) in the app's shape,
-    // without echoing the path as Fastify's default answer does. They skip every hook, helmet's too: nosniff is set here.
+    // without echoing the path as Fastify's default answer does. They skip every hook, helmet's too: its headers are
+    // set here.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const body: ErrorResponse = {
@@ -82,7 +83,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       };
       void reply
         .code(isTooLong ? 414 : 400)
-        .header('x-content-type-options', 'nosniff')
+        .headers(routerRefusalHeaders(config.publicUrl))
         .send(body);
     },
   });

@@ -181,7 +181,8 @@ describe('unpaired surrogates', () => {
 });
 
 describe('addresses the router refuses', () => {
-  it('answer in the app’s shape with nosniff, without echoing the path (found by the API fuzz)', async () => {
+  it('answer in the app’s shape with the security headers, without echoing the path (found by the API fuzz)', async () => {
+    const usual = await owner.get('/api/admin/guilds');
     // A GET of a long path falls through to the web app's 404; writes meet the router's length limit.
     const cases = [
       { method: 'POST', path: '/api/invites/code%E0%A4%A/accept', status: 400, error: SERVER_MESSAGES.badUrl },
@@ -192,7 +193,10 @@ describe('addresses the router refuses', () => {
       const answer = await owner.request(method, path, method === 'GET' ? {} : { body: {} });
       expect(answer.status, `${path}: ${answer.text}`).toBe(status);
       expect(answer.body, path).toEqual({ success: false, error, code: 'VALIDATION_FAILED' });
-      expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+      // The headers every other answer carries, the CSP first among them.
+      for (const header of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy']) {
+        expect(answer.headers[header], `${path}: ${header}`).toBe(usual.headers[header]);
+      }
       expect(answer.text).not.toContain('secret');
     }
   });

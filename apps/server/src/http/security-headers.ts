@@ -49,3 +49,22 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     strictTransportSecurity: isHttps(publicUrl) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 }
+
+/**
+ * The same headers as a plain map, for the router's own refusals (broken percent-encoding, an over-long path part):
+ * Fastify sends those before any hook runs, helmet's included.
+ */
+export function routerRefusalHeaders(publicUrl: string): Record<string, string> {
+  const csp = Object.entries(cspDirectives(publicUrl))
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+  return {
+    'content-security-policy': csp,
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(isHttps(publicUrl) ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
