@@ -5,6 +5,7 @@ import {
   type InfluxDebugClientEvents,
   type InfluxDebugServerEvents,
   influxQuickQueries,
+  TEXT_RULE_MESSAGES,
 } from '@guildhall/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +174,14 @@ describe('the /influx-debug socket', () => {
     const empty = next(socket, 'debug:query-response');
     socket.emit('debug:query', { query: '   ', queryId: 'q5' } as never);
     expect(await empty).toMatchObject({ success: false, error: `Query failed: ${INFLUX_DEBUG_MESSAGES.enterQuery}` });
+
+    const nul = next(socket, 'debug:query-response');
+    socket.emit('debug:query', { query: 'SHOW DATABASES\u0000', queryId: 'q7' });
+    expect(await nul).toMatchObject({
+      success: false,
+      queryId: 'q7',
+      error: INFLUX_DEBUG_MESSAGES.queryFailed(TEXT_RULE_MESSAGES.nulCharacter('query')),
+    });
 
     const write = next(socket, 'debug:query-response');
     socket.emit('debug:query', { query: `DROP DATABASE "${database}"`, queryId: 'q6' });

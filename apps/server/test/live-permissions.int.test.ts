@@ -1,4 +1,4 @@
-import { MESSAGES, type Role } from '@guildhall/contract';
+import { MESSAGES, type Role, TEXT_RULE_MESSAGES } from '@guildhall/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
@@ -132,6 +132,29 @@ describe('/admin events ask what the HTTP routes serving the same data ask', () 
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(await arrives(socket, 'metrics:update', 1500)).toBe(false);
     expect(await socket.emitWithAck('subscribe:monitoring')).toEqual(refused);
+    expect(socket.connected).toBe(true);
+  });
+});
+
+describe('/admin event payloads meet the text rules HTTP bodies meet', () => {
+  it('refuses a NUL, an unpaired surrogate or a payload nested past the bound, naming the field, and runs nothing', async () => {
+    const { socket } = await socketOf('superadmin');
+    expect(await socket.emitWithAck('admin:command', { command: 'acknowledge-alert', alertId: 'a\u0000b' })).toEqual({
+      success: false,
+      error: TEXT_RULE_MESSAGES.nulCharacter('alertId'),
+    });
+    expect(await socket.emitWithAck('subscribe:member-sync', { guildId: '\ud800' } as never)).toEqual({
+      success: false,
+      error: TEXT_RULE_MESSAGES.loneSurrogate('guildId'),
+    });
+    let deep: unknown = 'x';
+    for (let level = 0; level < 200; level++) deep = { deep };
+    const nested = await socket.emitWithAck('request:metrics-history', deep as never);
+    expect(nested).toMatchObject({ success: false, error: expect.stringContaining('levels') });
+    // Without an acknowledgement, admin:refused says which event and why.
+    const refusal = nextEvent(socket, 'admin:refused');
+    socket.emit('admin:command', { command: 'acknowledge-alert', alertId: '\u0000' });
+    expect(await refusal).toEqual({ event: 'admin:command', error: TEXT_RULE_MESSAGES.nulCharacter('alertId') });
     expect(socket.connected).toBe(true);
   });
 });

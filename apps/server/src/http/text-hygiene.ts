@@ -89,3 +89,12 @@ export function refuseUnsafeText(app: FastifyInstance) {
     }
   });
 }
+
+/**
+ * The same rules for a live event's payload (sockets pass no HTTP hook): the contract's message naming the field
+ * (`payload` when it is the whole payload), or null when the payload keeps them.
+ */
+export function unsafePayloadMessage(payload: unknown): string | null {
+  const found = findUnsafeValue(payload);
+  return found ? unsafeValueMessage(found, fieldNameOf(found.path, 'payload')) : null;
+}

@@ -16,6 +16,7 @@ import {
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import type { SignedInAdmin } from '../auth/admin-sessions';
+import { unsafePayloadMessage } from '../http/text-hygiene';
 import { presentAdmin } from '../modules/admin-auth/presenters';
 import { readHistory } from '../modules/metrics/read-history';
 import {
@@ -43,18 +44,22 @@ function safely<A extends unknown[]>(app: FastifyInstance, handler: (...args: A)
 }
 
 /**
- * Listens to one client event behind the contract's access table (ADMIN_EVENT_ACCESS): the one place every /admin
- * event is authorised. A refused event runs nothing and sends no data: its acknowledgement (the last argument, when
- * the client passed one) answers the HTTP 403's message, else an `admin:refused` event says which event and why.
+ * Listens to one client event behind the contract's access table (ADMIN_EVENT_ACCESS) and the text rules HTTP
+ * bodies meet (no NUL, no unpaired surrogate, bounded nesting): the one place every /admin event is checked. A
+ * refused event runs nothing and sends no data: its acknowledgement (the last argument, when the client passed one)
+ * answers why (the HTTP 403's message, or the field's), else an `admin:refused` event says which event and why.
  */
 function onEvent(socket: AdminSocket, event: keyof AdminClientEvents, handler: (...args: unknown[]) => void) {
   const listen = socket.on.bind(socket) as (name: string, listener: (...args: unknown[]) => void) => void;
   listen(event, (...args: unknown[]) => {
-    if (hasAnyAdminPermission(socket.data.admin, adminEventRequires(event, args[0]))) return handler(...args);
     const ack = args.at(-1);
-    if (typeof ack === 'function')
-      return (ack as (result: AckResult) => void)({ success: false, error: MESSAGES.accessDeniedBody });
-    socket.emit('admin:refused', { event, error: MESSAGES.accessDeniedBody });
+    const payload = typeof ack === 'function' ? args.slice(0, -1) : args;
+    const refusal = !hasAnyAdminPermission(socket.data.admin, adminEventRequires(event, args[0]))
+      ? MESSAGES.accessDeniedBody
+      : unsafePayloadMessage(payload.length === 1 ? payload[0] : payload);
+    if (!refusal) return handler(...args);
+    if (typeof ack === 'function') return (ack as (result: AckResult) => void)({ success: false, error: refusal });
+    socket.emit('admin:refused', { event, error: refusal });
   });
 }
 
