@@ -157,6 +157,18 @@ describe('the attacks of issue 25 on the read-only runner', () => {
     expect((await run('SELECT subject FROM mail_outbox')).body.rows).toContainEqual({ subject: 'Reset' });
   });
 
+  it('a table made with writes allowed is readable at once, its secret column not', async () => {
+    const table = `scratch_${uniqueSuffix()}`;
+    for (const statement of [`CREATE TABLE ${table} (id int, api_secret text)`, `INSERT INTO ${table} VALUES (1, 'hush')`]) {
+      const made = await run(statement, { allowWrites: true });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+    }
+    expect((await run(`SELECT id FROM ${table}`)).body.rows).toEqual([{ id: 1 }]);
+    await expectRefused(`SELECT api_secret FROM ${table}`, /permission denied/);
+    await expectRefused(`SELECT * FROM ${table}`, /permission denied/);
+    await sql(server.app, `DROP TABLE ${table}`);
+  });
+
   it('the table browser neither lists nor shows app_meta', async () => {
     const tables = await owner.get<{ tables: { name: string }[] }>('/api/admin/database/postgresql/tables?schema=public');
     expect(tables.status).toBe(200);

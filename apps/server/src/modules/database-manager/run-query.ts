@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QUERY_RESULT_MAX_BYTES, type QueryField, type QueryResultBody } from '@guildhall/contract';
 import type { Db } from '../../services/db/db';
+import { refreshReadonlyGrants } from '../../services/db/migrate';
 import type { ReadonlyAccess } from '../../services/db/readonly-access';
 import { recordAudit } from '../audit/record-audit';
 import { answerLimitsOf } from './engine-limits';
@@ -145,6 +146,7 @@ export async function runQuery(context: QueryContext, input: RunQueryInput): Pro
       },
     );
     const durationMs = performance.now() - start;
+    if (!isReadOnly) await refreshReadonlyGrants(context.db);
     await noteRun(
       context,
       { kind: 'query', query: input.query, isReadOnly, startedAt, durationMs, rowCount: result.rowCount, error: null },

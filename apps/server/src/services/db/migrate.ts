@@ -34,7 +34,7 @@ export function readMigrations(dir = findMigrationsDir()): Migration[] {
 /**
  * Applies the migrations not applied yet, in one transaction under an advisory lock, so several
  * processes starting at once neither race nor apply one twice; then the read-only role's grants follow the
- * schema (readonly-grants.ts). Returns the names applied now.
+ * schema and the rules (readonly-grants.ts). Returns the names applied now.
  */
 export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
   return db.transaction(async (tx) => {
@@ -49,8 +49,21 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
     }
-    // New tables and columns: the SQL runner's read-only role reads them, never their credentials.
-    if (pending.length > 0) await grantReadonlySelect(tx);
+    // New tables and columns, and a hidden-column rule this version changed: the SQL runner's read-only role reads
+    // them, never their credentials. At every start, not only after migrations: the rules live in code.
+    await grantReadonlySelect(tx);
     return pending.map((migration) => migration.name);
+  });
+}
+
+/**
+ * Makes the read-only role's grants again, under the migration lock: after a write run of the SQL runner, whose
+ * CREATE TABLE or ALTER TABLE ... ADD COLUMN would otherwise be unreadable (or a secret column readable) until the
+ * next start.
+ */
+export async function refreshReadonlyGrants(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await grantReadonlySelect(tx);
   });
 }
