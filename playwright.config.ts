@@ -24,6 +24,9 @@ export default defineConfig({
     // A shot of each failure; the shots a person should look at are taken when E2E_SHOTS=1 (support/review-shot.ts).
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // The app honours a reader's reduced-motion choice (styles/base.css): nothing to wait out (a toast fading in, a
+    // drawer sliding) and no spinner repainting on two busy cores.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],

@@ -127,6 +127,9 @@ async function makeSweepData(request: APIRequestContext): Promise<SweepData & { 
 
 let data: SweepData & { guildName: string };
 
+// Every entry stands alone (its own page, the data made below), so the sweep spreads over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeAll(async ({ request }) => {
   await signInAdminApi(request);
   data = await makeSweepData(request);
@@ -153,15 +156,15 @@ test.describe('the admin console', () => {
   }
 
   // Each tab at the two corners of the variants (wide and light, narrow and dark): the overview had all four.
-  test('the guild data view, every tab', async ({ page }) => {
-    for (const tab of GUILD_DATA_TABS) {
+  for (const tab of GUILD_DATA_TABS) {
+    test(`the guild data view, ${tab} tab`, async ({ page }) => {
       await sweep(page, data, `the guild data view, ${tab} tab`, { path: `/admin/guilds/${data.guildId}/data?tab=${tab}` }, [
         SWEEP_VARIANTS[0]!,
         SWEEP_VARIANTS[2]!,
       ]);
       await expect(page.getByTestId(`guild-data-panel-${tab}`)).toBeVisible();
-    }
-  });
+    });
+  }
 });
 
 test.describe('the admin sign-in page', () => {

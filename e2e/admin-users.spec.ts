@@ -8,6 +8,7 @@ import {
   ROLES,
 } from '@guildhall/contract';
 import type { Browser, Page } from '@playwright/test';
+import { settle } from './support/accessibility';
 import { ADMINS } from './support/accounts';
 import { reviewShot } from './support/review-shot';
 import { sidebar, signIn } from './support/sign-in';
@@ -20,17 +21,6 @@ const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').f
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 const row = (page: Page, username: string) => page.locator(`[data-testid="admin-user-row"][data-username="${username}"]`);
 const shot = (page: Page, name: string) => reviewShot(page, `admin-users-${name}`);
-
-/** Waits for every finite animation and transition (the sidebar drawer closing after a resize) to end. */
-const settled = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
 
 /** The screens that work today, as the shell journey (admin-sign-in.spec.ts) lists them. */
 const WORKING_PATHS = new Set([
@@ -296,6 +286,6 @@ test('the list: sortable headers, the role filter and the page in the URL, at a 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(row(page, ADMINS.monitor.username)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await settled(page);
+  await settle(page);
   await reviewShot(page, 'phone-admin-users');
 });

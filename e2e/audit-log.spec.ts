@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { AUDIT_LOG_MESSAGES } from '@guildhall/contract';
 import type { Page } from '@playwright/test';
+import { settle } from './support/accessibility';
 import { ADMINS } from './support/accounts';
 import { parseCsv } from './support/csv';
 import { reviewShot } from './support/review-shot';
@@ -12,17 +13,6 @@ test.use({ signedInAs: 'owner' });
 
 const rows = (page: Page) => page.getByTestId('audit-row');
 const shot = (page: Page, name: string) => reviewShot(page, `audit-log-${name}`);
-
-/** Waits for every finite animation and transition (the sidebar drawer closing after a resize) to end. */
-const settled = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
 
 test('the audit log filtered by action and actor, a record opened, the range checked, then exported as CSV', async ({ page }) => {
   // Something to find: an admin created through the API by the owner, under a name no other run has used.
@@ -110,6 +100,6 @@ test('the audit log filtered by action and actor, a record opened, the range che
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(rows(page).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await settled(page);
+  await settle(page);
   await reviewShot(page, 'phone-audit-log');
 });

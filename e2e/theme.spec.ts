@@ -45,9 +45,10 @@ async function expectTheme(page: Page, card: Locator, theme: Theme) {
     ['the page', page.locator('body')],
     ['a card', card],
   ] as const) {
-    const color = await backgroundOf(locator);
-    if (theme === 'dark') expect(luminance(color), `${what} (${color}) is dark`).toBeLessThan(0.05);
-    else expect(luminance(color), `${what} (${color}) is light`).toBeGreaterThan(0.8);
+    // Polled: a theme just chosen reaches the computed style on the next frame.
+    const brightness = expect.poll(async () => luminance(await backgroundOf(locator)), { message: `${what} is ${theme}` });
+    if (theme === 'dark') await brightness.toBeLessThan(0.05);
+    else await brightness.toBeGreaterThan(0.8);
   }
 }
 
