@@ -10,9 +10,10 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   // Spec files run side by side, each worker on its own servers and databases (e2e/support/global-setup.ts); the
-  // journeys of one file run in order.
+  // journeys of one file run in order (the accessibility sweep's entries stand alone and spread over both). Two
+  // workers on the 2-core CI machine: a journey spends much of its time waiting on its server, the other fills it.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry: a journey that passes only on its second run is named "flaky" in the log, to be looked at, and no
   // longer throws away the whole CI run.
   retries: 1,
