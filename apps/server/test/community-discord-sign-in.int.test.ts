@@ -319,6 +319,29 @@ describe('add-credentials', () => {
   });
 });
 
+describe('the X-Guild-ID guard', () => {
+  it('only reads: it neither makes a missing tenant nor rewrites the stored selection', async () => {
+    const { client } = await signInWithDiscord(multiUser);
+    const [account] = await sql<{ id: string }>(server.app, 'SELECT id FROM users WHERE discord_id = $1', [multiUser.id]);
+    // As if the bot had just joined Golf (no tenant yet) and the stored selection named a guild no longer offered.
+    await sql(server.app, 'DELETE FROM guilds WHERE discord_guild_id = $1', [g.golfPlain.id]);
+    await sql(server.app, 'UPDATE users SET selected_guild_id = $2 WHERE id = $1', [account!.id, g.hotelManagedNoBot.id]);
+
+    const own = await client.get('/api/guild/overview', { headers: { 'X-Guild-ID': g.golfPlain.id } });
+    expect(own.status, own.text).toBe(200);
+    expect(own.body).toMatchObject({ guild: { id: g.golfPlain.id, tenantId: null }, permissions: [...GUILD_MEMBER_PERMISSIONS] });
+    expect(await sql(server.app, 'SELECT 1 FROM guilds WHERE discord_guild_id = $1', [g.golfPlain.id])).toHaveLength(0);
+    const [user] = await sql<{ selected_guild_id: string }>(server.app, 'SELECT selected_guild_id FROM users WHERE id = $1', [
+      account!.id,
+    ]);
+    expect(user!.selected_guild_id).toBe(g.hotelManagedNoBot.id);
+
+    // Listing the guilds (as the guild picker does) makes the tenant and mends the selection.
+    expect((await client.get('/auth/guilds')).status).toBe(200);
+    expect(await sql(server.app, 'SELECT 1 FROM guilds WHERE discord_guild_id = $1', [g.golfPlain.id])).toHaveLength(1);
+  });
+});
+
 describe('while Discord cannot list the bot guilds', () => {
   it('still signs in and reads the user (botStatus unknown), and guild-scoped calls answer 503', async () => {
     // An app of its own: this one has never seen the bot's guild list, so it has nothing cached to fall back on.

@@ -1,7 +1,7 @@
 import { COMMUNITY_MESSAGES, GUILD_HEADER, type GuildPermission, hasAnyGuildPermission } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
-import { type AccessibleGuild, availableGuild, loadGuildAccess, permissionsIn } from '../modules/community-auth/guild-access';
+import { type AccessibleGuild, availableGuildOf, permissionsIn } from '../modules/community-auth/guild-access';
 import { authenticateCommunity } from './community-user';
 
 /** The guild a guild-scoped request runs in, and what the caller may do there. */
@@ -18,7 +18,8 @@ const SNOWFLAKE = /^\d{1,25}$/;
 /**
  * The guard of guild-scoped community routes: a signed-in user, an X-Guild-ID naming one of their guilds
  * where the bot is present, and at least one of `anyOf` there. The browser's selection is never trusted:
- * 400 without the header, 403 for someone else's guild or a missing permission.
+ * 400 without the header, 403 for someone else's guild or a missing permission. It only reads: a guarded GET
+ * writes nothing.
  */
 export function requireGuild(anyOf: readonly GuildPermission[] = ['guild.view']) {
   return async function requireGuildHook(request: FastifyRequest, reply: FastifyReply) {
@@ -27,8 +28,8 @@ export function requireGuild(anyOf: readonly GuildPermission[] = ['guild.view'])
     const guildId = (Array.isArray(header) ? header[0] : header)?.trim();
     if (!guildId) throw new AppError(400, 'GUILD_SELECTION_REQUIRED', COMMUNITY_MESSAGES.guildSelectionRequired);
     const { db } = request.server.services;
-    const access = SNOWFLAKE.test(guildId) ? await loadGuildAccess({ db, kit: request.server.community }, principal.user) : null;
-    const guild = access ? availableGuild(access, guildId) : null;
+    const deps = { db, kit: request.server.community };
+    const guild = SNOWFLAKE.test(guildId) ? await availableGuildOf(deps, principal.user.id, guildId) : null;
     if (!guild) throw new AppError(403, 'GUILD_NOT_AVAILABLE', COMMUNITY_MESSAGES.guildNotAvailable);
     const permissions = await permissionsIn(db, principal.user.id, guild);
     if (!hasAnyGuildPermission(permissions, anyOf))

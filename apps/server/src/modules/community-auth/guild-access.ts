@@ -16,6 +16,7 @@ import {
   listUserGuilds,
   rolePermissionsOf,
   type UserGuildRow,
+  userGuildRow,
 } from './guild-queries';
 import { type UserRow, updateSelectedGuild } from './user-queries';
 
@@ -48,6 +49,43 @@ async function botGuildIds(deps: GuildAccessDeps, rows: readonly UserGuildRow[],
     deps.db,
     rows.map((row) => row.discord_guild_id),
   );
+}
+
+/** One guild of the user as the rules see it. */
+function accessibleGuildOf(row: UserGuildRow, hasBot: boolean): AccessibleGuild {
+  const standing = { isOwner: row.is_owner, permissions: row.permissions };
+  return {
+    row,
+    // A tenant an operator switched off is not offered, even with the bot present.
+    isAvailable: hasBot && row.tenant_active !== false,
+    guild: {
+      id: row.discord_guild_id,
+      name: row.name,
+      iconUrl: discordGuildIconUrl(row.discord_guild_id, row.icon),
+      isOwner: row.is_owner,
+      hasBot,
+      canInstall: row.is_discord_member && isDiscordGuildAdmin(standing),
+      tenantId: row.tenant_id,
+    },
+  };
+}
+
+/**
+ * The one guild an X-Guild-ID names, when it is one of the user's and available, else null. Reads only: the
+ * tenant of a new bot guild is made, and the selection stored, when the user lists or picks guilds
+ * (loadGuildAccess), never on a guarded request. A bot guild listed since has its tenant; one added a moment ago
+ * answers with tenant_id null until then.
+ */
+export async function availableGuildOf(
+  deps: GuildAccessDeps,
+  userId: string,
+  discordGuildId: string,
+): Promise<AccessibleGuild | null> {
+  const row = await userGuildRow(deps.db, userId, discordGuildId);
+  if (!row) return null;
+  const withBot = await botGuildIds(deps, [row], false);
+  const guild = accessibleGuildOf(row, withBot.has(discordGuildId));
+  return guild.isAvailable ? guild : null;
 }
 
 /** How to load guild access. */
@@ -94,24 +132,7 @@ export async function loadGuildAccess(
     );
     rows = await listUserGuilds(deps.db, user.id);
   }
-  const guilds = [...rows].sort(byName).map((row): AccessibleGuild => {
-    const hasBot = withBot?.has(row.discord_guild_id) ?? false;
-    const standing = { isOwner: row.is_owner, permissions: row.permissions };
-    return {
-      row,
-      // A tenant an operator switched off is not offered, even with the bot present.
-      isAvailable: hasBot && row.tenant_active !== false,
-      guild: {
-        id: row.discord_guild_id,
-        name: row.name,
-        iconUrl: discordGuildIconUrl(row.discord_guild_id, row.icon),
-        isOwner: row.is_owner,
-        hasBot,
-        canInstall: row.is_discord_member && isDiscordGuildAdmin(standing),
-        tenantId: row.tenant_id,
-      },
-    };
-  });
+  const guilds = [...rows].sort(byName).map((row) => accessibleGuildOf(row, withBot?.has(row.discord_guild_id) ?? false));
   if (!withBot) {
     const selection = { botStatus: 'unknown', selectedGuildId: user.selected_guild_id, requiresGuildSelection: true } as const;
     return { guilds, selection };

@@ -33,6 +33,29 @@ export async function listUserGuilds(db: Queryable, userId: string): Promise<Use
   return rows;
 }
 
+/**
+ * One guild of the user, as listUserGuilds would list it, or null: the X-Guild-ID guard's read, on the
+ * (user_id, discord_guild_id) key and the guilds' discord_guild_id index.
+ */
+export async function userGuildRow(db: Queryable, userId: string, discordGuildId: string): Promise<UserGuildRow | null> {
+  const { rows } = await db.query<UserGuildRow>(
+    `SELECT d.discord_guild_id, d.name, d.icon, d.is_owner, d.permissions, true AS is_discord_member,
+            g.id AS tenant_id, g.is_active AS tenant_active
+       FROM user_discord_guilds d
+       LEFT JOIN guilds g ON g.discord_guild_id = d.discord_guild_id
+      WHERE d.user_id = $1 AND d.discord_guild_id = $2
+     UNION ALL
+     SELECT g.discord_guild_id, g.guild_name, NULL, false, '0', false, g.id, g.is_active
+       FROM guilds g
+      WHERE g.discord_guild_id = $2
+        AND EXISTS (SELECT 1 FROM guild_permission_grants p WHERE p.guild_id = g.id AND p.user_id = $1)
+        AND NOT EXISTS (SELECT 1 FROM user_discord_guilds d WHERE d.user_id = $1 AND d.discord_guild_id = $2)
+     LIMIT 1`,
+    [userId, discordGuildId],
+  );
+  return rows[0] ?? null;
+}
+
 /** Replaces the stored Discord guild list of a user with what Discord just said. */
 export async function replaceUserDiscordGuilds(
   db: Queryable,
