@@ -187,8 +187,8 @@ describe('tokens', () => {
     const subject = { userId: signedIn.user.id, familyId: '00000000-0000-0000-0000-000000000000' };
     const [, payload] = signedIn.accessToken.split('.');
     const cases: [string, string][] = [
-      [signAccessToken(randomBytes(32), subject, 900), 'INVALID_TOKEN'],
-      [signAccessToken(keys.accessToken, subject, 900, Date.now() - 16 * 60_000), 'TOKEN_EXPIRED'],
+      [await signAccessToken(randomBytes(32), subject, 900), 'INVALID_TOKEN'],
+      [await signAccessToken(keys.accessToken, subject, 900, Date.now() - 16 * 60_000), 'TOKEN_EXPIRED'],
       ['not-a-token', 'INVALID_TOKEN'],
       ['a.b.c', 'INVALID_TOKEN'],
       [`eyJhbGciOiJub25lIn0.${payload}.`, 'INVALID_TOKEN'],

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** What an access token says: whose it is, which sign-in (refresh family) issued it, and until when. */
 export interface AccessClaims {
@@ -13,54 +13,49 @@ export type AccessTokenRefusal = 'invalid' | 'expired';
 
 const ISSUER = 'guildhall';
 const TOKEN_TYPE = 'access';
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+/** Far past any token we issue: a longer text is refused before it is parsed. */
+const MAX_TOKEN_LENGTH = 4096;
 
-const signature = (key: Buffer, signingInput: string) => createHmac('sha256', key).update(signingInput).digest();
-
-/** A compact HS256 JWT for the user; lifetimeSeconds from now. */
-export function signAccessToken(
+/** A compact HS256 JWT for the user (jose); lifetimeSeconds from now. */
+export async function signAccessToken(
   key: Buffer,
   subject: { userId: string; familyId: string },
   lifetimeSeconds: number,
   now = Date.now(),
-): string {
+): Promise<string> {
   const iat = Math.floor(now / 1000);
-  const payload = { iss: ISSUER, typ: TOKEN_TYPE, sub: subject.userId, fam: subject.familyId, iat, exp: iat + lifetimeSeconds };
-  const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-  return `${signingInput}.${signature(key, signingInput).toString('base64url')}`;
-}
-
-function parseJson(part: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  return new SignJWT({ typ: TOKEN_TYPE, fam: subject.familyId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setSubject(subject.userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + lifetimeSeconds)
+    .sign(key);
 }
 
 /**
- * Checks a token's signature (HS256 only: "none" and other algorithms are refused), issuer, type and expiry.
+ * Checks a token's signature (HS256 only: "none" and every other algorithm are refused), issuer, type and expiry.
  * Never throws: whatever the client sends, the answer is claims or a refusal.
  */
-export function verifyAccessToken(
+export async function verifyAccessToken(
   key: Buffer,
   token: string,
   now = Date.now(),
-): { ok: true; claims: AccessClaims } | { ok: false; refusal: AccessTokenRefusal } {
+): Promise<{ ok: true; claims: AccessClaims } | { ok: false; refusal: AccessTokenRefusal }> {
   const invalid = { ok: false, refusal: 'invalid' } as const;
-  const parts = token.split('.');
-  if (parts.length !== 3 || token.length > 4096) return invalid;
-  const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
-  const header = parseJson(headerPart);
-  if (header?.alg !== 'HS256') return invalid;
-  const expected = signature(key, `${headerPart}.${payloadPart}`);
-  const given = Buffer.from(signaturePart, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
-  const payload = parseJson(payloadPart);
-  if (!payload || payload.iss !== ISSUER || payload.typ !== TOKEN_TYPE) return invalid;
-  const { sub, fam, iat, exp } = payload;
-  if (typeof sub !== 'string' || typeof fam !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return invalid;
-  if (exp * 1000 <= now) return { ok: false, refusal: 'expired' };
-  return { ok: true, claims: { sub, fam, iat, exp } };
+  if (token.length > MAX_TOKEN_LENGTH) return invalid;
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      requiredClaims: ['sub', 'iat', 'exp'],
+      currentDate: new Date(now),
+    });
+    const { sub, fam, iat, exp, typ } = payload;
+    if (typ !== TOKEN_TYPE || typeof sub !== 'string' || typeof fam !== 'string') return invalid;
+    if (typeof iat !== 'number' || typeof exp !== 'number') return invalid;
+    return { ok: true, claims: { sub, fam, iat, exp } };
+  } catch (error) {
+    return error instanceof errors.JWTExpired ? { ok: false, refusal: 'expired' } : invalid;
+  }
 }

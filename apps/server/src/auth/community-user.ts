@@ -21,7 +21,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 async function fromAccessToken(request: FastifyRequest, token: string): Promise<CommunityPrincipal> {
   const { db } = request.server.services;
   const keys = await request.server.community.signingKeys();
-  const result = verifyAccessToken(keys.accessToken, token);
+  const result = await verifyAccessToken(keys.accessToken, token);
   if (!result.ok) {
     throw result.refusal === 'expired'
       ? new AppError(401, 'TOKEN_EXPIRED', COMMUNITY_MESSAGES.accessTokenExpired)

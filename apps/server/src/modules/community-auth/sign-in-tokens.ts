@@ -57,7 +57,7 @@ export async function issueTokens(
   // A new sign-in (not a refresh) is the player's last login.
   if (!options.familyId) await recordPlayerSignIn(deps.db, userId);
   const keys = await deps.kit.signingKeys();
-  const accessToken = signAccessToken(keys.accessToken, { userId, familyId }, ACCESS_TOKEN_TTL_SECONDS);
+  const accessToken = await signAccessToken(keys.accessToken, { userId, familyId }, ACCESS_TOKEN_TTL_SECONDS);
   return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
 }
 
