@@ -3,7 +3,7 @@ import type { CommunityPrincipal } from './auth/community-user';
 import type { HitCounter } from './auth/hit-counter';
 import type { GuildScope } from './auth/require-guild';
 import type { Config } from './config';
-import type { EventBus } from './live/event-bus';
+import type { EventBus } from './core/event-bus';
 import type { CommunityKit } from './modules/community-auth/community-kit';
 import type { LogHub } from './modules/logs/log-hub';
 import type { Monitoring } from './modules/monitoring/monitoring';

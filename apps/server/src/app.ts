@@ -6,6 +6,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { createHitCounter } from './auth/hit-counter';
 import { registerAdminRouteAccess } from './auth/require-admin';
 import type { Config } from './config';
+import { createEventBus } from './core/event-bus';
 import { registerApiDocs } from './http/api-docs';
 import { registerCsrfGuard } from './http/csrf-guard';
 import { registerErrorHandler } from './http/error-handler';
@@ -17,7 +18,6 @@ import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
 import { registerTokenCleanup } from './jobs/token-cleanup';
-import { createEventBus } from './live/event-bus';
 import { attachLiveConnection } from './live/live-connection';
 import { createLogging } from './logger';
 import { adminAuthRoutes } from './modules/admin-auth/routes';

@@ -6,7 +6,7 @@ import {
   type PlayerAccount,
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../src/live/event-bus';
+import type { DomainEvent } from '../src/core/event-bus';
 import { BattlenetFake, type FakeBattlenetAccount, wowCharacter } from './fakes/battlenet-fake';
 import { bearer, raiseCommunityIpLimits, registerVerifiedUser } from './helpers/community';
 import { createTestAdmin, sql } from './helpers/factories';

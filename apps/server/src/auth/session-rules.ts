@@ -1,14 +1,8 @@
 import { ADMIN_SESSION_IDLE_MS } from '@guildhall/contract';
+import type { SessionEndReason } from '../core/event-bus';
 
-/** Why a session ended before it expired. Only "logout" is the session's own doing. */
-export type SessionEndReason =
-  | 'logout'
-  | 'password_changed'
-  | 'password_reset'
-  | 'revoked_by_admin'
-  | 'ended_by_admin'
-  | 'account_disabled'
-  | 'account_deleted';
+// Why a session ended is told on the event bus, so the type lives on the ground floor with it.
+export type { SessionEndReason };
 
 /** The times and flags that decide whether a session still holds. */
 export interface SessionTimes {

@@ -1,6 +1,6 @@
 import { DISCOVERY_MESSAGES, type MemberSyncResult, type SyncProgress } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../live/event-bus';
+import type { EventBus } from '../core/event-bus';
 import { recordAudit } from '../modules/audit/record-audit';
 import {
   type FetchedMember,

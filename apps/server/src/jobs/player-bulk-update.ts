@@ -1,6 +1,6 @@
 import type { BulkUpdateJob } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../live/event-bus';
+import type { EventBus } from '../core/event-bus';
 import { recordAudit } from '../modules/audit/record-audit';
 import type { Requester } from '../modules/guilds/guild-deps';
 import {

@@ -1,4 +1,5 @@
 import { memberSyncRoom } from '@guildhall/contract';
+import type { EventBus } from '../core/event-bus';
 import {
   ACCOUNTS_ROOM,
   ADMINS_ROOM,
@@ -7,7 +8,6 @@ import {
   sessionRoom,
   USER_ADMINS_ROOM,
 } from './admin-namespace';
-import type { EventBus } from './event-bus';
 import { forcedLogoutEvent } from './session-watch';
 
 /**

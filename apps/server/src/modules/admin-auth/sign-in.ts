@@ -11,8 +11,8 @@ import { type AdminSessionContext, openSession, toSessionContext } from '../../a
 import type { HitCounter } from '../../auth/hit-counter';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { findSessionById } from '../../auth/session-queries';
+import type { EventBus } from '../../core/event-bus';
 import { AppError } from '../../http/app-error';
-import type { EventBus } from '../../live/event-bus';
 import type { Db } from '../../services/db/db';
 import {
   type AdminAccountRow,

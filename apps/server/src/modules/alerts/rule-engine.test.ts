@@ -2,7 +2,7 @@ import type { HealthOverview, ServiceHealth } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createEventBus } from '../../live/event-bus';
+import { createEventBus } from '../../core/event-bus';
 import type { AlertContent, AlertLog } from '../monitoring/alert-log';
 import type { AlertRuleRow } from './queries';
 import { AlertRuleEngine } from './rule-engine';

@@ -1,6 +1,6 @@
 import type { MetricSample, ServiceHealth, ServiceName } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DomainEvent, EventBus } from '../../live/event-bus';
+import type { DomainEvent, EventBus } from '../../core/event-bus';
 import type { AlertContent, AlertLog } from '../monitoring/alert-log';
 import { alertForChange } from '../monitoring/health-monitor';
 import type { AlertRuleRow } from './queries';

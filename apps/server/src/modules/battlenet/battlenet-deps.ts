@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { EventBus } from '../../live/event-bus';
+import type { EventBus } from '../../core/event-bus';
 import { type BattlenetOAuth, createBattlenetOAuth } from '../../services/battlenet/battlenet-oauth';
 import type { Db } from '../../services/db/db';
 

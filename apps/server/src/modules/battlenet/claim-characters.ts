@@ -1,4 +1,4 @@
-import type { CharacterLinkChange } from '../../live/event-bus';
+import type { CharacterLinkChange } from '../../core/event-bus';
 import type { Queryable } from '../../services/db/db';
 import { recordAudit } from '../audit/record-audit';
 import {

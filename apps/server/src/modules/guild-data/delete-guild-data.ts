@@ -1,6 +1,6 @@
 import { GUILD_MESSAGES, type GuildDataKind, guildNotFound } from '@guildhall/contract';
+import type { EventBus } from '../../core/event-bus';
 import { AppError } from '../../http/app-error';
-import type { EventBus } from '../../live/event-bus';
 import type { Db } from '../../services/db/db';
 import type { RedisConnection } from '../../services/redis';
 import { recordAudit } from '../audit/record-audit';

@@ -1,4 +1,4 @@
-import type { EventBus } from '../../live/event-bus';
+import type { EventBus } from '../../core/event-bus';
 import type { Db } from '../../services/db/db';
 import type { AuditActor } from '../audit/record-audit';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Alert, LIVE_BUFFERS, type StoredAlert } from '@guildhall/contract';
-import type { EventBus } from '../../live/event-bus';
+import type { EventBus } from '../../core/event-bus';
 import { type Db, isConnectionError } from '../../services/db/db';
 import { presentAlert } from '../alerts/presenters';
 import {

@@ -8,7 +8,7 @@ import {
   type ServiceName,
 } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../../live/event-bus';
+import type { EventBus } from '../../core/event-bus';
 import type { Services } from '../../services/services';
 import type { AlertLog } from './alert-log';
 import { checkDiscord, checkInflux, checkPostgres, checkRedis } from './health-checks';

@@ -7,7 +7,7 @@ import {
   type SystemPerformance,
 } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../../live/event-bus';
+import type { EventBus } from '../../core/event-bus';
 import type { Services } from '../../services/services';
 import { MetricsRecorder } from '../metrics/metrics-recorder';
 import { AlertLog } from './alert-log';

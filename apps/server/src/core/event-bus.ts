@@ -12,7 +12,16 @@ import type {
   SyncProgress,
 } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SessionEndReason } from '../auth/session-rules';
+
+/** Why a session ended before it expired. Only "logout" is the session's own doing. */
+export type SessionEndReason =
+  | 'logout'
+  | 'password_changed'
+  | 'password_reset'
+  | 'revoked_by_admin'
+  | 'ended_by_admin'
+  | 'account_disabled'
+  | 'account_deleted';
 
 /** What happened in the domain; routes and background work publish these and never emit to sockets. */
 export type DomainEvent =
