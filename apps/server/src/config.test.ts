@@ -51,6 +51,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
 
+  it("takes the passkeys' relying party from PUBLIC_URL, or from its settings when they agree with each other", () => {
+    expect(loadConfig({}).webAuthn).toEqual({ rpId: 'localhost', rpName: 'Guildhall', origins: ['http://localhost:3000'] });
+    expect(loadConfig({ PUBLIC_URL: 'https://Console.Guild.example/admin' }).webAuthn).toMatchObject({
+      rpId: 'console.guild.example',
+      origins: ['https://console.guild.example'],
+    });
+    const set = loadConfig({
+      PUBLIC_URL: 'https://console.guild.example',
+      WEBAUTHN_RP_ID: 'guild.example',
+      WEBAUTHN_RP_NAME: 'Our guild',
+      WEBAUTHN_ORIGIN: 'https://console.guild.example, https://guild.example:8443',
+    }).webAuthn;
+    expect(set).toEqual({
+      rpId: 'guild.example',
+      rpName: 'Our guild',
+      origins: ['https://console.guild.example', 'https://guild.example:8443'],
+    });
+    // Browsers refuse an origin outside the relying party's domain, so the server refuses to start with one.
+    expect(() => loadConfig({ WEBAUTHN_RP_ID: 'guild.example', WEBAUTHN_ORIGIN: 'https://evilguild.example' })).toThrow(
+      /not on guild.example/,
+    );
+    expect(() => loadConfig({ WEBAUTHN_ORIGIN: 'http://localhost:3000/admin' })).toThrow(/is not an origin/);
+    expect(() => loadConfig({ WEBAUTHN_ORIGIN: 'not a url' })).toThrow(/is not an origin/);
+  });
+
   it('refuses malformed values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow();
     expect(() => loadConfig({ INFLUX_URL: 'not a url' })).toThrow();

@@ -76,6 +76,10 @@ const envSchema = z.object({
   ADMIN_TWO_FACTOR_REQUIRED_FOR_ALL: flag(false),
   /** Set, it fixes the days an admin who must use two-factor sign-in may work without it (0 to 30). */
   ADMIN_TWO_FACTOR_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(TWO_FACTOR_GRACE_DAYS),
+  /** Passkeys: the relying party id (a domain), its name, and the origins (comma-separated) a ceremony may come from. */
+  WEBAUTHN_RP_ID: optionalText,
+  WEBAUTHN_RP_NAME: z.string().trim().min(1).default('Guildhall'),
+  WEBAUTHN_ORIGIN: optionalText,
   /** 32 bytes as 64 hex characters or base64: encrypts guild settings' secrets (an AI provider's API key). */
   CONFIG_SECRET_KEY: optionalText,
   /**
@@ -131,6 +135,33 @@ export function readonlyUrlOf(databaseUrl: string): string {
     // Not a URL (a key=value string): the read-only check at start finds out and says so.
     return `${databaseUrl} user=${READONLY_ROLE}`;
   }
+}
+
+/**
+ * The passkeys' relying party: its id (default: PUBLIC_URL's host name), its name, and the origins whose pages may
+ * run a ceremony (default: PUBLIC_URL's). Each origin's host must be the id or under it, as browsers require, so a
+ * mismatch is refused at start instead of at every passkey.
+ */
+export function webAuthnConfigOf(
+  env: { WEBAUTHN_RP_ID?: string; WEBAUTHN_RP_NAME: string; WEBAUTHN_ORIGIN?: string },
+  publicUrl: string,
+) {
+  const rpId = (env.WEBAUTHN_RP_ID ?? new URL(publicUrl).hostname).trim().toLowerCase();
+  const origins = (env.WEBAUTHN_ORIGIN ?? new URL(publicUrl).origin)
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      const url = URL.canParse(origin) ? new URL(origin) : null;
+      if (url?.pathname !== '/' || url.search || url.hash) {
+        throw new Error(`WEBAUTHN_ORIGIN: "${origin}" is not an origin (scheme://host[:port])`);
+      }
+      if (url.hostname !== rpId && !url.hostname.endsWith(`.${rpId}`)) {
+        throw new Error(`WEBAUTHN_ORIGIN: ${url.origin} is not on ${rpId} (WEBAUTHN_RP_ID) or a subdomain of it`);
+      }
+      return url.origin;
+    });
+  return { rpId, rpName: env.WEBAUTHN_RP_NAME, origins };
 }
 
 /** The object without its undefined entries. */
@@ -220,6 +251,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       redirectUri: `${publicUrl.replace(/\/+$/, '')}/auth/battlenet/callback`,
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    /** Passkeys (WebAuthn): the relying party and the origins a ceremony may come from. */
+    webAuthn: webAuthnConfigOf(e, publicUrl),
     /** Null: guild settings' secrets cannot be stored (the screens say to set CONFIG_SECRET_KEY). */
     configSecretKey: e.CONFIG_SECRET_KEY ?? null,
     /** The hosts typed URLs may reach whatever their address (OUTBOUND_ALLOWED_HOSTS); every other call is public only. */

@@ -86,6 +86,7 @@ describe('who must use two-factor sign-in', () => {
     const http = await signedIn(viewer);
     expect(await twoFactorOf(http)).toEqual({
       isEnabled: false,
+      methods: [],
       isRequired: false,
       graceEndsAt: null,
       isEnrolmentRequired: false,
@@ -138,7 +139,13 @@ describe('the grace', () => {
     const confirmed = await http.post(adminTwoFactorApi.confirm.path, { code: codeOf(setup.body.secret) });
     expect(confirmed.status, confirmed.text).toBe(200);
 
-    expect(await twoFactorOf(http)).toEqual({ isEnabled: true, isRequired: true, graceEndsAt: null, isEnrolmentRequired: false });
+    expect(await twoFactorOf(http)).toEqual({
+      isEnabled: true,
+      methods: ['totp'],
+      isRequired: true,
+      graceEndsAt: null,
+      isEnrolmentRequired: false,
+    });
     expect((await http.get('/api/admin/users')).status).toBe(200);
     expect((await again.get('/api/admin/guilds')).status).toBe(200);
   });

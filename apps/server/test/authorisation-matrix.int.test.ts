@@ -35,10 +35,15 @@ import { type IsolatedApp, startSignedInApp, stopTestApp } from './helpers/test-
  * stops at validation and changes nothing.
  */
 
-/** Routes anybody may call: signing in (both steps), and signing out (which needs no valid session). */
+/**
+ * Routes anybody may call: signing in (the password, then a code or a passkey against the challenge it answered), and
+ * signing out (which needs no valid session).
+ */
 const PUBLIC_ROUTES = new Set([
   'POST /api/admin/auth/login',
   'POST /api/admin/auth/login/two-factor',
+  'POST /api/admin/auth/login/passkey/options',
+  'POST /api/admin/auth/login/passkey',
   'POST /api/admin/auth/logout',
 ]);
 
@@ -51,6 +56,11 @@ const OPEN_TO_ANY_ADMIN: Record<string, string> = {
   'POST /api/admin/auth/two-factor/totp/confirm': 'turns on the own two-factor sign-in (a code from the app is asked)',
   'DELETE /api/admin/auth/two-factor/totp': 'turns off the own two-factor sign-in (the password and a code are asked)',
   'POST /api/admin/auth/two-factor/recovery-codes': 'replaces the own recovery codes (a code is asked)',
+  'GET /api/admin/auth/two-factor/passkeys': 'lists the own passkeys',
+  'POST /api/admin/auth/two-factor/passkeys/options': 'starts adding an own passkey (the current password is asked)',
+  'POST /api/admin/auth/two-factor/passkeys': "adds an own passkey (the ceremony of the session's own options)",
+  'PATCH /api/admin/auth/two-factor/passkeys/:id': 'renames an own passkey',
+  'DELETE /api/admin/auth/two-factor/passkeys/:id': 'removes an own passkey (the current password is asked)',
   'GET /api/admin/guild-stats': 'the dashboard, open to every admin (spec 1 §2)',
   'GET /api/admin/user-stats': 'the dashboard, open to every admin (spec 1 §2)',
 };

@@ -1,5 +1,6 @@
 export * from './admin-routes';
 export * from './api/admin-auth';
+export * from './api/admin-passkeys';
 export * from './api/admin-roles';
 export * from './api/admin-two-factor';
 export * from './api/admin-two-factor-enrolment';
@@ -31,6 +32,7 @@ export * from './api/raw-data';
 export * from './api/redis-manager';
 export * from './api/system-settings';
 export * from './api/training-data';
+export * from './api/webauthn';
 export * from './auto-link';
 export * from './character-card';
 export * from './characters';

@@ -1,4 +1,11 @@
-import { ADMIN_SESSION_ABSOLUTE_MS, ADMIN_SESSION_IDLE_MS, PERMISSIONS, type Permission, roleLabel } from '@guildhall/contract';
+import {
+  ADMIN_SESSION_ABSOLUTE_MS,
+  ADMIN_SESSION_IDLE_MS,
+  PERMISSIONS,
+  type Permission,
+  roleLabel,
+  type TwoFactorMethod,
+} from '@guildhall/contract';
 import type { Queryable } from '../services/db/db';
 import { findSessionByTokenHash, insertSession, type SessionRow, touchSession } from './session-queries';
 import { sessionState, shouldTouch } from './session-rules';
@@ -16,8 +23,8 @@ export interface SignedInAdmin {
   lastLoginAt: Date | null;
   /** Signed in with a generated first password, not yet replaced. */
   mustChangePassword: boolean;
-  /** Signs in with a second factor (a confirmed authenticator). */
-  isTwoFactorEnabled: boolean;
+  /** The second factors that are on (a confirmed authenticator, passkeys); none: sign-in takes the password alone. */
+  twoFactorMethods: TwoFactorMethod[];
   /** When the grace to turn on a required two-factor sign-in began; null until it was first required. */
   twoFactorGraceStartedAt: Date | null;
 }
@@ -65,7 +72,7 @@ export function toSessionContext(
       permissions: holderPermissions(row.role_permissions, row.permissions),
       lastLoginAt: row.last_login_at,
       mustChangePassword: row.must_change_password,
-      isTwoFactorEnabled: row.two_factor_enabled,
+      twoFactorMethods: row.two_factor_methods,
       twoFactorGraceStartedAt: row.two_factor_grace_started_at,
     },
     lastSeenAt,

@@ -1,6 +1,7 @@
 import {
   ADMIN_SESSION_IDLE_MS,
   adminAuthApi,
+  adminPasskeyApi,
   adminTwoFactorApi,
   hasAnyAdminPermission,
   MESSAGES,
@@ -56,13 +57,17 @@ const OPEN_BEFORE_PASSWORD_CHANGE = new Set<string>([
 ]);
 
 /**
- * What an admin who must use two-factor sign-in, has none and is past the grace may call: enrol (and what the
- * console needs meanwhile). Changing the password stays open, so a generated one can be replaced first.
+ * What an admin who must use two-factor sign-in, has none and is past the grace may call: enrol an authenticator app
+ * or add a passkey (and what the console needs meanwhile). Changing the password stays open, so a generated one can
+ * be replaced first.
  */
 const OPEN_BEFORE_TWO_FACTOR = new Set<string>([
   ...OPEN_BEFORE_PASSWORD_CHANGE,
   adminTwoFactorApi.setup.path,
   adminTwoFactorApi.confirm.path,
+  // The list and the add share a path.
+  adminPasskeyApi.list.path,
+  adminPasskeyApi.registrationOptions.path,
 ]);
 
 /**

@@ -1,4 +1,16 @@
+import type { TwoFactorMethod } from '@guildhall/contract';
 import type { Queryable } from '../services/db/db';
+
+/**
+ * The second factors an admin has on, as a text[] in the contract's order: 'totp' for a confirmed authenticator
+ * app, 'passkey' for any passkey. adminId is the SQL of the admin's id (a column or a parameter); both look-ups
+ * are on an index that starts with the admin.
+ */
+export const twoFactorMethodsSql = (adminId: string) => `ARRAY_REMOVE(ARRAY[
+    CASE WHEN EXISTS (SELECT 1 FROM admin_totp t WHERE t.admin_user_id = ${adminId} AND t.confirmed_at IS NOT NULL)
+         THEN 'totp' END,
+    CASE WHEN EXISTS (SELECT 1 FROM admin_passkeys p WHERE p.admin_user_id = ${adminId}) THEN 'passkey' END
+  ], NULL)`;
 
 /** A session joined with its admin: everything a request needs to authenticate. */
 export interface SessionRow {
@@ -23,8 +35,8 @@ export interface SessionRow {
   is_active: boolean;
   /** The admin still signs in with a generated password: only me, change-password and logout answer. */
   must_change_password: boolean;
-  /** A confirmed authenticator: sign-in asks for a second factor. */
-  two_factor_enabled: boolean;
+  /** The second factors that are on (a confirmed authenticator, passkeys): sign-in asks for one when any is. */
+  two_factor_methods: TwoFactorMethod[];
   /** When the grace to turn on a required two-factor sign-in began; null until it was first required. */
   two_factor_grace_started_at: Date | null;
 }
@@ -34,7 +46,7 @@ const SESSION_WITH_ADMIN = `
          u.username, u.full_name, u.role, r.label AS role_label, COALESCE(r.permissions, '{}') AS role_permissions,
          u.permissions, u.last_login_at, (u.is_active AND u.deleted_at IS NULL) AS is_active,
          u.must_change_password, u.two_factor_grace_started_at,
-         EXISTS (SELECT 1 FROM admin_totp t WHERE t.admin_user_id = u.id AND t.confirmed_at IS NOT NULL) AS two_factor_enabled
+         ${twoFactorMethodsSql('u.id')} AS two_factor_methods
     FROM admin_sessions s
     JOIN admin_users u ON u.id = s.admin_user_id
     LEFT JOIN admin_roles r ON r.name = u.role`;

@@ -32,7 +32,13 @@ function renderGate(twoFactor: AdminTwoFactorStatus) {
   );
 }
 
-const base: AdminTwoFactorStatus = { isEnabled: false, isRequired: true, graceEndsAt: null, isEnrolmentRequired: false };
+const base: AdminTwoFactorStatus = {
+  isEnabled: false,
+  methods: [],
+  isRequired: true,
+  graceEndsAt: null,
+  isEnrolmentRequired: false,
+};
 
 describe('TwoFactorGate', () => {
   it('lets the console through during the grace', () => {

@@ -79,7 +79,7 @@ export const adminAuthApi = {
     path: '/api/admin/auth/me',
     summary: 'The signed-in admin and session',
     response: signedIn.extend({
-      twoFactor: adminTwoFactorStatus.optional().describe('Whether two-factor sign-in (TOTP) is on, required, and the grace'),
+      twoFactor: adminTwoFactorStatus.optional().describe('Whether two-factor sign-in is on (and how), required, and the grace'),
     }),
   }),
   login: endpoint({

@@ -4,10 +4,14 @@ import { graceDaysLeft, isTwoFactorRequired, TWO_FACTOR_ACCOUNT_MESSAGES, twoFac
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-03-10T12:00:00Z');
 const policy = { isRequiredForAll: false, graceDays: 7 };
-const admin = (role: string, permissions: string[] = [], extra: Partial<{ on: boolean; started: Date | null }> = {}) => ({
+const admin = (
+  role: string,
+  permissions: string[] = [],
+  extra: Partial<{ methods: ('totp' | 'passkey')[]; started: Date | null }> = {},
+) => ({
   role,
   permissions,
-  isTwoFactorEnabled: extra.on ?? false,
+  twoFactorMethods: extra.methods ?? [],
   twoFactorGraceStartedAt: extra.started ?? null,
 });
 
@@ -25,6 +29,7 @@ describe('twoFactorStatusOf', () => {
   it('starts the grace now when it has not begun, and ends it after the policy days', () => {
     expect(twoFactorStatusOf(admin('superadmin'), policy, NOW)).toEqual({
       isEnabled: false,
+      methods: [],
       isRequired: true,
       graceEndsAt: new Date(NOW.getTime() + 7 * DAY_MS).toISOString(),
       isEnrolmentRequired: false,
@@ -39,10 +44,17 @@ describe('twoFactorStatusOf', () => {
 
   it('has no grace for an admin with it on, or one it is not required of', () => {
     const started = new Date(NOW.getTime() - 30 * DAY_MS);
-    expect(twoFactorStatusOf(admin('superadmin', [], { on: true, started }), policy, NOW)).toEqual({
+    expect(twoFactorStatusOf(admin('superadmin', [], { methods: ['totp'], started }), policy, NOW)).toEqual({
       isEnabled: true,
+      methods: ['totp'],
       isRequired: true,
       graceEndsAt: null,
+      isEnrolmentRequired: false,
+    });
+    // A passkey alone counts as two-factor sign-in.
+    expect(twoFactorStatusOf(admin('superadmin', [], { methods: ['passkey'], started }), policy, NOW)).toMatchObject({
+      isEnabled: true,
+      methods: ['passkey'],
       isEnrolmentRequired: false,
     });
     expect(twoFactorStatusOf(admin('viewer', [], { started }), policy, NOW)).toMatchObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import type { PermissionHolder } from '../permissions';
-import { type AdminTwoFactorStatus, twoFactorCode } from './admin-two-factor';
+import { type AdminTwoFactorStatus, type TwoFactorMethod, twoFactorCode } from './admin-two-factor';
 import { endpoint } from './common';
 
 // The own account's two-factor sign-in and who must use it: apart from the sign-in's schemas and texts
@@ -15,8 +15,10 @@ export const TWO_FACTOR_ACCOUNT_MESSAGES = {
   /** The console's banner during the grace. */
   graceLeft: (days: number) => `Two-factor sign-in is required for your account: turn it on ${inDays(days)}`,
   resetConfirm: (username: string) =>
-    `Turn off two-factor sign-in for ${username}? They sign in with their password alone until they enrol again; their recovery codes stop working.`,
+    `Turn off two-factor sign-in for ${username}? They sign in with their password alone until they enrol again; their recovery codes and passkeys stop working.`,
   recoveryCodesSaved: 'I have saved these recovery codes',
+  /** Turning the authenticator app off while passkeys remain: two-factor sign-in stays on. */
+  authenticatorRemoved: 'The authenticator app and its recovery codes are removed; your passkeys still sign you in',
 } as const;
 
 const done = z.object({ success: z.literal(true), message: z.string() });
@@ -71,22 +73,26 @@ export function isTwoFactorRequired(admin: PermissionHolder, policy: Pick<TwoFac
 }
 
 /**
- * The two-factor status of an admin. The grace runs from the first sign-in at which it was required
- * (graceStartedAt; null: it starts now) for the policy's days; a grace of 0 days asks for enrolment at once.
+ * The two-factor status of an admin. Any second factor that is on (an authenticator app or a passkey) counts. The
+ * grace runs from the first sign-in at which it was required (graceStartedAt; null: it starts now) for the policy's
+ * days; a grace of 0 days asks for enrolment at once.
  */
 export function twoFactorStatusOf(
-  admin: PermissionHolder & { isTwoFactorEnabled: boolean; twoFactorGraceStartedAt: Date | null },
+  admin: PermissionHolder & { twoFactorMethods: readonly TwoFactorMethod[]; twoFactorGraceStartedAt: Date | null },
   policy: TwoFactorPolicy,
   now = new Date(),
 ): AdminTwoFactorStatus {
   const isRequired = isTwoFactorRequired(admin, policy);
-  if (!isRequired || admin.isTwoFactorEnabled) {
-    return { isEnabled: admin.isTwoFactorEnabled, isRequired, graceEndsAt: null, isEnrolmentRequired: false };
+  const methods = [...admin.twoFactorMethods];
+  const isEnabled = methods.length > 0;
+  if (!isRequired || isEnabled) {
+    return { isEnabled, methods, isRequired, graceEndsAt: null, isEnrolmentRequired: false };
   }
   const startedAt = admin.twoFactorGraceStartedAt ?? now;
   const graceEndsAt = new Date(startedAt.getTime() + policy.graceDays * DAY_MS);
   return {
     isEnabled: false,
+    methods,
     isRequired,
     graceEndsAt: graceEndsAt.toISOString(),
     isEnrolmentRequired: graceEndsAt.getTime() <= now.getTime(),

@@ -9,6 +9,13 @@ export const TWO_FACTOR_CHALLENGE_MS = 5 * 60_000;
 /** The default grace (a system setting): days an admin who must use two-factor sign-in may still work without it. */
 export const TWO_FACTOR_GRACE_DAYS = 7;
 
+/** The kinds of second factor: an authenticator app (TOTP, with its recovery codes) and passkeys (WebAuthn). */
+export const TWO_FACTOR_METHODS = ['totp', 'passkey'] as const;
+/** A kind of second factor. */
+export const twoFactorMethod = z.enum(TWO_FACTOR_METHODS);
+/** A kind of second factor. */
+export type TwoFactorMethod = z.infer<typeof twoFactorMethod>;
+
 /** The texts of two-factor sign-in (issue 25). */
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: 'Enter the code from your authenticator app or a recovery code',
@@ -20,6 +27,10 @@ export const TWO_FACTOR_MESSAGES = {
   wrongCodeField: 'That code is not right. Check the time on your device and try again',
   challengeExpired: 'This sign-in has expired or was already used. Sign in again',
   secondStepNeeded: 'Enter the code from your authenticator app',
+  /** The first step's message for an admin whose only second factor is a passkey. */
+  passkeyNeeded: 'Use your passkey to finish signing in',
+  /** The second step of sign-in: an assertion that did not verify (or a spent one, or another admin's passkey). */
+  wrongPasskey: 'That passkey was not accepted. Try again, or use another way to sign in',
   alreadyEnabled: 'Two-factor sign-in is already on. Turn it off first to enrol another device',
   notStarted: 'Start the two-factor setup first',
   notEnabled: 'Two-factor sign-in is not on for this account',
@@ -47,8 +58,11 @@ export const adminLoginSecondStepBody = z.object({
 export const adminTwoFactorChallenge = z.object({
   success: z.literal(true),
   twoFactorRequired: z.literal(true),
-  challenge: z.string().describe('Opaque, single-use, valid for 5 minutes: send it with the code to /login/two-factor'),
+  challenge: z
+    .string()
+    .describe('Opaque, single-use, valid for 5 minutes: send it with a code to /login/two-factor, or use it for /login/passkey'),
   expiresAt: z.string(),
+  methods: z.array(twoFactorMethod).describe('The second factors the admin has, so the second step offers those'),
   message: z.string(),
 });
 /** The challenge answer. */
@@ -56,7 +70,8 @@ export type AdminTwoFactorChallenge = z.infer<typeof adminTwoFactorChallenge>;
 
 /** Where the signed-in admin stands with two-factor sign-in: on, required, and until when they may work without it. */
 export const adminTwoFactorStatus = z.object({
-  isEnabled: z.boolean(),
+  isEnabled: z.boolean().describe('An authenticator app or a passkey is on'),
+  methods: z.array(twoFactorMethod).describe('The second factors that are on'),
   isRequired: z.boolean().describe('Superadmins and admin.full_access always; every admin when the system setting says so'),
   graceEndsAt: z.string().nullable().describe('Required and not on: when the grace ends; null otherwise'),
   isEnrolmentRequired: z

@@ -77,7 +77,7 @@ export const adminUserRow = z.object({
   lastLoginAt: z.string().nullable(),
   failedAttempts: z.number(),
   activeSessions: z.number(),
-  twoFactorEnabled: z.boolean().describe('Whether the admin signs in with a second factor (TOTP)'),
+  twoFactorEnabled: z.boolean().describe('Whether the admin signs in with a second factor (an authenticator app or a passkey)'),
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.string().nullable(),
@@ -224,7 +224,8 @@ export const adminUsersApi = {
   resetTwoFactor: endpoint({
     method: 'DELETE',
     path: '/api/admin/users/:id/two-factor',
-    summary: "Turn off another admin's two-factor sign-in (a lost device): their TOTP secret and recovery codes are removed",
+    summary:
+      "Turn off another admin's two-factor sign-in (a lost device): their TOTP secret, recovery codes and passkeys are removed",
     params: idParams,
     response: done,
   }),

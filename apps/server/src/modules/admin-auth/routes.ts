@@ -1,5 +1,14 @@
-import { adminAuthApi, adminTwoFactorApi, MESSAGES, TWO_FACTOR_MESSAGES, welcomeBack } from '@guildhall/contract';
-import type { FastifyReply } from 'fastify';
+import {
+  adminAuthApi,
+  adminPasskeySignInApi,
+  adminTwoFactorApi,
+  MESSAGES,
+  PASSKEY_MESSAGES,
+  TWO_FACTOR_ACCOUNT_MESSAGES,
+  TWO_FACTOR_MESSAGES,
+  welcomeBack,
+} from '@guildhall/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../../auth/session-cookie';
@@ -7,9 +16,11 @@ import { twoFactorStatusOfAdmin } from '../../auth/two-factor-requirement';
 import { contractRoute } from '../../http/contract-route';
 import { sessionLengthsOf } from '../system-settings/system-settings';
 import { extendSignedInSession } from './extend-session';
+import { ownPasskeyRoutes } from './passkey-routes';
 import { presentSession, presentSignedIn } from './presenters';
+import { passkeySignInOptions, signInWithPasskey, signInWithSecondFactor } from './second-step';
 import { changePassword, signOut } from './session-changes';
-import { type SignInDeps, type SignInOutcome, signIn, signInWithSecondFactor } from './sign-in';
+import { type SignInDeps, type SignInOutcome, signIn } from './sign-in';
 import { confirmTotpSetup, disableTotp, regenerateRecoveryCodes, startTotpSetup } from './two-factor-self-service';
 
 const TAG = 'Admin sign-in';
@@ -32,8 +43,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
+  /** The second step's: sign-in's, the key of the sealed TOTP secrets, and the passkeys' relying party. */
+  const secondStepDeps = async () => ({ ...(await signInDeps()), sealingKey, webAuthn: config.webAuthn });
+  const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+
   /** A session opened: its cookie and the signed-in body. */
-  const signedInAnswer = (reply: FastifyReply, deps: SignInDeps, outcome: Extract<SignInOutcome, { kind: 'session' }>) => {
+  const signedInAnswer = (reply: FastifyReply, deps: SignInDeps, outcome: SignInOutcome) => {
+    if (outcome.kind !== 'session') throw new Error('the second step of sign-in did not open a session');
     setSessionCookie(reply, outcome.token, config.isSecureCookie, deps.session?.absoluteMs);
     const { admin } = outcome.context;
     return { ...presentSignedIn(outcome.context), message: welcomeBack(admin.fullName ?? admin.username) };
@@ -43,14 +59,15 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(adminAuthApi.login, TAG),
     handler: async (request, reply) => {
       const deps = await signInDeps();
-      const outcome = await signIn(deps, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+      const outcome = await signIn(deps, { ...request.body, ...clientOf(request) });
       if (outcome.kind === 'challenge') {
         return {
           success: true as const,
           twoFactorRequired: true as const,
           challenge: outcome.challenge,
           expiresAt: outcome.expiresAt.toISOString(),
-          message: TWO_FACTOR_MESSAGES.secondStepNeeded,
+          methods: outcome.methods,
+          message: outcome.methods.includes('totp') ? TWO_FACTOR_MESSAGES.secondStepNeeded : TWO_FACTOR_MESSAGES.passkeyNeeded,
         };
       }
       return signedInAnswer(reply, deps, outcome);
@@ -60,13 +77,25 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(adminAuthApi.loginSecondStep, TAG),
     handler: async (request, reply) => {
-      const deps = await signInDeps();
-      const outcome = await signInWithSecondFactor(
-        { ...deps, sealingKey },
-        { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
-      );
-      if (outcome.kind !== 'session') throw new Error('the second step of sign-in did not open a session');
-      return signedInAnswer(reply, deps, outcome);
+      const deps = await secondStepDeps();
+      return signedInAnswer(reply, deps, await signInWithSecondFactor(deps, { ...request.body, ...clientOf(request) }));
+    },
+  });
+
+  app.route({
+    ...contractRoute(adminPasskeySignInApi.options, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      options: await passkeySignInOptions(await secondStepDeps(), { ...request.body, ...clientOf(request) }),
+      message: PASSKEY_MESSAGES.optionsReady,
+    }),
+  });
+
+  app.route({
+    ...contractRoute(adminPasskeySignInApi.verify, TAG),
+    handler: async (request, reply) => {
+      const deps = await secondStepDeps();
+      return signedInAnswer(reply, deps, await signInWithPasskey(deps, { ...request.body, ...clientOf(request) }));
     },
   });
 
@@ -108,7 +137,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
 
-    // The own two-factor sign-in (TOTP): every change asks for the password or a code, not the session alone.
+    // The own two-factor sign-in (TOTP; passkeys below): every change that weakens it asks for the password or a
+    // code, not the session alone.
     const twoFactorDeps = { db, sealingKey };
     signedIn.route({
       ...contractRoute(adminTwoFactorApi.setup, TAG),
@@ -131,8 +161,11 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.route({
       ...contractRoute(adminTwoFactorApi.disable, TAG),
       handler: async (request) => {
-        await disableTotp(twoFactorDeps, adminSessionOf(request), request.body, request.ip);
-        return { success: true as const, message: TWO_FACTOR_MESSAGES.disabled };
+        const { isStillOn } = await disableTotp(twoFactorDeps, adminSessionOf(request), request.body, request.ip);
+        return {
+          success: true as const,
+          message: isStillOn ? TWO_FACTOR_ACCOUNT_MESSAGES.authenticatorRemoved : TWO_FACTOR_MESSAGES.disabled,
+        };
       },
     });
 
@@ -144,6 +177,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         message: TWO_FACTOR_MESSAGES.regenerated,
       }),
     });
+
+    await signedIn.register(ownPasskeyRoutes({ db, webAuthn: config.webAuthn }));
   };
   await app.register(signedInRoutes);
 };

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   TWO_FACTOR_CHALLENGE_MS,
   TWO_FACTOR_MESSAGES,
+  type TwoFactorMethod,
 } from '@guildhall/contract';
 import { type AdminSessionContext, openSession, toSessionContext } from '../../auth/admin-sessions';
 import type { HitCounter } from '../../auth/hit-counter';
@@ -14,16 +15,10 @@ import { findSessionById } from '../../auth/session-queries';
 import type { EventBus } from '../../core/event-bus';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import {
-  type AdminAccountRow,
-  findAdminById,
-  findAdminByUsername,
-  recordFailedSignIn,
-  recordSuccessfulSignIn,
-} from '../admin-users/queries';
+import { type AdminAccountRow, findAdminByUsername, recordFailedSignIn, recordSuccessfulSignIn } from '../admin-users/queries';
 import { recordAudit } from '../audit/record-audit';
-import { checkSecondFactor, hashChallenge, newChallenge } from './two-factor';
-import { findLiveChallenge, hasConfirmedTotp, insertChallenge, useChallenge } from './two-factor-queries';
+import { newChallenge } from './two-factor';
+import { insertChallenge, twoFactorMethodsOf } from './two-factor-queries';
 
 /** What sign-in needs from the app. */
 export interface SignInDeps {
@@ -35,23 +30,13 @@ export interface SignInDeps {
   session?: { idleMs: number; absoluteMs: number };
 }
 
-/** What the second step of sign-in needs besides: the key that opens the sealed TOTP secrets. */
-export interface SecondFactorDeps extends SignInDeps {
-  sealingKey: () => Promise<Buffer>;
-}
-
-/** One second step of sign-in as the client sent it. */
-export interface SecondFactorAttempt {
-  challenge: string;
-  code: string;
-  ip: string;
-  userAgent: string | null;
-}
-
-/** A sign-in's outcome: a session, or (two-factor sign-in on) a challenge waiting for the second factor. */
+/** A sign-in's outcome: a session, or (two-factor sign-in on) a challenge waiting for one of the admin's second factors. */
 export type SignInOutcome =
   | { kind: 'session'; token: string; context: AdminSessionContext }
-  | { kind: 'challenge'; challenge: string; expiresAt: Date };
+  | { kind: 'challenge'; challenge: string; expiresAt: Date; methods: TwoFactorMethod[] };
+
+/** The second factor a sign-in passed, as its audit record names it. */
+export type SecondFactorUsed = { secondFactor: 'totp' | 'recovery_code' } | { secondFactor: 'passkey'; passkeyId: string };
 
 /** One sign-in attempt as the client sent it. */
 export interface SignInAttempt {
@@ -63,7 +48,7 @@ export interface SignInAttempt {
 
 const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
 
-function lockedError(lockedUntil: Date, failedAttempts: number) {
+export function lockedError(lockedUntil: Date, failedAttempts: number) {
   return new AppError(423, 'ADMIN_ACCOUNT_LOCKED', ADMIN_LOGIN_SERVER_ERRORS.locked(minutesLeft(lockedUntil)), {
     details: { failedAttempts, maxAttempts: ADMIN_MAX_FAILED_ATTEMPTS, lockedUntil: lockedUntil.toISOString() },
   });
@@ -76,7 +61,7 @@ function wrongPasswordError(failedAttempts: number, message: string = MESSAGES.i
 }
 
 /** A second step whose challenge is unknown, expired or used: sign in again from the start. */
-const challengeError = () => new AppError(401, 'INVALID_TOKEN', TWO_FACTOR_MESSAGES.challengeExpired);
+export const challengeError = () => new AppError(401, 'INVALID_TOKEN', TWO_FACTOR_MESSAGES.challengeExpired);
 
 const rateKeyOf = (ip: string) => `rate:admin-login:${ip}`;
 
@@ -122,7 +107,7 @@ async function refuseUnknown(deps: SignInDeps, attempt: SignInAttempt): Promise<
 }
 
 /** Runs one attempt under the per-address limit: a counted failure keeps its hit, anything else takes it back. */
-async function underRateLimit<T>(deps: SignInDeps, ip: string, attempt: () => Promise<T>): Promise<T> {
+export async function underRateLimit<T>(deps: SignInDeps, ip: string, attempt: () => Promise<T>): Promise<T> {
   await enforceRateLimit(deps, ip);
   let isFailure = false;
   try {
@@ -147,7 +132,7 @@ export async function signIn(deps: SignInDeps, attempt: SignInAttempt): Promise<
  * Counts one failed sign-in against the account (a wrong password or a wrong second factor), audits it, locks the
  * account at the fifth and tells the admins who manage users; always throws (401, or 423 once locked).
  */
-async function countFailure(
+export async function countFailure(
   deps: SignInDeps,
   account: AdminAccountRow,
   ip: string,
@@ -193,77 +178,26 @@ async function checkCredentials(deps: SignInDeps, attempt: SignInAttempt): Promi
     return countFailure(deps, account, attempt.ip, { action: 'admin.login_failed', reason: 'wrong_password' });
   }
 
-  // The password alone opens no session once two-factor sign-in is on: a single-use challenge waits for the code.
-  // The failure count is not cleared yet, so guessing codes after a right password still runs into the lock.
-  if (await hasConfirmedTotp(deps.db, account.id)) {
+  // The password alone opens no session once two-factor sign-in is on: a single-use challenge waits for a second
+  // factor. The failure count is not cleared yet, so guessing codes after a right password still runs into the lock.
+  const methods = await twoFactorMethodsOf(deps.db, account.id);
+  if (methods.length > 0) {
     const { token, hash } = newChallenge();
     const expiresAt = new Date(Date.now() + TWO_FACTOR_CHALLENGE_MS);
     await insertChallenge(deps.db, account.id, hash, expiresAt);
-    await recordAudit(deps.db, { actor, action: 'admin.two_factor_challenged', target, ip: attempt.ip });
-    return { kind: 'challenge', challenge: token, expiresAt };
+    await recordAudit(deps.db, { actor, action: 'admin.two_factor_challenged', target, details: { methods }, ip: attempt.ip });
+    return { kind: 'challenge', challenge: token, expiresAt, methods };
   }
 
   return openSignedInSession(deps, account, attempt);
 }
 
-/**
- * The second step of sign-in: a live challenge and a TOTP or recovery code open the session. A wrong or replayed
- * code counts as a failed sign-in (the per-address limit and the account's lock at the fifth), and so does an
- * unknown or spent challenge (per address); a locked account is refused whatever the code.
- */
-export async function signInWithSecondFactor(deps: SecondFactorDeps, attempt: SecondFactorAttempt): Promise<SignInOutcome> {
-  return underRateLimit(deps, attempt.ip, async () => {
-    const live = await findLiveChallenge(deps.db, hashChallenge(attempt.challenge));
-    const account = live ? await findAdminById(deps.db, live.admin_user_id) : null;
-    if (!live || !account?.is_active || account.deleted_at) {
-      await recordAudit(deps.db, {
-        actor: { type: 'anonymous', name: account?.username ?? null },
-        action: 'admin.two_factor_failed',
-        details: { reason: 'invalid_challenge' },
-        ip: attempt.ip,
-      });
-      throw challengeError();
-    }
-    const actor = { type: 'anonymous', name: account.username } as const;
-    const target = { type: 'admin_user', id: account.id };
-    if (account.locked_until && account.locked_until.getTime() > Date.now()) {
-      await recordAudit(deps.db, {
-        actor,
-        action: 'admin.two_factor_failed',
-        target,
-        details: { reason: 'locked' },
-        ip: attempt.ip,
-      });
-      throw lockedError(account.locked_until, account.failed_attempts);
-    }
-    const result = await checkSecondFactor(deps.db, await deps.sealingKey(), account, attempt.code);
-    if (!result.ok) {
-      return countFailure(deps, account, attempt.ip, {
-        action: 'admin.two_factor_failed',
-        reason: result.reason,
-        message: TWO_FACTOR_MESSAGES.wrongCode,
-      });
-    }
-    if (!(await useChallenge(deps.db, live.id))) throw challengeError();
-    if (result.method === 'recovery_code') {
-      await recordAudit(deps.db, {
-        actor: { type: 'admin', id: account.id, name: account.username },
-        action: 'admin.recovery_code_used',
-        target,
-        details: { recoveryCodesLeft: result.recoveryCodesLeft },
-        ip: attempt.ip,
-      });
-    }
-    return openSignedInSession(deps, account, attempt, result.method);
-  });
-}
-
 /** Opens the session of a sign-in that passed, audits it and reads it back as the console sees it. */
-async function openSignedInSession(
+export async function openSignedInSession(
   deps: SignInDeps,
   account: AdminAccountRow,
   attempt: { ip: string; userAgent: string | null },
-  secondFactor?: 'totp' | 'recovery_code',
+  secondFactor?: SecondFactorUsed,
 ): Promise<SignInOutcome> {
   await recordSuccessfulSignIn(deps.db, account.id);
   const session = await openSession(
@@ -277,7 +211,7 @@ async function openSignedInSession(
     actor: { type: 'admin', id: account.id, name: account.username },
     action: 'admin.login',
     target: { type: 'admin_session', id: session.sessionId },
-    ...(secondFactor ? { details: { secondFactor } } : {}),
+    ...(secondFactor ? { details: secondFactor } : {}),
     ip: attempt.ip,
   });
   // Read back through the session query, so the answer carries the role's permissions as admin_roles holds them.

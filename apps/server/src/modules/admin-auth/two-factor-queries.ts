@@ -1,3 +1,5 @@
+import type { TwoFactorMethod } from '@guildhall/contract';
+import { twoFactorMethodsSql } from '../../auth/session-queries';
 import type { Queryable } from '../../services/db/db';
 
 /** An admin's authenticator as stored: the sealed secret, whether it is confirmed, the last step a code was taken for. */
@@ -16,10 +18,12 @@ export async function findAdminTotp(db: Queryable, adminId: string): Promise<Adm
   return rows[0] ?? null;
 }
 
-/** Whether the admin has a confirmed authenticator (sign-in then asks for a second factor). */
-export async function hasConfirmedTotp(db: Queryable, adminId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM admin_totp WHERE admin_user_id = $1 AND confirmed_at IS NOT NULL', [adminId]);
-  return rows.length > 0;
+/** The second factors the admin has on (a confirmed authenticator, passkeys): sign-in asks for one when any is. */
+export async function twoFactorMethodsOf(db: Queryable, adminId: string): Promise<TwoFactorMethod[]> {
+  const { rows } = await db.query<{ methods: TwoFactorMethod[] }>(`SELECT ${twoFactorMethodsSql('$1::uuid')} AS methods`, [
+    adminId,
+  ]);
+  return rows[0]?.methods ?? [];
 }
 
 /** Stores a new pending secret, replacing a pending one; never a confirmed one (returns false then). */
@@ -59,15 +63,29 @@ export async function confirmTotp(db: Queryable, adminId: string): Promise<boole
   return rows.length > 0;
 }
 
-/** Removes the authenticator and every recovery code; returns whether a confirmed one was removed. */
-export async function removeTwoFactor(db: Queryable, adminId: string): Promise<boolean> {
+/** Removes the authenticator and its recovery codes (the admin's own choice); answers how many passkeys remain. */
+export async function removeTotp(db: Queryable, adminId: string): Promise<{ passkeysLeft: number }> {
+  await db.query('DELETE FROM admin_recovery_codes WHERE admin_user_id = $1', [adminId]);
+  await db.query('DELETE FROM admin_totp WHERE admin_user_id = $1', [adminId]);
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_passkeys WHERE admin_user_id = $1', [
+    adminId,
+  ]);
+  return { passkeysLeft: rows[0]?.n ?? 0 };
+}
+
+/**
+ * Removes every second factor (another admin's reset): the authenticator, the recovery codes, the passkeys and the
+ * pending sign-in challenges. Answers what was on: a confirmed authenticator, and how many passkeys.
+ */
+export async function removeTwoFactor(db: Queryable, adminId: string): Promise<{ hadTotp: boolean; passkeys: number }> {
   await db.query('DELETE FROM admin_recovery_codes WHERE admin_user_id = $1', [adminId]);
   await db.query('DELETE FROM admin_two_factor_challenges WHERE admin_user_id = $1', [adminId]);
-  const { rows } = await db.query<{ confirmed_at: Date | null }>(
+  const totp = await db.query<{ confirmed_at: Date | null }>(
     'DELETE FROM admin_totp WHERE admin_user_id = $1 RETURNING confirmed_at',
     [adminId],
   );
-  return rows.some((row) => row.confirmed_at !== null);
+  const passkeys = await db.query('DELETE FROM admin_passkeys WHERE admin_user_id = $1 RETURNING 1', [adminId]);
+  return { hadTotp: totp.rows.some((row) => row.confirmed_at !== null), passkeys: passkeys.rows.length };
 }
 
 /** Replaces the admin's recovery codes with these hashes. */

@@ -1,46 +1,18 @@
-import {
-  ADMIN_LOCK_MS,
-  ADMIN_LOGIN_SERVER_ERRORS,
-  ADMIN_MAX_FAILED_ATTEMPTS,
-  SERVER_MESSAGES,
-  TWO_FACTOR_MESSAGES,
-} from '@guildhall/contract';
+import { ADMIN_LOCK_MS, ADMIN_LOGIN_SERVER_ERRORS, ADMIN_MAX_FAILED_ATTEMPTS, TWO_FACTOR_MESSAGES } from '@guildhall/contract';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
-import { verifyPassword } from '../../auth/passwords';
 import { openSealedText, sealText } from '../../auth/sealed-text';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { type AdminAccountRow, findAdminById, recordFailedSignIn } from '../admin-users/queries';
 import { recordAudit } from '../audit/record-audit';
+import { accountWithPassword, actorOf, conflict, targetOf } from './own-account';
 import { checkSecondFactor, checkTotpCode, newRecoveryCodes, newTotpSecret, totpOf } from './two-factor';
-import { confirmTotp, findAdminTotp, removeTwoFactor, replaceRecoveryCodes, storePendingTotp } from './two-factor-queries';
+import { confirmTotp, findAdminTotp, removeTotp, replaceRecoveryCodes, storePendingTotp } from './two-factor-queries';
 
 /** What the own two-factor settings need from the app. */
 export interface TwoFactorDeps {
   db: Db;
   sealingKey: () => Promise<Buffer>;
-}
-
-const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-
-const actorOf = (context: AdminSessionContext) =>
-  ({ type: 'admin', id: context.admin.id, name: context.admin.username }) as const;
-const targetOf = (context: AdminSessionContext) => ({ type: 'admin_user', id: context.admin.id });
-
-/** The signed-in admin's account, after checking the password given (a borrowed session alone changes nothing). */
-async function accountWithPassword(deps: TwoFactorDeps, context: AdminSessionContext, password: string, ip: string) {
-  const account = await findAdminById(deps.db, context.admin.id);
-  if (!account || !(await verifyPassword(account.password_hash, password))) {
-    await recordAudit(deps.db, {
-      actor: actorOf(context),
-      action: 'admin.two_factor_change_failed',
-      target: targetOf(context),
-      details: { reason: 'wrong_password' },
-      ip,
-    });
-    throw AppError.invalidField('password', SERVER_MESSAGES.currentPasswordIncorrect);
-  }
-  return account;
 }
 
 /**
@@ -75,7 +47,7 @@ async function refuseWrongCode(deps: TwoFactorDeps, context: AdminSessionContext
 
 /** Starts enrolling an authenticator: a new secret, stored sealed and pending until a code confirms it. */
 export async function startTotpSetup(deps: TwoFactorDeps, context: AdminSessionContext, password: string, ip: string) {
-  const account = await accountWithPassword(deps, context, password, ip);
+  const account = await accountWithPassword(deps.db, context, password, ip);
   const secret = newTotpSecret();
   if (!(await storePendingTotp(deps.db, account.id, sealText(await deps.sealingKey(), secret)))) {
     throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
@@ -107,29 +79,33 @@ export async function confirmTotpSetup(deps: TwoFactorDeps, context: AdminSessio
   return codes;
 }
 
-/** Turns the own two-factor sign-in off: the current password and a code (TOTP or recovery) are asked. */
+/**
+ * Turns the own authenticator app off (and its recovery codes): the current password and a code (TOTP or recovery)
+ * are asked. Answers whether two-factor sign-in stays on (passkeys remain).
+ */
 export async function disableTotp(
   deps: TwoFactorDeps,
   context: AdminSessionContext,
   body: { password: string; code: string },
   ip: string,
 ) {
-  const account = await accountWithPassword(deps, context, body.password, ip);
+  const account = await accountWithPassword(deps.db, context, body.password, ip);
   await refuseLocked(account);
   const result = await checkSecondFactor(deps.db, await deps.sealingKey(), account, body.code);
   if (!result.ok) {
     if (result.reason === 'not_enabled') throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
     return refuseWrongCode(deps, context, result.reason, ip);
   }
-  await deps.db.transaction(async (tx) => {
-    await removeTwoFactor(tx, account.id);
+  return deps.db.transaction(async (tx) => {
+    const { passkeysLeft } = await removeTotp(tx, account.id);
     await recordAudit(tx, {
       actor: actorOf(context),
       action: 'admin.two_factor_disabled',
       target: targetOf(context),
-      details: { secondFactor: result.method },
+      details: { secondFactor: result.method, passkeysLeft },
       ip,
     });
+    return { isStillOn: passkeysLeft > 0 };
   });
 }
 

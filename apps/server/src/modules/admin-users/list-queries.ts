@@ -1,4 +1,5 @@
 import { ADMIN_SESSION_IDLE_MS, type AdminUserSort, type AdminUserStatus } from '@guildhall/contract';
+import { twoFactorMethodsSql } from '../../auth/session-queries';
 import type { Queryable } from '../../services/db/db';
 
 /** An admin user as the admin users screen reads it, with its role and its open sessions counted. */
@@ -58,8 +59,8 @@ const SORT_COLUMNS: Record<AdminUserSort, string> = {
 const openSessions = (cutoff: string) => `(SELECT count(*)::int FROM admin_sessions s
    WHERE s.admin_user_id = u.id AND s.revoked_at IS NULL AND s.absolute_expires_at > now() AND s.last_seen_at > ${cutoff})`;
 
-/** A confirmed authenticator (the primary key's index). */
-const TWO_FACTOR_ENABLED = 'EXISTS (SELECT 1 FROM admin_totp t WHERE t.admin_user_id = u.id AND t.confirmed_at IS NOT NULL)';
+/** Any second factor on: a confirmed authenticator or a passkey. */
+const TWO_FACTOR_ENABLED = `cardinality(${twoFactorMethodsSql('u.id')}) > 0`;
 
 const rowColumns = (cutoff: string) => `u.id, u.username, u.full_name, u.role, r.label AS role_label,
        COALESCE(r.permissions, '{}') AS role_permissions, u.permissions, ${STATUS_SQL} AS status, u.locked_until,

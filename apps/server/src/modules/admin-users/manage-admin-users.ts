@@ -296,8 +296,8 @@ export async function unlockAdmin(deps: AdminUserDeps, id: string, by: AdminRequ
 }
 
 /**
- * Turns off another admin's two-factor sign-in (a lost device): their secret and recovery codes go, and they sign in
- * with the password alone until they enrol again. Not one's own (that asks for the password and a code), and only
+ * Turns off another admin's two-factor sign-in (a lost device): their secret, recovery codes and passkeys go, and
+ * they sign in with the password alone until they enrol again. Not one's own (that asks for the password and a code), and only
  * within reach (the subset rule), or a weaker admin could strip a stronger one's second factor.
  */
 export async function resetAdminTwoFactor(deps: AdminUserDeps, id: string, by: AdminRequester): Promise<void> {
@@ -305,12 +305,13 @@ export async function resetAdminTwoFactor(deps: AdminUserDeps, id: string, by: A
     const target = await lockTarget(tx, id);
     if (target.id === by.actor.id) throw conflict(TWO_FACTOR_MESSAGES.notYourself);
     await refuseOutOfReach(tx, by, target);
-    if (!(await removeTwoFactor(tx, id))) throw conflict(TWO_FACTOR_MESSAGES.targetNotEnabled);
+    const removed = await removeTwoFactor(tx, id);
+    if (!removed.hadTotp && removed.passkeys === 0) throw conflict(TWO_FACTOR_MESSAGES.targetNotEnabled);
     await recordAudit(tx, {
       actor: by.actor,
       action: 'admin.two_factor_reset',
       target: { type: 'admin_user', id },
-      details: { username: target.username },
+      details: { username: target.username, authenticatorApp: removed.hadTotp, passkeys: removed.passkeys },
       ip: by.ip,
     });
   });

@@ -65,6 +65,7 @@ const fill = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 const OFF_IN_GRACE: AdminTwoFactorStatus = {
   isEnabled: false,
+  methods: [],
   isRequired: true,
   graceEndsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
   isEnrolmentRequired: false,
@@ -147,7 +148,13 @@ describe('TwoFactorPage: turning it on', () => {
 });
 
 describe('TwoFactorPage: with it on', () => {
-  const ON: AdminTwoFactorStatus = { isEnabled: true, isRequired: true, graceEndsAt: null, isEnrolmentRequired: false };
+  const ON: AdminTwoFactorStatus = {
+    isEnabled: true,
+    methods: ['totp'],
+    isRequired: true,
+    graceEndsAt: null,
+    isEnrolmentRequired: false,
+  };
 
   it('makes new recovery codes for a code, and shows a lock above the form', async () => {
     renderPage(ON);
