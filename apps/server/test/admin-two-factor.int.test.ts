@@ -10,7 +10,7 @@ import {
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, sql, type TestAdmin } from './helpers/factories';
-import { HttpClient } from './helpers/http-client';
+import { type AddressedClient, clientFrom, type HttpClient } from './helpers/http-client';
 import { type IsolatedApp, startSignedInApp, stopTestApp } from './helpers/test-app';
 
 /**
@@ -41,20 +41,7 @@ const TOTP_PATH = '/api/admin/auth/two-factor/totp';
 const RECOVERY = '/api/admin/auth/two-factor/recovery-codes';
 
 /** A client leaving from a loopback address of its own (another "IP" to the server). */
-function client() {
-  const localAddress = `127.0.0.${nextAddress++}`;
-  const http = new HttpClient(ctx.server.url);
-  const options = { localAddress };
-  return {
-    http,
-    localAddress,
-    post: <B = Record<string, unknown>>(path: string, body?: unknown) => http.post<B>(path, body, options),
-    delete: <B = Record<string, unknown>>(path: string, body?: unknown) =>
-      http.request<B>('DELETE', path, { body, localAddress }),
-    get: <B = Record<string, unknown>>(path: string) => http.get<B>(path, options),
-    signIn: (admin: TestAdmin) => http.signIn(admin.username, admin.password, options),
-  };
-}
+const client = () => clientFrom(ctx.server.url, `127.0.0.${nextAddress++}`);
 
 /** The code an authenticator app shows now for this secret (or one step later). */
 const codeOf = (secret: string, stepsAhead = 0) =>
@@ -94,7 +81,7 @@ async function enrolledAdmin(options: Parameters<typeof createTestAdmin>[1] = {}
 }
 
 /** Signs in with the password: the challenge the first step answers. */
-async function challengeFor(c: ReturnType<typeof client>, admin: TestAdmin) {
+async function challengeFor(c: AddressedClient, admin: TestAdmin) {
   const first = await c.signIn(admin);
   expect(first.status).toBe(200);
   expect(first.body).toMatchObject({ success: true, twoFactorRequired: true, message: TWO_FACTOR_MESSAGES.secondStepNeeded });

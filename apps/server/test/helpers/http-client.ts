@@ -98,3 +98,25 @@ export class HttpClient {
     }
   }
 }
+
+/**
+ * A browser-like client leaving from a loopback address of its own (127.0.0.x is another "IP" to the server), so the
+ * per-address sign-in limit one test reaches does not reach another.
+ */
+export function clientFrom(baseUrl: string, localAddress: string) {
+  const http = new HttpClient(baseUrl);
+  const options = { localAddress };
+  return {
+    http,
+    localAddress,
+    get: <B = Record<string, unknown>>(path: string) => http.get<B>(path, options),
+    post: <B = Record<string, unknown>>(path: string, body?: unknown) => http.post<B>(path, body, options),
+    patch: <B = Record<string, unknown>>(path: string, body?: unknown) => http.request<B>('PATCH', path, { body, localAddress }),
+    delete: <B = Record<string, unknown>>(path: string, body?: unknown) =>
+      http.request<B>('DELETE', path, { body, localAddress }),
+    signIn: (admin: { username: string; password: string }) => http.signIn(admin.username, admin.password, options),
+  };
+}
+
+/** A client of clientFrom. */
+export type AddressedClient = ReturnType<typeof clientFrom>;
