@@ -57,7 +57,7 @@ function expectRefused(answer: { status: number; body: unknown }, failedAttempts
   expect(answer.status).toBe(401);
   expect(answer.body).toMatchObject({
     code: 'ADMIN_LOGIN_FAILED',
-    error: TWO_FACTOR_MESSAGES.wrongPasskey,
+    error: PASSKEY_MESSAGES.notAccepted,
     ...(failedAttempts ? { failedAttempts } : {}),
   });
 }
@@ -70,7 +70,7 @@ describe('signing in with a passkey', () => {
     expect(first.body).toMatchObject({
       twoFactorRequired: true,
       methods: ['passkey'],
-      message: TWO_FACTOR_MESSAGES.passkeyNeeded,
+      message: PASSKEY_MESSAGES.secondStepNeeded,
     });
     expect(c.http.sessionToken).toBeUndefined();
     const challenge = String(first.body.challenge);

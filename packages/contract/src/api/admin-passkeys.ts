@@ -38,6 +38,10 @@ export const PASSKEY_MESSAGES = {
   /** The sign-in's passkey step for an admin without one. */
   noPasskey: 'This account has no passkey. Use the code from your authenticator app',
   optionsReady: 'Confirm with your passkey',
+  /** The first step's message for an admin whose only second factor is a passkey. */
+  secondStepNeeded: 'Use your passkey to finish signing in',
+  /** The second step of sign-in: an assertion that did not verify (or a spent one, or another admin's passkey). */
+  notAccepted: 'That passkey was not accepted. Try again, or use another way to sign in',
   added: (name: string) => `Passkey "${name}" added: it now signs you in after your password`,
   renamed: (name: string) => `Passkey renamed to "${name}"`,
   removed: (name: string) => `Passkey "${name}" removed`,

@@ -27,10 +27,6 @@ export const TWO_FACTOR_MESSAGES = {
   wrongCodeField: 'That code is not right. Check the time on your device and try again',
   challengeExpired: 'This sign-in has expired or was already used. Sign in again',
   secondStepNeeded: 'Enter the code from your authenticator app',
-  /** The first step's message for an admin whose only second factor is a passkey. */
-  passkeyNeeded: 'Use your passkey to finish signing in',
-  /** The second step of sign-in: an assertion that did not verify (or a spent one, or another admin's passkey). */
-  wrongPasskey: 'That passkey was not accepted. Try again, or use another way to sign in',
   alreadyEnabled: 'Two-factor sign-in is already on. Turn it off first to enrol another device',
   notStarted: 'Start the two-factor setup first',
   notEnabled: 'Two-factor sign-in is not on for this account',

@@ -67,7 +67,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           challenge: outcome.challenge,
           expiresAt: outcome.expiresAt.toISOString(),
           methods: outcome.methods,
-          message: outcome.methods.includes('totp') ? TWO_FACTOR_MESSAGES.secondStepNeeded : TWO_FACTOR_MESSAGES.passkeyNeeded,
+          message: outcome.methods.includes('totp') ? TWO_FACTOR_MESSAGES.secondStepNeeded : PASSKEY_MESSAGES.secondStepNeeded,
         };
       }
       return signedInAnswer(reply, deps, outcome);

@@ -126,7 +126,7 @@ export async function signInWithPasskey(
       countFailure(deps, account, attempt.ip, {
         action: 'admin.two_factor_failed',
         reason,
-        message: TWO_FACTOR_MESSAGES.wrongPasskey,
+        message: PASSKEY_MESSAGES.notAccepted,
       });
     const expectedHash = await takeSignInPasskeyChallenge(deps.db, challengeId);
     if (!expectedHash) return refuse('no_passkey_challenge');
