@@ -1,4 +1,4 @@
-import { adminAuthApi } from '@guildhall/contract';
+import { adminAuthApi, type TwoFactorMethod } from '@guildhall/contract';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import { callEndpoint, type EndpointBody, type EndpointResponse } from './endpoint';
@@ -31,13 +31,17 @@ export async function fetchAdminSession(signal?: AbortSignal): Promise<AdminSess
   }
 }
 
-/** The first step of sign-in: a session, or (two-factor sign-in on) a challenge waiting for the second factor. */
-export type AdminSignInStep = { kind: 'session' } | { kind: 'challenge'; challenge: string; expiresAt: string };
+/** The first step of sign-in: a session, or (two-factor sign-in on) a challenge waiting for one of the second factors. */
+export type AdminSignInStep =
+  | { kind: 'session' }
+  | { kind: 'challenge'; challenge: string; expiresAt: string; methods: TwoFactorMethod[] };
 
 /** POST /api/admin/auth/login. An admin with two-factor sign-in on gets a challenge instead of a session. */
 export async function loginAdmin(body: EndpointBody<typeof adminAuthApi.login>): Promise<AdminSignInStep> {
   const answer = await callEndpoint(adminAuthApi.login, { body, onUnauthorized: 'throw' });
-  if ('twoFactorRequired' in answer) return { kind: 'challenge', challenge: answer.challenge, expiresAt: answer.expiresAt };
+  if ('twoFactorRequired' in answer) {
+    return { kind: 'challenge', challenge: answer.challenge, expiresAt: answer.expiresAt, methods: answer.methods };
+  }
   return { kind: 'session' };
 }
 

@@ -22,6 +22,8 @@ export interface AdminSessionValue {
   login: (credentials: { username: string; password: string }) => Promise<AdminSignInResult>;
   /** The second step of sign-in: the challenge and a TOTP or recovery code. */
   completeSecondStep: (body: { challenge: string; code: string }) => Promise<AdminMe>;
+  /** A last step of sign-in the page runs itself (a passkey, whose code the sign-in page loads only then), then the session. */
+  completeSignIn: (step: () => Promise<void>) => Promise<AdminMe>;
   /** Ends the session on the server, then here. */
   logout: () => Promise<void>;
   /** Forgets the session here only (a forced logout: the server has already ended it). */

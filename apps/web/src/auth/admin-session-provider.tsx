@@ -77,6 +77,14 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     [holdNewSession],
   );
 
+  const completeSignIn = useCallback(
+    async (step: () => Promise<void>) => {
+      await step();
+      return holdNewSession();
+    },
+    [holdNewSession],
+  );
+
   const logout = useCallback(async () => {
     await logoutAdmin();
     clearSession('LOGGED_OUT');
@@ -97,11 +105,12 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
       error,
       login,
       completeSecondStep,
+      completeSignIn,
       logout,
       clearSession,
       recheck: () => void refetch(),
     };
-  }, [data, error, login, completeSecondStep, logout, clearSession, refetch]);
+  }, [data, error, login, completeSecondStep, completeSignIn, logout, clearSession, refetch]);
 
   return <AdminSessionContext value={value}>{children}</AdminSessionContext>;
 }

@@ -1,4 +1,4 @@
-import { ADMIN_MAX_FAILED_ATTEMPTS, MESSAGES, welcomeBack } from '@guildhall/contract';
+import { ADMIN_MAX_FAILED_ATTEMPTS, MESSAGES, type TwoFactorMethod, welcomeBack } from '@guildhall/contract';
 import { Clock, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -25,14 +25,14 @@ function formatAttemptTime(iso: string): string {
 /** "Admin Portal": the admin sign-in (spec 2 §2, §5, §8). Returns to the page first asked for. */
 export function AdminLoginPage() {
   useDocumentTitle('Admin Portal');
-  const { status, signedOutReason, login, completeSecondStep } = useAdminSession();
+  const { status, signedOutReason, login, completeSecondStep, completeSignIn } = useAdminSession();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
   const [attempts, setAttempts] = useState<LoginAttempts>(readLoginAttempts);
   const [maxAttempts, setMaxAttempts] = useState<number>(ADMIN_MAX_FAILED_ATTEMPTS);
   /** The challenge a right password answered for an admin with two-factor sign-in on: the second step is shown. */
-  const [challenge, setChallenge] = useState<{ token: string; expiresAt: string } | null>(null);
+  const [challenge, setChallenge] = useState<{ token: string; expiresAt: string; methods: TwoFactorMethod[] } | null>(null);
   /** Said on the password step after the second step ran out. */
   const [notice, setNotice] = useState<string | null>(null);
   const returnPath = safeReturnPath(searchParams.get('from'));
@@ -55,7 +55,7 @@ export function AdminLoginPage() {
     void loadSecondStepForm();
     const result = await login(credentials);
     if (result.kind === 'challenge') {
-      setChallenge({ token: result.challenge, expiresAt: result.expiresAt });
+      setChallenge({ token: result.challenge, expiresAt: result.expiresAt, methods: result.methods });
       return;
     }
     signedIn(result.me.admin.username);
@@ -64,6 +64,16 @@ export function AdminLoginPage() {
   async function handleSecondStep(code: string) {
     if (!challenge) return;
     const me = await completeSecondStep({ challenge: challenge.token, code });
+    signedIn(me.admin.username);
+  }
+
+  async function handlePasskey() {
+    if (!challenge) return;
+    const me = await completeSignIn(async () => {
+      // Only an admin who chose a passkey loads the browser's WebAuthn library.
+      const { loginAdminWithPasskey } = await import('../../api/admin-passkey-sign-in');
+      await loginAdminWithPasskey(challenge.token);
+    });
     signedIn(me.admin.username);
   }
 
@@ -102,9 +112,11 @@ export function AdminLoginPage() {
           <Suspense fallback={<Spinner label="Loading" />}>
             <SecondStepForm
               expiresAt={challenge.expiresAt}
+              methods={challenge.methods}
               failedAttempts={attempts.failedAttempts}
               maxAttempts={maxAttempts}
               onSubmit={handleSecondStep}
+              onPasskey={handlePasskey}
               onFailure={handleFailure}
               onBack={handleBack}
             />

@@ -60,15 +60,18 @@ export interface SecondStepFailure extends Omit<LoginFailure, 'fieldErrors'> {
 }
 
 /**
- * Maps a refused second step: a wrong, used or replayed code to the contract's text (counted like a wrong password),
- * an expired or unknown challenge to "sign in again"; a lock and the rate limit as on the first step.
+ * Maps a refused second step: a wrong, used or replayed code (or a passkey the server did not accept) to the
+ * contract's text (counted like a wrong password), an expired or unknown challenge to "sign in again"; a lock and the
+ * rate limit as on the first step; a passkey dialog that ended without one with its own words (not counted).
  */
-export function describeSecondStepFailure(error: unknown): SecondStepFailure {
+export function describeSecondStepFailure(error: unknown, method: 'code' | 'passkey' = 'code'): SecondStepFailure {
   if (error instanceof ApiError && error.code === 'INVALID_TOKEN') {
     return { message: TWO_FACTOR_MESSAGES.challengeExpired, isChallengeOver: true, isCredentialFailure: false };
   }
   const { fieldErrors: _fields, ...failure } = describeLoginFailure(error);
   if (error instanceof ApiError && error.code === 'ADMIN_LOGIN_FAILED') {
+    // The server's own text (the contract's, kept out of this first-paint module with the rest of the passkeys').
+    if (method === 'passkey') return { ...failure, message: error.message, isChallengeOver: false };
     const message = TWO_FACTOR_MESSAGES.wrongCode;
     return { ...failure, message, codeError: message, isChallengeOver: false };
   }

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { TWO_FACTOR_MESSAGES } from '@guildhall/contract';
+import { PASSKEY_MESSAGES, TWO_FACTOR_MESSAGES } from '@guildhall/contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
+import { PASSKEY_NOT_USED } from '../../api/passkey-ceremony';
 import { SecondStepForm } from './second-step-form';
 
 const inFiveMinutes = () => new Date(Date.now() + 5 * 60_000).toISOString();
@@ -10,9 +11,11 @@ const inFiveMinutes = () => new Date(Date.now() + 5 * 60_000).toISOString();
 function renderForm(overrides: Partial<Parameters<typeof SecondStepForm>[0]> = {}) {
   const props = {
     expiresAt: inFiveMinutes(),
+    methods: ['totp'] as const,
     failedAttempts: 0,
     maxAttempts: 5,
     onSubmit: vi.fn(async () => {}),
+    onPasskey: vi.fn(async () => {}),
     onFailure: vi.fn(),
     onBack: vi.fn(),
     ...overrides,
@@ -81,5 +84,48 @@ describe('SecondStepForm', () => {
     verify();
     expect(await screen.findByTestId('login-error')).toBeTruthy();
     expect(screen.getByTestId('failed-attempts').textContent).toContain('5/5');
+  });
+
+  it('offers only the code to an admin without a passkey', () => {
+    renderForm();
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+  });
+});
+
+describe('SecondStepForm with a passkey', () => {
+  const refusedPasskey = () =>
+    new ApiError(401, PASSKEY_MESSAGES.notAccepted, {
+      code: 'ADMIN_LOGIN_FAILED',
+      body: { success: false, error: PASSKEY_MESSAGES.notAccepted, code: 'ADMIN_LOGIN_FAILED', failedAttempts: 1 },
+    });
+
+  it('asks only for the passkey when it is the one second factor, its button focused', async () => {
+    const props = renderForm({ methods: ['passkey'] });
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
+    expect(screen.getByText(`${PASSKEY_MESSAGES.secondStepNeeded}.`)).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Use a passkey' });
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(props.onPasskey).toHaveBeenCalledTimes(1));
+    expect(props.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('offers the passkey beside the code, and says when the server did not accept it (counted)', async () => {
+    const props = renderForm({ methods: ['totp', 'passkey'], onPasskey: vi.fn(async () => Promise.reject(refusedPasskey())) });
+    expect(screen.getByLabelText('Authentication code')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByTestId('login-error')).toHaveProperty('textContent', PASSKEY_MESSAGES.notAccepted);
+    expect(props.onFailure).toHaveBeenCalledWith(expect.objectContaining({ failedAttempts: 1, isCredentialFailure: true }));
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toHaveProperty('disabled', false);
+  });
+
+  it('says when the browser dialog ended without a passkey, which counts for nothing', async () => {
+    const cancelled = new ApiError(400, PASSKEY_MESSAGES.cancelled, { code: PASSKEY_NOT_USED });
+    const props = renderForm({ methods: ['passkey'], onPasskey: vi.fn(async () => Promise.reject(cancelled)) });
+    fireEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByTestId('login-error')).toHaveProperty('textContent', PASSKEY_MESSAGES.cancelled);
+    expect(props.onFailure).toHaveBeenCalledWith(expect.objectContaining({ isCredentialFailure: false }));
+    expect(props.onBack).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,11 @@
-import { ADMIN_MAX_FAILED_ATTEMPTS, TWO_FACTOR_MESSAGES, twoFactorCode } from '@guildhall/contract';
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import {
+  ADMIN_MAX_FAILED_ATTEMPTS,
+  PASSKEY_MESSAGES,
+  TWO_FACTOR_MESSAGES,
+  type TwoFactorMethod,
+  twoFactorCode,
+} from '@guildhall/contract';
+import { ArrowLeft, KeyRound, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CodeField } from '../../ui/code-field';
 import { SubmitButton } from '../../ui/submit-button';
@@ -9,28 +15,45 @@ import '../../styles/two-factor.css';
 interface SecondStepFormProps {
   /** When the challenge the password step answered runs out. */
   expiresAt: string;
+  /** The second factors the admin has on, as the password step answered: the form offers those. */
+  methods: readonly TwoFactorMethod[];
   failedAttempts: number;
   maxAttempts: number;
   onSubmit: (code: string) => Promise<void>;
-  /** Told of every refused code, to keep the counter and last attempt time. */
+  /** The second step with a passkey: the browser's dialog, then the server. */
+  onPasskey: () => Promise<void>;
+  /** Told of every refused code or passkey, to keep the counter and last attempt time. */
   onFailure: (failure: SecondStepFailure) => void;
   /** Back to the password step; with a message when the challenge ran out. */
   onBack: (notice?: string) => void;
 }
 
 /**
- * The second step of the admin sign-in: a 6-digit code from the authenticator app or a recovery code. The
- * challenge lives five minutes: when it runs out (here or on the server) the password is asked again.
+ * The second step of the admin sign-in: a 6-digit code from the authenticator app or a recovery code, or a passkey,
+ * whichever the admin has. The challenge lives five minutes: when it runs out (here or on the server) the password is
+ * asked again.
  */
-export function SecondStepForm({ expiresAt, failedAttempts, maxAttempts, onSubmit, onFailure, onBack }: SecondStepFormProps) {
+export function SecondStepForm({
+  expiresAt,
+  methods,
+  failedAttempts,
+  maxAttempts,
+  onSubmit,
+  onPasskey,
+  onFailure,
+  onBack,
+}: SecondStepFormProps) {
+  const hasCode = methods.includes('totp');
+  const hasPasskey = methods.includes('passkey');
   const [code, setCode] = useState('');
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [busy, setBusy] = useState<'code' | 'passkey' | null>(null);
   const [codeError, setCodeError] = useState<string | undefined>();
   const [formError, setFormError] = useState<Pick<SecondStepFailure, 'message' | 'detail'> | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const passkeyRef = useRef<HTMLButtonElement>(null);
 
-  // The password step just led here: the code is the one thing to type.
-  useEffect(() => codeRef.current?.focus(), []);
+  // The password step just led here: the code (or the passkey button) is the one thing to do.
+  useEffect(() => (codeRef.current ?? passkeyRef.current)?.focus(), []);
 
   useEffect(() => {
     const timer = window.setTimeout(
@@ -40,36 +63,61 @@ export function SecondStepForm({ expiresAt, failedAttempts, maxAttempts, onSubmi
     return () => window.clearTimeout(timer);
   }, [expiresAt, onBack]);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  /** Runs one attempt; a refusal is reported, shown, or (the challenge over) leads back to the password. */
+  async function attempt(method: 'code' | 'passkey', send: () => Promise<void>) {
     setFormError(null);
-    const parsed = twoFactorCode.safeParse(code);
-    if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setCodeError(undefined);
-    setIsSubmitting(true);
+    setBusy(method);
     try {
-      await onSubmit(parsed.data);
+      await send();
     } catch (error) {
-      const failure = describeSecondStepFailure(error);
+      const failure = describeSecondStepFailure(error, method);
       onFailure(failure);
       if (failure.isChallengeOver) {
         onBack(failure.message);
         return;
       }
       setFormError({ message: failure.message, detail: failure.detail });
-      setCodeError(failure.codeError);
-      setCode('');
-      setIsSubmitting(false);
-      codeRef.current?.focus();
+      setBusy(null);
+      if (method === 'code') {
+        setCodeError(failure.codeError);
+        setCode('');
+      }
+      (method === 'code' ? codeRef : passkeyRef).current?.focus();
     }
   }
 
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = twoFactorCode.safeParse(code);
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setCodeError(undefined);
+    void attempt('code', () => onSubmit(parsed.data));
+  }
+
+  const passkeyButton = hasPasskey && (
+    <button
+      ref={passkeyRef}
+      type="button"
+      className={`button button--block ${hasCode ? 'button--secondary' : 'button--primary'}`}
+      disabled={busy !== null}
+      onClick={() => void attempt('passkey', onPasskey)}
+      data-testid="use-passkey"
+    >
+      <KeyRound size={18} aria-hidden="true" />
+      {busy === 'passkey' ? 'Waiting for your passkey...' : 'Use a passkey'}
+    </button>
+  );
+
   return (
     <form className="form login-form" onSubmit={handleSubmit} noValidate data-testid="second-step-form">
-      <p className="login-form__lead">{TWO_FACTOR_MESSAGES.secondStepNeeded}, or one of your recovery codes.</p>
+      <p className="login-form__lead">
+        {hasCode
+          ? `${TWO_FACTOR_MESSAGES.secondStepNeeded}, or one of your recovery codes.`
+          : `${PASSKEY_MESSAGES.secondStepNeeded}.`}
+      </p>
       {formError && (
         <p className="alert alert--error" role="alert" data-testid="login-error">
           <span>
@@ -78,21 +126,25 @@ export function SecondStepForm({ expiresAt, failedAttempts, maxAttempts, onSubmi
           </span>
         </p>
       )}
-      <CodeField ref={codeRef} value={code} error={codeError} onChange={setCode} />
+      {hasCode && <CodeField ref={codeRef} value={code} error={codeError} onChange={setCode} />}
       {failedAttempts > 0 && (
         <p className="login-form__attempts" data-testid="failed-attempts">
           Failed attempts: <strong>{`${failedAttempts}/${maxAttempts || ADMIN_MAX_FAILED_ATTEMPTS}`}</strong>
         </p>
       )}
-      <SubmitButton
-        icon={<ShieldCheck size={18} aria-hidden="true" />}
-        isBusy={isSubmitting}
-        busyLabel="Verifying..."
-        isDisabled={code.trim() === ''}
-        isBlock
-      >
-        Verify
-      </SubmitButton>
+      {hasCode && (
+        <SubmitButton
+          icon={<ShieldCheck size={18} aria-hidden="true" />}
+          isBusy={busy !== null}
+          busyLabel={busy === 'code' ? 'Verifying...' : undefined}
+          isDisabled={code.trim() === ''}
+          isBlock
+        >
+          Verify
+        </SubmitButton>
+      )}
+      {hasCode && hasPasskey && <p className="login-form__or">or</p>}
+      {passkeyButton}
       <button type="button" className="link-button login-form__back" onClick={() => onBack()}>
         <ArrowLeft size={14} aria-hidden="true" />
         Back to sign in

@@ -14,28 +14,36 @@ import { useTwoFactorForm } from './use-two-factor-form';
 export const groupedSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 interface EnrolTotpProps {
+  /** The first card's title; 'Turn on two-factor sign-in' unless a passkey has it on already. */
+  title?: string;
   /** Turned on: the recovery codes to show once. */
   onEnabled: (recoveryCodes: string[]) => void;
 }
 
-/** Turning two-factor sign-in on: the password, then the QR code (or the key by hand) and a code from the app. */
-export function EnrolTotp({ onEnabled }: EnrolTotpProps) {
+/** Turning the authenticator app on: the password, then the QR code (or the key by hand) and a code from the app. */
+export function EnrolTotp({ title = 'Turn on two-factor sign-in', onEnabled }: EnrolTotpProps) {
   const [setup, setSetup] = useState<{ otpauthUri: string; secret: string } | null>(null);
   return setup ? (
     <ScanStep setup={setup} onEnabled={onEnabled} onCancel={() => setSetup(null)} />
   ) : (
-    <PasswordStep onStarted={setSetup} />
+    <PasswordStep title={title} onStarted={setSetup} />
   );
 }
 
-function PasswordStep({ onStarted }: { onStarted: (setup: { otpauthUri: string; secret: string }) => void }) {
+function PasswordStep({
+  title,
+  onStarted,
+}: {
+  title: string;
+  onStarted: (setup: { otpauthUri: string; secret: string }) => void;
+}) {
   const start = useStartTotpSetup();
   const form = useTwoFactorForm({ password: '' }, adminTwoFactorApi.setup.body, start, ({ otpauthUri, secret }) =>
     onStarted({ otpauthUri, secret }),
   );
 
   return (
-    <Card title="Turn on two-factor sign-in" data-testid="two-factor-enrol">
+    <Card title={title} data-testid="two-factor-enrol">
       <form className="form two-factor__form" onSubmit={form.handleSubmit} noValidate>
         <p>
           You need an authenticator app on your phone or computer (for example Aegis, Google Authenticator, 1Password or Microsoft

@@ -34,8 +34,16 @@ export function RegenerateRecoveryCodes({ onRegenerated }: { onRegenerated: (rec
   );
 }
 
-/** Turning two-factor sign-in off: the password and a code. */
-export function DisableTwoFactor({ isRequired }: { isRequired: boolean }) {
+/** What turning the authenticator app off leaves. */
+function disableNote(isRequired: boolean, hasPasskey: boolean) {
+  if (hasPasskey) return 'Your passkeys still sign you in; the recovery codes stop working.';
+  if (isRequired)
+    return 'Your account must use two-factor sign-in: once it is off, turning it on again is all the console lets you do.';
+  return 'Your password alone will sign you in again, and your recovery codes stop working.';
+}
+
+/** Turning the authenticator app off (two-factor sign-in with it, unless a passkey stays): the password and a code. */
+export function DisableTwoFactor({ isRequired, hasPasskey }: { isRequired: boolean; hasPasskey: boolean }) {
   const disable = useDisableTotp();
   const toast = useToast();
   const form = useTwoFactorForm({ password: '', code: '' }, adminTwoFactorApi.disable.body, disable, ({ message }) =>
@@ -43,13 +51,9 @@ export function DisableTwoFactor({ isRequired }: { isRequired: boolean }) {
   );
 
   return (
-    <Card title="Turn off two-factor sign-in" data-testid="two-factor-disable">
+    <Card title={hasPasskey ? 'Remove the authenticator app' : 'Turn off two-factor sign-in'} data-testid="two-factor-disable">
       <form className="form two-factor__form" onSubmit={form.handleSubmit} noValidate>
-        <p>
-          {isRequired
-            ? 'Your account must use two-factor sign-in: once it is off, turning it on again is all the console lets you do.'
-            : 'Your password alone will sign you in again, and your recovery codes stop working.'}
-        </p>
+        <p>{disableNote(isRequired, hasPasskey)}</p>
         <FormAlert message={form.formError} />
         <PasswordField
           label="Current password"
@@ -62,7 +66,7 @@ export function DisableTwoFactor({ isRequired }: { isRequired: boolean }) {
         <div className="form__actions">
           <button type="submit" className="button button--danger" disabled={disable.isPending}>
             <ShieldOff size={16} aria-hidden="true" />
-            {disable.isPending ? 'Turning off...' : 'Turn off'}
+            {disable.isPending ? 'Turning off...' : hasPasskey ? 'Remove the app' : 'Turn off'}
           </button>
         </div>
       </form>

@@ -9,12 +9,14 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import '../../styles/two-factor.css';
 import { EnrolTotp } from './enrol-totp';
 import { DisableTwoFactor, RegenerateRecoveryCodes } from './manage-two-factor';
+import { Passkeys } from './passkeys';
 import { RecoveryCodes } from './recovery-codes';
 
 /**
- * "Two-factor sign-in" (issue 25): the signed-in admin's own second factor. Off: enrol an authenticator app. On: new
- * recovery codes, or turn it off. Recovery codes stay on screen until the admin says they are saved, whatever the
- * session's status says meanwhile; only then is the session read again.
+ * "Two-factor sign-in" (issue 25): the signed-in admin's own second factors. The authenticator app: enrol it, or
+ * (on) new recovery codes and turning it off. Passkeys: the list, rename, remove, add. Either one on is two-factor
+ * sign-in on. Recovery codes stay on screen until the admin says they are saved, whatever the session's status says
+ * meanwhile; only then is the session read again.
  */
 export function TwoFactorPage({ onShowingCodes }: { onShowingCodes?: (isShowing: boolean) => void }) {
   useDocumentTitle('Two-factor sign-in');
@@ -30,6 +32,8 @@ export function TwoFactorPage({ onShowingCodes }: { onShowingCodes?: (isShowing:
 
   if (!admin) return null;
   const isEnabled = twoFactor?.isEnabled ?? false;
+  const isTotpOn = twoFactor?.methods.includes('totp') ?? false;
+  const hasPasskey = twoFactor?.methods.includes('passkey') ?? false;
 
   function handleDone() {
     setShown(null);
@@ -42,7 +46,8 @@ export function TwoFactorPage({ onShowingCodes }: { onShowingCodes?: (isShowing:
         <div>
           <h1>Two-factor sign-in</h1>
           <p className="page__lead">
-            After your password, the console asks for a code from an authenticator app, or one of your one-time recovery codes.
+            After your password, the console asks for a second factor: a code from an authenticator app (or one of its one-time
+            recovery codes), or a passkey.
           </p>
         </div>
         <Badge tone={isEnabled ? 'good' : twoFactor?.isRequired ? 'warn' : 'neutral'} data-testid="two-factor-state">
@@ -61,13 +66,21 @@ export function TwoFactorPage({ onShowingCodes }: { onShowingCodes?: (isShowing:
       )}
       {shown ? (
         <RecoveryCodes codes={shown.codes} username={admin.username} message={shown.message} onDone={handleDone} />
-      ) : isEnabled ? (
-        <div className="two-factor__cards">
-          <RegenerateRecoveryCodes onRegenerated={(codes) => setShown({ codes, message: TWO_FACTOR_MESSAGES.regenerated })} />
-          <DisableTwoFactor isRequired={twoFactor?.isRequired ?? false} />
-        </div>
       ) : (
-        <EnrolTotp onEnabled={(codes) => setShown({ codes, message: TWO_FACTOR_MESSAGES.enabled })} />
+        <div className="two-factor__cards">
+          {isTotpOn ? (
+            <>
+              <RegenerateRecoveryCodes onRegenerated={(codes) => setShown({ codes, message: TWO_FACTOR_MESSAGES.regenerated })} />
+              <DisableTwoFactor isRequired={twoFactor?.isRequired ?? false} hasPasskey={hasPasskey} />
+            </>
+          ) : (
+            <EnrolTotp
+              title={hasPasskey ? 'Add an authenticator app' : undefined}
+              onEnabled={(codes) => setShown({ codes, message: TWO_FACTOR_MESSAGES.enabled })}
+            />
+          )}
+          <Passkeys />
+        </div>
       )}
     </div>
   );

@@ -12,7 +12,7 @@ type Parse<B> = (
   | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 
 /**
- * One form of the own two-factor sign-in: its text fields checked with the contract's body schema, sent with the
+ * One form of the own two-factor sign-in (the authenticator app, passkeys): its text fields checked with the contract's body schema, sent with the
  * mutation; a refusal's field messages go on the fields, anything else (a lock, a conflict) above the form.
  */
 export function useTwoFactorForm<V extends Record<keyof V, string>, B, R>(
@@ -39,5 +39,12 @@ export function useTwoFactorForm<V extends Record<keyof V, string>, B, R>(
     });
   }
 
-  return { values: form.values, errors: form.errors, handleChange: form.handleChange, formError, handleSubmit };
+  /** Back to the first values, with nothing said (a form that stays on screen after a success). */
+  function reset() {
+    form.setValues(initial);
+    form.setErrors({});
+    setFormError(null);
+  }
+
+  return { values: form.values, errors: form.errors, handleChange: form.handleChange, formError, handleSubmit, reset };
 }

@@ -1,0 +1,46 @@
+import { KeyRound } from 'lucide-react';
+import { addPasskeyForm, useAddPasskey } from '../../api/admin-passkeys';
+import { PasswordField } from '../../ui/password-field';
+import { SubmitButton } from '../../ui/submit-button';
+import { useToast } from '../../ui/toast-context';
+import { FormAlert } from './form-alert';
+import { PasskeyNameField } from './passkey-name-field';
+import { useTwoFactorForm } from './use-two-factor-form';
+
+/** Adding a passkey: a name and the current password, then the browser's own dialog makes it. */
+export function AddPasskey() {
+  const add = useAddPasskey();
+  const toast = useToast();
+  const form = useTwoFactorForm({ name: '', password: '' }, addPasskeyForm, add, ({ message }) => {
+    form.reset();
+    toast.success(message);
+  });
+
+  return (
+    <form className="form two-factor__form" onSubmit={form.handleSubmit} noValidate data-testid="add-passkey">
+      <h3 className="two-factor__subtitle">Add a passkey</h3>
+      <FormAlert message={form.formError} />
+      <PasskeyNameField
+        value={form.values.name}
+        error={form.errors.name}
+        onChange={(value) => form.handleChange('name', value)}
+      />
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        value={form.values.password}
+        error={form.errors.password}
+        onChange={(value) => form.handleChange('password', value)}
+      />
+      <div className="form__actions">
+        <SubmitButton
+          icon={<KeyRound size={16} aria-hidden="true" />}
+          isBusy={add.isPending}
+          busyLabel="Waiting for your passkey..."
+        >
+          Add passkey
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import { type AdminPasskey, PASSKEY_MESSAGES, PASSKEY_RULE } from '@guildhall/contract';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { usePasskeys } from '../../api/admin-passkeys';
+import { errorMessage } from '../../api/api-error';
+import { Card } from '../../ui/card';
+import { formatDateTime, formatRelative } from '../../ui/format-date';
+import { Spinner } from '../../ui/spinner';
+import { TableScroll } from '../../ui/table-scroll';
+import { AddPasskey } from './add-passkey';
+import { RemovePasskeyDialog, RenamePasskeyDialog } from './passkey-dialogs';
+
+/** When, in words, with the exact time on hover. */
+function When({ iso }: { iso: string | null }) {
+  if (!iso) return <span className="muted">Never</span>;
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {formatRelative(iso)}
+    </time>
+  );
+}
+
+/** How the browser reaches it, as the admin knows the kinds. */
+function kindOf(passkey: AdminPasskey): string {
+  if (passkey.isBackedUp) return 'Synced';
+  if (passkey.transports.includes('internal')) return 'This device';
+  if (passkey.transports.some((transport) => ['usb', 'nfc', 'ble'].includes(transport))) return 'Security key';
+  if (passkey.transports.includes('hybrid')) return 'Phone';
+  return 'Passkey';
+}
+
+function PasskeyTable({
+  passkeys,
+  onRename,
+  onRemove,
+}: {
+  passkeys: AdminPasskey[];
+  onRename: (passkey: AdminPasskey) => void;
+  onRemove: (passkey: AdminPasskey) => void;
+}) {
+  return (
+    <TableScroll label="Your passkeys">
+      <table className="table" data-testid="passkey-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Added</th>
+            <th scope="col">Last used</th>
+            <th scope="col" className="table__actions">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {passkeys.map((passkey) => (
+            <tr key={passkey.id} data-testid="passkey-row" data-name={passkey.name}>
+              <td>
+                <span className="passkey-name">
+                  <span className="table__strong">{passkey.name}</span>
+                  <span className="muted">{kindOf(passkey)}</span>
+                </span>
+              </td>
+              <td>
+                <When iso={passkey.createdAt} />
+              </td>
+              <td data-testid="passkey-last-used">
+                <When iso={passkey.lastUsedAt} />
+              </td>
+              <td className="table__actions">
+                <button
+                  type="button"
+                  className="icon-button"
+                  onClick={() => onRename(passkey)}
+                  aria-label={`Rename ${passkey.name}`}
+                  title="Rename"
+                >
+                  <Pencil size={16} aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button icon-button--danger"
+                  onClick={() => onRemove(passkey)}
+                  aria-label={`Remove ${passkey.name}`}
+                  title="Remove"
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** The own passkeys: the list with when each was last used, rename and remove, and adding one. */
+export function Passkeys() {
+  const list = usePasskeys();
+  const [renaming, setRenaming] = useState<AdminPasskey | null>(null);
+  const [removing, setRemoving] = useState<AdminPasskey | null>(null);
+  const passkeys = list.data ?? [];
+  const isSupported = browserSupportsWebAuthn();
+
+  return (
+    <Card title="Passkeys" data-testid="passkeys">
+      <p>
+        A passkey signs you in with your device's screen lock, a fingerprint or a security key instead of a code. It is made for
+        this site only, so a look-alike page cannot use it.
+      </p>
+      {list.isPending && <Spinner label="Loading passkeys" />}
+      {list.isError && (
+        <div className="table-empty" role="alert">
+          <p>{errorMessage(list.error)}</p>
+          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {list.isSuccess && passkeys.length === 0 && (
+        <p className="muted" data-testid="passkeys-empty">
+          No passkeys yet.
+        </p>
+      )}
+      {passkeys.length > 0 && <PasskeyTable passkeys={passkeys} onRename={setRenaming} onRemove={setRemoving} />}
+      {!isSupported && (
+        <p className="alert alert--warning" role="note">
+          {PASSKEY_MESSAGES.unsupported}
+        </p>
+      )}
+      {isSupported && list.isSuccess && passkeys.length < PASSKEY_RULE.maxPerAdmin && <AddPasskey />}
+      {list.isSuccess && passkeys.length >= PASSKEY_RULE.maxPerAdmin && <p className="muted">{PASSKEY_MESSAGES.limitReached}</p>}
+      {renaming && <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} />}
+      {removing && <RemovePasskeyDialog passkey={removing} onClose={() => setRemoving(null)} />}
+    </Card>
+  );
+}
