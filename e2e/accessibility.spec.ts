@@ -83,7 +83,7 @@ const ADMIN_SUB_PAGES: Record<string, SweepEntry> = {
   'guild data view': { path: ({ guildId }) => `/admin/guilds/${guildId}/data` },
   'linking test': { path: '/admin/character-discovery/test' },
   'InfluxDB debug': { path: '/admin/database/influxdb/debug' },
-  // The account menu's page: the owner has not enrolled, so it asks for the password to start.
+  // The account menu's page: the owner has not enrolled, so it asks for the password to start, and has no passkey yet.
   'two-factor sign-in': { path: '/admin/two-factor' },
   'admin not found': { path: '/admin/no-such-screen' },
 };

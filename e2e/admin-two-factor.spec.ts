@@ -1,6 +1,13 @@
-import { MESSAGES, TWO_FACTOR_ACCOUNT_MESSAGES, TWO_FACTOR_GRACE_DAYS, TWO_FACTOR_MESSAGES } from '@guildhall/contract';
+import {
+  MESSAGES,
+  PASSKEY_MESSAGES,
+  TWO_FACTOR_ACCOUNT_MESSAGES,
+  TWO_FACTOR_GRACE_DAYS,
+  TWO_FACTOR_MESSAGES,
+} from '@guildhall/contract';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { PORTS } from './support/accounts';
 import { runCli } from './support/app-server';
 import { mainServerEnv } from './support/community';
 import { expect, expectAccessible, test } from './support/test';
@@ -8,12 +15,14 @@ import { expect, expectAccessible, test } from './support/test';
 /**
  * Two-factor sign-in for the admin console (issue 25): an admin with full access (who must use it, in their grace)
  * enrols an authenticator from the account menu, signs in with password and code, then with a recovery code; a
- * second admin resets it from Admin Users, and the password alone signs in again. The admins are made here.
+ * second admin resets it from Admin Users, and the password alone signs in again. A third adds a passkey (Chromium's
+ * virtual authenticator), renames it, signs in with it and removes it. The admins are made here.
  */
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const enrolling = { username: `twofa_${suffix}`, password: `e2e-Two-Factor-${suffix}` };
 const resetter = { username: `twofa_reset_${suffix}`, password: `e2e-Resetter-${suffix}` };
+const passkeyAdmin = { username: `passkey_${suffix}`, password: `e2e-Passkey-${suffix}` };
 
 /** What the enrolment showed: the key typed by hand and the recovery codes. */
 let secret = '';
@@ -25,8 +34,8 @@ const codeOf = (stepsAhead = 0) =>
     timestamp: Date.now() + stepsAhead * 30_000,
   });
 
-async function passwordStep(page: Page, account: { username: string; password: string }) {
-  await page.goto('/admin/login');
+async function passwordStep(page: Page, account: { username: string; password: string }, origin = '') {
+  await page.goto(`${origin}/admin/login`);
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -49,6 +58,7 @@ test.beforeAll(() => {
   const env = mainServerEnv();
   runCli(env, ['create-admin', '--username', enrolling.username, '--password', enrolling.password, '--role', 'admin']);
   runCli(env, ['create-admin', '--username', resetter.username, '--password', resetter.password, '--role', 'admin']);
+  runCli(env, ['create-admin', '--username', passkeyAdmin.username, '--password', passkeyAdmin.password, '--role', 'admin']);
 });
 
 test('an admin who must use two-factor sign-in enrols from the account menu', async ({ page }) => {
@@ -66,7 +76,7 @@ test('an admin who must use two-factor sign-in enrols from the account menu', as
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText(MESSAGES.passwordRequired)).toBeVisible();
-  await page.getByLabel('Current password').fill(enrolling.password);
+  await page.getByTestId('two-factor-enrol').getByLabel('Current password').fill(enrolling.password);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
@@ -144,4 +154,73 @@ test("a second admin resets the first one's two-factor sign-in from Admin Users"
   await passwordStep(page, enrolling);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId('two-factor-grace-banner')).toBeVisible();
+});
+
+/**
+ * Passkeys are made for the relying party's domain: the server's, from PUBLIC_URL (unset here: localhost), never an
+ * IP address, so this journey opens the console at localhost rather than at the run's 127.0.0.1.
+ */
+const PASSKEY_ORIGIN = `http://localhost:${PORTS.main}`;
+
+/** A platform authenticator in Chromium (DevTools' WebAuthn domain) that says yes to every ceremony. */
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+}
+
+const passkeyRow = (page: Page, name: string) => page.locator(`[data-testid="passkey-row"][data-name="${name}"]`);
+
+test('an admin adds a passkey, renames it, signs in with password and passkey, and removes it', async ({ page }) => {
+  await addVirtualAuthenticator(page);
+  await passwordStep(page, passkeyAdmin, PASSKEY_ORIGIN);
+  await expect(page).toHaveURL(`${PASSKEY_ORIGIN}/admin`);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: /Two-factor sign-in/ }).click();
+  const passkeys = page.getByTestId('passkeys');
+  await expect(passkeys.getByTestId('passkeys-empty')).toBeVisible();
+
+  const add = passkeys.getByTestId('add-passkey');
+  await add.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(add.getByText(PASSKEY_MESSAGES.nameRequired)).toBeVisible();
+  await add.getByLabel('Passkey name').fill('Chromium key');
+  await add.getByLabel('Current password').fill(passkeyAdmin.password);
+  await add.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: PASSKEY_MESSAGES.added('Chromium key') })).toBeVisible();
+  await expect(passkeyRow(page, 'Chromium key').getByTestId('passkey-last-used')).toHaveText('Never');
+  await expect(page.getByTestId('two-factor-state')).toHaveText('On');
+  await expect(add.getByLabel('Passkey name')).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Rename Chromium key' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename Chromium key' });
+  await rename.getByLabel('Passkey name').fill('Laptop key');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(passkeyRow(page, 'Laptop key')).toBeVisible();
+  await expectAccessible(page, 'the passkeys list');
+  await logout(page);
+
+  // The password alone opens nothing now: the second step asks for the passkey, the one second factor.
+  await passwordStep(page, passkeyAdmin, PASSKEY_ORIGIN);
+  const secondStep = page.getByTestId('second-step-form');
+  await expect(secondStep).toContainText(PASSKEY_MESSAGES.secondStepNeeded);
+  await expect(secondStep.getByLabel('Authentication code')).toHaveCount(0);
+  await expectAccessible(page, 'the second step with a passkey');
+  await secondStep.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page).toHaveURL(`${PASSKEY_ORIGIN}/admin`);
+
+  await page.goto(`${PASSKEY_ORIGIN}/admin/two-factor`);
+  await expect(passkeyRow(page, 'Laptop key').getByTestId('passkey-last-used')).toHaveText('just now');
+  await page.getByRole('button', { name: 'Remove Laptop key' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove Laptop key?' });
+  await expect(remove).toContainText(PASSKEY_MESSAGES.removeConfirm('Laptop key'));
+  await remove.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(remove.getByText(MESSAGES.passwordRequired)).toBeVisible();
+  await expectAccessible(page, 'removing a passkey, the password asked');
+  await remove.getByLabel('Current password').fill(passkeyAdmin.password);
+  await remove.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: PASSKEY_MESSAGES.removedLast('Laptop key') })).toBeVisible();
+  await expect(page.getByTestId('passkeys-empty')).toBeVisible();
+  await expect(page.getByTestId('two-factor-state')).toHaveText('Off (required)');
 });
