@@ -112,6 +112,11 @@ export class SoftPasskey {
     return bytes;
   }
 
+  /** A PublicKeyCredential of this credential, as the browser's toJSON() writes it, around a response. */
+  private credential<R>(response: R) {
+    return { id: this.id, rawId: this.id, type: 'public-key' as const, clientExtensionResults: {}, response };
+  }
+
   /** The answer to registration options: this credential, attested with 'none'. */
   register(options: WebAuthnCreationOptions, forgery: Forgery = {}): WebAuthnRegistrationResponse {
     const rpId = forgery.rpId ?? options.rp.id!;
@@ -133,17 +138,11 @@ export class SoftPasskey {
         ['authData', authData],
       ]),
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, forgery)),
-        attestationObject: b64url(attestationObject),
-        transports: this.options.transports ?? ['internal'],
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, forgery)),
+      attestationObject: b64url(attestationObject),
+      transports: this.options.transports ?? ['internal'],
+    });
   }
 
   /** The answer to request options: an assertion signed by this credential's key, its counter one higher. */
@@ -156,17 +155,11 @@ export class SoftPasskey {
     ]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, forgery);
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+    });
   }
 
   /** An assertion claiming this credential, signed by another key (an attacker who knows only its id). */

@@ -13,7 +13,9 @@ interface ConfirmModalProps {
   isDanger?: boolean;
   /** Disables the confirm button, e.g. until a typed confirmation matches. */
   isConfirmDisabled?: boolean;
-  onConfirm: () => void;
+  /** A question that asks for something (a password): the confirm button submits this form of the children instead. */
+  formId?: string;
+  onConfirm?: () => void;
   onClose: () => void;
   testId?: string;
 }
@@ -28,6 +30,7 @@ export function ConfirmModal({
   isBusy = false,
   isDanger = false,
   isConfirmDisabled = false,
+  formId,
   onConfirm,
   onClose,
   testId,
@@ -44,7 +47,8 @@ export function ConfirmModal({
             Cancel
           </button>
           <button
-            type="button"
+            type={formId ? 'submit' : 'button'}
+            form={formId}
             className={`button ${isDanger ? 'button--danger' : 'button--primary'}`}
             onClick={onConfirm}
             disabled={isBusy || isConfirmDisabled}

@@ -26,13 +26,17 @@ const attachment = z.enum(['platform', 'cross-platform'], WEBAUTHN_RESPONSE_INVA
 /** The client extension outputs Guildhall reads: none but credProps; the rest is dropped. */
 const clientExtensionResults = z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() });
 
-/** What navigator.credentials.create() answered, as JSON: the new credential and its attestation. */
-export const webAuthnRegistrationResponse = z.object({
+/** What every PublicKeyCredential says of itself, around its response. */
+const publicKeyCredential = z.object({
   id: credentialId,
   rawId: credentialId,
   type: publicKeyType,
   authenticatorAttachment: attachment.optional(),
   clientExtensionResults,
+});
+
+/** What navigator.credentials.create() answered, as JSON: the new credential and its attestation. */
+export const webAuthnRegistrationResponse = publicKeyCredential.extend({
   response: z.object({
     clientDataJSON: base64url(8192),
     attestationObject: base64url(65_536),
@@ -46,12 +50,7 @@ export const webAuthnRegistrationResponse = z.object({
 export type WebAuthnRegistrationResponse = z.infer<typeof webAuthnRegistrationResponse>;
 
 /** What navigator.credentials.get() answered, as JSON: an assertion signed by the credential. */
-export const webAuthnAuthenticationResponse = z.object({
-  id: credentialId,
-  rawId: credentialId,
-  type: publicKeyType,
-  authenticatorAttachment: attachment.optional(),
-  clientExtensionResults,
+export const webAuthnAuthenticationResponse = publicKeyCredential.extend({
   response: z.object({
     clientDataJSON: base64url(8192),
     authenticatorData: base64url(8192),

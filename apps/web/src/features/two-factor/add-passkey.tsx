@@ -1,8 +1,8 @@
 import { KeyRound } from 'lucide-react';
 import { addPasskeyForm, useAddPasskey } from '../../api/admin-passkeys';
-import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
+import { CurrentPasswordField } from './current-password-field';
 import { FormAlert } from './form-alert';
 import { PasskeyNameField } from './passkey-name-field';
 import { useTwoFactorForm } from './use-two-factor-form';
@@ -25,13 +25,7 @@ export function AddPasskey() {
         error={form.errors.name}
         onChange={(value) => form.handleChange('name', value)}
       />
-      <PasswordField
-        label="Current password"
-        autoComplete="current-password"
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(value) => form.handleChange('password', value)}
-      />
+      <CurrentPasswordField form={form} />
       <div className="form__actions">
         <SubmitButton
           icon={<KeyRound size={16} aria-hidden="true" />}

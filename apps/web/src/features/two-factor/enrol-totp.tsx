@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useConfirmTotp, useStartTotpSetup } from '../../api/admin-two-factor';
 import { Card } from '../../ui/card';
 import { CodeField } from '../../ui/code-field';
-import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
+import { CurrentPasswordField } from './current-password-field';
 import { FormAlert } from './form-alert';
 import { QrCode } from './qr-code';
 import { useTwoFactorForm } from './use-two-factor-form';
@@ -50,13 +50,7 @@ function PasswordStep({
           Authenticator). Confirm your password to begin.
         </p>
         <FormAlert message={form.formError} />
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(value) => form.handleChange('password', value)}
-        />
+        <CurrentPasswordField form={form} />
         <div className="form__actions">
           <SubmitButton isBusy={start.isPending} busyLabel="Starting...">
             Continue

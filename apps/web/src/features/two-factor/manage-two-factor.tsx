@@ -3,9 +3,9 @@ import { RefreshCw, ShieldOff } from 'lucide-react';
 import { useDisableTotp, useRegenerateRecoveryCodes } from '../../api/admin-two-factor';
 import { Card } from '../../ui/card';
 import { CodeField } from '../../ui/code-field';
-import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
+import { CurrentPasswordField } from './current-password-field';
 import { FormAlert } from './form-alert';
 import { useTwoFactorForm } from './use-two-factor-form';
 
@@ -55,13 +55,7 @@ export function DisableTwoFactor({ isRequired, hasPasskey }: { isRequired: boole
       <form className="form two-factor__form" onSubmit={form.handleSubmit} noValidate>
         <p>{disableNote(isRequired, hasPasskey)}</p>
         <FormAlert message={form.formError} />
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(value) => form.handleChange('password', value)}
-        />
+        <CurrentPasswordField form={form} />
         <CodeField value={form.values.code} error={form.errors.code} onChange={(value) => form.handleChange('code', value)} />
         <div className="form__actions">
           <button type="submit" className="button button--danger" disabled={disable.isPending}>

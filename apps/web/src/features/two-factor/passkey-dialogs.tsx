@@ -1,9 +1,9 @@
 import { type AdminPasskey, adminPasskeyApi, PASSKEY_MESSAGES } from '@guildhall/contract';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { useRemovePasskey, useRenamePasskey } from '../../api/admin-passkeys';
-import { Modal } from '../../ui/modal';
-import { PasswordField } from '../../ui/password-field';
+import { ConfirmModal } from '../../ui/confirm-modal';
 import { useToast } from '../../ui/toast-context';
+import { CurrentPasswordField } from './current-password-field';
 import { FormAlert } from './form-alert';
 import { PasskeyNameField } from './passkey-name-field';
 import { useTwoFactorForm } from './use-two-factor-form';
@@ -21,7 +21,7 @@ interface PasskeyDialogProps {
   children: ReactNode;
 }
 
-/** A dialog around one form about one passkey, with Cancel and its confirm button. */
+/** The question about one passkey, with the form it asks to fill (Enter or the confirm button sends it). */
 function PasskeyDialog({
   title,
   confirmLabel,
@@ -36,32 +36,22 @@ function PasskeyDialog({
 }: PasskeyDialogProps) {
   const formId = useId();
   return (
-    <Modal
+    <ConfirmModal
       isOpen
       title={title}
-      size="sm"
+      confirmLabel={confirmLabel}
+      busyLabel={busyLabel}
+      isBusy={isBusy}
+      isDanger={isDanger}
+      formId={formId}
       onClose={() => !isBusy && onClose()}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={isBusy}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className={`button ${isDanger ? 'button--danger' : 'button--primary'}`}
-            disabled={isBusy}
-          >
-            {isBusy ? busyLabel : confirmLabel}
-          </button>
-        </>
-      }
+      testId={testId}
     >
-      <form id={formId} className="form" onSubmit={onSubmit} noValidate data-testid={testId}>
+      <form id={formId} className="form" onSubmit={onSubmit} noValidate>
         <FormAlert message={formError} />
         {children}
       </form>
-    </Modal>
+    </ConfirmModal>
   );
 }
 
@@ -120,13 +110,7 @@ export function RemovePasskeyDialog({ passkey, onClose }: PasskeyActionProps) {
       testId="remove-passkey"
     >
       <p>{PASSKEY_MESSAGES.removeConfirm(passkey.name)}</p>
-      <PasswordField
-        label="Current password"
-        autoComplete="current-password"
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(value) => form.handleChange('password', value)}
-      />
+      <CurrentPasswordField form={form} />
     </PasskeyDialog>
   );
 }

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../ui/toast-provider';
+import { fakeServer, WRONG_PASSWORD } from './fake-server';
 import { Passkeys } from './passkeys';
 
 const LAPTOP = {
@@ -16,30 +17,15 @@ const LAPTOP = {
 };
 const KEY = { ...LAPTOP, id: '5c1d2e3f-0a9b-4c8d-8e7f-6a5b4c3d2e1f', name: 'Blue key', transports: ['usb', 'nfc'] };
 
-/** The server as the card meets it: queued answers by method and path, the list read from `listed`. */
-type Answer = { status: number; body: unknown };
-let answers: Record<string, Answer[]>;
-let calls: { route: string; body: unknown }[];
+let server: ReturnType<typeof fakeServer>;
+/** The passkeys the list answers. */
 let listed: unknown[];
 
 beforeEach(() => {
-  answers = {};
-  calls = [];
   listed = [LAPTOP, KEY];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const route = `${init.method} ${url}`;
-      calls.push({ route, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const list = { status: 200, body: { success: true, passkeys: listed } };
-      const reply =
-        answers[route]?.shift() ??
-        (route === 'GET /api/admin/auth/two-factor/passkeys'
-          ? list
-          : { status: 404, body: { success: false, error: 'not here' } });
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  server = fakeServer({
+    'GET /api/admin/auth/two-factor/passkeys': () => ({ status: 200, body: { success: true, passkeys: listed } }),
+  });
 });
 
 afterEach(() => {
@@ -59,7 +45,6 @@ function renderCard() {
 }
 
 const rowOf = async (name: string) => (await screen.findAllByTestId('passkey-row')).find((row) => row.dataset.name === name)!;
-const writes = () => calls.filter((call) => !call.route.startsWith('GET '));
 
 describe('Passkeys', () => {
   it('lists the passkeys with their kind and when they were added and last used', async () => {
@@ -83,19 +68,19 @@ describe('Passkeys', () => {
     fireEvent.change(field, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(PASSKEY_MESSAGES.nameRequired)).toBeTruthy();
-    expect(writes()).toEqual([]);
+    expect(server.writes()).toEqual([]);
 
-    answers[`PATCH /api/admin/auth/two-factor/passkeys/${KEY.id}`] = [
-      {
-        status: 200,
-        body: { success: true, message: PASSKEY_MESSAGES.renamed('Spare key'), passkey: { ...KEY, name: 'Spare key' } },
-      },
-    ];
+    server.answer(`PATCH /api/admin/auth/two-factor/passkeys/${KEY.id}`, {
+      status: 200,
+      body: { success: true, message: PASSKEY_MESSAGES.renamed('Spare key'), passkey: { ...KEY, name: 'Spare key' } },
+    });
     listed = [LAPTOP, { ...KEY, name: 'Spare key' }];
     fireEvent.change(field, { target: { value: 'Spare key' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(PASSKEY_MESSAGES.renamed('Spare key'))).toBeTruthy();
-    expect(writes()).toEqual([{ route: `PATCH /api/admin/auth/two-factor/passkeys/${KEY.id}`, body: { name: 'Spare key' } }]);
+    expect(server.writes()).toEqual([
+      { route: `PATCH /api/admin/auth/two-factor/passkeys/${KEY.id}`, body: { name: 'Spare key' } },
+    ]);
     await waitFor(() => expect(screen.queryByTestId('rename-passkey')).toBeNull());
     expect(await rowOf('Spare key')).toBeTruthy();
   });
@@ -110,18 +95,10 @@ describe('Passkeys', () => {
     expect(await within(dialog).findByText(MESSAGES.passwordRequired)).toBeTruthy();
 
     const route = `DELETE /api/admin/auth/two-factor/passkeys/${LAPTOP.id}`;
-    answers[route] = [
-      {
-        status: 400,
-        body: {
-          success: false,
-          error: 'x',
-          code: 'VALIDATION_FAILED',
-          fields: { password: SERVER_MESSAGES.currentPasswordIncorrect },
-        },
-      },
-      { status: 200, body: { success: true, message: PASSKEY_MESSAGES.removed('Work laptop') } },
-    ];
+    server.answer(route, WRONG_PASSWORD, {
+      status: 200,
+      body: { success: true, message: PASSKEY_MESSAGES.removed('Work laptop') },
+    });
     fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'wrong' } });
     fireEvent.click(removeButton);
     expect(await within(dialog).findByText(SERVER_MESSAGES.currentPasswordIncorrect)).toBeTruthy();
@@ -129,7 +106,7 @@ describe('Passkeys', () => {
     fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'right' } });
     fireEvent.click(removeButton);
     expect(await screen.findByText(PASSKEY_MESSAGES.removed('Work laptop'))).toBeTruthy();
-    expect(writes().map((call) => call.body)).toEqual([{ password: 'wrong' }, { password: 'right' }]);
+    expect(server.writes().map((call) => call.body)).toEqual([{ password: 'wrong' }, { password: 'right' }]);
     await waitFor(() => expect(screen.queryAllByTestId('passkey-row')).toHaveLength(1));
   });
 
@@ -154,10 +131,8 @@ describe('Passkeys', () => {
       pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
       excludeCredentials: [],
     };
-    answers['POST /api/admin/auth/two-factor/passkeys/options'] = [
-      { status: 200, body: { success: true, message: PASSKEY_MESSAGES.optionsReady, options } },
-      { status: 200, body: { success: true, message: PASSKEY_MESSAGES.optionsReady, options } },
-    ];
+    const ready = { status: 200, body: { success: true, message: PASSKEY_MESSAGES.optionsReady, options } };
+    server.answer('POST /api/admin/auth/two-factor/passkeys/options', ready, ready);
     fireEvent.change(within(form).getByLabelText('Passkey name'), { target: { value: 'Phone' } });
     fireEvent.change(within(form).getByLabelText('Current password'), { target: { value: 'pw' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add passkey' }));
@@ -169,7 +144,7 @@ describe('Passkeys', () => {
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Add passkey' }));
     expect(await within(form).findByText(PASSKEY_MESSAGES.alreadyRegistered)).toBeTruthy();
-    expect(writes().map((call) => call.route)).toEqual([
+    expect(server.writes().map((call) => call.route)).toEqual([
       'POST /api/admin/auth/two-factor/passkeys/options',
       'POST /api/admin/auth/two-factor/passkeys/options',
     ]);

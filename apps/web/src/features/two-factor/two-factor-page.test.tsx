@@ -10,37 +10,19 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminSessionContext, type AdminSessionValue } from '../../auth/admin-session-context';
 import { ToastProvider } from '../../ui/toast-provider';
+import { fakeServer, WRONG_PASSWORD } from './fake-server';
 import { TwoFactorPage } from './two-factor-page';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const CODES = Array.from({ length: 10 }, (_, i) => `abcde-2345${i}`);
 
-/** What the page reads without being asked: no passkeys yet. */
-const READS: Record<string, Answer> = {
-  'GET /api/admin/auth/two-factor/passkeys': { status: 200, body: { success: true, passkeys: [] } },
-};
-
-/** The server as the page meets it: each call answered from this table by method and path. */
-type Answer = { status: number; body: unknown };
-let answers: Record<string, Answer[]>;
-let calls: { route: string; body: unknown }[];
-
-function answer(route: string, ...replies: Answer[]) {
-  answers[route] = replies;
-}
+let server: ReturnType<typeof fakeServer>;
 
 beforeEach(() => {
-  answers = {};
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const route = `${init.method} ${url}`;
-      calls.push({ route, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const reply = answers[route]?.shift() ?? READS[route] ?? { status: 404, body: { success: false, error: 'not here' } };
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  // What the page reads without being asked: no passkeys yet.
+  server = fakeServer({
+    'GET /api/admin/auth/two-factor/passkeys': () => ({ status: 200, body: { success: true, passkeys: [] } }),
+  });
 });
 
 afterEach(() => {
@@ -66,8 +48,6 @@ function renderPage(twoFactor: AdminTwoFactorStatus, onShowingCodes = vi.fn()) {
   return { onShowingCodes };
 }
 
-/** The page's writes, without the reads it makes by itself. */
-const writes = () => calls.filter((call) => !call.route.startsWith('GET '));
 /** Types into a field of the authenticator app's card (the passkeys card has a password field too). */
 const fill = (label: string, value: string) =>
   fireEvent.change(within(screen.getByTestId(/^two-factor-(enrol|scan)$/)).getByLabelText(label), { target: { value } });
@@ -87,29 +67,17 @@ describe('TwoFactorPage: turning it on', () => {
 
     click('Continue');
     expect(await screen.findByText('Password is required')).toBeTruthy();
-    expect(writes()).toEqual([]);
+    expect(server.writes()).toEqual([]);
 
-    answer(
-      'POST /api/admin/auth/two-factor/totp/setup',
-      {
-        status: 400,
-        body: {
-          success: false,
-          error: 'x',
-          code: 'VALIDATION_FAILED',
-          fields: { password: SERVER_MESSAGES.currentPasswordIncorrect },
-        },
+    server.answer('POST /api/admin/auth/two-factor/totp/setup', WRONG_PASSWORD, {
+      status: 200,
+      body: {
+        success: true,
+        message: 'm',
+        secret: SECRET,
+        otpauthUri: `otpauth://totp/Guildhall:alice?secret=${SECRET}&issuer=Guildhall`,
       },
-      {
-        status: 200,
-        body: {
-          success: true,
-          message: 'm',
-          secret: SECRET,
-          otpauthUri: `otpauth://totp/Guildhall:alice?secret=${SECRET}&issuer=Guildhall`,
-        },
-      },
-    );
+    });
     fill('Current password', 'wrong');
     click('Continue');
     expect(await screen.findByText(SERVER_MESSAGES.currentPasswordIncorrect)).toBeTruthy();
@@ -120,7 +88,7 @@ describe('TwoFactorPage: turning it on', () => {
     const qr = await screen.findByRole('img', { name: /QR code/ });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,/);
 
-    answer(
+    server.answer(
       'POST /api/admin/auth/two-factor/totp/confirm',
       {
         status: 400,
@@ -138,7 +106,7 @@ describe('TwoFactorPage: turning it on', () => {
     const listed = screen.getByRole('list', { name: 'Recovery codes' }).querySelectorAll('li');
     expect([...listed].map((item) => item.textContent)).toEqual(CODES);
     expect(onShowingCodes).toHaveBeenLastCalledWith(true);
-    expect(writes().map((call) => call.body)).toEqual([
+    expect(server.writes().map((call) => call.body)).toEqual([
       { password: 'wrong' },
       { password: 'right' },
       { code: '000000' },
@@ -168,7 +136,7 @@ describe('TwoFactorPage: with it on', () => {
   it('makes new recovery codes for a code, and shows a lock above the form', async () => {
     renderPage(ON);
     expect(screen.getByTestId('two-factor-state').textContent).toBe('On');
-    answer(
+    server.answer(
       'POST /api/admin/auth/two-factor/recovery-codes',
       {
         status: 423,
@@ -189,7 +157,7 @@ describe('TwoFactorPage: with it on', () => {
     const disable = screen.getByTestId('two-factor-disable');
     click('Turn off');
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeRequired)).toBeTruthy();
-    answer('DELETE /api/admin/auth/two-factor/totp', {
+    server.answer('DELETE /api/admin/auth/two-factor/totp', {
       status: 200,
       body: { success: true, message: TWO_FACTOR_MESSAGES.disabled },
     });
@@ -198,7 +166,7 @@ describe('TwoFactorPage: with it on', () => {
     fireEvent.change(code!, { target: { value: 'abcde-23456' } });
     click('Turn off');
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.disabled)).toBeTruthy();
-    expect(calls.at(-1)).toEqual({
+    expect(server.calls.at(-1)).toEqual({
       route: 'DELETE /api/admin/auth/two-factor/totp',
       body: { password: 'pw', code: 'abcde-23456' },
     });
