@@ -14,10 +14,15 @@ import { type IsolatedApp, startSignedInApp, stopTestApp } from './helpers/test-
  * A route that declares no permission fails here, unless it is one of the public routes below.
  */
 
-/** Routes anybody may call: signing in (both steps), and signing out (which needs no valid session). */
+/**
+ * Routes anybody may call: signing in (the password, then a code or a passkey against the challenge it answered), and
+ * signing out (which needs no valid session).
+ */
 const PUBLIC_ROUTES = new Set([
   'POST /api/admin/auth/login',
   'POST /api/admin/auth/login/two-factor',
+  'POST /api/admin/auth/login/passkey/options',
+  'POST /api/admin/auth/login/passkey',
   'POST /api/admin/auth/logout',
 ]);
 
