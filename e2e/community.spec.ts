@@ -112,7 +112,7 @@ test('an expired access token is refreshed silently', async ({ page, request }) 
     fam: string;
   };
   const key = signingKeysFrom(mainServerEnv().JWT_SECRET!).accessToken;
-  const expired = signAccessToken(key, { userId: claims.sub, familyId: claims.fam }, 60, Date.now() - 120_000);
+  const expired = await signAccessToken(key, { userId: claims.sub, familyId: claims.fam }, 60, Date.now() - 120_000);
   await page.evaluate(
     ([value]) => sessionStorage.setItem('guildhall.community.tokens', value!),
     [JSON.stringify({ ...tokens, accessToken: expired })],
