@@ -76,10 +76,11 @@ for (const theme of ['dark', 'light'] as const) {
     // Signed out first: the sign-in page is one of the screens.
     test.use({ colorScheme: theme, signedInAs: null });
 
-    test(`the dashboard, guild list and character discovery are ${theme} and readable`, async ({ page }) => {
+    test(`sign-in, dashboard, guilds and character discovery follow a ${theme} system preference`, async ({ page }) => {
+      // The sweep (accessibility.spec.ts) reads the contrast of these screens in both themes; this journey shows
+      // that the system preference alone picks the theme, with no choice stored.
       await page.goto('/admin/login');
       await expectTheme(page, page.locator('.login-card'), theme);
-      await expectReadable(page, `the admin sign-in page (${theme})`);
       await shot(page, `theme-${theme}-admin-login`);
       await signIn(page, ADMINS.owner);
 
@@ -90,7 +91,6 @@ for (const theme of ['dark', 'light'] as const) {
         // Nothing stored: the stylesheet's media query alone decides.
         await expect(page.locator('html')).not.toHaveAttribute('data-theme');
         await expectTheme(page, card, theme);
-        await expectReadable(page, `${screen.name} (${theme})`);
         await shot(page, `theme-${theme}-${screen.name}`);
       }
     });
@@ -142,7 +142,6 @@ test.describe('the theme toggle', () => {
     const account = newAccount('theme');
     await page.goto('/register');
     await expectTheme(page, page.locator('.auth-card'), 'dark');
-    await expectReadable(page, 'the registration page (dark)');
     await shot(page, 'theme-dark-community-register');
     await page.getByLabel('Username').fill(account.username);
     await page.getByLabel('Email').fill(account.email);
@@ -160,7 +159,6 @@ test.describe('the theme toggle', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByTestId('home-guild-name')).toHaveText(guild!.guild_name);
     await expectTheme(page, page.locator('.card').first(), 'dark');
-    await expectReadable(page, 'the community home (dark)');
     await shot(page, 'theme-dark-community-home');
 
     await chooseTheme(page, 'Light');
