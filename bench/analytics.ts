@@ -122,8 +122,8 @@ async function seed(client: pg.Client) {
         WHERE c.rn % 5 <> 0`,
     );
     await client.query(
-      `INSERT INTO member_sync_jobs (guild_id, status, phase, started_at, finished_at)
-       SELECT g.id, CASE WHEN j = 3 AND g.n % 4 = 0 THEN 'failed' ELSE 'succeeded' END, 'done',
+      `INSERT INTO jobs (kind, guild_id, actor, status, max_attempts, created_at, finished_at)
+       SELECT 'member_sync', g.id, '{"type": "system"}', CASE WHEN j = 3 AND g.n % 4 = 0 THEN 'failed' ELSE 'succeeded' END, 3,
               now() - ((g.n % 20) + j * 3) * interval '1 day', now() - ((g.n % 20) + j * 3) * interval '1 day' + interval '1 minute'
          FROM bench_guilds g, generate_series(1, 3) AS j WHERE g.n % 10 <> 0`,
     );

@@ -8,10 +8,11 @@ import type { CommunityKit } from './modules/community-auth/community-kit';
 import type { LogHub } from './modules/logs/log-hub';
 import type { Monitoring } from './modules/monitoring/monitoring';
 import type { SystemSettings } from './modules/system-settings/system-settings';
+import type { JobQueue } from './services/job-queue';
 import type { Services } from './services/services';
 
 // What buildApp puts on the Fastify instance and on each request, in boot order:
-// config → services (database, Redis, InfluxDB, Discord) → event bus and counters → monitoring.
+// config → services (database, Redis, InfluxDB, Discord) → event bus and counters → monitoring → job runner.
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -24,6 +25,8 @@ declare module 'fastify' {
     logHub: LogHub;
     /** Community sign-in: signing keys, Discord, mail, background work. */
     community: CommunityKit;
+    /** The job runner: modules register their kinds and enqueue on it (issue 27). */
+    jobs: JobQueue;
     /** Platform settings changed at run time (issue 15): read `current()` per request. */
     systemSettings: SystemSettings;
     /** True once migrations ran and the start-up data (first admin, demo set) is in place. */

@@ -16,6 +16,7 @@ import { registerSecurityHeaders, routerRefusalHeaders } from './http/security-h
 import { refuseUnsafeText } from './http/text-hygiene';
 import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
+import { JobRunner } from './jobs/job-runner';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
 import { registerTokenCleanup } from './jobs/token-cleanup';
 import { attachLiveConnection } from './live/live-connection';
@@ -124,6 +125,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await community.afterReply.settle();
     await services.close();
   });
+  // The one job runner: modules register their kinds on it as their routes load; it claims once the database is
+  // ready. Added after the services' hook, so it stops (and lets go of the database) before they close.
+  const jobs = new JobRunner({ db: services.db, bus, log: app.log, instanceId: config.instanceId, ...config.jobs });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.close());
+  monitoring.metrics.listJobKindsWith(() => jobs.kinds());
 
   try {
     await registerSecurityHeaders(app, config.publicUrl);
@@ -177,6 +184,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
     await prepareDatabase(app);
     await monitoring.start();
+    jobs.start();
     registerTokenCleanup(app);
     registerMlExportCleanup(app);
     await app.ready();

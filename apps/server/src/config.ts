@@ -106,6 +106,10 @@ const envSchema = z.object({
   BOT_RATE_LIMIT: positiveInt(120),
   /** Days a training dataset export's files are kept under {GUILDHALL_DATA_DIR}/exports. */
   ML_EXPORT_RETENTION_DAYS: positiveInt(7),
+  /** How long a job runner's hold on a running job lasts unless renewed: a dead process's job is resumed after it. */
+  JOB_LEASE_MS: positiveInt(30_000),
+  /** How often a job runner looks for queued jobs (jobs queued by its own process start at once). */
+  JOB_POLL_MS: positiveInt(2000),
 });
 
 /** Fastify's trustProxy setting from TRUST_PROXY: true/false, a hop count, or proxy addresses. */
@@ -273,6 +277,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: path.resolve(e.GUILDHALL_DATA_DIR, 'exports'),
       retentionDays: e.ML_EXPORT_RETENTION_DAYS,
     },
+    /** The job runner (jobs/job-runner.ts): its lease and how often it looks for work; tests shorten both. */
+    jobs: { leaseMs: e.JOB_LEASE_MS, pollMs: e.JOB_POLL_MS },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
     /**
      * Live connection timings: how often a live connection looks at its session again (a session ended, expired

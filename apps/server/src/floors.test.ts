@@ -38,12 +38,8 @@ const KNOWN_UPWARD = new Set<string>([
   'logger → modules/logs/log-file-writer',
   'logger → modules/logs/log-hub',
   'logger → modules/logs/redaction',
-  'modules/character-linking/routes → jobs/member-sync',
-  'modules/character-linking/start-member-sync → jobs/member-sync',
   'modules/influx-manager/debug-gateway → live/influx-debug-namespace',
   'modules/metrics/metrics-recorder → jobs/metrics-rollup',
-  'modules/player-accounts/routes → jobs/player-bulk-update',
-  'modules/player-accounts/start-bulk-update → jobs/player-bulk-update',
 ]);
 
 /** Module circles today, each as its modules in order. */

@@ -149,8 +149,8 @@ beforeAll(async () => {
 
   const sync = (guildKey: string, status: string, ago: string) =>
     insert(
-      `INSERT INTO member_sync_jobs (guild_id, status, phase, started_at, finished_at)
-       VALUES ($1, $2, 'done', now() - $3::interval, now() - $3::interval + interval '1 minute')`,
+      `INSERT INTO jobs (kind, guild_id, actor, status, max_attempts, created_at, finished_at)
+       VALUES ('member_sync', $1, '{"type": "system"}', $2, 3, now() - $3::interval, now() - $3::interval + interval '1 minute')`,
       [ids[guildKey], status, ago],
     );
   await sync('A', 'succeeded', '2 hours');

@@ -101,15 +101,16 @@ beforeAll(async () => {
 
   await sql(
     server.app,
-    `INSERT INTO member_sync_jobs (guild_id, status, phase, fetched, processed, added, updated, left_count, total,
-                                   started_at, updated_at, finished_at)
-     VALUES ($1, 'succeeded', 'done', 2, 2, 1, 1, 0, 1, now() - interval '2 hours', now() - interval '2 hours',
-             now() - interval '2 hours' + interval '5 seconds'),
-            ($1, 'failed', 'failed', 0, 0, NULL, NULL, NULL, NULL, now() - interval '1 hour', now() - interval '1 hour',
-             now() - interval '1 hour')`,
+    `INSERT INTO jobs (kind, guild_id, target, actor, status, progress, result, error, attempts, max_attempts, created_at,
+                       updated_at, finished_at)
+     VALUES ('member_sync', $1::uuid, $1::text, '{"type": "system"}', 'succeeded',
+             '{"phase": "done", "page": 1, "fetched": 2, "after": "0", "total": 1}',
+             '{"added": 1, "updated": 1, "left": 0, "total": 1}', NULL, 1, 3, now() - interval '2 hours',
+             now() - interval '2 hours', now() - interval '2 hours' + interval '5 seconds'),
+            ('member_sync', $1::uuid, $1::text, '{"type": "system"}', 'failed', NULL, NULL, 'Discord said no', 1, 3,
+             now() - interval '1 hour', now() - interval '1 hour', now() - interval '1 hour')`,
     [guildA],
   );
-  await sql(server.app, `UPDATE member_sync_jobs SET error = 'Discord said no' WHERE status = 'failed'`);
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { TRAINING_DATA_MESSAGES } from '@guildhall/contract';
@@ -83,7 +83,8 @@ const intentIds: string[] = [];
 const memoryIds: string[] = [];
 
 beforeAll(async () => {
-  environment = await createTestEnvironment();
+  // The runner looks for jobs left by a stopped process every 100 ms.
+  environment = await createTestEnvironment({ JOB_POLL_MS: '100' });
   exportsDir = await mkdtemp(path.join(os.tmpdir(), 'guildhall-ml-exports-'));
   server = await startTestApp(environment.env, (config) => {
     config.mlExports.dir = exportsDir;
@@ -382,33 +383,38 @@ describe('exports list, download and retention', () => {
   it('removes expired exports, their folders and rows, and refuses their downloads', async () => {
     const kept = await exportOk({ sampleType: 'memory', format: 'jsonl', minQualityScore: 0.9 });
     const expired = await exportOk({ sampleType: 'memory', format: 'huggingface', minQualityScore: 0.9 });
-    await sql(server.app, `UPDATE ml_exports SET expires_at = now() - interval '1 minute' WHERE id = $1`, [expired.exportId]);
+    await sql(server.app, `UPDATE jobs SET expires_at = now() - interval '1 minute' WHERE id = $1`, [expired.exportId]);
     const file = expired.files[0]!;
     expect((await owner.get(fileUrl(file))).status).toBe(404);
 
     const result = await removeExpiredExports(server.app.services.db, exportsDir);
     expect(result.removed).toBeGreaterThanOrEqual(1);
     expect(existsSync(path.join(exportsDir, expired.exportId))).toBe(false);
-    expect(await sql(server.app, 'SELECT id FROM ml_exports WHERE id = $1', [expired.exportId])).toHaveLength(0);
+    expect(await sql(server.app, 'SELECT id FROM jobs WHERE id = $1', [expired.exportId])).toHaveLength(0);
     expect(existsSync(path.join(exportsDir, kept.exportId, 'memory.jsonl'))).toBe(true);
     expect(await readFile(path.join(exportsDir, kept.exportId, 'memory.jsonl'), 'utf8')).not.toBe('');
     const list = await owner.get<{ exports: { id: string }[] }>('/api/admin/ml/exports');
     expect(list.body.exports.map((e) => e.id)).not.toContain(expired.exportId);
   });
 
-  it('marks an export left running by a stopped process as failed', async () => {
+  it('fails an export left running by a stopped process once its lease ran out, and removes its folder', async () => {
     const [stuck] = await sql<{ id: string }>(
       server.app,
-      `INSERT INTO ml_exports (format, sample_type, request, created_at, expires_at)
-       VALUES ('jsonl', 'both', '{}', now() - interval '2 hours', now() + interval '1 day') RETURNING id`,
+      `INSERT INTO jobs (kind, actor, input, status, attempts, max_attempts, lease_token, lease_until, expires_at)
+       VALUES ('dataset_export', '{"type": "system"}', '{"sampleType": "both", "format": "jsonl", "filters": {}}',
+               'running', 1, 1, gen_random_uuid(), now() - interval '1 second', now() + interval '1 day') RETURNING id`,
     );
-    const result = await removeExpiredExports(server.app.services.db, exportsDir);
-    expect(result.markedFailed).toBe(1);
-    const list = await owner.get<{ exports: { id: string; status: string; error: string | null }[] }>('/api/admin/ml/exports');
-    expect(list.body.exports.find((e) => e.id === stuck!.id)).toMatchObject({
-      status: 'failed',
-      error: 'The export was interrupted',
-    });
+    await mkdir(path.join(exportsDir, stuck!.id));
+    await writeFile(path.join(exportsDir, stuck!.id, 'intent.jsonl'), '{"half": "written"}\n');
+    const deadline = Date.now() + 10_000;
+    let listed: { id: string; status: string; error: string | null } | undefined;
+    while (listed?.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const list = await owner.get<{ exports: { id: string; status: string; error: string | null }[] }>('/api/admin/ml/exports');
+      listed = list.body.exports.find((e) => e.id === stuck!.id);
+    }
+    expect(listed).toMatchObject({ status: 'failed', error: 'The export was interrupted' });
+    expect(existsSync(path.join(exportsDir, stuck!.id))).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { ANALYTICS_MEMBER_LIMIT, type Region } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
+import { MEMBER_SYNC_KIND } from '../character-linking/member-sync-job';
 
 /** One SQL statement with its parameters: what the module runs, and what the benchmark runs directly. */
 export interface Statement {
@@ -156,8 +157,9 @@ export function overviewStatements(filter: OverviewFilter): Record<OverviewChart
         latest AS (
           SELECT s.id, j.finished_at FROM scope s
             LEFT JOIN LATERAL (
-              SELECT finished_at FROM member_sync_jobs
-               WHERE guild_id = s.id AND status = 'succeeded' ORDER BY started_at DESC LIMIT 1) j ON true)
+              SELECT finished_at FROM jobs
+               WHERE guild_id = s.id AND kind = '${MEMBER_SYNC_KIND}' AND status = 'succeeded'
+               ORDER BY created_at DESC LIMIT 1) j ON true)
         SELECT count(*)::int AS guilds,
                (count(*) FILTER (WHERE finished_at >= now() - interval '1 day'))::int AS synced_last_day,
                (count(*) FILTER (WHERE finished_at < now() - interval '1 day'

@@ -1,7 +1,7 @@
 import type { CharacterLink, DiscoveryCharacter, DiscoveryMemberRef, LinkedCharacter, MemberSyncJob } from '@guildhall/contract';
 import type { LinkedCharacterRow, LinkRow } from './link-queries';
+import type { MemberSyncJob as MemberSyncJobRecord } from './member-sync-job';
 import type { CharacterRow, MemberRow } from './queries';
-import type { SyncJobRow } from './sync-queries';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 /** Stored 0-1; the screen shows a percentage. */
@@ -84,20 +84,20 @@ export function presentLink(row: LinkRow): CharacterLink {
   };
 }
 
-export function presentSyncJob(row: SyncJobRow): MemberSyncJob {
+/** A member sync as the API sends it: a job still queued reads as running. */
+export function presentSyncJob(job: MemberSyncJobRecord): MemberSyncJob {
+  const isSucceeded = job.status === 'succeeded';
+  const isFailed = job.status === 'failed';
   return {
-    jobId: row.id,
-    guildId: row.guild_id,
-    status: row.status,
-    phase: row.phase,
-    fetched: row.fetched,
-    processed: row.processed,
-    result:
-      row.status === 'succeeded'
-        ? { added: row.added ?? 0, updated: row.updated ?? 0, left: row.left_count ?? 0, total: row.total ?? 0 }
-        : null,
-    error: row.error,
-    startedAt: iso(row.started_at)!,
-    finishedAt: iso(row.finished_at),
+    jobId: job.id,
+    guildId: job.guildId!,
+    status: isSucceeded ? 'succeeded' : isFailed ? 'failed' : 'running',
+    phase: isSucceeded ? 'done' : isFailed ? 'failed' : (job.progress?.phase ?? 'fetching'),
+    fetched: job.progress?.fetched ?? 0,
+    processed: isSucceeded ? (job.result?.total ?? 0) : 0,
+    result: isSucceeded ? job.result : null,
+    error: job.error,
+    startedAt: iso(job.createdAt)!,
+    finishedAt: iso(job.finishedAt),
   };
 }

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
-import { MemberSyncRunner } from '../../jobs/member-sync';
 import { adminActor } from '../audit/admin-actor';
 import { CHARACTER_DISCOVERY_ACCESS } from './access';
 import { applyAutoLinks } from './apply-auto-links';
@@ -13,8 +12,9 @@ import type { LinkingDeps, Requester } from './linking-deps';
 import { listDiscoveryGuilds } from './list-discovery-guilds';
 import { listMembers } from './list-members';
 import { listUnlinkedCharacters } from './list-unlinked-characters';
+import { memberSyncJob } from './member-sync-job';
 import { readDiscoverySummary } from './read-discovery-summary';
-import { readSyncJob, startMemberSync } from './start-member-sync';
+import { type MemberSyncDeps, readSyncJob, startMemberSync } from './start-member-sync';
 import { unlinkCharacter } from './unlink-character';
 
 const TAG = 'Character discovery';
@@ -27,10 +27,13 @@ export const characterLinkingRoutes: FastifyPluginAsyncZod = async (app) => {
   guardAdminRoutes(app, CHARACTER_DISCOVERY_ACCESS);
   const deps: LinkingDeps = { db: app.services.db, bus: app.bus };
   const { botToken, apiBase } = app.config.discord;
-  const runner = botToken
-    ? new MemberSyncRunner({ db: deps.db, bus: deps.bus, log: app.log, discord: { apiBase, botToken } })
-    : null;
-  app.addHook('preClose', async () => runner?.close());
+  const sync: MemberSyncDeps = {
+    db: deps.db,
+    jobs: app.jobs,
+    memberSync: memberSyncJob({ apiBase, botToken }),
+    hasBotToken: botToken !== null,
+  };
+  app.jobs.register(sync.memberSync);
 
   app.route({
     ...contractRoute(api.guilds, TAG),
@@ -41,7 +44,7 @@ export const characterLinkingRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(api.summary, TAG),
     handler: async (request) => ({
       success: true as const,
-      ...(await readDiscoverySummary(deps.db, request.query.guildId, runner !== null)),
+      ...(await readDiscoverySummary(deps.db, request.query.guildId, sync.hasBotToken)),
     }),
   });
 
@@ -71,14 +74,14 @@ export const characterLinkingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(api.syncMembers, TAG),
     handler: async (request, reply) => {
-      const started = await startMemberSync({ db: deps.db, runner }, request.body.guildId, requesterOf(request));
+      const started = await startMemberSync(sync, request.body.guildId, requesterOf(request));
       return reply.code(202).send({ success: true as const, ...started });
     },
   });
 
   app.route({
     ...contractRoute(api.syncJob, TAG),
-    handler: async (request) => ({ success: true as const, job: await readSyncJob(deps.db, request.params.jobId) }),
+    handler: async (request) => ({ success: true as const, job: await readSyncJob(sync, request.params.jobId) }),
   });
 
   app.route({

@@ -1,24 +1,35 @@
-import { DISCOVERY_MESSAGES } from '@guildhall/contract';
+import { DISCOVERY_MESSAGES, type MemberSyncResult } from '@guildhall/contract';
 import { AppError } from '../../http/app-error';
-import type { MemberSyncRunner } from '../../jobs/member-sync';
 import type { Db } from '../../services/db/db';
+import type { JobKind, JobQueue } from '../../services/job-queue';
 import { recordAudit } from '../audit/record-audit';
 import { findGuildOr404 } from './find-guild';
 import type { Requester } from './linking-deps';
+import type { MemberSyncInput, MemberSyncProgress } from './member-sync-job';
 import { presentSyncJob } from './presenters';
-import { failStaleSync, insertSyncJob, selectSyncJob } from './sync-queries';
+
+/** What starting and reading member syncs needs: the job queue, the kind, and whether Discord is configured. */
+export interface MemberSyncDeps {
+  db: Db;
+  jobs: JobQueue;
+  memberSync: JobKind<MemberSyncInput, MemberSyncProgress, MemberSyncResult>;
+  hasBotToken: boolean;
+}
 
 /**
- * Starts a member sync of the guild and returns its job at once; the runner does the work. Refused when
- * the guild has no Discord server (400), the server no bot token (503), or a sync is running (409).
+ * Queues a member sync of the guild and returns its job at once; a job runner does the work. Refused when
+ * the guild has no Discord server (400), the server no bot token (503), or a sync is queued or running (409).
  */
-export async function startMemberSync(deps: { db: Db; runner: MemberSyncRunner | null }, guildId: string, requester: Requester) {
+export async function startMemberSync(deps: MemberSyncDeps, guildId: string, requester: Requester) {
   const guild = await findGuildOr404(deps.db, guildId);
   if (!guild.discord_guild_id) throw AppError.invalidField('guildId', DISCOVERY_MESSAGES.noDiscordServer);
-  if (!deps.runner) throw new AppError(503, 'DISCORD_NOT_CONFIGURED', DISCOVERY_MESSAGES.botTokenMissing);
-  await failStaleSync(deps.db, guildId);
-  const startedBy = requester.actor.type === 'admin' ? requester.actor.name : null;
-  const job = await insertSyncJob(deps.db, guildId, startedBy);
+  if (!deps.hasBotToken) throw new AppError(503, 'DISCORD_NOT_CONFIGURED', DISCOVERY_MESSAGES.botTokenMissing);
+  const job = await deps.jobs.enqueue(deps.memberSync, {
+    input: { discordGuildId: guild.discord_guild_id },
+    requester,
+    guildId,
+    target: guildId,
+  });
   if (!job) throw new AppError(409, 'CONFLICT', DISCOVERY_MESSAGES.syncAlreadyRunning);
   await recordAudit(deps.db, {
     actor: requester.actor,
@@ -27,13 +38,12 @@ export async function startMemberSync(deps: { db: Db; runner: MemberSyncRunner |
     details: { jobId: job.id, discordGuildId: guild.discord_guild_id },
     ip: requester.ip,
   });
-  deps.runner.start({ jobId: job.id, guildId, discordGuildId: guild.discord_guild_id, requester });
   return { jobId: job.id, job: presentSyncJob(job), message: DISCOVERY_MESSAGES.syncStarted };
 }
 
 /** One sync job; 404 when there is none. */
-export async function readSyncJob(db: Db, jobId: string) {
-  const job = await selectSyncJob(db, jobId);
+export async function readSyncJob(deps: MemberSyncDeps, jobId: string) {
+  const job = await deps.jobs.read(deps.memberSync, jobId);
   if (!job) throw AppError.notFound(DISCOVERY_MESSAGES.syncJobNotFound);
   return presentSyncJob(job);
 }

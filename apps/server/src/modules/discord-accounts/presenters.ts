@@ -7,6 +7,7 @@ import type {
   Region,
 } from '@guildhall/contract';
 import type { LinkedCharacterRow } from '../character-linking/link-queries';
+import { memberSyncJobOf } from '../character-linking/member-sync-job';
 import { avatarUrlOf, presentLinkedCharacter, presentSyncJob } from '../character-linking/presenters';
 import type { BotGuildRow, DiscordUserRow, MembershipRow, PlayerAccountRefRow } from './queries';
 
@@ -68,7 +69,7 @@ export function presentPlayerAccountRef(row: PlayerAccountRefRow): DiscordUserPl
   };
 }
 
-/** A bot guild; the sync job comes as JSON, its times as text. */
+/** A bot guild with its latest member sync. */
 export function presentBotGuild(row: BotGuildRow): BotGuild {
   const sync = row.sync;
   return {
@@ -79,12 +80,6 @@ export function presentBotGuild(row: BotGuildRow): BotGuild {
     isActive: row.is_active,
     discordGuildId: row.discord_guild_id,
     memberCount: row.member_count,
-    lastSync: sync
-      ? presentSyncJob({
-          ...sync,
-          started_at: new Date(sync.started_at),
-          finished_at: sync.finished_at === null ? null : new Date(sync.finished_at),
-        })
-      : null,
+    lastSync: sync ? presentSyncJob(memberSyncJobOf(sync)) : null,
   };
 }

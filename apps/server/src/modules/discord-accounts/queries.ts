@@ -1,7 +1,8 @@
 import type { botGuildListQuery, discordUserListQuery } from '@guildhall/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../services/db/db';
-import type { SyncJobRow } from '../character-linking/sync-queries';
+import type { JobRow } from '../../services/job-queue';
+import { MEMBER_SYNC_KIND } from '../character-linking/member-sync-job';
 
 /** The list's query after the contract's defaults. */
 export type DiscordUserPageQuery = z.output<typeof discordUserListQuery>;
@@ -184,9 +185,6 @@ export async function selectPlayerAccountRef(db: Queryable, discordUserId: strin
   return rows[0] ?? null;
 }
 
-/** A sync job read as JSON: its times are ISO text. */
-export type SyncJobJson = Omit<SyncJobRow, 'started_at' | 'finished_at'> & { started_at: string; finished_at: string | null };
-
 /** A guild tenant with a Discord server, its current member count and latest member sync. */
 export interface BotGuildRow {
   id: string;
@@ -196,7 +194,8 @@ export interface BotGuildRow {
   is_active: boolean;
   discord_guild_id: string;
   member_count: number;
-  sync: SyncJobJson | null;
+  /** The latest member sync job, read as JSON. */
+  sync: JobRow | null;
 }
 
 /** One page of the bot's guilds by name, with the latest sync job read for the page's guilds only. */
@@ -214,8 +213,8 @@ export async function selectBotGuildPage(db: Queryable, query: BotGuildPageQuery
     db.query<BotGuildRow>(
       `SELECT g.id, g.guild_name, g.server, g.region, g.is_active, g.discord_guild_id,
               (SELECT count(*)::int FROM discord_members m WHERE m.guild_id = g.id AND m.left_at IS NULL) AS member_count,
-              (SELECT to_jsonb(j) FROM (SELECT * FROM member_sync_jobs WHERE guild_id = g.id
-                                         ORDER BY started_at DESC, id DESC LIMIT 1) j) AS sync
+              (SELECT to_jsonb(j) FROM (SELECT * FROM jobs WHERE guild_id = g.id AND kind = '${MEMBER_SYNC_KIND}'
+                                         ORDER BY created_at DESC, id DESC LIMIT 1) j) AS sync
          FROM guilds g ${where}
         ORDER BY lower(g.guild_name), g.id LIMIT $${values.length - 1} OFFSET $${values.length}`,
       values,

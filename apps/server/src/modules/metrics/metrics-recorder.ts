@@ -36,6 +36,7 @@ export class MetricsRecorder {
   /** Open /api/admin/metrics/stream connections. */
   openStreams = 0;
   private countSockets: () => number = () => 0;
+  private jobKinds: () => string[] = () => [];
   private latestSample: MetricSample | null = null;
   private timer: NodeJS.Timeout | null = null;
   private loopDelay: IntervalHistogram | null = null;
@@ -62,7 +63,16 @@ export class MetricsRecorder {
     this.sampleMs = deps.sampleMs;
     const { db, influx } = deps.services;
     this.history = influx ? createInfluxHistory(influx) : createPostgresHistory(db);
-    registerServerGauges(this.requests.registry, { db, countSockets: () => this.countSockets() });
+    registerServerGauges(this.requests.registry, {
+      db,
+      countSockets: () => this.countSockets(),
+      jobKinds: () => this.jobKinds(),
+    });
+  }
+
+  /** The job kinds the runner knows, each a series of the running-jobs gauge; the app tells once the runner exists. */
+  listJobKindsWith(kinds: () => string[]) {
+    this.jobKinds = kinds;
   }
 
   /** How many /admin sockets are open; the live connection tells once it exists. */

@@ -4,9 +4,12 @@ import { poolStatsOf } from './pool-stats';
 
 /**
  * Gauges read when Prometheus scrapes: the database pool (PostgreSQL only), the open /admin sockets, and the jobs
- * running now (two small tables, counted by status).
+ * running now by kind (counted on the running jobs' index), every known kind a series even at 0.
  */
-export function registerServerGauges(registry: Registry, source: { db: Db; countSockets: () => number }) {
+export function registerServerGauges(
+  registry: Registry,
+  source: { db: Db; countSockets: () => number; jobKinds: () => string[] },
+) {
   const pool = [
     ['guildhall_db_pool_total', 'Connections in the PostgreSQL pool', 'total'],
     ['guildhall_db_pool_idle', 'Idle connections in the PostgreSQL pool', 'idle'],
@@ -37,12 +40,11 @@ export function registerServerGauges(registry: Registry, source: { db: Db; count
     labelNames: ['job'],
     registers: [registry],
     async collect() {
-      const { rows } = await source.db.query<{ member_sync: number; player_bulk: number }>(
-        `SELECT (SELECT count(*) FROM member_sync_jobs WHERE status = 'running') AS member_sync,
-                (SELECT count(*) FROM player_bulk_jobs WHERE status = 'running') AS player_bulk`,
+      const { rows } = await source.db.query<{ kind: string; running: number }>(
+        `SELECT kind, count(*)::int AS running FROM jobs WHERE status = 'running' GROUP BY kind`,
       );
-      this.set({ job: 'member_sync' }, Number(rows[0]?.member_sync ?? 0));
-      this.set({ job: 'player_bulk_update' }, Number(rows[0]?.player_bulk ?? 0));
+      const running = new Map(rows.map((row) => [row.kind, row.running]));
+      for (const kind of new Set([...source.jobKinds(), ...running.keys()])) this.set({ job: kind }, running.get(kind) ?? 0);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { type BulkUpdateJob, PLAYER_ACCOUNT_PAGE, type PlayerAccount, type PlayerStatistics } from '@guildhall/contract';
-import type { BulkJobRow } from './bulk-queries';
+import type { BulkUpdateJobRecord } from './bulk-update-job';
 import type { LinkedCharacterRow, PlayerAccountRow } from './queries';
 
 /** A character of an account, from a roster link or a Battle.net import. */
@@ -92,18 +92,19 @@ export function presentStatistics(counts: {
   };
 }
 
-/** A bulk update job as the API and the /admin socket send it. */
-export function presentBulkJob(row: BulkJobRow): BulkUpdateJob {
+/** A bulk update job as the API and the /admin socket send it: a job still queued reads as running. */
+export function presentBulkJob(job: BulkUpdateJobRecord): BulkUpdateJob {
+  const progress = job.progress ?? { done: 0, updated: 0, failures: [] };
   return {
-    id: row.id,
-    status: row.status,
-    accountStatus: row.account_status,
-    total: row.total,
-    done: row.done,
-    updated: row.updated,
-    failures: row.failures,
-    startedBy: row.started_by,
-    startedAt: row.started_at.toISOString(),
-    finishedAt: iso(row.finished_at),
+    id: job.id,
+    status: job.status === 'succeeded' ? 'completed' : job.status === 'failed' ? 'failed' : 'running',
+    accountStatus: job.input.accountStatus,
+    total: job.input.accountIds.length,
+    done: progress.done,
+    updated: progress.updated,
+    failures: progress.failures,
+    startedBy: job.input.startedBy,
+    startedAt: job.createdAt.toISOString(),
+    finishedAt: iso(job.finishedAt),
   };
 }

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
-import { PlayerBulkUpdateRunner } from '../../jobs/player-bulk-update';
 import { adminActor } from '../audit/admin-actor';
 import type { Requester } from '../guilds/guild-deps';
 import {
@@ -14,12 +13,13 @@ import {
   PLAYER_ACCOUNTS_LINK,
   PLAYER_ACCOUNTS_READ,
 } from './access';
+import { bulkUpdateJob } from './bulk-update-job';
 import { discordProfileOf, findDiscordUser } from './find-discord-user';
 import { linkAccount, unlinkAccount } from './link-account';
 import { accountStatistics, listAccounts } from './list-accounts';
 import { readAccount } from './read-account';
 import { createAccount, updateAccount } from './save-account';
-import { readBulkJob, startBulkUpdate } from './start-bulk-update';
+import { type BulkUpdateStartDeps, readBulkJob, startBulkUpdate } from './start-bulk-update';
 
 const TAG = 'Player accounts';
 
@@ -30,8 +30,8 @@ const guarded = (anyOf: readonly Permission[]) => ({ onRequest: requireAdmin(any
 /** Player account management (spec 2 §7 "Player accounts"). */
 export const playerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.services.db;
-  const bulkRunner = new PlayerBulkUpdateRunner({ db, bus: app.bus, log: app.log });
-  app.addHook('preClose', async () => bulkRunner.close());
+  const bulk: BulkUpdateStartDeps = { db, jobs: app.jobs, bulkUpdate: bulkUpdateJob({ db, log: app.log }) };
+  app.jobs.register(bulk.bulkUpdate);
 
   app.route({
     ...contractRoute(playerAccountsApi.list, TAG),
@@ -108,7 +108,7 @@ export const playerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(playerAccountsApi.bulkUpdate, TAG),
     ...guarded(PLAYER_ACCOUNTS_BULK_EDIT),
     handler: async (request, reply) => {
-      const started = await startBulkUpdate({ db, runner: bulkRunner }, request.body, requesterOf(request));
+      const started = await startBulkUpdate(bulk, request.body, requesterOf(request));
       return reply.code(202).send({ success: true as const, ...started });
     },
   });
@@ -116,7 +116,7 @@ export const playerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(playerAccountsApi.bulkJob, TAG),
     ...guarded(PLAYER_ACCOUNTS_BULK_EDIT),
-    handler: async (request) => ({ success: true as const, data: await readBulkJob(db, request.params.jobId) }),
+    handler: async (request) => ({ success: true as const, data: await readBulkJob(bulk, request.params.jobId) }),
   });
 
   app.route({

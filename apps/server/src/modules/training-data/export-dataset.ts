@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ExportProgress, SampleType } from '@guildhall/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { SampleType } from '@guildhall/contract';
 import type { Db } from '../../services/db/db';
+import type { JobRecord, RunningJob } from '../../services/job-queue';
 import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { datasetCard } from './dataset-card';
 import { DATASET_SPLITS, type DatasetSplit, datasetSplit, intentLine, memoryLine } from './dataset-format';
@@ -26,12 +25,8 @@ export const PROGRESS_EVERY_ROWS = 5000;
 /** What an export needs from the app. */
 export interface DatasetExportDeps {
   db: Db;
-  log: FastifyBaseLogger;
-  /** config.mlExports */
+  /** config.mlExports.dir */
   dir: string;
-  retentionDays: number;
-  /** Called every PROGRESS_EVERY_ROWS rows and once at the end (the /admin push). */
-  onProgress?: (progress: ExportProgress) => void;
 }
 
 /** One export, whichever endpoint asked for it. */
@@ -43,6 +38,12 @@ export interface DatasetExportInput {
   filename?: string;
 }
 
+/** Rows written so far, of the rows the filters matched when the export started. */
+export interface DatasetExportProgress {
+  written: number;
+  total: number | null;
+}
+
 export interface ExportedFile {
   type: string;
   path: string;
@@ -50,14 +51,16 @@ export interface ExportedFile {
   rows: number;
 }
 
+/** What a finished export made: its files (only these can be downloaded) and the rows written. */
 export interface DatasetExportResult {
-  success: true;
-  exportId: string;
   files: ExportedFile[];
-  timestamp: string;
+  rows: number;
 }
 
-/** Who asked, for the audit log and the row's created_by. */
+export type DatasetExportJob = JobRecord<DatasetExportInput, DatasetExportProgress, DatasetExportResult>;
+type RunningExport = RunningJob<DatasetExportInput, DatasetExportProgress, DatasetExportResult>;
+
+/** Who asked, for the audit log. */
 export interface ExportRequester {
   actor: AuditActor;
   ip: string | null;
@@ -89,14 +92,13 @@ function endStream(stream: WriteStream): Promise<void> {
 const typesOf = (sampleType: DatasetExportInput['sampleType']): SampleType[] =>
   sampleType === 'both' ? ['memory', 'intent'] : [sampleType];
 
-/** Counts rows and tells the row and the listener every PROGRESS_EVERY_ROWS. */
+/** Counts rows and saves them with the job every PROGRESS_EVERY_ROWS (its watchers hear it). */
 class Progress {
   written = 0;
   private nextAt = PROGRESS_EVERY_ROWS;
 
   constructor(
-    private readonly deps: DatasetExportDeps,
-    private readonly exportId: string,
+    private readonly job: RunningExport,
     readonly total: number,
   ) {}
 
@@ -104,8 +106,7 @@ class Progress {
     this.written += rows;
     if (this.written < this.nextAt) return;
     this.nextAt = this.written + PROGRESS_EVERY_ROWS;
-    await this.deps.db.query('UPDATE ml_exports SET row_count = $2 WHERE id = $1', [this.exportId, this.written]);
-    this.deps.onProgress?.({ exportId: this.exportId, written: this.written, total: this.total, done: false });
+    await this.job.save({ written: this.written, total: this.total });
   }
 }
 
@@ -183,68 +184,47 @@ async function writeHuggingFace(
   return files;
 }
 
+/** The request as the dataset card and the audit record name it: the filters with the type, format and name. */
+export const exportRequestOf = (input: DatasetExportInput) => ({
+  sampleType: input.sampleType,
+  format: input.format,
+  ...input.filters,
+  filename: input.filename ?? null,
+});
+
 /**
- * Writes a dataset export under config.mlExports.dir/<exportId>/: the rows come from keyset pages of one
- * read-only snapshot (PostgreSQL; PGlite reads the live data, as the guild export does), written as they arrive,
- * so memory stays flat whatever the number of samples. The ml_exports row goes running → done (its files with
- * their size and rows: only these can be downloaded) or failed (the folder removed). Audited.
+ * Writes a dataset export (the job's body) under config.mlExports.dir/<job id>/: the rows come from keyset pages of
+ * one read-only snapshot (PostgreSQL; PGlite reads the live data, as the guild export does), written as they arrive,
+ * so memory stays flat whatever the number of samples. Returns its files with their size and rows; audited.
  */
-export async function exportDataset(
-  deps: DatasetExportDeps,
-  input: DatasetExportInput,
-  by: ExportRequester,
-): Promise<DatasetExportResult> {
-  const exportId = randomUUID();
+export async function writeDatasetExport(deps: DatasetExportDeps, job: RunningExport): Promise<DatasetExportResult> {
+  const { id: exportId, input, createdAt } = job.record;
   const folder = path.join(deps.dir, exportId);
-  const request = { sampleType: input.sampleType, format: input.format, ...input.filters, filename: input.filename ?? null };
-  const createdBy = by.actor.type === 'admin' ? by.actor.id : null;
-  const { rows } = await deps.db.query<{ created_at: Date }>(
-    `INSERT INTO ml_exports (id, format, sample_type, request, created_by, expires_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5, now() + make_interval(days => $6::int)) RETURNING created_at`,
-    [exportId, input.format, input.sampleType, JSON.stringify(request), createdBy, deps.retentionDays],
-  );
-  const createdAt = rows[0]!.created_at.toISOString();
-  try {
-    await mkdir(folder, { recursive: true });
-    const written = await withDatasetReader(deps.db, async (reader) => {
-      let total = 0;
-      for (const type of typesOf(input.sampleType)) total += await reader.count(type, input.filters);
-      await deps.db.query('UPDATE ml_exports SET total_rows = $2 WHERE id = $1', [exportId, total]);
-      const progress = new Progress(deps, exportId, total);
-      const files =
-        input.format === 'jsonl'
-          ? await writeJsonl(reader, folder, input, progress)
-          : await writeHuggingFace(reader, folder, input, progress, { exportId, createdAt, request });
-      return { files, rowCount: progress.written, total };
-    });
-    const files: ExportedFile[] = [];
-    for (const file of written.files) {
-      const { size } = await stat(path.join(folder, file.rel));
-      files.push({ type: file.type, path: `${exportId}/${file.rel}`, bytes: size, rows: file.rows });
-    }
-    await deps.db.query(
-      `UPDATE ml_exports SET status = 'done', files = $2::jsonb, row_count = $3, finished_at = now() WHERE id = $1`,
-      [exportId, JSON.stringify(files), written.rowCount],
-    );
-    await recordAudit(deps.db, {
-      actor: by.actor,
-      action: 'training_data.exported',
-      target: { type: 'ml_export', id: exportId },
-      details: { ...request, rows: written.rowCount, files: files.length },
-      ip: by.ip,
-    });
-    deps.onProgress?.({ exportId, written: written.rowCount, total: written.total, done: true });
-    return { success: true, exportId, files, timestamp: new Date().toISOString() };
-  } catch (error) {
-    deps.log.error({ err: error, exportId }, 'dataset export failed');
-    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
-    await deps.db
-      .query(`UPDATE ml_exports SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`, [
-        exportId,
-        error instanceof Error ? error.message : String(error),
-      ])
-      .catch(() => undefined);
-    deps.onProgress?.({ exportId, written: 0, total: null, done: true });
-    throw error;
+  const request = exportRequestOf(input);
+  await mkdir(folder, { recursive: true });
+  const written = await withDatasetReader(deps.db, async (reader) => {
+    let total = 0;
+    for (const type of typesOf(input.sampleType)) total += await reader.count(type, input.filters);
+    await job.save({ written: 0, total });
+    const progress = new Progress(job, total);
+    const files =
+      input.format === 'jsonl'
+        ? await writeJsonl(reader, folder, input, progress)
+        : await writeHuggingFace(reader, folder, input, progress, { exportId, createdAt: createdAt.toISOString(), request });
+    return { files, rowCount: progress.written };
+  });
+  const files: ExportedFile[] = [];
+  for (const file of written.files) {
+    const { size } = await stat(path.join(folder, file.rel));
+    files.push({ type: file.type, path: `${exportId}/${file.rel}`, bytes: size, rows: file.rows });
   }
+  const requester = job.record.requester as ExportRequester;
+  await recordAudit(deps.db, {
+    actor: requester.actor,
+    action: 'training_data.exported',
+    target: { type: 'ml_export', id: exportId },
+    details: { ...request, rows: written.rowCount, files: files.length },
+    ip: requester.ip,
+  });
+  return { files, rows: written.rowCount };
 }

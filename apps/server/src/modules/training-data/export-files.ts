@@ -2,38 +2,16 @@ import path from 'node:path';
 import { type ExportRecord, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
 import { AppError } from '../../http/app-error';
 import type { Queryable } from '../../services/db/db';
-
-interface ExportRow {
-  id: string;
-  format: ExportRecord['format'];
-  sample_type: ExportRecord['sampleType'];
-  status: ExportRecord['status'];
-  row_count: number;
-  total_rows: number | null;
-  files: ExportRecord['files'];
-  error: string | null;
-  created_at: Date;
-  expires_at: Date;
-}
+import { type JobRow, jobRecordOf } from '../../services/job-queue';
+import { DATASET_EXPORT_KIND, presentExport } from './dataset-export-job';
 
 /** Exports still kept (not expired), newest first; at most 100. */
 export async function listExports(db: Queryable): Promise<ExportRecord[]> {
-  const { rows } = await db.query<ExportRow>(
-    `SELECT id, format, sample_type, status, row_count, total_rows, files, error, created_at, expires_at
-       FROM ml_exports WHERE expires_at > now() ORDER BY created_at DESC LIMIT 100`,
+  const { rows } = await db.query<JobRow>(
+    `SELECT * FROM jobs WHERE kind = $1 AND expires_at > now() ORDER BY created_at DESC LIMIT 100`,
+    [DATASET_EXPORT_KIND],
   );
-  return rows.map((row) => ({
-    id: row.id,
-    format: row.format,
-    sampleType: row.sample_type,
-    status: row.status,
-    rowCount: row.row_count,
-    total: row.total_rows,
-    files: row.files,
-    error: row.error,
-    createdAt: row.created_at.toISOString(),
-    expiresAt: row.expires_at.toISOString(),
-  }));
+  return rows.map((row) => presentExport(jobRecordOf(row)));
 }
 
 /**
@@ -48,8 +26,9 @@ export async function resolveExportFile(
 ): Promise<{ absolute: string; name: string; bytes: number | undefined }> {
   const notFound = () => AppError.notFound(TRAINING_DATA_MESSAGES.exportNotFound);
   const { rows } = await db.query<{ files: ExportRecord['files'] }>(
-    `SELECT files FROM ml_exports WHERE id = $1 AND status = 'done' AND expires_at > now()`,
-    [exportId],
+    `SELECT result->'files' AS files FROM jobs
+      WHERE id = $1 AND kind = $2 AND status = 'succeeded' AND expires_at > now()`,
+    [exportId, DATASET_EXPORT_KIND],
   );
   const row = rows[0];
   if (!row) throw notFound();

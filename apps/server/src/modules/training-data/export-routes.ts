@@ -8,7 +8,8 @@ import { AppError } from '../../http/app-error';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
 import { adminActor } from '../audit/admin-actor';
-import { type DatasetExportDeps, type ExportRequester, exportDataset } from './export-dataset';
+import { datasetExportJob, exportDataset } from './dataset-export-job';
+import type { ExportRequester } from './export-dataset';
 import { exportContentType, listExports, resolveExportFile } from './export-files';
 
 const TAG = 'Training data';
@@ -21,20 +22,15 @@ const requesterOf = (request: FastifyRequest): ExportRequester => ({
 /** Dataset exports (issue 16): jsonl and Hugging Face folders written under the data directory, listed, downloaded. */
 export const trainingExportRoutes: FastifyPluginAsyncZod = async (app) => {
   guardAdminRoutes(app, findAdminScreen('/admin/training-data')!.anyOf);
-  const deps = (): DatasetExportDeps => ({
-    db: app.services.db,
-    log: app.log,
-    dir: app.config.mlExports.dir,
-    retentionDays: app.config.mlExports.retentionDays,
-    // Progress reaches the full-access admins' /admin sockets on every process (through the bus).
-    onProgress: (progress) => app.bus.publish({ type: 'ml-export.progressed', progress }),
-  });
+  const kind = datasetExportJob({ db: app.services.db, dir: app.config.mlExports.dir });
+  app.jobs.register(kind);
+  const deps = { jobs: app.jobs, kind, retentionDays: app.config.mlExports.retentionDays };
 
   app.route({
     ...contractRoute(trainingDataApi.export, TAG),
     handler: async (request) => {
       const { sampleType, format, ...filters } = request.body;
-      return exportDataset(deps(), { sampleType, format, filters }, requesterOf(request));
+      return exportDataset(deps, { sampleType, format, filters }, requesterOf(request));
     },
   });
 
@@ -45,7 +41,7 @@ export const trainingExportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (filters.startDate && filters.endDate && filters.startDate > filters.endDate) {
         throw AppError.invalidField('filters.endDate', TRAINING_DATA_MESSAGES.dateOrder);
       }
-      return exportDataset(deps(), { sampleType: type, format, filters, filename }, requesterOf(request));
+      return exportDataset(deps, { sampleType: type, format, filters, filename }, requesterOf(request));
     },
   });
 

@@ -36,8 +36,12 @@ export interface MemberListRequest {
   discordGuildId: string;
   /** Aborts waits and calls when the server shuts down. */
   signal?: AbortSignal;
-  /** Told after each page: its number and the members fetched so far. */
-  onPage?: (page: number, fetched: number) => Promise<void> | void;
+  /** Read members after this id: '0' from the start, or the last member a resumed sync saved. */
+  after?: string;
+  /** The number of the first page read (a resumed sync goes on counting). */
+  firstPage?: number;
+  /** Given each page as it arrives; the next page is asked for once it resolves. */
+  onPage: (page: number, members: DiscordGuildMember[]) => Promise<void>;
   /** Backoff before a retry after a failure, in ms (tests shorten it). */
   retryDelayMs?: number;
 }
@@ -132,19 +136,17 @@ async function fetchPage(request: MemberListRequest, after: string, page: number
 }
 
 /**
- * Every member of a Discord server through the bot token: pages of 1,000 in snowflake order following
- * `after`, until a page comes back short. Honours Discord's rate limits: a 429 is waited out
+ * Every member of a Discord server through the bot token, page by page to onPage: pages of 1,000 in snowflake order
+ * following `after`, until a page comes back short. Honours Discord's rate limits: a 429 is waited out
  * (retry_after, or Retry-After) and the same page asked again; an empty bucket (X-RateLimit-Remaining 0)
  * waits X-RateLimit-Reset-After before the next call. Throws MemberListError saying why it stopped.
  */
-export async function fetchGuildMembers(request: MemberListRequest): Promise<DiscordGuildMember[]> {
-  const all: DiscordGuildMember[] = [];
-  let after = '0';
-  for (let page = 1; ; page++) {
+export async function fetchGuildMembers(request: MemberListRequest): Promise<void> {
+  let after = request.after ?? '0';
+  for (let page = request.firstPage ?? 1; ; page++) {
     const { members, waitBeforeNextMs } = await fetchPage(request, after, page);
-    all.push(...members);
-    await request.onPage?.(page, all.length);
-    if (members.length < MEMBER_PAGE_SIZE) return all;
+    await request.onPage(page, members);
+    if (members.length < MEMBER_PAGE_SIZE) return;
     after = members[members.length - 1]!.user.id;
     if (waitBeforeNextMs > 0) await sleep(waitBeforeNextMs, request.signal);
   }
