@@ -1,7 +1,7 @@
 import { DISCOVERY_MESSAGES, type MemberSyncResult, type SyncProgress } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { recordAudit } from '../core/audit';
 import type { EventBus } from '../core/event-bus';
-import { recordAudit } from '../modules/audit/record-audit';
 import {
   type FetchedMember,
   failSyncJob,
@@ -78,7 +78,7 @@ async function saveMembers(tx: Queryable, task: MemberSyncTask, fetched: Fetched
   const result = { added, updated, left: gone.length, total: fetched.length };
   await recordAudit(tx, {
     actor: task.requester.actor,
-    action: 'discord-members.sync',
+    action: 'guild.members_synced',
     target: { type: 'guild', id: task.guildId },
     details: { jobId: task.jobId, ...result },
     ip: task.requester.ip,

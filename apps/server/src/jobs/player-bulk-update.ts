@@ -1,7 +1,7 @@
 import type { BulkUpdateJob } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { recordAudit } from '../core/audit';
 import type { EventBus } from '../core/event-bus';
-import { recordAudit } from '../modules/audit/record-audit';
 import type { Requester } from '../modules/guilds/guild-deps';
 import {
   BULK_STALE_ERROR,

@@ -1,9 +1,9 @@
 import { auditLogApi, findAdminScreen } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from './admin-actor';
 import { auditLogFilename, exportAuditLog } from './export-audit-log';
 import { presentAuditEntry } from './presenters';
 import { selectAuditFacets, selectAuditPage } from './queries';
@@ -36,7 +36,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(auditLogApi.exportCsv, TAG),
     handler: async (request, reply) => {
-      const csv = await exportAuditLog(db, request.query, { actor: adminActor(adminSessionOf(request)), ip: request.ip });
+      const csv = await exportAuditLog(db, request.query, { actor: adminActor(adminSessionOf(request).admin), ip: request.ip });
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')

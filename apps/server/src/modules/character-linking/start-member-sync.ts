@@ -1,8 +1,8 @@
 import { DISCOVERY_MESSAGES } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { MemberSyncRunner } from '../../jobs/member-sync';
 import type { Db } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import { findGuildOr404 } from './find-guild';
 import type { Requester } from './linking-deps';
 import { presentSyncJob } from './presenters';
@@ -22,7 +22,7 @@ export async function startMemberSync(deps: { db: Db; runner: MemberSyncRunner |
   if (!job) throw new AppError(409, 'CONFLICT', DISCOVERY_MESSAGES.syncAlreadyRunning);
   await recordAudit(deps.db, {
     actor: requester.actor,
-    action: 'discord-members.sync-started',
+    action: 'guild.member_sync_started',
     target: { type: 'guild', id: guildId },
     details: { jobId: job.id, discordGuildId: guild.discord_guild_id },
     ip: requester.ip,

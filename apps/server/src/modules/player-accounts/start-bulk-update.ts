@@ -1,9 +1,9 @@
 import { bulkUpdateStarted, type playerAccountsApi } from '@guildhall/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { PlayerBulkUpdateRunner } from '../../jobs/player-bulk-update';
 import type { Db } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import type { Requester } from '../guilds/guild-deps';
 import { failStaleBulkJobs, insertBulkJob, selectBulkJob } from './bulk-queries';
 import { presentBulkJob } from './presenters';

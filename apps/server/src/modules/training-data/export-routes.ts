@@ -4,17 +4,17 @@ import { findAdminScreen, mlApi, TRAINING_DATA_MESSAGES, trainingDataApi } from 
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { type DatasetExportDeps, type ExportRequester, exportDataset } from './export-dataset';
 import { exportContentType, listExports, resolveExportFile } from './export-files';
 
 const TAG = 'Training data';
 
 const requesterOf = (request: FastifyRequest): ExportRequester => ({
-  actor: adminActor(adminSessionOf(request)),
+  actor: adminActor(adminSessionOf(request).admin),
   ip: request.ip,
 });
 
