@@ -6,7 +6,7 @@ import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
 import { auditLogFilename, exportAuditLog } from './export-audit-log';
 import { presentAuditEntry } from './presenters';
-import { selectAuditFacets, selectAuditPage } from './queries';
+import { selectAuditPage, selectAuditTargetTypes } from './queries';
 
 const TAG = 'Audit log';
 
@@ -30,7 +30,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(auditLogApi.facets, TAG),
-    handler: async () => ({ success: true as const, ...(await selectAuditFacets(db)) }),
+    handler: async () => ({ success: true as const, targetTypes: await selectAuditTargetTypes(db) }),
   });
 
   app.route({
