@@ -107,7 +107,7 @@ describe('signing in with a passkey', () => {
     expect(row!.last_used_at).toBeInstanceOf(Date);
     const [login] = await sql<{ details: unknown }>(
       ctx.server.app,
-      "SELECT details FROM audit_log WHERE action = 'admin.login' AND actor_id = $1 ORDER BY id DESC LIMIT 1",
+      "SELECT details FROM audit_log WHERE action = 'admin.signed_in' AND actor_id = $1 ORDER BY id DESC LIMIT 1",
       [admin.id],
     );
     expect(login!.details).toEqual({ secondFactor: 'passkey', passkeyId });

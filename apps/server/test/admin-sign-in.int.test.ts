@@ -92,7 +92,7 @@ describe('admin sign-in', () => {
 
     const audit = await sql<{ action: string }>(server.app, 'SELECT action FROM audit_log WHERE target_id = $1', [admin.id]);
     const actions = audit.map((row) => row.action);
-    expect(actions.filter((action) => action === 'admin.login_failed')).toHaveLength(6);
+    expect(actions.filter((action) => action === 'admin.sign_in_failed')).toHaveLength(6);
     expect(actions).toContain('admin.account_locked');
   });
 
@@ -125,7 +125,9 @@ describe('admin sign-in', () => {
 
     client.cookies.set(ADMIN_SESSION_COOKIE, token);
     expect((await client.get('/api/admin/auth/me')).body.code).toBe('INVALID_SESSION');
-    const audit = await sql(server.app, "SELECT 1 FROM audit_log WHERE action = 'admin.logout' AND actor_id = $1", [admin.id]);
+    const audit = await sql(server.app, "SELECT 1 FROM audit_log WHERE action = 'admin.signed_out' AND actor_id = $1", [
+      admin.id,
+    ]);
     expect(audit).toHaveLength(1);
   });
 

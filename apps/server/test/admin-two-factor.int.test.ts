@@ -216,7 +216,7 @@ describe('signing in with two-factor sign-in on', () => {
 
     const [login] = await sql<{ details: { secondFactor: string } }>(
       ctx.server.app,
-      "SELECT details FROM audit_log WHERE action = 'admin.login' AND actor_id = $1 ORDER BY id DESC LIMIT 1",
+      "SELECT details FROM audit_log WHERE action = 'admin.signed_in' AND actor_id = $1 ORDER BY id DESC LIMIT 1",
       [admin.id],
     );
     expect(login!.details).toEqual({ secondFactor: 'totp' });

@@ -268,7 +268,7 @@ describe('disabling, deleting, unlocking and resetting', () => {
     expect((await ctx.owner.get(`${USERS}/${target.id}`)).status).toBe(404);
     expect(await sql(ctx.server.app, 'SELECT 1 FROM admin_users WHERE id = $1', [target.id])).toEqual([]);
     expect(await sql(ctx.server.app, 'SELECT 1 FROM admin_sessions WHERE admin_user_id = $1', [target.id])).toEqual([]);
-    expect((await auditActions(target.id)).map((row) => row.action)).toContain('admin.deleted_permanently');
+    expect((await auditActions(target.id)).map((row) => row.action)).toContain('admin.permanently_deleted');
   });
 
   it('unlocks an account locked by failed sign-ins', async () => {

@@ -13,11 +13,12 @@ const actorId = '2f1f5a56-9d7e-4b55-8f43-9f0d3c7d2a10';
 
 /** Records of one made-up actor, an hour apart, oldest first, so each filter has a known answer. */
 const SEEDED = [
-  { action: 'guilds.created', targetType: 'guild', targetId: 'g-1', hoursAgo: 5, details: { note: 'a "quoted", comma' } },
-  { action: 'guilds.updated', targetType: 'guild', targetId: 'g-1', hoursAgo: 4, details: {} },
-  { action: 'players.linked', targetType: 'player_account', targetId: 'p-1', hoursAgo: 3, details: {} },
-  { action: 'guilds.deleted', targetType: 'guild', targetId: 'g-2', hoursAgo: 2, details: { formula: '=1+1' } },
-  { action: 'guildsX', targetType: 'guild', targetId: 'g-3', hoursAgo: 1, details: {} },
+  { action: 'guild.created', targetType: 'guild', targetId: 'g-1', hoursAgo: 5, details: { note: 'a "quoted", comma' } },
+  { action: 'guild.updated', targetType: 'guild', targetId: 'g-1', hoursAgo: 4, details: {} },
+  { action: 'player_account.discord_linked', targetType: 'player_account', targetId: 'p-1', hoursAgo: 3, details: {} },
+  { action: 'guild.deleted', targetType: 'guild', targetId: 'g-2', hoursAgo: 2, details: { formula: '=1+1' } },
+  // Its subject starts like 'guild' but is another: the 'guild.' prefix must not find it.
+  { action: 'guild_config.updated', targetType: 'guild', targetId: 'g-3', hoursAgo: 1, details: {} },
 ];
 
 beforeAll(async () => {
@@ -46,11 +47,11 @@ describe('the audit log API', () => {
   it('lists newest first, filtered by actor name in any case or by id', async () => {
     const byName = await list(`actor=${actor.toUpperCase()}`);
     expect(byName.data.map((entry) => entry.action)).toEqual([
-      'guildsX',
-      'guilds.deleted',
-      'players.linked',
-      'guilds.updated',
-      'guilds.created',
+      'guild_config.updated',
+      'guild.deleted',
+      'player_account.discord_linked',
+      'guild.updated',
+      'guild.created',
     ]);
     expect(byName.pagination).toEqual({ page: 1, limit: 50, total: 5, pages: 1 });
     expect(byName.data[0]).toMatchObject({ actorType: 'admin', actorId, actorName: actor, ip: '10.1.2.3', targetId: 'g-3' });
@@ -58,19 +59,19 @@ describe('the audit log API', () => {
     expect((await list(`actor=${actor.slice(0, -2)}`)).pagination.total).toBe(0);
   });
 
-  it('filters by exact action, by action prefix ending in ".", by target and by time range, and pages', async () => {
-    const exact = await list(`actor=${actor}&action=guilds.updated`);
-    expect(exact.data.map((entry) => entry.action)).toEqual(['guilds.updated']);
-    const prefix = await list(`actor=${actor}&action=guilds.`);
-    expect(prefix.data.map((entry) => entry.action)).toEqual(['guilds.deleted', 'guilds.updated', 'guilds.created']);
+  it('filters by a catalog action, by a subject ending in ".", by target and by time range, and pages', async () => {
+    const exact = await list(`actor=${actor}&action=guild.updated`);
+    expect(exact.data.map((entry) => entry.action)).toEqual(['guild.updated']);
+    const subject = await list(`actor=${actor}&action=guild.`);
+    expect(subject.data.map((entry) => entry.action)).toEqual(['guild.deleted', 'guild.updated', 'guild.created']);
     const target = await list(`actor=${actor}&targetType=guild&targetId=g-1`);
-    expect(target.data.map((entry) => entry.action)).toEqual(['guilds.updated', 'guilds.created']);
+    expect(target.data.map((entry) => entry.action)).toEqual(['guild.updated', 'guild.created']);
     const from = new Date(Date.now() - 3.5 * 3600_000).toISOString();
     const to = new Date(Date.now() - 1.5 * 3600_000).toISOString();
     const range = await list(`actor=${actor}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
-    expect(range.data.map((entry) => entry.action)).toEqual(['guilds.deleted', 'players.linked']);
+    expect(range.data.map((entry) => entry.action)).toEqual(['guild.deleted', 'player_account.discord_linked']);
     const page2 = await list(`actor=${actor}&limit=2&page=2`);
-    expect(page2.data.map((entry) => entry.action)).toEqual(['players.linked', 'guilds.updated']);
+    expect(page2.data.map((entry) => entry.action)).toEqual(['player_account.discord_linked', 'guild.updated']);
     expect(page2.pagination).toEqual({ page: 2, limit: 2, total: 5, pages: 3 });
 
     const reversed = await ctx.owner.get(`${AUDIT}?from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`);
@@ -78,29 +79,41 @@ describe('the audit log API', () => {
     expect(reversed.body.fields).toEqual({ from: AUDIT_LOG_MESSAGES.rangeInvalid });
   });
 
-  it('offers the recorded actions and target types as facets', async () => {
-    const facets = await ctx.owner.get<{ actions: string[]; targetTypes: string[] }>(`${AUDIT}/facets`);
+  it('refuses an action the catalog does not hold with a 400 that says so, on the list and the export', async () => {
+    for (const action of ['guild.made', 'admin.login', 'guilds.', 'guild', '%']) {
+      for (const path of [AUDIT, `${AUDIT}/export`]) {
+        const answer = await ctx.owner.get(`${path}?action=${encodeURIComponent(action)}`);
+        expect(answer.status, `${path} ${action}`).toBe(400);
+        expect(answer.body.fields).toEqual({ action: AUDIT_LOG_MESSAGES.unknownAction });
+      }
+    }
+  });
+
+  it('offers the recorded target types as facets (the actions are the catalog)', async () => {
+    const facets = await ctx.owner.get<{ targetTypes: string[] }>(`${AUDIT}/facets`);
     expect(facets.status).toBe(200);
-    expect(facets.body.actions).toEqual(expect.arrayContaining(['guilds.created', 'guildsX', 'players.linked', 'admin.login']));
-    expect(new Set(facets.body.actions).size).toBe(facets.body.actions.length);
-    expect(facets.body.targetTypes).toEqual(expect.arrayContaining(['guild', 'player_account', 'admin_session']));
+    expect(facets.body).toEqual({
+      success: true,
+      targetTypes: expect.arrayContaining(['guild', 'player_account', 'admin_session']),
+    });
+    expect(new Set(facets.body.targetTypes).size).toBe(facets.body.targetTypes.length);
   });
 
   it('exports the filtered records as a CSV attachment, newest first, and audits the export', async () => {
-    const answer = await ctx.owner.get(`${AUDIT}/export?actor=${actor}&action=guilds.`);
+    const answer = await ctx.owner.get(`${AUDIT}/export?actor=${actor}&action=guild.`);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = answer.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('id,created_at,actor_type,actor_id,actor_name,action,target_type,target_id,ip,details');
     expect(lines).toHaveLength(4);
-    expect(lines.slice(1).map((line) => line.split(',')[5])).toEqual(['guilds.deleted', 'guilds.updated', 'guilds.created']);
+    expect(lines.slice(1).map((line) => line.split(',')[5])).toEqual(['guild.deleted', 'guild.updated', 'guild.created']);
     expect(lines[3]).toContain('"{""note"":""a \\""quoted\\"", comma""}"');
     const [exported] = await sql<{ details: { filters: Record<string, string> } }>(
       ctx.server.app,
       "SELECT details FROM audit_log WHERE action = 'audit.exported' ORDER BY id DESC LIMIT 1",
     );
-    expect(exported!.details.filters).toMatchObject({ actor, action: 'guilds.' });
+    expect(exported!.details.filters).toMatchObject({ actor, action: 'guild.' });
   });
 
   it('streams an export larger than one page in order', async () => {
@@ -108,7 +121,7 @@ describe('the audit log API', () => {
     await sql(
       ctx.server.app,
       `INSERT INTO audit_log (actor_type, actor_name, action, created_at)
-       SELECT 'system', $1, 'bulk.step', now() - make_interval(secs => n) FROM generate_series(1, 2500) AS n`,
+       SELECT 'system', $1, 'raw_data.exported', now() - make_interval(secs => n) FROM generate_series(1, 2500) AS n`,
       [bulkActor],
     );
     const answer = await ctx.owner.get(`${AUDIT}/export?actor=${bulkActor}`);

@@ -143,7 +143,7 @@ describe('auto-link create-high-confidence', () => {
     }
     const audits = await sql<{ origin: string }>(
       server.app,
-      `SELECT details->>'origin' AS origin FROM audit_log WHERE action = 'character.link'`,
+      `SELECT details->>'origin' AS origin FROM audit_log WHERE action = 'character.linked'`,
     );
     expect(audits.map((row) => row.origin)).toEqual(['automatic', 'automatic', 'automatic']);
   });

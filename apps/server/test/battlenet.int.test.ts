@@ -236,7 +236,7 @@ describe('claims from a verified Battle.net account', () => {
     });
     const [audit] = await sql<{ actor_type: string; actor_id: string; details: { origin: string; confidence: number } }>(
       server.app,
-      "SELECT actor_type, actor_id, details FROM audit_log WHERE action = 'character.link' AND target_id = $1",
+      "SELECT actor_type, actor_id, details FROM audit_log WHERE action = 'character.linked' AND target_id = $1",
       [arthas],
     );
     expect(audit).toMatchObject({ actor_type: 'user', actor_id: member.user.id, details: { origin: 'claim', confidence: 1 } });
@@ -296,7 +296,7 @@ describe('claims from a verified Battle.net account', () => {
     expect(byCharacter[byHand]).toMatchObject({ discord_member_id: otherRowId, link_type: 'manual', confidence: null });
     expect(byCharacter[guessed]).toMatchObject({ discord_member_id: memberRowId, link_type: 'claim', confidence: 1 });
     expect(byCharacter[own]).toMatchObject({ discord_member_id: memberRowId, link_type: 'claim', confidence: 1 });
-    const unlinkAudit = await sql(server.app, "SELECT 1 FROM audit_log WHERE action = 'character.unlink' AND target_id = $1", [
+    const unlinkAudit = await sql(server.app, "SELECT 1 FROM audit_log WHERE action = 'character.unlinked' AND target_id = $1", [
       guessed,
     ]);
     expect(unlinkAudit).toHaveLength(1);

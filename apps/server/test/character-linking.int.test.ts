@@ -150,12 +150,12 @@ describe('linking by hand', () => {
     const rows = await sql<{ action: string; origin: string; actor_name: string; target_id: string }>(
       server.app,
       `SELECT action, details->>'origin' AS origin, actor_name, target_id FROM audit_log
-        WHERE action IN ('character.link', 'character.unlink') ORDER BY id`,
+        WHERE action IN ('character.linked', 'character.unlinked') ORDER BY id`,
     );
     expect(rows.map((row) => [row.action, row.origin, row.target_id])).toEqual([
-      ['character.link', 'manual', ids.kaelen],
-      ['character.link', 'manual', ids.kaelenAlt],
-      ['character.unlink', 'manual', ids.kaelen],
+      ['character.linked', 'manual', ids.kaelen],
+      ['character.linked', 'manual', ids.kaelenAlt],
+      ['character.unlinked', 'manual', ids.kaelen],
     ]);
     expect(rows.every((row) => row.actor_name === OWNER.username)).toBe(true);
   });

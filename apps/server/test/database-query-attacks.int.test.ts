@@ -116,7 +116,7 @@ describe('the attacks of issue 25 on the read-only runner', () => {
     await expectRefused(query, M.readOnlyFunction('pg_read_file'));
     const audit = await sql<{ details: { query: string } }>(
       server.app,
-      `SELECT details FROM audit_log WHERE action = 'database.query' AND details->>'query' LIKE '%pg_read_file(''/etc/passwd'') AS loot'`,
+      `SELECT details FROM audit_log WHERE action = 'database.query_run' AND details->>'query' LIKE '%pg_read_file(''/etc/passwd'') AS loot'`,
     );
     expect(audit[0]?.details.query).toBe(query);
   });

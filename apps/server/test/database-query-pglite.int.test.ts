@@ -75,7 +75,7 @@ describe('SQL query runner on embedded PGlite', () => {
     expect(await sql(server.app, 'SELECT count(*)::int AS n FROM query_probe')).toEqual([{ n: 4 }]);
     const audit = await sql<{ details: { query: string } }>(
       server.app,
-      `SELECT details FROM audit_log WHERE action = 'database.query_write' ORDER BY id DESC LIMIT 1`,
+      `SELECT details FROM audit_log WHERE action = 'database.write_query_run' ORDER BY id DESC LIMIT 1`,
     );
     expect(audit[0]?.details.query).toBe(statement);
   });

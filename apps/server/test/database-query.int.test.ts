@@ -108,7 +108,7 @@ describe('SQL query runner on PostgreSQL', () => {
     expect(await sql(server.app, 'SELECT name FROM query_probe WHERE id = 4')).toEqual([{ name: 'four' }]);
     const audit = await sql<{ details: { query: string } }>(
       server.app,
-      `SELECT details FROM audit_log WHERE action = 'database.query_write' ORDER BY id DESC LIMIT 1`,
+      `SELECT details FROM audit_log WHERE action = 'database.write_query_run' ORDER BY id DESC LIMIT 1`,
     );
     expect(audit[0]?.details.query).toBe(statement);
   });
@@ -150,9 +150,9 @@ describe('SQL query runner on PostgreSQL', () => {
     const answer = await running;
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatch(/user request/);
-    expect(await sql(server.app, `SELECT count(*)::int AS n FROM audit_log WHERE action = 'database.cancel'`)).not.toEqual([
-      { n: 0 },
-    ]);
+    expect(
+      await sql(server.app, `SELECT count(*)::int AS n FROM audit_log WHERE action = 'database.query_cancelled'`),
+    ).not.toEqual([{ n: 0 }]);
   });
 
   it('cancels a statement whose client went away', async () => {

@@ -164,7 +164,7 @@ describe('bulk actions', () => {
     });
     const [audit] = await sql<{ details: { guildIds: string[] }; actor_name: string }>(
       server.app,
-      "SELECT details, actor_name FROM audit_log WHERE action = 'guilds.deactivated' ORDER BY id DESC LIMIT 1",
+      "SELECT details, actor_name FROM audit_log WHERE action = 'guild.deactivated' ORDER BY id DESC LIMIT 1",
     );
     expect(audit!.actor_name).toBe(OWNER.username);
     expect(audit!.details.guildIds.sort()).toEqual([...three].sort());
@@ -263,7 +263,7 @@ describe('the CSV export', () => {
     expect(csvObjects((await exportCsv()).text)).toHaveLength(count!.n);
     const audits = await sql<{ details: { filters: { search: string | null } }; actor_name: string }>(
       server.app,
-      "SELECT details, actor_name FROM audit_log WHERE action = 'guilds.exported'",
+      "SELECT details, actor_name FROM audit_log WHERE action = 'guild.list_exported'",
     );
     expect(audits.map((a) => a.details.filters.search)).toContain('bulk guild');
     expect(audits.every((a) => a.actor_name === OWNER.username)).toBe(true);

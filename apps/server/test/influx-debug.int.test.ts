@@ -186,7 +186,7 @@ describe('the /influx-debug socket', () => {
     const write = next(socket, 'debug:query-response');
     socket.emit('debug:query', { query: `DROP DATABASE "${database}"`, queryId: 'q6' });
     expect((await write).success).toBe(false);
-    const audited = await sql(server.app, "SELECT 1 FROM audit_log WHERE action = 'influx.debug_query'");
+    const audited = await sql(server.app, "SELECT 1 FROM audit_log WHERE action = 'influx.debug_query_run'");
     expect(audited.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -236,7 +236,7 @@ describe('the /influx-debug socket', () => {
     expect(runningDebugStreams()).toBe(1);
     const audited = await sql<{ n: number }>(
       server.app,
-      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'influx.debug_stream'",
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'influx.debug_query_streamed'",
     );
     expect(audited[0]!.n).toBeGreaterThanOrEqual(2);
     socket.disconnect();

@@ -306,8 +306,8 @@ describe('time-series manager on InfluxDB 1.x', () => {
       server.app,
       "SELECT action, details FROM audit_log WHERE action LIKE 'influx.%' ORDER BY created_at",
     );
-    expect(rows.some((row) => row.action === 'influx.query' && row.details.query === 'SELECT * FROM bot_health')).toBe(true);
-    expect(rows.some((row) => row.action === 'influx.export')).toBe(true);
+    expect(rows.some((row) => row.action === 'influx.query_run' && row.details.query === 'SELECT * FROM bot_health')).toBe(true);
+    expect(rows.some((row) => row.action === 'influx.query_exported')).toBe(true);
   });
 
   it('shows statistics: buckets, data points and uptime', async () => {
@@ -333,7 +333,7 @@ describe('time-series manager on InfluxDB 1.x', () => {
     expect(listed.body.buckets.find((b) => b.name === bucket)!.retentionPolicy).toBe('30d');
     const audit = await sql<{ details: { from: string; to: string } }>(
       server.app,
-      "SELECT details FROM audit_log WHERE action = 'influx.retention'",
+      "SELECT details FROM audit_log WHERE action = 'influx.retention_changed'",
     );
     expect(audit[0]!.details).toEqual({ from: 'infinite', to: '30d' });
     // Shorter than the shard group (7 days): InfluxDB refuses and the answer says why.

@@ -134,7 +134,7 @@ describe('a member sync whose process stops mid-run', () => {
     expect(stored!.count).toBe(2500);
     const audits = await sql(
       b!.app,
-      `SELECT details FROM audit_log WHERE action = 'discord-members.sync' AND details->>'jobId' = $1`,
+      `SELECT details FROM audit_log WHERE action = 'guild.members_synced' AND details->>'jobId' = $1`,
       [jobId],
     );
     expect(audits).toHaveLength(1);

@@ -132,7 +132,7 @@ describe('samples, verification and labels', () => {
       [set.ids.M3],
     );
     expect(row!.human_verified).toBe(true);
-    expect((await auditOf('training.sample_verified')).map((a) => a.target_id)).toEqual([set.ids.M3]);
+    expect((await auditOf('training_data.sample_verified')).map((a) => a.target_id)).toEqual([set.ids.M3]);
     expect((await put(`/samples/${set.ids.M3}/verify`, { type: 'intent', verified: true })).status).toBe(404);
   });
 
@@ -163,7 +163,7 @@ describe('samples, verification and labels', () => {
     );
     expect(row!.labelled_by).not.toBeNull();
     expect(row!.labelled_at).not.toBeNull();
-    const audits = await auditOf('training.sample_labelled');
+    const audits = await auditOf('training_data.sample_labelled');
     expect(audits).toHaveLength(2);
     expect(audits[0]).toMatchObject({ actor_name: 'owner', target_type: 'intent_sample', target_id: set.ids.I3 });
 
@@ -212,7 +212,7 @@ describe('feedback', () => {
       truePositives: 1,
       falsePositives: 1,
     });
-    expect((await auditOf('training.feedback_recorded')).map((a) => a.target_id)).toEqual([set.ids.I4]);
+    expect((await auditOf('training_data.feedback_recorded')).map((a) => a.target_id)).toEqual([set.ids.I4]);
 
     await ctx.owner.post(`${ML}/feedback`, { sampleType: 'memory', sampleId: set.ids.M1, rating: 5 });
     const all = await ctx.owner.get<{ data: { sampleId: string }[] }>(`${ML}/feedback`);
@@ -277,11 +277,11 @@ describe('bulk actions', () => {
     expect(answer.body.affected).toBe(3);
     expect(await sql(ctx.server.app, "SELECT id FROM intent_samples WHERE provider_used = 'bulkprov'")).toEqual([]);
     expect(await sql(ctx.server.app, 'SELECT id FROM ml_feedback WHERE sample_id = ANY($1::uuid[])', [bulkIds])).toEqual([]);
-    const [audit] = await auditOf('training.samples_bulk_delete');
+    const [audit] = await auditOf('training_data.samples_deleted');
     expect(audit).toMatchObject({ actor_name: 'owner', target_type: 'intent_sample' });
     expect(audit!.details).toMatchObject({ type: 'intent', affected: 3 });
     expect((audit!.details.sampleIds as string[]).sort()).toEqual([...bulkIds].sort());
-    expect(await auditOf('training.samples_bulk_set_quality')).toHaveLength(1);
-    expect(await auditOf('training.samples_bulk_verify')).toHaveLength(2);
+    expect(await auditOf('training_data.samples_quality_set')).toHaveLength(1);
+    expect(await auditOf('training_data.samples_verified')).toHaveLength(2);
   });
 });

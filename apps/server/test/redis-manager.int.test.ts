@@ -599,7 +599,7 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
       ['redis.key_updated', `${DB}:${prefix}a:key`],
       ['redis.key_created', `${DB}:${prefix}a:new`],
       ['redis.key_deleted', `${DB}:${prefix}a:new`],
-      ['redis.keys_deleted_by_pattern', String(DB)],
+      ['redis.matching_keys_deleted', String(DB)],
       ['redis.database_flushed', String(OTHER_DB)],
     ]);
     expect(new Set(rows.map((row) => row.actor_name))).toEqual(new Set(['owner']));

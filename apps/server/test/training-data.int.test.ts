@@ -174,7 +174,7 @@ describe('verifying from the training data screens', () => {
     expect(row!.verified_at).not.toBeNull();
     const audit = await sql(
       ctx.server.app,
-      "SELECT actor_name, target_type FROM audit_log WHERE target_id = $1 AND action = 'training.sample_verified'",
+      "SELECT actor_name, target_type FROM audit_log WHERE target_id = $1 AND action = 'training_data.sample_verified'",
       [set.ids.M2],
     );
     expect(audit).toEqual([{ actor_name: 'owner', target_type: 'memory_sample' }]);

@@ -33,6 +33,7 @@ export * from './api/redis-manager';
 export * from './api/system-settings';
 export * from './api/training-data';
 export * from './api/webauthn';
+export * from './audit-actions';
 export * from './auto-link';
 export * from './character-card';
 export * from './characters';

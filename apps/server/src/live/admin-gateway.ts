@@ -16,6 +16,7 @@ import {
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import type { SignedInAdmin } from '../auth/admin-sessions';
+import { adminActor } from '../core/audit';
 import { unsafePayloadMessage } from '../http/text-hygiene';
 import { presentAdmin } from '../modules/admin-auth/presenters';
 import { readHistory } from '../modules/metrics/read-history';
@@ -150,7 +151,7 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
       const command = parsed.data;
       if (command.command === 'acknowledge-alert') {
         // As POST /api/admin/metrics/alerts/:id/acknowledge: audited.
-        const by = { actor: { type: 'admin' as const, id: admin.id, name: admin.username }, ip: socket.handshake.address };
+        const by = { actor: adminActor(admin), ip: socket.handshake.address };
         const acknowledged = command.alertId ? await monitoring.alerts.acknowledge(command.alertId, by) : null;
         return reply(ack, acknowledged ? { success: true } : { success: false, error: ALERT_MESSAGES.alertNotFound });
       }

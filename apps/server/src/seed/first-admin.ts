@@ -2,9 +2,9 @@ import { adminPasswordProblem } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
+import { recordAudit } from '../core/audit';
 import { setPasswordChangeRequired } from '../modules/admin-auth/queries';
 import { findAdminByUsername, upsertAdmin } from '../modules/admin-users/queries';
-import { recordAudit } from '../modules/audit/record-audit';
 import type { Db } from '../services/db/db';
 
 /** app_meta key recording that the first admin exists; later starts never recreate or reset it. */

@@ -26,7 +26,7 @@ export function useAuditLog(query: AuditLogQuery, enabled = true) {
   });
 }
 
-/** The actions and target types recorded so far, for the filter menus. */
+/** The target types recorded so far, for the target menu (the action menu is the contract's catalog). */
 export function useAuditFacets() {
   return useQuery({
     queryKey: auditLogKeys.facets(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTION_NAMES, AUDIT_SUBJECTS, type AuditAction, type AuditSubject } from '../audit-actions';
 import { endpoint } from './common';
 
 /** Paging of the audit log. */
@@ -11,7 +12,20 @@ export const AUDIT_LOG_MESSAGES = {
   noEntriesMatch: 'No audit entries match these filters',
   rangeInvalid: 'The start of the range must be before its end',
   exportFailed: 'Export failed',
+  unknownAction: 'Unknown action: choose one of the audit action catalog, or a subject followed by "." (admin.)',
 } as const;
+
+/** The action filter's values: one action of the catalog, or a subject and a dot for all of its actions. */
+export type AuditActionFilter = AuditAction | `${AuditSubject}.`;
+
+/** The action filter: only what the catalog holds, so an unknown action is a clear 400, not an empty page. */
+export const auditActionFilter = z.enum(
+  [...AUDIT_ACTION_NAMES, ...AUDIT_SUBJECTS.map((subject) => `${subject}.` as const)] as [
+    AuditActionFilter,
+    ...AuditActionFilter[],
+  ],
+  { error: AUDIT_LOG_MESSAGES.unknownAction },
+);
 
 /** One audit record: who did what to which target, when and from where. */
 export const auditEntry = z.object({
@@ -31,7 +45,7 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 
 const filterShape = z.object({
   actor: z.string().trim().max(100).optional().describe("The actor's name (exact, any case) or id"),
-  action: z.string().trim().max(100).optional().describe('An action, or a prefix ending in "." (admin.)'),
+  action: auditActionFilter.optional().describe('An action of the catalog, or its subject followed by "." (admin.)'),
   targetType: z.string().trim().max(50).optional(),
   targetId: z.string().trim().max(100).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
@@ -69,8 +83,8 @@ export const auditLogApi = {
   facets: endpoint({
     method: 'GET',
     path: '/api/admin/audit-logs/facets',
-    summary: 'The actions and target types recorded so far, for the filter menus',
-    response: z.object({ success: z.literal(true), actions: z.array(z.string()), targetTypes: z.array(z.string()) }),
+    summary: 'The target types recorded so far, for the filter menu (the actions are the catalog, AUDIT_ACTIONS)',
+    response: z.object({ success: z.literal(true), targetTypes: z.array(z.string()) }),
   }),
   exportCsv: endpoint({
     method: 'GET',

@@ -1,17 +1,13 @@
 import { SERVER_MESSAGES } from '@guildhall/contract';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { verifyPassword } from '../../auth/passwords';
+import { adminActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { findAdminById } from '../admin-users/queries';
-import { recordAudit } from '../audit/record-audit';
 
 // What every change of the own second factors shares (the authenticator app, passkeys): who acts on whom, and the
 // current password asked before a change, so a borrowed session alone changes nothing.
-
-/** The signed-in admin as the audit log names an actor. */
-export const actorOf = (context: AdminSessionContext) =>
-  ({ type: 'admin', id: context.admin.id, name: context.admin.username }) as const;
 
 /** The signed-in admin as the target of a change of their own account. */
 export const targetOf = (context: AdminSessionContext) => ({ type: 'admin_user', id: context.admin.id });
@@ -24,7 +20,7 @@ export async function accountWithPassword(db: Db, context: AdminSessionContext, 
   const account = await findAdminById(db, context.admin.id);
   if (!account || !(await verifyPassword(account.password_hash, password))) {
     await recordAudit(db, {
-      actor: actorOf(context),
+      actor: adminActor(context.admin),
       action: 'admin.two_factor_change_failed',
       target: targetOf(context),
       details: { reason: 'wrong_password' },

@@ -1,9 +1,9 @@
 import { type AdminPasskey, PASSKEY_MESSAGES, PASSKEY_RULE, type WebAuthnRegistrationResponse } from '@guildhall/contract';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
+import { adminActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
-import { accountWithPassword, actorOf, conflict, targetOf } from './own-account';
+import { accountWithPassword, conflict, targetOf } from './own-account';
 import {
   countPasskeysOf,
   deletePasskeyOf,
@@ -55,7 +55,7 @@ export async function startPasskeyRegistration(deps: PasskeyDeps, context: Admin
   const expiresAt = new Date(Date.now() + PASSKEY_RULE.registrationMs);
   await setRegistrationChallenge(deps.db, context.sessionId, hashChallenge(options.challenge), expiresAt);
   await recordAudit(deps.db, {
-    actor: actorOf(context),
+    actor: adminActor(context.admin),
     action: 'admin.passkey_registration_started',
     target: targetOf(context),
     ip,
@@ -78,7 +78,7 @@ export async function addPasskey(
   const verified = await verifyRegistration(deps.webAuthn, body.credential, expectedHash);
   if (!verified) {
     await recordAudit(deps.db, {
-      actor: actorOf(context),
+      actor: adminActor(context.admin),
       action: 'admin.two_factor_change_failed',
       target: targetOf(context),
       details: { reason: 'passkey_not_verified' },
@@ -101,7 +101,7 @@ export async function addPasskey(
     });
     if (!row) throw conflict(PASSKEY_MESSAGES.alreadyRegistered);
     await recordAudit(tx, {
-      actor: actorOf(context),
+      actor: adminActor(context.admin),
       action: 'admin.passkey_added',
       target: targetOf(context),
       details: { passkeyId: row.id, name: row.name, transports: row.transports, isBackedUp: row.is_backed_up },
@@ -117,7 +117,7 @@ export async function renamePasskey(deps: PasskeyDeps, context: AdminSessionCont
     const row = await renamePasskeyOf(tx, context.admin.id, id, name);
     if (!row) throw AppError.notFound(PASSKEY_MESSAGES.notFound);
     await recordAudit(tx, {
-      actor: actorOf(context),
+      actor: adminActor(context.admin),
       action: 'admin.passkey_renamed',
       target: targetOf(context),
       details: { passkeyId: row.id, from: row.previous_name, to: row.name },
@@ -135,7 +135,7 @@ export async function removePasskey(deps: PasskeyDeps, context: AdminSessionCont
     if (name === null) throw AppError.notFound(PASSKEY_MESSAGES.notFound);
     const methodsLeft = await twoFactorMethodsOf(tx, context.admin.id);
     await recordAudit(tx, {
-      actor: actorOf(context),
+      actor: adminActor(context.admin),
       action: 'admin.passkey_removed',
       target: targetOf(context),
       details: { passkeyId: id, name, twoFactorLeft: methodsLeft },

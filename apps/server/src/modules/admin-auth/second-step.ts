@@ -1,7 +1,7 @@
 import { PASSKEY_MESSAGES, TWO_FACTOR_MESSAGES, type WebAuthnAuthenticationResponse } from '@guildhall/contract';
+import { adminActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import { findAdminById } from '../admin-users/queries';
-import { recordAudit } from '../audit/record-audit';
 import {
   findPasskeyOfAdmin,
   listPasskeysOf,
@@ -85,7 +85,7 @@ export async function signInWithSecondFactor(
     if (!(await useChallenge(deps.db, challengeId))) throw challengeError();
     if (result.method === 'recovery_code') {
       await recordAudit(deps.db, {
-        actor: { type: 'admin', id: account.id, name: account.username },
+        actor: adminActor(account),
         action: 'admin.recovery_code_used',
         target: { type: 'admin_user', id: account.id },
         details: { recoveryCodesLeft: result.recoveryCodesLeft },

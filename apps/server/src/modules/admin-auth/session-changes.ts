@@ -3,11 +3,11 @@ import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { findSessionByTokenHash, revokeSessions, revokeSessionsOfAdmin } from '../../auth/session-queries';
 import { hashSessionToken } from '../../auth/session-token';
+import { adminActor, recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { findAdminById, updatePasswordHash } from '../admin-users/queries';
-import { recordAudit } from '../audit/record-audit';
 import { setPasswordChangeRequired } from './queries';
 
 /** What ending and changing sessions needs from the app. */
@@ -24,7 +24,7 @@ export async function signOut(deps: SessionChangeDeps, token: string, ip: string
   if (ended.length === 0) return;
   await recordAudit(deps.db, {
     actor: { type: 'admin', id: session.admin_user_id, name: session.username },
-    action: 'admin.logout',
+    action: 'admin.signed_out',
     target: { type: 'admin_session', id: session.id },
     ip,
   });
@@ -41,7 +41,7 @@ export async function changePassword(
   passwords: { currentPassword: string; newPassword: string },
   ip: string,
 ): Promise<void> {
-  const actor = { type: 'admin', id: context.admin.id, name: context.admin.username } as const;
+  const actor = adminActor(context.admin);
   const target = { type: 'admin_user', id: context.admin.id };
   const account = await findAdminById(deps.db, context.admin.id);
   if (!account || !(await verifyPassword(account.password_hash, passwords.currentPassword))) {

@@ -3,6 +3,7 @@ import {
   ADMIN_LOCK_MS,
   ADMIN_LOGIN_SERVER_ERRORS,
   ADMIN_MAX_FAILED_ATTEMPTS,
+  type AuditAction,
   MESSAGES,
   TWO_FACTOR_CHALLENGE_MS,
   TWO_FACTOR_MESSAGES,
@@ -12,11 +13,11 @@ import { type AdminSessionContext, openSession, toSessionContext } from '../../a
 import type { HitCounter } from '../../auth/hit-counter';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { findSessionById } from '../../auth/session-queries';
+import { adminActor, recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { type AdminAccountRow, findAdminByUsername, recordFailedSignIn, recordSuccessfulSignIn } from '../admin-users/queries';
-import { recordAudit } from '../audit/record-audit';
 import { newChallenge } from './two-factor';
 import { insertChallenge, twoFactorMethodsOf } from './two-factor-queries';
 
@@ -98,7 +99,7 @@ async function refuseUnknown(deps: SignInDeps, attempt: SignInAttempt): Promise<
   const { count, resetInMs } = await deps.counter.hit(`admin-login:unknown:${attempt.username.toLowerCase()}`, ADMIN_LOCK_MS);
   await recordAudit(deps.db, {
     actor: { type: 'anonymous', name: attempt.username },
-    action: 'admin.login_failed',
+    action: 'admin.sign_in_failed',
     details: { reason: 'unknown_user' },
     ip: attempt.ip,
   });
@@ -136,7 +137,7 @@ export async function countFailure(
   deps: SignInDeps,
   account: AdminAccountRow,
   ip: string,
-  failure: { action: string; reason: string; message?: string },
+  failure: { action: Extract<AuditAction, `admin.${string}_failed`>; reason: string; message?: string },
 ): Promise<never> {
   const target = { type: 'admin_user', id: account.id };
   const lockUntil = new Date(Date.now() + ADMIN_LOCK_MS);
@@ -170,12 +171,12 @@ async function checkCredentials(deps: SignInDeps, attempt: SignInAttempt): Promi
 
   // A locked account stays locked whatever the password, so guessing during the lock gains nothing.
   if (account.locked_until && account.locked_until.getTime() > Date.now()) {
-    await recordAudit(deps.db, { actor, action: 'admin.login_failed', target, details: { reason: 'locked' }, ip: attempt.ip });
+    await recordAudit(deps.db, { actor, action: 'admin.sign_in_failed', target, details: { reason: 'locked' }, ip: attempt.ip });
     throw lockedError(account.locked_until, account.failed_attempts);
   }
 
   if (!(await verifyPassword(account.password_hash, attempt.password))) {
-    return countFailure(deps, account, attempt.ip, { action: 'admin.login_failed', reason: 'wrong_password' });
+    return countFailure(deps, account, attempt.ip, { action: 'admin.sign_in_failed', reason: 'wrong_password' });
   }
 
   // The password alone opens no session once two-factor sign-in is on: a single-use challenge waits for a second
@@ -208,8 +209,8 @@ export async function openSignedInSession(
     deps.session?.absoluteMs,
   );
   await recordAudit(deps.db, {
-    actor: { type: 'admin', id: account.id, name: account.username },
-    action: 'admin.login',
+    actor: adminActor(account),
+    action: 'admin.signed_in',
     target: { type: 'admin_session', id: session.sessionId },
     ...(secondFactor ? { details: secondFactor } : {}),
     ip: attempt.ip,

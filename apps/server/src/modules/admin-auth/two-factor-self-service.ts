@@ -1,11 +1,11 @@
 import { ADMIN_LOCK_MS, ADMIN_LOGIN_SERVER_ERRORS, ADMIN_MAX_FAILED_ATTEMPTS, TWO_FACTOR_MESSAGES } from '@guildhall/contract';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { openSealedText, sealText } from '../../auth/sealed-text';
+import { adminActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { type AdminAccountRow, findAdminById, recordFailedSignIn } from '../admin-users/queries';
-import { recordAudit } from '../audit/record-audit';
-import { accountWithPassword, actorOf, conflict, targetOf } from './own-account';
+import { accountWithPassword, conflict, targetOf } from './own-account';
 import { checkSecondFactor, checkTotpCode, newRecoveryCodes, newTotpSecret, totpOf } from './two-factor';
 import { confirmTotp, findAdminTotp, removeTotp, replaceRecoveryCodes, storePendingTotp } from './two-factor-queries';
 
@@ -36,7 +36,7 @@ async function refuseWrongCode(deps: TwoFactorDeps, context: AdminSessionContext
     new Date(Date.now() + ADMIN_LOCK_MS),
   );
   await recordAudit(deps.db, {
-    actor: actorOf(context),
+    actor: adminActor(context.admin),
     action: 'admin.two_factor_failed',
     target: targetOf(context),
     details: { reason, failedAttempts: counted.failed_attempts },
@@ -53,7 +53,7 @@ export async function startTotpSetup(deps: TwoFactorDeps, context: AdminSessionC
     throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
   }
   await recordAudit(deps.db, {
-    actor: actorOf(context),
+    actor: adminActor(context.admin),
     action: 'admin.two_factor_enrolment_started',
     target: targetOf(context),
     ip,
@@ -74,7 +74,12 @@ export async function confirmTotpSetup(deps: TwoFactorDeps, context: AdminSessio
   await deps.db.transaction(async (tx) => {
     if (!(await confirmTotp(tx, context.admin.id))) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
     await replaceRecoveryCodes(tx, context.admin.id, hashes);
-    await recordAudit(tx, { actor: actorOf(context), action: 'admin.two_factor_enabled', target: targetOf(context), ip });
+    await recordAudit(tx, {
+      actor: adminActor(context.admin),
+      action: 'admin.two_factor_enabled',
+      target: targetOf(context),
+      ip,
+    });
   });
   return codes;
 }
@@ -99,7 +104,7 @@ export async function disableTotp(
   return deps.db.transaction(async (tx) => {
     const { passkeysLeft } = await removeTotp(tx, account.id);
     await recordAudit(tx, {
-      actor: actorOf(context),
+      actor: adminActor(context.admin),
       action: 'admin.two_factor_disabled',
       target: targetOf(context),
       details: { secondFactor: result.method, passkeysLeft },
@@ -123,7 +128,7 @@ export async function regenerateRecoveryCodes(deps: TwoFactorDeps, context: Admi
   await deps.db.transaction(async (tx) => {
     await replaceRecoveryCodes(tx, account.id, hashes);
     await recordAudit(tx, {
-      actor: actorOf(context),
+      actor: adminActor(context.admin),
       action: 'admin.recovery_codes_regenerated',
       target: targetOf(context),
       details: { secondFactor: result.method },

@@ -8,9 +8,9 @@ import {
   permissionsBeyond,
   type UpdateAdminRoleBody,
 } from '@guildhall/contract';
+import { type AuditActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { type AdminRoleRow, deleteRole, insertRole, selectRole, selectRoles, updateRole } from './queries';
 
 /** Who asks (with their role and permissions), and from where. */

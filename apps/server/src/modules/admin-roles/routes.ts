@@ -2,15 +2,15 @@ import { ADMIN_ROLE_MESSAGES, adminRolesApi, findAdminScreen } from '@guildhall/
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { changeRole, createRole, listRoles, type RoleRequester, removeRole } from './manage-roles';
 
 const TAG = 'Admin roles';
 
 const requesterOf = (request: FastifyRequest): RoleRequester => {
   const session = adminSessionOf(request);
-  return { actor: adminActor(session), holder: session.admin, ip: request.ip };
+  return { actor: adminActor(session.admin), holder: session.admin, ip: request.ip };
 };
 
 /** The roles API (spec 1 §2 /admin/permissions): whoever may open the Permissions screen. Every change is audited. */

@@ -9,8 +9,8 @@ import {
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords';
 import { revokeSessionsOfAdmin } from '../../auth/session-queries';
+import { type AuditActor, recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { roleExists, upsertAdmin } from './queries';
 
 /** An admin to create, or to update when the username exists: role, grants and a password under the admin rule. */

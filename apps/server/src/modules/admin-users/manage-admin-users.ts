@@ -16,12 +16,12 @@ import { holderPermissions } from '../../auth/admin-sessions';
 import { hashPassword } from '../../auth/passwords';
 import { revokeSessionsOfAdmin } from '../../auth/session-queries';
 import type { SessionEndReason } from '../../auth/session-rules';
+import { type AuditActor, recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
 import { setPasswordChangeRequired } from '../admin-auth/queries';
 import { removeTwoFactor } from '../admin-auth/two-factor-queries';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { selectAdminUser } from './list-queries';
 import { presentAdminUser } from './presenters';
 import {
@@ -240,7 +240,7 @@ export async function deleteAdminUser(deps: AdminUserDeps, id: string, isHard: b
     else await softDeleteAdminUser(tx, id);
     await recordAudit(tx, {
       actor: by.actor,
-      action: isHard ? 'admin.deleted_permanently' : 'admin.deleted',
+      action: isHard ? 'admin.permanently_deleted' : 'admin.deleted',
       target: { type: 'admin_user', id },
       details: { username: target.username, role: target.role, endedSessions: revoked.length },
       ip: by.ip,

@@ -2,9 +2,9 @@ import { ADMIN_USER_MESSAGES, adminUsersApi, findAdminScreen, TWO_FACTOR_MESSAGE
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminIdleMs, adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { endAdminSession, listAdminSessions } from './admin-user-sessions';
 import { selectAdminUser, selectAdminUserPage, selectAdminUserStatistics } from './list-queries';
 import {
@@ -22,7 +22,7 @@ const TAG = 'Admin users';
 
 const requesterOf = (request: FastifyRequest): AdminRequester => {
   const session = adminSessionOf(request);
-  return { actor: adminActor(session), holder: session.admin, sessionId: session.sessionId, ip: request.ip };
+  return { actor: adminActor(session.admin), holder: session.admin, sessionId: session.sessionId, ip: request.ip };
 };
 
 /** The admin users API (spec 2 §7 "Admin API client → Users"): whoever may open the Admin Users screen. */

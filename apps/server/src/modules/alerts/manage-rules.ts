@@ -1,7 +1,7 @@
 import { ALERT_MESSAGES, alertRuleThresholdError, type MetricName, type UpdateAlertRuleBody } from '@guildhall/contract';
+import { type AuditActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { type AlertRuleRow, lockAlertRule, updateAlertRuleRow } from './queries';
 
 /** Who changes a rule, and from where. */

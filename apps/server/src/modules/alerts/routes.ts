@@ -2,9 +2,9 @@ import { ALERT_MESSAGES, MONITORED_SERVICES, metricsApi, SERVICE_LABELS, type Se
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { ALERT_RULES_EDIT, MONITORING_READ } from '../monitoring/access';
 import { changeAlertRule } from './manage-rules';
 import { presentRule } from './presenters';
@@ -22,7 +22,7 @@ const HEALTH_OF: Record<(typeof MONITORED_SERVICES)[number], ServiceName> = {
   discord: 'discord',
 };
 
-const editorOf = (request: FastifyRequest) => ({ actor: adminActor(adminSessionOf(request)), ip: request.ip });
+const editorOf = (request: FastifyRequest) => ({ actor: adminActor(adminSessionOf(request).admin), ip: request.ip });
 
 /** Starts this process's alert rule engine; it stops with the app, after the evaluation under way. */
 function startAlertEngine(app: FastifyInstance): AlertRuleEngine {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
+import { type AuditActor, recordAudit } from '../../core/audit';
 import type { Queryable } from '../../services/db/db';
 import { type CsvValue, csvRow } from '../guilds/csv';
 import { type AuditFilters, type AuditRow, selectAuditExportPage } from './queries';
-import { type AuditActor, recordAudit } from './record-audit';
 
 /** Rows per keyset page: few round trips, flat memory. */
 const PAGE_SIZE = 1000;

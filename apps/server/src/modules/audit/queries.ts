@@ -24,7 +24,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The WHERE clause of the filters, each on an index of 0012: the actor by name in any case or by id, the action
- * exactly or, ending in '.', as a prefix (LIKE on text_pattern_ops), the target, and the time range.
+ * exactly or, a subject ending in '.', as a prefix (LIKE on text_pattern_ops), the target, and the time range.
  */
 function whereOf(filters: AuditFilters, values: unknown[]): string {
   const where: string[] = [];
@@ -93,30 +93,18 @@ export async function selectAuditExportPage(
 }
 
 /**
- * The distinct actions and target types, each read by skipping along its index (one probe per distinct value)
- * rather than scanning the whole log.
+ * The distinct target types, read by skipping along their index (one probe per distinct value) rather than scanning
+ * the whole log. The actions need no such read: they are the contract's catalog.
  */
-export async function selectAuditFacets(db: Queryable) {
-  const [actions, targetTypes] = await Promise.all([
-    db.query<{ value: string }>(
-      `WITH RECURSIVE found(value) AS (
-         (SELECT action FROM audit_log ORDER BY action USING ~<~ LIMIT 1)
-         UNION ALL
-         SELECT (SELECT action FROM audit_log WHERE action ~>~ found.value ORDER BY action USING ~<~ LIMIT 1)
-           FROM found WHERE found.value IS NOT NULL
-       )
-       SELECT value FROM found WHERE value IS NOT NULL`,
-    ),
-    db.query<{ value: string }>(
-      `WITH RECURSIVE found(value) AS (
-         (SELECT target_type FROM audit_log WHERE target_type IS NOT NULL ORDER BY target_type LIMIT 1)
-         UNION ALL
-         SELECT (SELECT target_type FROM audit_log WHERE target_type > found.value ORDER BY target_type LIMIT 1)
-           FROM found WHERE found.value IS NOT NULL
-       )
-       SELECT value FROM found WHERE value IS NOT NULL`,
-    ),
-  ]);
-  const sorted = (rows: { value: string }[]) => rows.map((row) => row.value).sort();
-  return { actions: sorted(actions.rows), targetTypes: sorted(targetTypes.rows) };
+export async function selectAuditTargetTypes(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ value: string }>(
+    `WITH RECURSIVE found(value) AS (
+       (SELECT target_type FROM audit_log WHERE target_type IS NOT NULL ORDER BY target_type LIMIT 1)
+       UNION ALL
+       SELECT (SELECT target_type FROM audit_log WHERE target_type > found.value ORDER BY target_type LIMIT 1)
+         FROM found WHERE found.value IS NOT NULL
+     )
+     SELECT value FROM found WHERE value IS NOT NULL`,
+  );
+  return rows.map((row) => row.value).sort();
 }

@@ -1,12 +1,12 @@
 import { auditLogApi, findAdminScreen } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from './admin-actor';
 import { auditLogFilename, exportAuditLog } from './export-audit-log';
 import { presentAuditEntry } from './presenters';
-import { selectAuditFacets, selectAuditPage } from './queries';
+import { selectAuditPage, selectAuditTargetTypes } from './queries';
 
 const TAG = 'Audit log';
 
@@ -30,13 +30,13 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(auditLogApi.facets, TAG),
-    handler: async () => ({ success: true as const, ...(await selectAuditFacets(db)) }),
+    handler: async () => ({ success: true as const, targetTypes: await selectAuditTargetTypes(db) }),
   });
 
   app.route({
     ...contractRoute(auditLogApi.exportCsv, TAG),
     handler: async (request, reply) => {
-      const csv = await exportAuditLog(db, request.query, { actor: adminActor(adminSessionOf(request)), ip: request.ip });
+      const csv = await exportAuditLog(db, request.query, { actor: adminActor(adminSessionOf(request).admin), ip: request.ip });
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -1,6 +1,6 @@
+import { recordAudit } from '../../core/audit';
 import type { CharacterLinkChange } from '../../core/event-bus';
 import type { Queryable } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import {
   deleteLink,
   lockCharacter,
@@ -65,7 +65,7 @@ export async function claimCharacters(
         await markLinkClaimed(tx, existing.id);
         await recordAudit(tx, {
           actor: requester.actor,
-          action: 'character.link',
+          action: 'character.linked',
           target: { type: 'character', id: character.id },
           details: { ...details, linkId: existing.id, memberId: member.id, previousLinkType: existing.link_type, confidence: 1 },
           ip: requester.ip,
@@ -82,7 +82,7 @@ export async function claimCharacters(
       const promotedLinkId = existing.is_primary ? await promoteNextPrimary(tx, existing.discord_member_id) : null;
       await recordAudit(tx, {
         actor: requester.actor,
-        action: 'character.unlink',
+        action: 'character.unlinked',
         target: { type: 'character', id: character.id },
         details: {
           ...details,

@@ -1,6 +1,6 @@
+import { recordAudit } from '../../core/audit';
 import type { BattlenetRegion, BattlenetUser } from '../../services/battlenet/battlenet-oauth';
 import type { WowCharacter } from '../../services/battlenet/wow-profile';
-import { recordAudit } from '../audit/record-audit';
 import type { UserRow } from '../community-auth/user-queries';
 import type { Requester } from '../guilds/guild-deps';
 import type { BattlenetDeps } from './battlenet-deps';

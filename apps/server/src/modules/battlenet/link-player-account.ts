@@ -1,5 +1,5 @@
+import { recordAudit } from '../../core/audit';
 import type { Queryable } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import type { Requester } from '../guilds/guild-deps';
 import { lockHolder } from '../player-accounts/queries';
 import type { ConnectionRow } from './connection-queries';

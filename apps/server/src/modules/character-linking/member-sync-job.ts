@@ -1,8 +1,8 @@
 import { DISCOVERY_MESSAGES, type MemberSyncResult, type SyncProgress } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import type { DomainEvent } from '../../core/event-bus';
 import { type DiscordGuildMember, fetchGuildMembers, MemberListError } from '../../services/discord/guild-members';
 import { JobFailure, type JobKind, type JobRecord, type JobRow, jobRecordOf, type RunningJob } from '../../services/job-queue';
-import { recordAudit } from '../audit/record-audit';
 import type { Requester } from './linking-deps';
 import { countStagedMembers, discardStagedMembers, type FetchedMember, saveStagedMembers, stageMembers } from './sync-queries';
 
@@ -93,7 +93,7 @@ async function syncMembers(discord: MemberSyncDiscord, job: RunningJob<MemberSyn
       const result = await saveStagedMembers(tx, guildId!, id, new Date());
       await recordAudit(tx, {
         actor: requester.actor,
-        action: 'discord-members.sync',
+        action: 'guild.members_synced',
         target: { type: 'guild', id: guildId! },
         details: { jobId: id, ...result },
         ip: requester.ip,

@@ -2,8 +2,8 @@ import { characterDiscoveryApi } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { CHARACTER_DISCOVERY_ACCESS } from './access';
 import { applyAutoLinks } from './apply-auto-links';
 import { findAutoLinks } from './find-auto-links';
@@ -20,7 +20,10 @@ import { unlinkCharacter } from './unlink-character';
 const TAG = 'Character discovery';
 const api = characterDiscoveryApi;
 
-const requesterOf = (request: FastifyRequest): Requester => ({ actor: adminActor(adminSessionOf(request)), ip: request.ip });
+const requesterOf = (request: FastifyRequest): Requester => ({
+  actor: adminActor(adminSessionOf(request).admin),
+  ip: request.ip,
+});
 
 /** Character discovery, linking, auto-linking and member sync (spec 1 §7): whoever may open Character Discovery. */
 export const characterLinkingRoutes: FastifyPluginAsyncZod = async (app) => {

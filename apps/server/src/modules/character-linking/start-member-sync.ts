@@ -1,8 +1,8 @@
 import { DISCOVERY_MESSAGES, type MemberSyncResult } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import type { JobKind, JobQueue } from '../../services/job-queue';
-import { recordAudit } from '../audit/record-audit';
 import { findGuildOr404 } from './find-guild';
 import type { Requester } from './linking-deps';
 import type { MemberSyncInput, MemberSyncProgress } from './member-sync-job';
@@ -33,7 +33,7 @@ export async function startMemberSync(deps: MemberSyncDeps, guildId: string, req
   if (!job) throw new AppError(409, 'CONFLICT', DISCOVERY_MESSAGES.syncAlreadyRunning);
   await recordAudit(deps.db, {
     actor: requester.actor,
-    action: 'discord-members.sync-started',
+    action: 'guild.member_sync_started',
     target: { type: 'guild', id: guildId },
     details: { jobId: job.id, discordGuildId: guild.discord_guild_id },
     ip: requester.ip,

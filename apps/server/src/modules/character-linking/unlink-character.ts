@@ -1,6 +1,6 @@
 import { characterUnlinked, DISCOVERY_MESSAGES } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../audit/record-audit';
 import { findGuildOr404 } from './find-guild';
 import { deleteLink, lockLink, promoteNextPrimary } from './link-queries';
 import type { LinkingDeps, Requester } from './linking-deps';
@@ -19,7 +19,7 @@ export async function unlinkCharacter(deps: LinkingDeps, request: { guildId: str
     const promotedLinkId = row.is_primary ? await promoteNextPrimary(tx, row.discord_member_id) : null;
     await recordAudit(tx, {
       actor: requester.actor,
-      action: 'character.unlink',
+      action: 'character.unlinked',
       target: { type: 'character', id: row.character_id },
       details: {
         origin: 'manual',

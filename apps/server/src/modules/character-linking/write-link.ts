@@ -1,6 +1,6 @@
 import type { LinkPriority, LinkType } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import type { Queryable } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import { countMemberLinks, insertLink, type LinkRow } from './link-queries';
 import type { Requester } from './linking-deps';
 
@@ -34,7 +34,7 @@ export async function writeLink(tx: Queryable, link: LinkToWrite, requester: Req
   });
   await recordAudit(tx, {
     actor: requester.actor,
-    action: 'character.link',
+    action: 'character.linked',
     target: { type: 'character', id: link.character.id },
     details: {
       origin: link.origin,

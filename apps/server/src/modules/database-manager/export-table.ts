@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
+import { type AuditActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { csvCell, csvRow } from '../guilds/csv';
 import { crlfRecords, jsonArrayOfLines, startCopyExport } from './copy-export';
 import { findTable } from './find-table';

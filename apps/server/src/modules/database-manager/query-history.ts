@@ -1,6 +1,6 @@
 import type { QueryHistoryEntry } from '@guildhall/contract';
+import type { AuditActor } from '../../core/audit';
 import type { Queryable } from '../../services/db/db';
-import type { AuditActor } from '../audit/record-audit';
 
 /** One run of the SQL query runner as the history keeps it. */
 export interface QueryRun {

@@ -3,10 +3,9 @@ import { databaseQueryApi, PGLITE_LIMITS } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor, recordAudit } from '../../core/audit';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
-import { recordAudit } from '../audit/record-audit';
 import { cancelQuery } from './cancel-query';
 import { explainQuery } from './explain-query';
 import { exportQuery } from './export-query';
@@ -24,7 +23,7 @@ export const databaseQueryRoutes: FastifyPluginAsyncZod = async (app) => {
     db,
     readonlyAccess: app.services.readonlyAccess,
     timeoutMs: app.config.queryTimeoutMs,
-    actor: adminActor(adminSessionOf(request)),
+    actor: adminActor(adminSessionOf(request).admin),
     ip: request.ip,
   });
 
@@ -71,8 +70,8 @@ export const databaseQueryRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const cancelled = await cancelQuery(db, request.body.queryId);
       await recordAudit(db, {
-        actor: adminActor(adminSessionOf(request)),
-        action: 'database.cancel',
+        actor: adminActor(adminSessionOf(request).admin),
+        action: 'database.query_cancelled',
         target: { type: 'query', id: request.body.queryId },
         details: { cancelled },
         ip: request.ip,

@@ -1,9 +1,9 @@
 import { databaseExplorerApi, databaseManagerApi, databaseSessionsApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { cancelSession } from './cancel-session';
 import { exportTable } from './export-table';
 import { splitQualifiedName } from './find-table';
@@ -61,7 +61,7 @@ export const databaseManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(databaseSessionsApi.cancel, TAG),
     handler: async (request) => {
       const { pid } = request.params;
-      const cancelled = await cancelSession(db, { pid, actor: adminActor(adminSessionOf(request)), ip: request.ip });
+      const cancelled = await cancelSession(db, { pid, actor: adminActor(adminSessionOf(request).admin), ip: request.ip });
       return { success: true as const, pid, cancelled };
     },
   });
@@ -70,7 +70,7 @@ export const databaseManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(databaseSessionsApi.terminate, TAG),
     handler: async (request) => {
       const { pid } = request.params;
-      const terminated = await terminateSession(db, { pid, actor: adminActor(adminSessionOf(request)), ip: request.ip });
+      const terminated = await terminateSession(db, { pid, actor: adminActor(adminSessionOf(request).admin), ip: request.ip });
       return { success: true as const, pid, terminated };
     },
   });
@@ -90,7 +90,7 @@ export const databaseManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const file = await exportTable(db, app.config.database.url, {
         ...request.query,
-        actor: adminActor(adminSessionOf(request)),
+        actor: adminActor(adminSessionOf(request).admin),
         ip: request.ip,
       });
       return reply

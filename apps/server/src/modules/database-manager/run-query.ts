@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { QUERY_RESULT_MAX_BYTES, type QueryField, type QueryResultBody } from '@guildhall/contract';
+import { type AuditAction, QUERY_RESULT_MAX_BYTES, type QueryField, type QueryResultBody } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
 import { refreshReadonlyGrants } from '../../services/db/migrate';
 import type { ReadonlyAccess } from '../../services/db/readonly-access';
-import { recordAudit } from '../audit/record-audit';
 import { answerLimitsOf } from './engine-limits';
 import { presentRow } from './present-value';
 import { type QueryRun, recordQueryRun } from './query-history';
@@ -93,12 +93,19 @@ async function countOn(reader: StatementReader, seen: number, seenBytes: number,
   return { count, hasMore: true };
 }
 
+/** The audit action of each kind of run; a query that may write has its own, so writes can be found. */
+const RUN_ACTIONS = {
+  query: 'database.query_run',
+  explain: 'database.query_explained',
+  export: 'database.query_exported',
+} as const satisfies Record<QueryRun['kind'], AuditAction>;
+
 /** Audits and records a finished or failed run; a write is audited with its full statement. */
 export async function noteRun(context: QueryContext, run: Omit<QueryRun, 'actor'>, extra: Record<string, unknown> = {}) {
   await recordQueryRun(context.db, { ...run, actor: context.actor });
   await recordAudit(context.db, {
     actor: context.actor,
-    action: run.kind === 'query' && !run.isReadOnly ? 'database.query_write' : `database.${run.kind}`,
+    action: run.kind === 'query' && !run.isReadOnly ? 'database.write_query_run' : RUN_ACTIONS[run.kind],
     details: {
       // The whole statement, read-only or not: what was run is what the audit shows (at most QUERY_MAX_LENGTH).
       query: run.query,

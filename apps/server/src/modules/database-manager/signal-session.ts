@@ -1,7 +1,7 @@
 import { DATABASE_SESSION_MESSAGES } from '@guildhall/contract';
+import { type AuditActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { signalSession } from './queries';
 
 export interface SignalInput {

@@ -2,9 +2,9 @@ import { CONFIG_MESSAGES, findAdminScreen, guildConfigApi, type Permission } fro
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes, requireAdmin } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { guildConfigAiRoutes } from './ai-routes';
 import { secretBoxOf } from './secret-box';
 import {
@@ -28,7 +28,7 @@ const TAG = 'Guild configuration';
 export const CONFIG_WRITE_ACCESS: readonly Permission[] = ['admin.full_access', 'admin.system_config'];
 
 const editorOf = (request: FastifyRequest): ConfigEditor => ({
-  actor: adminActor(adminSessionOf(request)),
+  actor: adminActor(adminSessionOf(request).admin),
   ip: request.ip,
 });
 

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   CONFIG_MESSAGES,
   type ConfigVersion,
   findSetting,
@@ -11,9 +12,9 @@ import {
   type SettingValue,
   settingsErrors,
 } from '@guildhall/contract';
+import { type AuditActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 import type { SecretBox } from './secret-box';
 
 /**
@@ -331,7 +332,7 @@ function targetOf(
 async function auditWrite(
   tx: Queryable,
   editor: ConfigEditor,
-  action: string,
+  action: Extract<AuditAction, `guild_config.${string}`>,
   guild: GuildRef,
   details: Record<string, unknown>,
 ) {

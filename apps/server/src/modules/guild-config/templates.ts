@@ -5,9 +5,9 @@ import {
   type CreateTemplateBody,
   type SettingCategoryId,
 } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import type { SecretBox } from './secret-box';
 import {
   applyToGuilds,

@@ -1,9 +1,9 @@
 import { GUILD_MESSAGES, type GuildDataKind, guildNotFound } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import type { RedisConnection } from '../../services/redis';
-import { recordAudit } from '../audit/record-audit';
 import type { Requester } from '../guilds/guild-deps';
 import { dropGuildCache } from './cache-size';
 import { deleteGuildDataRows, lockGuildName } from './queries';

@@ -2,9 +2,9 @@ import { GUILD_MESSAGES, guildDataApi } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { GUILD_MANAGEMENT_ACCESS } from '../guilds/access';
 import type { Requester } from '../guilds/guild-deps';
 import { readCombatLogs } from './combat-logs';
@@ -17,7 +17,10 @@ import { findGuildOr404, readGuildSummary } from './read-summary';
 
 const TAG = 'Guild data';
 
-const requesterOf = (request: FastifyRequest): Requester => ({ actor: adminActor(adminSessionOf(request)), ip: request.ip });
+const requesterOf = (request: FastifyRequest): Requester => ({
+  actor: adminActor(adminSessionOf(request).admin),
+  ip: request.ip,
+});
 
 /** One guild's data view, exports and data deletion: whoever may open Guild Management. */
 export const guildDataRoutes: FastifyPluginAsyncZod = async (app) => {

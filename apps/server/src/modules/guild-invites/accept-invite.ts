@@ -5,8 +5,8 @@ import {
   INVITE_STATUS_MESSAGES,
   joinedGuild,
 } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../audit/record-audit';
 import type { GuildAccessDeps } from '../community-auth/guild-access';
 import { type UserRow, updateSelectedGuild } from '../community-auth/user-queries';
 import { insertGuildGrants } from '../guild-permissions/insert-grants';

@@ -10,9 +10,9 @@ import {
   invitePath,
 } from '@guildhall/contract';
 import { hashSessionToken } from '../../auth/session-token';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import type { InviteManager } from './invite-manager';
 import { presentInvite } from './presenters';
 import { countActiveInvites, findInvite, findInviteGuild, insertInvite } from './queries';

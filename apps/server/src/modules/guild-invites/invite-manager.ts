@@ -1,4 +1,4 @@
-import type { AuditActor } from '../audit/record-audit';
+import type { AuditActor } from '../../core/audit';
 
 /** Who manages a guild's links: an admin of the console or an officer of the guild, and from where. */
 export interface InviteManager {

@@ -1,7 +1,7 @@
 import { GUILD_INVITE_MESSAGES, type GuildInvite } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import type { InviteManager } from './invite-manager';
 import { presentInvite } from './presenters';
 import { findInvite, markInviteRevoked } from './queries';

@@ -12,9 +12,9 @@ import { communityPrincipalOf, requireCommunityUser } from '../../auth/community
 import { enforceRateLimit } from '../../auth/rate-limit';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { guildScopeOf, requireGuild } from '../../auth/require-guild';
+import { adminActor } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { GUILD_MANAGEMENT_ACCESS } from '../guilds/access';
 import { acceptInvite } from './accept-invite';
 import { createInvite } from './create-invite';
@@ -30,7 +30,7 @@ const adminInviteRoutes: FastifyPluginAsyncZod = async (app) => {
   guardAdminRoutes(app, GUILD_MANAGEMENT_ACCESS);
   const { db } = app.services;
   const managerOf = (request: FastifyRequest): InviteManager => ({
-    actor: adminActor(adminSessionOf(request)),
+    actor: adminActor(adminSessionOf(request).admin),
     ip: request.ip,
   });
 

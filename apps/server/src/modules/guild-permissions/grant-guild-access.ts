@@ -1,8 +1,8 @@
 import { GUILD_MEMBER_PERMISSIONS, GUILD_PERMISSION_NAMES } from '@guildhall/contract';
 import { z } from 'zod';
+import { type AuditActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { insertGuildGrants } from './insert-grants';
 
 /** Who gets which permissions in which guild tenant (by id or exact name). */

@@ -1,7 +1,7 @@
 import { GUILD_GRANT_MESSAGES, type GuildPermission } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import type { Requester } from '../guilds/guild-deps';
 import { selectCommunityUser, selectGrantedPermissions, selectTenant, selectUserGrants } from './grant-queries';
 import { insertGuildGrants } from './insert-grants';

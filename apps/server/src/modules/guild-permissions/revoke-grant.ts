@@ -1,7 +1,7 @@
 import { GUILD_GRANT_MESSAGES } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import type { Requester } from '../guilds/guild-deps';
 import { deleteGrant } from './grant-queries';
 

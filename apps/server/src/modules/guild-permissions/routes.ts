@@ -2,8 +2,8 @@ import { findAdminScreen, GUILD_GRANT_MESSAGES, guildGrantsApi } from '@guildhal
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import type { Requester } from '../guilds/guild-deps';
 import { type DiscordRoleDeps, listDiscordRoles } from './discord-roles';
 import { grantPermissions } from './grant-permissions';
@@ -19,7 +19,10 @@ const GUILD_OPTION_LIMIT = 20;
 
 const TAG = 'Guild permissions';
 
-const requesterOf = (request: FastifyRequest): Requester => ({ actor: adminActor(adminSessionOf(request)), ip: request.ip });
+const requesterOf = (request: FastifyRequest): Requester => ({
+  actor: adminActor(adminSessionOf(request).admin),
+  ip: request.ip,
+});
 
 /**
  * Community permissions per guild on the Permissions screen (settings.edit_permissions or admin.manage_roles):

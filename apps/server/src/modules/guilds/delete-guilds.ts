@@ -1,5 +1,5 @@
 import { bulkGuildsDone } from '@guildhall/contract';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit } from '../../core/audit';
 import type { GuildDeps, Requester } from './guild-deps';
 import { lockExistingGuilds } from './lock-existing';
 import { deleteGuildRows } from './queries';

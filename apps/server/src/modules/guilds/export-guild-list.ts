@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
+import { recordAudit } from '../../core/audit';
 import type { Queryable } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import { type CsvValue, csvRow } from './csv';
 import type { Requester } from './guild-deps';
 import { type GuildFilters, type GuildRow, selectGuildExportPage } from './queries';
@@ -58,7 +58,7 @@ export async function exportGuildList(db: Queryable, filters: GuildFilters, by: 
   const first = await selectGuildExportPage(db, filters, null, PAGE_SIZE);
   await recordAudit(db, {
     actor: by.actor,
-    action: 'guilds.exported',
+    action: 'guild.list_exported',
     details: { format: 'csv', filters: { search: filters.search ?? null, status: filters.status, region: filters.region } },
     ip: by.ip,
   });

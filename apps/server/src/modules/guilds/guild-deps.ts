@@ -1,6 +1,6 @@
+import type { AuditActor } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import type { Db } from '../../services/db/db';
-import type { AuditActor } from '../audit/record-audit';
 
 /** What guild operations need from the app. */
 export interface GuildDeps {

@@ -2,9 +2,9 @@ import { GUILD_MESSAGES, guildDataApi, guildsApi } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { GUILD_MANAGEMENT_ACCESS } from './access';
 import { deletedMessage, deleteGuilds } from './delete-guilds';
 import { exportGuildList, guildListFilename } from './export-guild-list';
@@ -15,7 +15,10 @@ import { setGuildsStatus } from './set-guilds-active';
 
 const TAG = 'Guilds';
 
-const requesterOf = (request: FastifyRequest): Requester => ({ actor: adminActor(adminSessionOf(request)), ip: request.ip });
+const requesterOf = (request: FastifyRequest): Requester => ({
+  actor: adminActor(adminSessionOf(request).admin),
+  ip: request.ip,
+});
 
 /** Guild tenant management (spec 1 §7 Guilds): whoever may open Guild Management. */
 export const guildRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import { duplicateGuildQuestion, type GuildTenant, guildNotFound } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
-import { recordAudit } from '../audit/record-audit';
 import type { GuildDeps, Requester } from './guild-deps';
 import { presentGuild } from './presenters';
 import {

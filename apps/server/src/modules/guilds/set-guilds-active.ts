@@ -1,5 +1,5 @@
 import { bulkGuildsDone } from '@guildhall/contract';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit } from '../../core/audit';
 import type { GuildDeps, Requester } from './guild-deps';
 import { lockExistingGuilds } from './lock-existing';
 import { setGuildsActive } from './queries';
@@ -18,7 +18,7 @@ export async function setGuildsStatus(deps: GuildDeps, ids: readonly string[], a
     const count = await setGuildsActive(tx, existing, isActive);
     await recordAudit(tx, {
       actor: by.actor,
-      action: isActive ? 'guilds.activated' : 'guilds.deactivated',
+      action: isActive ? 'guild.activated' : 'guild.deactivated',
       // Several guilds have no one target; their ids are in the details.
       target: existing.length === 1 ? { type: 'guild', id: existing[0]! } : undefined,
       details: { guildIds: existing, count },

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { lookUpSessionAndAdmin } from '../../auth/require-admin';
 import { isShutOutOfConsole } from '../../auth/two-factor-requirement';
+import { adminActor } from '../../core/audit';
 import { unsafePayloadMessage } from '../../http/text-hygiene';
 import type { InfluxDebugNamespace, InfluxDebugSocket } from '../../live/influx-debug-namespace';
 import type { InfluxClient } from '../../services/influx/influx-client';
@@ -56,7 +57,7 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
       engine,
       db: app.services.db,
       timeoutMs,
-      actor: { type: 'admin', id: admin.id, name: admin.username },
+      actor: adminActor(admin),
       ip: socket.handshake.address ?? null,
     };
   };
@@ -170,7 +171,7 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
     if (!parsed.success) return fail(firstIssue(parsed.error));
     const start = performance.now();
     try {
-      const result = await runInfluxQuery(await contextOf(), parsed.data, 'influx.debug_query');
+      const result = await runInfluxQuery(await contextOf(), parsed.data, 'influx.debug_query_run');
       return socket.emit('debug:query-response', {
         success: true,
         queryId,
@@ -203,9 +204,14 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
     }
     const settings = parsed.data;
     // Audited before it starts: whoever sees the stream start finds it in the audit log.
-    await auditInflux(context, 'influx.debug_stream', context.engine.isV2 ? context.influx.bucket : context.influx.database, {
-      ...settings,
-    }).catch((error) => app.log.warn({ err: error }, 'influx debug: audit failed'));
+    await auditInflux(
+      context,
+      'influx.debug_query_streamed',
+      context.engine.isV2 ? context.influx.bucket : context.influx.database,
+      {
+        ...settings,
+      },
+    ).catch((error) => app.log.warn({ err: error }, 'influx debug: audit failed'));
     // Another start may have arrived while the engine was detected or the audit written: the newest one wins.
     stopStream(true);
     const streamId = randomUUID();

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { InfluxRow } from '@guildhall/contract';
 import { csvCell, csvRow } from '../guilds/csv';
-import { auditInflux, type InfluxContext } from './influx-context';
+import { auditInflux, type InfluxAuditAction, type InfluxContext } from './influx-context';
 import { influxFailure } from './influx-errors';
 import { openPoints, type PointsRequest } from './read-points';
 
@@ -51,7 +51,7 @@ function csvWriter() {
 export async function exportPoints(
   context: InfluxContext,
   request: PointsRequest & { format: 'csv' | 'json' },
-  action: string,
+  action: InfluxAuditAction,
 ): Promise<{ stream: Readable; filename: string; contentType: string }> {
   const stop = new AbortController();
   const bucket = request.bucket ?? (context.engine.isV2 ? context.influx.bucket : context.influx.database);

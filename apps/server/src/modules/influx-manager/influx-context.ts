@@ -1,9 +1,9 @@
+import type { AuditAction } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import { adminSessionOf } from '../../auth/require-admin';
+import { type AuditActor, adminActor, recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
 import type { InfluxClient } from '../../services/influx/influx-client';
-import { adminActor } from '../audit/admin-actor';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { type DetectedEngine, detectEngine } from './engine';
 import { catalogueFailure } from './influx-errors';
 
@@ -27,13 +27,16 @@ export async function influxContextOf(request: FastifyRequest, influx: InfluxCli
     engine,
     db: request.server.services.db,
     timeoutMs: request.server.config.queryTimeoutMs,
-    actor: adminActor(adminSessionOf(request)),
+    actor: adminActor(adminSessionOf(request).admin),
     ip: request.ip,
   };
 }
 
+/** What the InfluxDB manager audits. */
+export type InfluxAuditAction = Extract<AuditAction, `influx.${string}`>;
+
 /** Records an InfluxDB action in the audit log (every query, export and retention change). */
-export function auditInflux(context: InfluxContext, action: string, target: string, details: Record<string, unknown>) {
+export function auditInflux(context: InfluxContext, action: InfluxAuditAction, target: string, details: Record<string, unknown>) {
   return recordAudit(context.db, {
     actor: context.actor,
     action,

@@ -46,7 +46,7 @@ export async function updateRetention(
       );
       updated = { ...bucket, retentionSeconds: seconds, retentionPolicy: retentionText(seconds) };
     }
-    await auditInflux(context, 'influx.retention', bucket.name, {
+    await auditInflux(context, 'influx.retention_changed', bucket.name, {
       from: bucket.retentionPolicy,
       to: updated.retentionPolicy,
     });

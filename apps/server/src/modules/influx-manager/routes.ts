@@ -10,7 +10,7 @@ import { assertLanguageSupported, detectEngine, influxSetup, presentEngine, requ
 import { listFields, listMeasurements, listTags } from './explore';
 import { exportPoints } from './export-points';
 import { generateQuery } from './generate-query';
-import { type InfluxContext, influxContextOf } from './influx-context';
+import { type InfluxAuditAction, type InfluxContext, influxContextOf } from './influx-context';
 import { catalogueFailure } from './influx-errors';
 import { showTagKeys } from './influxql';
 import { updateRetention } from './retention';
@@ -146,7 +146,7 @@ export const influxManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     body: { query: string; language: 'influxql' | 'flux'; bucket?: string | undefined; format: 'csv' | 'json' },
-    action: string,
+    action: InfluxAuditAction,
   ) {
     const file = await exportPoints(await contextOf(request), body, action);
     return reply
@@ -158,12 +158,12 @@ export const influxManagerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(influxManagerApi.export, TAG),
-    handler: async (request, reply) => sendExport(request, reply, request.body, 'influx.export'),
+    handler: async (request, reply) => sendExport(request, reply, request.body, 'influx.query_exported'),
   });
 
   app.route({
     ...contractRoute(influxDebugApi.export, TAG),
-    handler: async (request, reply) => sendExport(request, reply, request.body, 'influx.debug_export'),
+    handler: async (request, reply) => sendExport(request, reply, request.body, 'influx.debug_query_exported'),
   });
 
   app.route({

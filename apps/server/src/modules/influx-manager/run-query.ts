@@ -1,5 +1,5 @@
 import { INFLUX_DISPLAY_ROWS, INFLUX_QUERY_ROW_CAP, type InfluxQueryResult } from '@guildhall/contract';
-import { auditInflux, type InfluxContext } from './influx-context';
+import { auditInflux, type InfluxAuditAction, type InfluxContext } from './influx-context';
 import { influxFailure } from './influx-errors';
 import { type PointsRequest, readCapped } from './read-points';
 
@@ -10,7 +10,7 @@ import { type PointsRequest, readCapped } from './read-points';
 export async function runInfluxQuery(
   context: InfluxContext,
   request: PointsRequest,
-  action = 'influx.query',
+  action: InfluxAuditAction = 'influx.query_run',
 ): Promise<InfluxQueryResult> {
   const start = performance.now();
   const durationMs = () => Math.round((performance.now() - start) * 100) / 100;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Alert, LIVE_BUFFERS, type StoredAlert } from '@guildhall/contract';
+import type { AuditActor } from '../../core/audit';
+import { recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import { type Db, isConnectionError } from '../../services/db/db';
 import { presentAlert } from '../alerts/presenters';
@@ -12,8 +14,6 @@ import {
   resolveOpenAlerts,
   selectAlerts,
 } from '../alerts/queries';
-import type { AuditActor } from '../audit/record-audit';
-import { recordAudit } from '../audit/record-audit';
 
 /** What an alert says. */
 export type AlertContent = Pick<Alert, 'severity' | 'type' | 'message'>;

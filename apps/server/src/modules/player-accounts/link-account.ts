@@ -1,7 +1,7 @@
-import { LINK_PROVIDER_LABELS, type LinkProvider, notLinked, playerAccountNotFound } from '@guildhall/contract';
+import { type AuditAction, LINK_PROVIDER_LABELS, type LinkProvider, notLinked, playerAccountNotFound } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import type { Requester } from '../guilds/guild-deps';
 import type { DiscordProfile, PlayerAccountRow } from './queries';
 import { lockHolder } from './queries';
@@ -17,6 +17,16 @@ async function lockAccount(tx: Queryable, id: string): Promise<PlayerAccountRow>
   if (!rows[0]) throw AppError.notFound(playerAccountNotFound(id));
   return rows[0];
 }
+
+/** The audit actions of linking and unlinking each provider's account. */
+const LINKED = {
+  discord: 'player_account.discord_linked',
+  battlenet: 'player_account.battlenet_linked',
+} as const satisfies Record<LinkProvider, AuditAction>;
+const UNLINKED = {
+  discord: 'player_account.discord_unlinked',
+  battlenet: 'player_account.battlenet_unlinked',
+} as const satisfies Record<LinkProvider, AuditAction>;
 
 const CLEAR = {
   discord: 'discord_id = NULL, discord_linked_at = NULL, discord_profile = NULL',
@@ -40,7 +50,7 @@ export async function linkAccount(db: Db, id: string, target: LinkTarget, forceL
       ]);
       await recordAudit(tx, {
         actor: by.actor,
-        action: `player_account.${target.provider}_unlinked`,
+        action: UNLINKED[target.provider],
         target: { type: 'player_account', id: holder.id },
         details: { [`${target.provider}Id`]: value, movedTo: id, reason: 'Moved to another account by forceLink' },
         ip: by.ip,
@@ -62,7 +72,7 @@ export async function linkAccount(db: Db, id: string, target: LinkTarget, forceL
     const previous = target.provider === 'discord' ? before.discord_id : before.battlenet_id;
     await recordAudit(tx, {
       actor: by.actor,
-      action: `player_account.${target.provider}_linked`,
+      action: LINKED[target.provider],
       target: { type: 'player_account', id },
       details: {
         [`${target.provider}Id`]: value,
@@ -88,7 +98,7 @@ export async function unlinkAccount(db: Db, id: string, provider: LinkProvider, 
     ]);
     await recordAudit(tx, {
       actor: by.actor,
-      action: `player_account.${provider}_unlinked`,
+      action: UNLINKED[provider],
       target: { type: 'player_account', id },
       details: { [`${provider}Id`]: value, provider: LINK_PROVIDER_LABELS[provider], reason },
       ip: by.ip,

@@ -2,8 +2,8 @@ import { accountUnlinked, type Permission, PLAYER_ACCOUNT_MESSAGES, playerAccoun
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import type { Requester } from '../guilds/guild-deps';
 import {
   ACCOUNT_ID_LOOKUP,
@@ -23,7 +23,10 @@ import { type BulkUpdateStartDeps, readBulkJob, startBulkUpdate } from './start-
 
 const TAG = 'Player accounts';
 
-const requesterOf = (request: FastifyRequest): Requester => ({ actor: adminActor(adminSessionOf(request)), ip: request.ip });
+const requesterOf = (request: FastifyRequest): Requester => ({
+  actor: adminActor(adminSessionOf(request).admin),
+  ip: request.ip,
+});
 /** Each route is guarded on its own: reading and each kind of change need different permissions. */
 const guarded = (anyOf: readonly Permission[]) => ({ onRequest: requireAdmin(anyOf) });
 

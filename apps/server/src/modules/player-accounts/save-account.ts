@@ -7,9 +7,9 @@ import {
   playerAccountNotFound,
 } from '@guildhall/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import type { Requester } from '../guilds/guild-deps';
 import { lockHolder, type PlayerAccountRow, selectVerifiedBattlenet, type VerifiedBattlenet } from './queries';
 import { readAccount } from './read-account';

@@ -1,9 +1,9 @@
 import { bulkUpdateStarted, type playerAccountsApi } from '@guildhall/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import type { JobKind, JobQueue } from '../../services/job-queue';
-import { recordAudit } from '../audit/record-audit';
 import type { Requester } from '../guilds/guild-deps';
 import type { BulkUpdateInput, BulkUpdateProgress } from './bulk-update-job';
 import { presentBulkJob } from './presenters';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
+import { type AuditActor, recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 import { csvCell, csvRow } from '../guilds/csv';
 import { pageSql, planRead, type RawPlan, type RawRequest } from './build-query';
 import { keysOf, runPage } from './read-rows';

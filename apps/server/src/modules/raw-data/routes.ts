@@ -1,9 +1,9 @@
 import { findAdminScreen, RAW_ENTITIES, rawDataApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { exportRawRows } from './export-rows';
 import { readRawPage } from './read-rows';
 
@@ -28,7 +28,7 @@ export const rawDataRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(rawDataApi.export, TAG),
     handler: async (request, reply) => {
       const file = await exportRawRows(db, request.params.entity, request.query, {
-        actor: adminActor(adminSessionOf(request)),
+        actor: adminActor(adminSessionOf(request).admin),
         ip: request.ip,
       });
       return reply

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   REDIS_FLUSH_CONFIRMATION_SECONDS,
   REDIS_MESSAGES,
   REDIS_SETTINGS,
@@ -9,10 +10,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
-import { recordAudit } from '../audit/record-audit';
 import { deleteByPattern, flushDatabase } from './bulk-delete';
 import { redisManagerConnections, redisWork } from './connections';
 import { createKey, deleteKey, setTtl, updateKey } from './edit-key';
@@ -49,8 +49,13 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     return redisWork(async () => work(await connections.on(database)));
   }
 
-  const audit = (request: FastifyRequest, action: string, target: { type: string; id: string }, details = {}) =>
-    recordAudit(app.services.db, { actor: adminActor(adminSessionOf(request)), action, target, details, ip: request.ip });
+  const audit = (
+    request: FastifyRequest,
+    action: Extract<AuditAction, `redis.${string}`>,
+    target: { type: string; id: string },
+    details = {},
+  ) =>
+    recordAudit(app.services.db, { actor: adminActor(adminSessionOf(request).admin), action, target, details, ip: request.ip });
   const scope = keyScope(app.services.redis?.prefix ?? '');
   const keyTarget = (database: number, key: ManagedKey) => ({ type: 'redis_key', id: `${database}:${keyLabel(key.redis)}` });
   /** The key a request names (relative to the prefix), with the key Redis holds. */
@@ -204,7 +209,7 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!dryRun) {
         await audit(
           request,
-          'redis.keys_deleted_by_pattern',
+          'redis.matching_keys_deleted',
           { type: 'redis_database', id: String(database) },
           { pattern, prefix: scope.prefix, deleted },
         );

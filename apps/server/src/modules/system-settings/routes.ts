@@ -1,8 +1,8 @@
 import { findAdminScreen, SYSTEM_SETTING_MESSAGES, systemSettingsApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes, requireAdmin } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 
 const TAG = 'System settings';
 
@@ -35,7 +35,7 @@ export const systemSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin(['admin.system_config']),
       handler: async (request) => {
         const settings = await app.systemSettings.update(request.body.settings, {
-          actor: adminActor(adminSessionOf(request)),
+          actor: adminActor(adminSessionOf(request).admin),
           ip: request.ip,
         });
         return { success: true as const, settings, message: SYSTEM_SETTING_MESSAGES.saved };

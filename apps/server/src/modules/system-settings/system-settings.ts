@@ -9,9 +9,9 @@ import {
 } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { type AuditActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { type AuditActor, recordAudit } from '../audit/record-audit';
 
 /**
  * System settings (issue 15; /admin/settings): platform settings an operator changes at run time. A value comes

@@ -1,7 +1,7 @@
-import { type BULK_ACTIONS, type SampleType, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
+import { type AuditAction, type BULK_ACTIONS, type SampleType, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import type { Reviewer } from './reviewer';
 import { TABLE } from './sample-rows';
 
@@ -12,6 +12,13 @@ export interface BulkAction {
   type: SampleType;
   data?: { qualityScore?: number };
 }
+
+/** The audit action of each bulk action. */
+const BULK_AUDIT_ACTIONS = {
+  verify: 'training_data.samples_verified',
+  delete: 'training_data.samples_deleted',
+  setQuality: 'training_data.samples_quality_set',
+} as const satisfies Record<BulkAction['action'], AuditAction>;
 
 /**
  * Verifies, deletes or scores many samples of one type in one transaction, audited as one record with the ids;
@@ -44,7 +51,7 @@ export async function runBulkAction(db: Db, bulk: BulkAction, reviewer: Reviewer
     }
     await recordAudit(tx, {
       actor: reviewer.actor,
-      action: `training.samples_bulk_${bulk.action === 'setQuality' ? 'set_quality' : bulk.action}`,
+      action: BULK_AUDIT_ACTIONS[bulk.action],
       target: { type: `${bulk.type}_sample`, id: ids.length === 1 ? ids[0]! : `${ids.length} samples` },
       details: { type: bulk.type, sampleIds: ids, affected, ...(qualityScore !== undefined ? { qualityScore } : {}) },
       ip: reviewer.ip,

@@ -4,10 +4,10 @@ import { findAdminScreen, mlApi, TRAINING_DATA_MESSAGES, trainingDataApi } from 
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
-import { adminActor } from '../audit/admin-actor';
 import { datasetExportJob, exportDataset } from './dataset-export-job';
 import type { ExportRequester } from './export-dataset';
 import { exportContentType, listExports, resolveExportFile } from './export-files';
@@ -15,7 +15,7 @@ import { exportContentType, listExports, resolveExportFile } from './export-file
 const TAG = 'Training data';
 
 const requesterOf = (request: FastifyRequest): ExportRequester => ({
-  actor: adminActor(adminSessionOf(request)),
+  actor: adminActor(adminSessionOf(request).admin),
   ip: request.ip,
 });
 

@@ -1,6 +1,6 @@
 import type { SampleType } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import type { Db, Queryable } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import { readSample } from './read-sample';
 import type { Reviewer } from './reviewer';
 
@@ -77,7 +77,7 @@ export async function createFeedback(db: Db, feedback: NewFeedback, reviewer: Re
     }
     await recordAudit(tx, {
       actor: reviewer.actor,
-      action: 'training.feedback_recorded',
+      action: 'training_data.feedback_recorded',
       target: { type: `${feedback.sampleType}_sample`, id: feedback.sampleId },
       details: { wasCorrect: feedback.wasCorrect ?? null, rating: feedback.rating ?? null },
       ip: reviewer.ip,

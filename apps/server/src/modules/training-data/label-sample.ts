@@ -1,6 +1,6 @@
 import type { SampleType } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import { readSample } from './read-sample';
 import type { Reviewer } from './reviewer';
 import { type AnySample, TABLE } from './sample-rows';
@@ -32,7 +32,7 @@ export async function labelSample(
     await markVerified(tx, type, id, reviewer);
     await recordAudit(tx, {
       actor: reviewer.actor,
-      action: 'training.sample_labelled',
+      action: 'training_data.sample_labelled',
       target: { type: `${type}_sample`, id },
       details: { corrections, previous: before.sample.labelCorrections },
       ip: reviewer.ip,

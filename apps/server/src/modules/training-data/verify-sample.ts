@@ -1,7 +1,7 @@
 import { type SampleType, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
+import { recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
-import { recordAudit } from '../audit/record-audit';
 import { readSample } from './read-sample';
 import type { Reviewer } from './reviewer';
 import type { AnySample } from './sample-rows';
@@ -37,7 +37,7 @@ export async function verifySample(
     if (await markVerified(tx, type, id, reviewer)) {
       await recordAudit(tx, {
         actor: reviewer.actor,
-        action: 'training.sample_verified',
+        action: 'training_data.sample_verified',
         target: { type: `${type}_sample`, id },
         ip: reviewer.ip,
       });

@@ -1,3 +1,4 @@
+import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditActionFilter } from '@guildhall/contract';
 import { X } from 'lucide-react';
 import { useId } from 'react';
 import { FilterSelect } from '../../ui/filter-select';
@@ -6,7 +7,6 @@ import type { AuditLogParams } from './audit-log-params';
 
 interface AuditLogFilterBarProps {
   state: AuditLogParams;
-  actions: readonly string[];
   targetTypes: readonly string[];
   /** The message when the range ends before it starts. */
   rangeError: string | null;
@@ -14,14 +14,22 @@ interface AuditLogFilterBarProps {
   onChange: (change: Partial<AuditLogParams>) => void;
 }
 
-/** The menu's options: everything, then each value recorded so far (and one from the URL the log does not hold). */
+/** The target menu's options: everything, then each type recorded so far (and one from the URL the log does not hold). */
 function optionsOf(all: string, values: readonly string[], current: string | undefined) {
   const list = current && !values.includes(current) ? [...values, current] : values;
   return [{ value: '', label: all }, ...list.map((value) => ({ value, label: value }))];
 }
 
+/** Every action of the catalog by its label, and all of one subject's when a link asks for them ('admin.'). */
+function actionOptions(current: AuditActionFilter | undefined) {
+  const options: { value: AuditActionFilter | ''; label: string }[] = [{ value: '', label: 'All actions' }];
+  options.push(...AUDIT_ACTION_NAMES.map((name) => ({ value: name, label: AUDIT_ACTIONS[name] })));
+  if (current && !(current in AUDIT_ACTIONS)) options.push({ value: current, label: `All ${current.slice(0, -1)} actions` });
+  return options;
+}
+
 /** Actor (the name or id, as typed), action, target type and the time range. */
-export function AuditLogFilterBar({ state, actions, targetTypes, rangeError, onActorChange, onChange }: AuditLogFilterBarProps) {
+export function AuditLogFilterBar({ state, targetTypes, rangeError, onActorChange, onChange }: AuditLogFilterBarProps) {
   const fromId = useId();
   const toId = useId();
   const errorId = useId();
@@ -38,7 +46,7 @@ export function AuditLogFilterBar({ state, actions, targetTypes, rangeError, onA
       <FilterSelect
         label="Filter by action"
         value={state.action ?? ''}
-        options={optionsOf('All actions', actions, state.action)}
+        options={actionOptions(state.action)}
         onChange={(action) => onChange({ action: action || undefined })}
         testId="audit-action"
       />

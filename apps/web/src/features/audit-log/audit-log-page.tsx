@@ -49,7 +49,6 @@ export function AuditLogPage() {
       <Card className="audit-log">
         <AuditLogFilterBar
           state={state}
-          actions={facets.data?.actions ?? []}
           targetTypes={facets.data?.targetTypes ?? []}
           rangeError={invalidRange}
           onActorChange={setActor}

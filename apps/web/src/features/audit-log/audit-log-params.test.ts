@@ -11,12 +11,11 @@ describe('the Audit Log screen URL', () => {
   });
 
   it('round-trips the actor, action, target type, range and page', () => {
-    const search =
-      'actor=admin&action=admin_user.create&targetType=admin_user&from=2026-03-14T09%3A30&to=2026-03-15T10%3A00&page=3';
+    const search = 'actor=admin&action=admin.created&targetType=admin_user&from=2026-03-14T09%3A30&to=2026-03-15T10%3A00&page=3';
     const state = parseAuditLogParams(new URLSearchParams(search));
     expect(state).toEqual({
       actor: 'admin',
-      action: 'admin_user.create',
+      action: 'admin.created',
       targetType: 'admin_user',
       from: '2026-03-14T09:30',
       to: '2026-03-15T10:00',
@@ -24,6 +23,12 @@ describe('the Audit Log screen URL', () => {
     });
     expect(auditLogSearchParams(state).toString()).toBe(search);
     expect(hasAuditFilters(state)).toBe(true);
+  });
+
+  it('keeps an action of the catalog or a subject followed by ".", and nothing else', () => {
+    expect(parseAuditLogParams(new URLSearchParams('action=guild.'))).toEqual({ action: 'guild.', page: 1 });
+    expect(parseAuditLogParams(new URLSearchParams('action=guild.made'))).toEqual({ page: 1 });
+    expect(parseAuditLogParams(new URLSearchParams('action=admin.login'))).toEqual({ page: 1 });
   });
 
   it("keeps one target's id (a player account's history links here) and sends it as a filter", () => {

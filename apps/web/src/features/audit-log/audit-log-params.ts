@@ -1,10 +1,17 @@
-import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE, type AuditLogFilters } from '@guildhall/contract';
+import {
+  AUDIT_LOG_MESSAGES,
+  AUDIT_LOG_PAGE,
+  type AuditActionFilter,
+  type AuditLogFilters,
+  auditActionFilter,
+} from '@guildhall/contract';
 import type { AuditLogQuery } from '../../api/audit-log';
 
 /** What the screen keeps in its URL; the times as the datetime-local inputs hold them ('2026-03-14T09:30', local). */
 export interface AuditLogParams {
   actor?: string;
-  action?: string;
+  /** An action of the catalog (or a subject and a dot, from a link). */
+  action?: AuditActionFilter;
   targetType?: string;
   /** One target's records (a player account's history links here); set from links, cleared from the bar. */
   targetId?: string;
@@ -13,7 +20,7 @@ export interface AuditLogParams {
   page: number;
 }
 
-const TEXT_KEYS = ['actor', 'action', 'targetType', 'targetId'] as const;
+const TEXT_KEYS = ['actor', 'targetType', 'targetId'] as const;
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
 /** The screen's state from its URL; a value that does not fit is left out. */
@@ -23,6 +30,8 @@ export function parseAuditLogParams(params: URLSearchParams): AuditLogParams {
     const value = params.get(key)?.trim();
     if (value) state[key] = value.slice(0, 100);
   }
+  const action = auditActionFilter.safeParse(params.get('action'));
+  if (action.success) state.action = action.data;
   for (const key of ['from', 'to'] as const) {
     const value = params.get(key);
     if (value && LOCAL_TIME.test(value) && !Number.isNaN(new Date(value).getTime())) state[key] = value;
@@ -35,7 +44,7 @@ export function parseAuditLogParams(params: URLSearchParams): AuditLogParams {
 /** The URL search of a screen state; empty filters and page 1 are left out. */
 export function auditLogSearchParams(state: AuditLogParams): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of [...TEXT_KEYS, 'from', 'to'] as const) {
+  for (const key of ['actor', 'action', 'targetType', 'targetId', 'from', 'to'] as const) {
     const value = state[key];
     if (value) params.set(key, value);
   }
