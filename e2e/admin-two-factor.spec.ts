@@ -16,7 +16,8 @@ import { expect, expectAccessible, test } from './support/test';
  * Two-factor sign-in for the admin console (issue 25): an admin with full access (who must use it, in their grace)
  * enrols an authenticator from the account menu, signs in with password and code, then with a recovery code; a
  * second admin resets it from Admin Users, and the password alone signs in again. A third adds a passkey (Chromium's
- * virtual authenticator), renames it, signs in with it and removes it. The admins are made here.
+ * virtual authenticator), which shows their recovery codes once, renames it, signs in with it and removes it. The
+ * admins are made here.
  */
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -188,7 +189,13 @@ test('an admin adds a passkey, renames it, signs in with password and passkey, a
   await add.getByLabel('Passkey name').fill('Chromium key');
   await add.getByLabel('Current password').fill(passkeyAdmin.password);
   await add.getByRole('button', { name: 'Add passkey' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: PASSKEY_MESSAGES.added('Chromium key') })).toBeVisible();
+  // The first second factor: its recovery codes are shown once, as after enrolling an authenticator app.
+  await expect(page.getByText(PASSKEY_MESSAGES.addedWithRecoveryCodes('Chromium key'))).toBeVisible();
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  expect((await codes.first().innerText()).trim()).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+  await page.getByRole('button', { name: TWO_FACTOR_ACCOUNT_MESSAGES.recoveryCodesSaved }).click();
+  await expect(page.getByRole('button', { name: 'Make new recovery codes' })).toBeVisible();
   await expect(passkeyRow(page, 'Chromium key').getByTestId('passkey-last-used')).toHaveText('Never');
   await expect(page.getByTestId('two-factor-state')).toHaveText('On');
   await expect(add.getByLabel('Passkey name')).toHaveValue('');

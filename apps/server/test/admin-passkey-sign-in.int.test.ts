@@ -1,16 +1,19 @@
 import {
   ADMIN_MAX_FAILED_ATTEMPTS,
+  adminAuthApi,
   adminTwoFactorApi,
   PASSKEY_MESSAGES,
+  RECOVERY_CODE_COUNT,
   TWO_FACTOR_MESSAGES,
   type WebAuthnAuthenticationResponse,
   welcomeBack,
 } from '@guildhall/contract';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from './helpers/factories';
+import { createTestAdmin, sql } from './helpers/factories';
 import type { AddressedClient, HttpClient } from './helpers/http-client';
 import { PASSKEY_PATHS, passkeyFlows } from './helpers/passkey-flows';
+import { SoftPasskey } from './helpers/soft-passkey';
 import { type IsolatedApp, startSignedInApp, stopTestApp } from './helpers/test-app';
 
 /**
@@ -154,6 +157,57 @@ describe('signing in with a passkey', () => {
     const none = await c.post(PASSKEY_PATHS.signInOptions, { challenge });
     expect(none.status).toBe(409);
     expect(none.body).toMatchObject({ error: PASSKEY_MESSAGES.noPasskey });
+  });
+});
+
+describe('a recovery code in place of the passkey', () => {
+  it('signs a passkey-only admin in once per code; a used code, or six digits, counts as a failure', async () => {
+    const admin = await createTestAdmin(ctx.server.app, { role: 'viewer' });
+    const owner = flows.client();
+    expect((await owner.signIn(admin)).status).toBe(200);
+    const options = await flows.registrationOptions(owner, admin.password);
+    const added = await owner.post<{ recoveryCodes: string[] }>(PASSKEY_PATHS.add, {
+      name: 'Only key',
+      credential: new SoftPasskey(flows.origin).register(options),
+    });
+    const [code, other] = added.body.recoveryCodes;
+
+    const c = flows.client();
+    const challenge = await flows.challengeFor(c, admin);
+    const passed = await c.post(adminAuthApi.loginSecondStep.path, { challenge, code: ` ${code!.toUpperCase()} ` });
+    expect(passed.status, passed.text).toBe(200);
+    expect(passed.body).toMatchObject({ success: true, admin: { username: admin.username } });
+    expect(c.http.sessionToken).toBeDefined();
+
+    const again = flows.client();
+    const used = await again.post(adminAuthApi.loginSecondStep.path, { challenge: await flows.challengeFor(again, admin), code });
+    expect(used.status).toBe(401);
+    expect(used.body).toMatchObject({ code: 'ADMIN_LOGIN_FAILED', error: TWO_FACTOR_MESSAGES.wrongCode, failedAttempts: 1 });
+    // No authenticator app: six digits are no code of this admin's.
+    const digits = await again.post(adminAuthApi.loginSecondStep.path, {
+      challenge: await flows.challengeFor(again, admin),
+      code: '123456',
+    });
+    expect(digits.body).toMatchObject({ code: 'ADMIN_LOGIN_FAILED', failedAttempts: 2 });
+    expect(again.http.sessionToken).toBeUndefined();
+    expect(await failuresOf(admin.id)).toEqual(['wrong_code', 'wrong_code']);
+
+    // Turning off an authenticator app the admin does not have spends no code.
+    const off = await owner.delete(adminTwoFactorApi.disable.path, { password: admin.password, code: other });
+    expect(off.status).toBe(409);
+    expect(off.body).toMatchObject({ error: TWO_FACTOR_MESSAGES.notEnabled });
+    const [left] = await sql<{ unused: number }>(
+      ctx.server.app,
+      'SELECT count(*)::int AS unused FROM admin_recovery_codes WHERE admin_user_id = $1 AND used_at IS NULL',
+      [admin.id],
+    );
+    expect(left!.unused).toBe(RECOVERY_CODE_COUNT - 1);
+    const [usedAudit] = await sql<{ details: Record<string, unknown> }>(
+      ctx.server.app,
+      "SELECT details FROM audit_log WHERE action = 'admin.recovery_code_used' AND target_id = $1",
+      [admin.id],
+    );
+    expect(usedAudit!.details).toEqual({ recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 });
   });
 });
 

@@ -1,7 +1,9 @@
 import {
+  adminTwoFactorApi,
   MESSAGES,
   PASSKEY_MESSAGES,
   PASSKEY_RULE,
+  RECOVERY_CODE_COUNT,
   SERVER_MESSAGES,
   TWO_FACTOR_ACCOUNT_MESSAGES,
   TWO_FACTOR_MESSAGES,
@@ -95,7 +97,7 @@ describe('adding a passkey', () => {
       credential: passkey.register(options),
     });
     expect(added.status, added.text).toBe(200);
-    expect(added.body.message).toBe(PASSKEY_MESSAGES.added('Blue key'));
+    expect(added.body.message).toBe(PASSKEY_MESSAGES.addedWithRecoveryCodes('Blue key'));
     expect(added.body.passkey).toMatchObject({
       name: 'Blue key',
       lastUsedAt: null,
@@ -266,7 +268,99 @@ describe('renaming and removing a passkey', () => {
     expect((await flows.client().signIn(admin)).body).toMatchObject({ success: true, admin: { username: admin.username } });
     expect((await c.delete(PASSKEY_PATHS.one(passkeyId), { password: admin.password })).status).toBe(404);
     const [audit] = (await auditOf(admin.id)).filter((row) => row.action === 'admin.passkey_removed');
-    expect(audit!.details).toEqual({ passkeyId, name: 'Test key', twoFactorLeft: [] });
+    expect(audit!.details).toEqual({ passkeyId, name: 'Test key', twoFactorLeft: [], recoveryCodesRemoved: RECOVERY_CODE_COUNT });
+  });
+});
+
+/** Adds the admin's passkey by hand, to read the whole answer (recovery codes with a first one). */
+async function addPasskeyAnswer(c: ReturnType<typeof flows.client>, password: string, name: string) {
+  const options = await flows.registrationOptions(c, password);
+  const added = await c.post<{ message: string; recoveryCodes?: string[]; passkey: { id: string } }>(PASSKEY_PATHS.add, {
+    name,
+    credential: new SoftPasskey(flows.origin).register(options),
+  });
+  expect(added.status, added.text).toBe(200);
+  return added.body;
+}
+
+const recoveryCodeRowsOf = (adminId: string) =>
+  sql<{ recovery_code_hash: string }>(
+    ctx.server.app,
+    'SELECT recovery_code_hash FROM admin_recovery_codes WHERE admin_user_id = $1',
+    [adminId],
+  );
+
+describe('recovery codes of an admin whose second factor is a passkey', () => {
+  it('come with the first passkey only, once, stored hashed, and are audited', async () => {
+    const { admin, c } = await signedInAdmin();
+    const first = await addPasskeyAnswer(c, admin.password, 'Laptop');
+    expect(first.message).toBe(PASSKEY_MESSAGES.addedWithRecoveryCodes('Laptop'));
+    expect(first.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(new Set(first.recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
+    for (const code of first.recoveryCodes!) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    const stored = (await recoveryCodeRowsOf(admin.id)).map((row) => row.recovery_code_hash);
+    expect(stored).toHaveLength(RECOVERY_CODE_COUNT);
+    for (const hash of stored) expect(hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const second = await addPasskeyAnswer(c, admin.password, 'Phone');
+    expect(second.message).toBe(PASSKEY_MESSAGES.added('Phone'));
+    expect(second).not.toHaveProperty('recoveryCodes');
+    expect((await recoveryCodeRowsOf(admin.id)).map((row) => row.recovery_code_hash).sort()).toEqual(stored.sort());
+
+    const added = (await auditOf(admin.id)).filter((row) => row.action === 'admin.passkey_added');
+    expect(added.map((row) => row.details?.recoveryCodesMade)).toEqual([true, false]);
+  });
+
+  it('are made again after the current password, the old ones then gone', async () => {
+    const { admin, c } = await signedInAdmin();
+    const { recoveryCodes } = await addPasskeyAnswer(c, admin.password, 'Laptop');
+    const before = (await recoveryCodeRowsOf(admin.id)).map((row) => row.recovery_code_hash);
+    const wrong = await c.post(adminTwoFactorApi.regenerateRecoveryCodes.path, { password: 'not-the-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ fields: { password: SERVER_MESSAGES.currentPasswordIncorrect } });
+
+    const fresh = await c.post<{ recoveryCodes: string[]; message: string }>(adminTwoFactorApi.regenerateRecoveryCodes.path, {
+      password: admin.password,
+    });
+    expect(fresh.status, fresh.text).toBe(200);
+    expect(fresh.body.message).toBe(TWO_FACTOR_MESSAGES.regenerated);
+    expect(fresh.body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(fresh.body.recoveryCodes.filter((code) => recoveryCodes!.includes(code))).toEqual([]);
+    const after = (await recoveryCodeRowsOf(admin.id)).map((row) => row.recovery_code_hash);
+    expect(after.filter((hash) => before.includes(hash))).toEqual([]);
+    const [audit] = (await auditOf(admin.id)).filter((row) => row.action === 'admin.recovery_codes_regenerated');
+    expect(audit!.details).toEqual({ twoFactor: ['passkey'] });
+  });
+
+  it('stay while an authenticator app goes and a passkey stays, and go with the last passkey', async () => {
+    const { admin, c } = await signedInAdmin();
+    const setup = await c.post<{ secret: string }>(adminTwoFactorApi.setup.path, { password: admin.password });
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
+    const enabled = await c.post<{ recoveryCodes: string[] }>(adminTwoFactorApi.confirm.path, { code: totp.generate() });
+    expect(enabled.body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    // The authenticator app came first: the passkey brings no codes of its own.
+    const { passkey, recoveryCodes } = await addPasskeyAnswer(c, admin.password, 'Laptop');
+    expect(recoveryCodes).toBeUndefined();
+
+    await sql(ctx.server.app, 'UPDATE admin_totp SET totp_last_used_step = NULL WHERE admin_user_id = $1', [admin.id]);
+    const off = await c.delete(adminTwoFactorApi.disable.path, { password: admin.password, code: totp.generate() });
+    expect(off.status, off.text).toBe(200);
+    expect(await recoveryCodeRowsOf(admin.id)).toHaveLength(RECOVERY_CODE_COUNT);
+
+    expect((await c.delete(PASSKEY_PATHS.one(passkey.id), { password: admin.password })).status).toBe(200);
+    expect(await recoveryCodeRowsOf(admin.id)).toHaveLength(0);
+    const [audit] = (await auditOf(admin.id)).filter((row) => row.action === 'admin.passkey_removed');
+    expect(audit!.details).toMatchObject({ twoFactorLeft: [], recoveryCodesRemoved: RECOVERY_CODE_COUNT });
+    // No second factor left: nothing to make codes for.
+    expect((await c.post(adminTwoFactorApi.regenerateRecoveryCodes.path, { password: admin.password })).status).toBe(409);
+  });
+
+  it("go with another admin's reset", async () => {
+    const { admin, c } = await signedInAdmin();
+    await addPasskeyAnswer(c, admin.password, 'Laptop');
+    expect(await recoveryCodeRowsOf(admin.id)).toHaveLength(RECOVERY_CODE_COUNT);
+    expect((await ctx.owner.request('DELETE', `/api/admin/users/${admin.id}/two-factor`)).status).toBe(200);
+    expect(await recoveryCodeRowsOf(admin.id)).toHaveLength(0);
   });
 });
 

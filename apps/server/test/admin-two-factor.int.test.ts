@@ -414,7 +414,7 @@ describe('admins without two-factor sign-in', () => {
     expect((await c.get('/api/admin/auth/me')).body).toMatchObject({ twoFactor: { isEnabled: false } });
     // Nothing to turn off or regenerate.
     expect((await c.delete(TOTP_PATH, { password: admin.password, code: '123456' })).status).toBe(409);
-    expect((await c.post(RECOVERY, { code: '123456' })).status).toBe(409);
+    expect((await c.post(RECOVERY, { password: admin.password })).status).toBe(409);
     expect((await c.post(CONFIRM, { code: '123456' })).body).toMatchObject({ error: TWO_FACTOR_MESSAGES.notStarted });
   });
 });
@@ -453,15 +453,16 @@ describe('changing the own two-factor sign-in', () => {
     expect(await auditActions(admin.id)).toContain('admin.two_factor_disabled');
   });
 
-  it('regenerates the recovery codes after a code: the old ones stop working, the new ones work', async () => {
+  it('regenerates the recovery codes after the password: the old ones stop working, the new ones work', async () => {
     const { admin, secret, recoveryCodes } = await enrolledAdmin();
     const c = client();
     await c.post(SECOND_STEP, { challenge: await challengeFor(c, admin), code: codeOf(secret) });
-    await forgetLastStep(admin.id);
 
     expect((await c.post(RECOVERY, {})).status).toBe(400);
-    expect((await c.post(RECOVERY, { code: wrongCodeFor(secret) })).status).toBe(400);
-    const fresh = await c.post<{ recoveryCodes: string[] }>(RECOVERY, { code: codeOf(secret) });
+    const wrong = await c.post(RECOVERY, { password: 'wrong-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ fields: { password: SERVER_MESSAGES.currentPasswordIncorrect } });
+    const fresh = await c.post<{ recoveryCodes: string[] }>(RECOVERY, { password: admin.password });
     expect(fresh.status).toBe(200);
     expect(fresh.body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(fresh.body.recoveryCodes.filter((code) => recoveryCodes.includes(code))).toEqual([]);

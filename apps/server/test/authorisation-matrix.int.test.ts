@@ -55,7 +55,7 @@ const OPEN_TO_ANY_ADMIN: Record<string, string> = {
   'POST /api/admin/auth/two-factor/totp/setup': 'enrols the own authenticator (the current password is asked)',
   'POST /api/admin/auth/two-factor/totp/confirm': 'turns on the own two-factor sign-in (a code from the app is asked)',
   'DELETE /api/admin/auth/two-factor/totp': 'turns off the own two-factor sign-in (the password and a code are asked)',
-  'POST /api/admin/auth/two-factor/recovery-codes': 'replaces the own recovery codes (a code is asked)',
+  'POST /api/admin/auth/two-factor/recovery-codes': 'replaces the own recovery codes (the current password is asked)',
   'GET /api/admin/auth/two-factor/passkeys': 'lists the own passkeys',
   'POST /api/admin/auth/two-factor/passkeys/options': 'starts adding an own passkey (the current password is asked)',
   'POST /api/admin/auth/two-factor/passkeys': "adds an own passkey (the ceremony of the session's own options)",

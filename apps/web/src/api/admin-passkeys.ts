@@ -33,9 +33,11 @@ function useAfterPasskeyChange() {
 
 /**
  * Adds a passkey: the password gets the registration options, the browser makes the passkey, the server checks and
- * keeps it under the name.
+ * keeps it under the name. A first second factor answers recovery codes: the session is then read again only once
+ * they were seen (refreshSession), as after enrolling the authenticator app, so they stay on screen meanwhile.
  */
 export function useAddPasskey() {
+  const queryClient = useQueryClient();
   const afterChange = useAfterPasskeyChange();
   return useMutation({
     mutationFn: async ({ name, password }: { name: string; password: string }) => {
@@ -43,7 +45,8 @@ export function useAddPasskey() {
       const credential = await createPasskey(options);
       return callEndpoint(adminPasskeyApi.add, { body: { name, credential } });
     },
-    onSuccess: afterChange,
+    onSuccess: ({ recoveryCodes }) =>
+      recoveryCodes ? queryClient.invalidateQueries({ queryKey: adminPasskeyKeys.all }) : afterChange(),
   });
 }
 

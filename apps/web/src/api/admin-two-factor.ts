@@ -27,7 +27,7 @@ export function useConfirmTotp() {
   });
 }
 
-/** POST …/recovery-codes: a code; answers new recovery codes once. */
+/** POST …/recovery-codes: the current password; answers new recovery codes once. */
 export function useRegenerateRecoveryCodes() {
   return useMutation({
     mutationFn: (body: EndpointBody<typeof adminTwoFactorApi.regenerateRecoveryCodes>) =>

@@ -43,6 +43,9 @@ export const PASSKEY_MESSAGES = {
   /** The second step of sign-in: an assertion that did not verify (or a spent one, or another admin's passkey). */
   notAccepted: 'That passkey was not accepted. Try again, or use another way to sign in',
   added: (name: string) => `Passkey "${name}" added: it now signs you in after your password`,
+  /** The first second factor was this passkey: its recovery codes come with it. */
+  addedWithRecoveryCodes: (name: string) =>
+    `Passkey "${name}" added. Keep these recovery codes somewhere safe: they sign you in if you lose it, and are shown only once`,
   renamed: (name: string) => `Passkey renamed to "${name}"`,
   removed: (name: string) => `Passkey "${name}" removed`,
   /** The last second factor went with it. */
@@ -102,7 +105,13 @@ export const adminPasskeyApi = {
     path: '/api/admin/auth/two-factor/passkeys',
     summary: "Add the passkey the browser made with the session's registration options, under a name",
     body: z.object({ name: passkeyName, credential: webAuthnRegistrationResponse }),
-    response: done.extend({ passkey: adminPasskey }),
+    response: done.extend({
+      passkey: adminPasskey,
+      recoveryCodes: z
+        .array(z.string())
+        .optional()
+        .describe('The first second factor of the admin: one-time recovery codes, shown this once; absent otherwise'),
+    }),
   }),
   rename: endpoint({
     method: 'PATCH',

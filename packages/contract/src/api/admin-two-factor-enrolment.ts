@@ -17,8 +17,8 @@ export const TWO_FACTOR_ACCOUNT_MESSAGES = {
   resetConfirm: (username: string) =>
     `Turn off two-factor sign-in for ${username}? They sign in with their password alone until they enrol again; their recovery codes and passkeys stop working.`,
   recoveryCodesSaved: 'I have saved these recovery codes',
-  /** Turning the authenticator app off while passkeys remain: two-factor sign-in stays on. */
-  authenticatorRemoved: 'The authenticator app and its recovery codes are removed; your passkeys still sign you in',
+  /** Turning the authenticator app off while passkeys remain: two-factor sign-in stays on, and so do the codes. */
+  authenticatorRemoved: 'The authenticator app is removed; your passkeys and recovery codes still sign you in',
 } as const;
 
 const done = z.object({ success: z.literal(true), message: z.string() });
@@ -55,8 +55,8 @@ export const adminTwoFactorApi = {
   regenerateRecoveryCodes: endpoint({
     method: 'POST',
     path: '/api/admin/auth/two-factor/recovery-codes',
-    summary: 'Replace the recovery codes (asks for a code); answers the new ones once',
-    body: z.object({ code: twoFactorCode }),
+    summary: 'Replace the recovery codes of any second factor (asks for the current password); answers the new ones once',
+    body: z.object({ password: z.string().min(1, MESSAGES.passwordRequired) }),
     response: withRecoveryCodes,
   }),
 } as const;

@@ -33,8 +33,9 @@ export function ownPasskeyRoutes(deps: PasskeyDeps): FastifyPluginAsyncZod {
     signedIn.route({
       ...contractRoute(adminPasskeyApi.add, TAG),
       handler: async (request) => {
-        const passkey = await addPasskey(deps, adminSessionOf(request), request.body, request.ip);
-        return { success: true as const, passkey, message: PASSKEY_MESSAGES.added(passkey.name) };
+        const { passkey, recoveryCodes } = await addPasskey(deps, adminSessionOf(request), request.body, request.ip);
+        if (!recoveryCodes) return { success: true as const, passkey, message: PASSKEY_MESSAGES.added(passkey.name) };
+        return { success: true as const, passkey, recoveryCodes, message: PASSKEY_MESSAGES.addedWithRecoveryCodes(passkey.name) };
       },
     });
 

@@ -15,8 +15,8 @@ import {
   takeRegistrationChallenge,
 } from './passkey-queries';
 import { registrationOptionsFor, verifyRegistration, type WebAuthnSettings } from './passkeys';
-import { hashChallenge } from './two-factor';
-import { twoFactorMethodsOf } from './two-factor-queries';
+import { hashChallenge, newRecoveryCodes } from './two-factor';
+import { removeRecoveryCodes, replaceRecoveryCodes, twoFactorMethodsOf } from './two-factor-queries';
 
 /** What the own passkeys need from the app. */
 export interface PasskeyDeps {
@@ -65,14 +65,15 @@ export async function startPasskeyRegistration(deps: PasskeyDeps, context: Admin
 
 /**
  * Adds the passkey the browser made for this session's registration options (taken once, right or wrong): checked
- * against the challenge, the origin and the relying party, then stored under the admin's name for it.
+ * against the challenge, the origin and the relying party, then stored under the admin's name for it. When it is the
+ * admin's first second factor, recovery codes come with it (as with an authenticator app), answered this once.
  */
 export async function addPasskey(
   deps: PasskeyDeps,
   context: AdminSessionContext,
   body: { name: string; credential: WebAuthnRegistrationResponse },
   ip: string,
-): Promise<AdminPasskey> {
+): Promise<{ passkey: AdminPasskey; recoveryCodes?: string[] }> {
   const expectedHash = await takeRegistrationChallenge(deps.db, context.sessionId);
   if (!expectedHash) throw conflict(PASSKEY_MESSAGES.registrationExpired);
   const verified = await verifyRegistration(deps.webAuthn, body.credential, expectedHash);
@@ -90,6 +91,7 @@ export async function addPasskey(
     // One add at a time per admin, so two racing adds cannot pass the limit together.
     await tx.query('SELECT 1 FROM admin_users WHERE id = $1 FOR UPDATE', [context.admin.id]);
     if ((await countPasskeysOf(tx, context.admin.id)) >= PASSKEY_RULE.maxPerAdmin) throw limitReached();
+    const isFirstFactor = (await twoFactorMethodsOf(tx, context.admin.id)).length === 0;
     const row = await insertPasskey(tx, {
       admin_user_id: context.admin.id,
       credential_id: verified.credentialId,
@@ -100,14 +102,22 @@ export async function addPasskey(
       name: body.name,
     });
     if (!row) throw conflict(PASSKEY_MESSAGES.alreadyRegistered);
+    const recovery = isFirstFactor ? newRecoveryCodes() : null;
+    if (recovery) await replaceRecoveryCodes(tx, context.admin.id, recovery.hashes);
     await recordAudit(tx, {
       actor: adminActor(context.admin),
       action: 'admin.passkey_added',
       target: targetOf(context),
-      details: { passkeyId: row.id, name: row.name, transports: row.transports, isBackedUp: row.is_backed_up },
+      details: {
+        passkeyId: row.id,
+        name: row.name,
+        transports: row.transports,
+        isBackedUp: row.is_backed_up,
+        recoveryCodesMade: recovery !== null,
+      },
       ip,
     });
-    return presentPasskey(row);
+    return { passkey: presentPasskey(row), ...(recovery && { recoveryCodes: recovery.codes }) };
   });
 }
 
@@ -127,18 +137,22 @@ export async function renamePasskey(deps: PasskeyDeps, context: AdminSessionCont
   });
 }
 
-/** Removes one of the own passkeys after the current password; answers its name and whether any second factor is left. */
+/**
+ * Removes one of the own passkeys after the current password; answers its name and whether any second factor is left.
+ * The last one takes the recovery codes with it.
+ */
 export async function removePasskey(deps: PasskeyDeps, context: AdminSessionContext, id: string, password: string, ip: string) {
   await accountWithPassword(deps.db, context, password, ip);
   return deps.db.transaction(async (tx) => {
     const name = await deletePasskeyOf(tx, context.admin.id, id);
     if (name === null) throw AppError.notFound(PASSKEY_MESSAGES.notFound);
     const methodsLeft = await twoFactorMethodsOf(tx, context.admin.id);
+    const recoveryCodesRemoved = methodsLeft.length === 0 ? await removeRecoveryCodes(tx, context.admin.id) : 0;
     await recordAudit(tx, {
       actor: adminActor(context.admin),
       action: 'admin.passkey_removed',
       target: targetOf(context),
-      details: { passkeyId: id, name, twoFactorLeft: methodsLeft },
+      details: { passkeyId: id, name, twoFactorLeft: methodsLeft, recoveryCodesRemoved },
       ip,
     });
     return { name, isTwoFactorStillOn: methodsLeft.length > 0 };

@@ -173,7 +173,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       ...contractRoute(adminTwoFactorApi.regenerateRecoveryCodes, TAG),
       handler: async (request) => ({
         success: true as const,
-        recoveryCodes: await regenerateRecoveryCodes(twoFactorDeps, adminSessionOf(request), request.body.code, request.ip),
+        recoveryCodes: await regenerateRecoveryCodes(twoFactorDeps, adminSessionOf(request), request.body.password, request.ip),
         message: TWO_FACTOR_MESSAGES.regenerated,
       }),
     });

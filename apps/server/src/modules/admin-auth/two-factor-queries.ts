@@ -63,14 +63,27 @@ export async function confirmTotp(db: Queryable, adminId: string): Promise<boole
   return rows.length > 0;
 }
 
-/** Removes the authenticator and its recovery codes (the admin's own choice); answers how many passkeys remain. */
+/**
+ * Removes the authenticator (the admin's own choice); answers how many passkeys remain. The recovery codes belong to
+ * two-factor sign-in as a whole: they stay while a passkey does.
+ */
 export async function removeTotp(db: Queryable, adminId: string): Promise<{ passkeysLeft: number }> {
-  await db.query('DELETE FROM admin_recovery_codes WHERE admin_user_id = $1', [adminId]);
   await db.query('DELETE FROM admin_totp WHERE admin_user_id = $1', [adminId]);
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_passkeys WHERE admin_user_id = $1', [
     adminId,
   ]);
-  return { passkeysLeft: rows[0]?.n ?? 0 };
+  const passkeysLeft = rows[0]?.n ?? 0;
+  if (passkeysLeft === 0) await removeRecoveryCodes(db, adminId);
+  return { passkeysLeft };
+}
+
+/** Removes the admin's recovery codes (their last second factor went); answers how many were unused. */
+export async function removeRecoveryCodes(db: Queryable, adminId: string): Promise<number> {
+  const { rows } = await db.query<{ used_at: Date | null }>(
+    'DELETE FROM admin_recovery_codes WHERE admin_user_id = $1 RETURNING used_at',
+    [adminId],
+  );
+  return rows.filter((row) => row.used_at === null).length;
 }
 
 /**

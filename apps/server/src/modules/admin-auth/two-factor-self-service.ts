@@ -4,10 +4,17 @@ import { openSealedText, sealText } from '../../auth/sealed-text';
 import { adminActor, recordAudit } from '../../core/audit';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
-import { type AdminAccountRow, findAdminById, recordFailedSignIn } from '../admin-users/queries';
+import { type AdminAccountRow, recordFailedSignIn } from '../admin-users/queries';
 import { accountWithPassword, conflict, targetOf } from './own-account';
 import { checkSecondFactor, checkTotpCode, newRecoveryCodes, newTotpSecret, totpOf } from './two-factor';
-import { confirmTotp, findAdminTotp, removeTotp, replaceRecoveryCodes, storePendingTotp } from './two-factor-queries';
+import {
+  confirmTotp,
+  findAdminTotp,
+  removeTotp,
+  replaceRecoveryCodes,
+  storePendingTotp,
+  twoFactorMethodsOf,
+} from './two-factor-queries';
 
 /** What the own two-factor settings need from the app. */
 export interface TwoFactorDeps {
@@ -96,6 +103,7 @@ export async function disableTotp(
 ) {
   const account = await accountWithPassword(deps.db, context, body.password, ip);
   await refuseLocked(account);
+  if (!(await findAdminTotp(deps.db, account.id))?.confirmed_at) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
   const result = await checkSecondFactor(deps.db, await deps.sealingKey(), account, body.code);
   if (!result.ok) {
     if (result.reason === 'not_enabled') throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
@@ -114,16 +122,14 @@ export async function disableTotp(
   });
 }
 
-/** Replaces the own recovery codes after a code (TOTP or recovery); answers the new ones once. */
-export async function regenerateRecoveryCodes(deps: TwoFactorDeps, context: AdminSessionContext, code: string, ip: string) {
-  const account = await findAdminById(deps.db, context.admin.id);
-  if (!account) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
-  await refuseLocked(account);
-  const result = await checkSecondFactor(deps.db, await deps.sealingKey(), account, code);
-  if (!result.ok) {
-    if (result.reason === 'not_enabled') throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
-    return refuseWrongCode(deps, context, result.reason, ip);
-  }
+/**
+ * Replaces the own recovery codes after the current password, whatever the second factor (an authenticator app, a
+ * passkey); answers the new ones once.
+ */
+export async function regenerateRecoveryCodes(deps: TwoFactorDeps, context: AdminSessionContext, password: string, ip: string) {
+  const account = await accountWithPassword(deps.db, context, password, ip);
+  const methods = await twoFactorMethodsOf(deps.db, account.id);
+  if (methods.length === 0) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
   const { codes, hashes } = newRecoveryCodes();
   await deps.db.transaction(async (tx) => {
     await replaceRecoveryCodes(tx, account.id, hashes);
@@ -131,7 +137,7 @@ export async function regenerateRecoveryCodes(deps: TwoFactorDeps, context: Admi
       actor: adminActor(context.admin),
       action: 'admin.recovery_codes_regenerated',
       target: targetOf(context),
-      details: { secondFactor: result.method },
+      details: { twoFactor: methods },
       ip,
     });
   });

@@ -3,7 +3,7 @@ import { RECOVERY_CODE_COUNT, TOTP_RULE } from '@guildhall/contract';
 import { Secret, TOTP } from 'otpauth';
 import { openSealedText } from '../../auth/sealed-text';
 import type { Queryable } from '../../services/db/db';
-import { findAdminTotp, spendRecoveryCode, takeTotpStep } from './two-factor-queries';
+import { findAdminTotp, spendRecoveryCode, takeTotpStep, twoFactorMethodsOf } from './two-factor-queries';
 
 /** The TOTP of one secret (RFC 6238: 30 s, 6 digits, SHA-1), labelled with the admin's username. */
 export function totpOf(secretBase32: string, username: string): TOTP {
@@ -79,7 +79,8 @@ export type SecondFactorResult =
 
 /**
  * Checks a confirmed authenticator's code, or spends a recovery code (six digits are a TOTP code; anything else is
- * tried as a recovery code). Each code passes once.
+ * tried as a recovery code). The recovery codes belong to two-factor sign-in as a whole, so an admin whose only
+ * second factor is a passkey spends them here too. Each code passes once.
  */
 export async function checkSecondFactor(
   db: Queryable,
@@ -87,9 +88,10 @@ export async function checkSecondFactor(
   account: { id: string; username: string },
   code: string,
 ): Promise<SecondFactorResult> {
-  const totp = await findAdminTotp(db, account.id);
-  if (!totp?.confirmed_at) return { ok: false, reason: 'not_enabled' };
+  if ((await twoFactorMethodsOf(db, account.id)).length === 0) return { ok: false, reason: 'not_enabled' };
   if (totpDigitsOf(code)) {
+    const totp = await findAdminTotp(db, account.id);
+    if (!totp?.confirmed_at) return { ok: false, reason: 'wrong_code' };
     const secret = openSealedText(sealingKey, totp.totp_secret_sealed);
     if (!secret) return { ok: false, reason: 'wrong_code' };
     const outcome = await checkTotpCode(db, account.id, secret, account.username, code);

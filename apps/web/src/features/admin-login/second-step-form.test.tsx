@@ -103,12 +103,25 @@ describe('SecondStepForm with a passkey', () => {
     const props = renderForm({ methods: ['passkey'] });
     expect(screen.queryByLabelText('Authentication code')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
-    expect(screen.getByText(`${PASSKEY_MESSAGES.secondStepNeeded}.`)).toBeTruthy();
+    expect(screen.getByText(`${PASSKEY_MESSAGES.secondStepNeeded}, or one of your recovery codes.`)).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Use a passkey' });
     expect(document.activeElement).toBe(button);
     fireEvent.click(button);
     await waitFor(() => expect(props.onPasskey).toHaveBeenCalledTimes(1));
     expect(props.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('offers a recovery code behind a link when the passkey is the one second factor', async () => {
+    const props = renderForm({ methods: ['passkey'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const field = screen.getByLabelText('Authentication code');
+    expect(document.activeElement).toBe(field);
+    expect(screen.queryByRole('button', { name: 'Use a recovery code' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeTruthy();
+    typeCode('abcde-23456');
+    verify();
+    await waitFor(() => expect(props.onSubmit).toHaveBeenCalledWith('abcde-23456'));
+    expect(props.onPasskey).not.toHaveBeenCalled();
   });
 
   it('offers the passkey beside the code, and says when the server did not accept it (counted)', async () => {

@@ -30,7 +30,8 @@ interface SecondStepFormProps {
 
 /**
  * The second step of the admin sign-in: a 6-digit code from the authenticator app or a recovery code, or a passkey,
- * whichever the admin has. The challenge lives five minutes: when it runs out (here or on the server) the password is
+ * whichever the admin has. An admin whose only second factor is a passkey is offered a recovery code too, behind a
+ * link, since the codes belong to two-factor sign-in as a whole. The challenge lives five minutes: when it runs out (here or on the server) the password is
  * asked again.
  */
 export function SecondStepForm({
@@ -43,8 +44,10 @@ export function SecondStepForm({
   onFailure,
   onBack,
 }: SecondStepFormProps) {
-  const hasCode = methods.includes('totp');
+  const hasTotp = methods.includes('totp');
   const hasPasskey = methods.includes('passkey');
+  const [isUsingRecoveryCode, setIsUsingRecoveryCode] = useState(false);
+  const hasCode = hasTotp || isUsingRecoveryCode;
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState<'code' | 'passkey' | null>(null);
   const [codeError, setCodeError] = useState<string | undefined>();
@@ -54,6 +57,10 @@ export function SecondStepForm({
 
   // The password step just led here: the code (or the passkey button) is the one thing to do.
   useEffect(() => (codeRef.current ?? passkeyRef.current)?.focus(), []);
+  // Asking for a recovery code leads to its field.
+  useEffect(() => {
+    if (isUsingRecoveryCode) codeRef.current?.focus();
+  }, [isUsingRecoveryCode]);
 
   useEffect(() => {
     const timer = window.setTimeout(
@@ -101,7 +108,7 @@ export function SecondStepForm({
     <button
       ref={passkeyRef}
       type="button"
-      className={`button button--block ${hasCode ? 'button--secondary' : 'button--primary'}`}
+      className={`button button--block ${hasTotp ? 'button--secondary' : 'button--primary'}`}
       disabled={busy !== null}
       onClick={() => void attempt('passkey', onPasskey)}
       data-testid="use-passkey"
@@ -114,9 +121,9 @@ export function SecondStepForm({
   return (
     <form className="form login-form" onSubmit={handleSubmit} noValidate data-testid="second-step-form">
       <p className="login-form__lead">
-        {hasCode
+        {hasTotp
           ? `${TWO_FACTOR_MESSAGES.secondStepNeeded}, or one of your recovery codes.`
-          : `${PASSKEY_MESSAGES.secondStepNeeded}.`}
+          : `${PASSKEY_MESSAGES.secondStepNeeded}, or one of your recovery codes.`}
       </p>
       {formError && (
         <p className="alert alert--error" role="alert" data-testid="login-error">
@@ -126,7 +133,15 @@ export function SecondStepForm({
           </span>
         </p>
       )}
-      {hasCode && <CodeField ref={codeRef} value={code} error={codeError} onChange={setCode} />}
+      {hasCode && (
+        <CodeField
+          ref={codeRef}
+          value={code}
+          error={codeError}
+          onChange={setCode}
+          hint={hasTotp ? undefined : 'A recovery code such as abcde-23456'}
+        />
+      )}
       {failedAttempts > 0 && (
         <p className="login-form__attempts" data-testid="failed-attempts">
           Failed attempts: <strong>{`${failedAttempts}/${maxAttempts || ADMIN_MAX_FAILED_ATTEMPTS}`}</strong>
@@ -145,6 +160,16 @@ export function SecondStepForm({
       )}
       {hasCode && hasPasskey && <p className="login-form__or">or</p>}
       {passkeyButton}
+      {!hasCode && (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => setIsUsingRecoveryCode(true)}
+          data-testid="use-recovery-code"
+        >
+          Use a recovery code
+        </button>
+      )}
       <button type="button" className="link-button login-form__back" onClick={() => onBack()}>
         <ArrowLeft size={14} aria-hidden="true" />
         Back to sign in

@@ -7,13 +7,17 @@ import { FormAlert } from './form-alert';
 import { PasskeyNameField } from './passkey-name-field';
 import { useTwoFactorForm } from './use-two-factor-form';
 
-/** Adding a passkey: a name and the current password, then the browser's own dialog makes it. */
-export function AddPasskey() {
+/**
+ * Adding a passkey: a name and the current password, then the browser's own dialog makes it. The first second factor
+ * answers recovery codes: those go to the page to show once, in place of a toast.
+ */
+export function AddPasskey({ onRecoveryCodes }: { onRecoveryCodes: (shown: { codes: string[]; message: string }) => void }) {
   const add = useAddPasskey();
   const toast = useToast();
-  const form = useTwoFactorForm({ name: '', password: '' }, addPasskeyForm, add, ({ message }) => {
+  const form = useTwoFactorForm({ name: '', password: '' }, addPasskeyForm, add, ({ message, recoveryCodes }) => {
     form.reset();
-    toast.success(message);
+    if (recoveryCodes) onRecoveryCodes({ codes: recoveryCodes, message });
+    else toast.success(message);
   });
 
   return (

@@ -9,21 +9,25 @@ import { CurrentPasswordField } from './current-password-field';
 import { FormAlert } from './form-alert';
 import { useTwoFactorForm } from './use-two-factor-form';
 
-/** New recovery codes for a code (the old ones stop working). */
+/** New recovery codes for the current password (the old ones stop working), whatever the second factor. */
 export function RegenerateRecoveryCodes({ onRegenerated }: { onRegenerated: (recoveryCodes: string[]) => void }) {
   const regenerate = useRegenerateRecoveryCodes();
-  const form = useTwoFactorForm({ code: '' }, adminTwoFactorApi.regenerateRecoveryCodes.body, regenerate, ({ recoveryCodes }) =>
-    onRegenerated(recoveryCodes),
+  const form = useTwoFactorForm(
+    { password: '' },
+    adminTwoFactorApi.regenerateRecoveryCodes.body,
+    regenerate,
+    ({ recoveryCodes }) => onRegenerated(recoveryCodes),
   );
 
   return (
     <Card title="Recovery codes" data-testid="two-factor-regenerate">
       <form className="form two-factor__form" onSubmit={form.handleSubmit} noValidate>
         <p>
-          Each recovery code signs you in once without the app. Lost them, or used most? Make new ones: the old ones stop working.
+          Each recovery code signs you in once in place of your app or passkey. Lost them, or used most? Make new ones: the old
+          ones stop working.
         </p>
         <FormAlert message={form.formError} />
-        <CodeField value={form.values.code} error={form.errors.code} onChange={(value) => form.handleChange('code', value)} />
+        <CurrentPasswordField form={form} />
         <div className="form__actions">
           <SubmitButton icon={<RefreshCw size={16} aria-hidden="true" />} isBusy={regenerate.isPending} busyLabel="Making...">
             Make new recovery codes
@@ -36,7 +40,7 @@ export function RegenerateRecoveryCodes({ onRegenerated }: { onRegenerated: (rec
 
 /** What turning the authenticator app off leaves. */
 function disableNote(isRequired: boolean, hasPasskey: boolean) {
-  if (hasPasskey) return 'Your passkeys still sign you in; the recovery codes stop working.';
+  if (hasPasskey) return 'Your passkeys and recovery codes still sign you in.';
   if (isRequired)
     return 'Your account must use two-factor sign-in: once it is off, turning it on again is all the console lets you do.';
   return 'Your password alone will sign you in again, and your recovery codes stop working.';

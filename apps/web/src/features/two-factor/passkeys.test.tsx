@@ -38,7 +38,7 @@ function renderCard() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ToastProvider>
-        <Passkeys />
+        <Passkeys onRecoveryCodes={vi.fn()} />
       </ToastProvider>
     </QueryClientProvider>,
   );

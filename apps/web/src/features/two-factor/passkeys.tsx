@@ -95,8 +95,11 @@ function PasskeyTable({
   );
 }
 
-/** The own passkeys: the list with when each was last used, rename and remove, and adding one. */
-export function Passkeys() {
+/**
+ * The own passkeys: the list with when each was last used, rename and remove, and adding one (a first second factor
+ * answers recovery codes, which the page shows).
+ */
+export function Passkeys({ onRecoveryCodes }: { onRecoveryCodes: (shown: { codes: string[]; message: string }) => void }) {
   const list = usePasskeys();
   const [renaming, setRenaming] = useState<AdminPasskey | null>(null);
   const [removing, setRemoving] = useState<AdminPasskey | null>(null);
@@ -129,7 +132,9 @@ export function Passkeys() {
           {PASSKEY_MESSAGES.unsupported}
         </p>
       )}
-      {isSupported && list.isSuccess && passkeys.length < PASSKEY_RULE.maxPerAdmin && <AddPasskey />}
+      {isSupported && list.isSuccess && passkeys.length < PASSKEY_RULE.maxPerAdmin && (
+        <AddPasskey onRecoveryCodes={onRecoveryCodes} />
+      )}
       {list.isSuccess && passkeys.length >= PASSKEY_RULE.maxPerAdmin && <p className="muted">{PASSKEY_MESSAGES.limitReached}</p>}
       {renaming && <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} />}
       {removing && <RemovePasskeyDialog passkey={removing} onClose={() => setRemoving(null)} />}

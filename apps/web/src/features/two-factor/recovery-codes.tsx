@@ -15,7 +15,7 @@ interface RecoveryCodesProps {
 export function recoveryCodesText(codes: readonly string[], username: string): string {
   return [
     `Guildhall recovery codes for ${username}`,
-    'Each code signs in once, in place of the authenticator code.',
+    'Each code signs in once, in place of the authenticator code or passkey.',
     '',
     ...codes,
     '',

@@ -133,23 +133,22 @@ describe('TwoFactorPage: with it on', () => {
     isEnrolmentRequired: false,
   };
 
-  it('makes new recovery codes for a code, and shows a lock above the form', async () => {
-    renderPage(ON);
+  it('makes new recovery codes for the current password, with a passkey as the only factor too', async () => {
+    renderPage({ ...ON, methods: ['passkey'] });
     expect(screen.getByTestId('two-factor-state').textContent).toBe('On');
-    server.answer(
-      'POST /api/admin/auth/two-factor/recovery-codes',
-      {
-        status: 423,
-        body: { success: false, error: 'Account locked. Try again in 15 minutes', code: 'ADMIN_ACCOUNT_LOCKED' },
-      },
-      { status: 200, body: { success: true, message: TWO_FACTOR_MESSAGES.regenerated, recoveryCodes: CODES } },
-    );
+    expect(screen.queryByTestId('two-factor-disable')).toBeNull();
+    server.answer('POST /api/admin/auth/two-factor/recovery-codes', WRONG_PASSWORD, {
+      status: 200,
+      body: { success: true, message: TWO_FACTOR_MESSAGES.regenerated, recoveryCodes: CODES },
+    });
     const regenerate = screen.getByTestId('two-factor-regenerate');
-    fireEvent.change(regenerate.querySelector('input')!, { target: { value: '123456' } });
+    fireEvent.change(within(regenerate).getByLabelText('Current password'), { target: { value: 'pw' } });
     click('Make new recovery codes');
-    expect(await screen.findByText('Account locked. Try again in 15 minutes')).toBeTruthy();
+    expect(await within(regenerate).findByText(SERVER_MESSAGES.currentPasswordIncorrect)).toBeTruthy();
     click('Make new recovery codes');
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.regenerated)).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(CODES.length);
+    expect(server.calls.at(-1)).toEqual({ route: 'POST /api/admin/auth/two-factor/recovery-codes', body: { password: 'pw' } });
   });
 
   it('turns off with the password and a code, both asked', async () => {

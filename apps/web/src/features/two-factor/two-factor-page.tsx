@@ -14,8 +14,8 @@ import { RecoveryCodes } from './recovery-codes';
 
 /**
  * "Two-factor sign-in" (issue 25): the signed-in admin's own second factors. The authenticator app: enrol it, or
- * (on) new recovery codes and turning it off. Passkeys: the list, rename, remove, add. Either one on is two-factor
- * sign-in on. Recovery codes stay on screen until the admin says they are saved, whatever the session's status says
+ * (on) turn it off. Passkeys: the list, rename, remove, add. Either one on is two-factor sign-in on, and its recovery
+ * codes (made with the first factor, by an app or a passkey) can be made again. Recovery codes stay on screen until the admin says they are saved, whatever the session's status says
  * meanwhile; only then is the session read again.
  */
 export function TwoFactorPage({ onShowingCodes }: { onShowingCodes?: (isShowing: boolean) => void }) {
@@ -68,18 +68,18 @@ export function TwoFactorPage({ onShowingCodes }: { onShowingCodes?: (isShowing:
         <RecoveryCodes codes={shown.codes} username={admin.username} message={shown.message} onDone={handleDone} />
       ) : (
         <div className="two-factor__cards">
+          {isEnabled && (
+            <RegenerateRecoveryCodes onRegenerated={(codes) => setShown({ codes, message: TWO_FACTOR_MESSAGES.regenerated })} />
+          )}
           {isTotpOn ? (
-            <>
-              <RegenerateRecoveryCodes onRegenerated={(codes) => setShown({ codes, message: TWO_FACTOR_MESSAGES.regenerated })} />
-              <DisableTwoFactor isRequired={twoFactor?.isRequired ?? false} hasPasskey={hasPasskey} />
-            </>
+            <DisableTwoFactor isRequired={twoFactor?.isRequired ?? false} hasPasskey={hasPasskey} />
           ) : (
             <EnrolTotp
               title={hasPasskey ? 'Add an authenticator app' : undefined}
               onEnabled={(codes) => setShown({ codes, message: TWO_FACTOR_MESSAGES.enabled })}
             />
           )}
-          <Passkeys />
+          <Passkeys onRecoveryCodes={setShown} />
         </div>
       )}
     </div>
