@@ -19,13 +19,16 @@ export function fieldsOf(issues: readonly ValidationIssue[]): Record<string, str
   return fields;
 }
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
+// The codes of the client errors Fastify and its plugins raise, by their status; any other one is a 400.
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'PATH_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
-  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** The levels a finished request is logged at. */
@@ -80,9 +83,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     // Fastify's own refusals (malformed JSON, unsupported media type, body too large) are the client's fault.
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({ success: false, error: error.message, code: CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED' });
+      const code = CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED';
+      return reply.code(errorStatus(code)).send({ success: false, error: error.message, code });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(errorStatus('INTERNAL')).send({ success: false, error: SERVER_MESSAGES.internal, code: 'INTERNAL' });
