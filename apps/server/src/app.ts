@@ -1,6 +1,6 @@
 import './app-context';
 import fastifyCookie from '@fastify/cookie';
-import { type ErrorResponse, SERVER_MESSAGES } from '@guildhall/contract';
+import { type ErrorResponse, errorStatus, SERVER_MESSAGES } from '@guildhall/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createHitCounter } from './auth/hit-counter';
@@ -77,15 +77,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // set here.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const code = isTooLong ? 'PATH_TOO_LONG' : 'VALIDATION_FAILED';
       const body: ErrorResponse = {
         success: false,
         error: isTooLong ? SERVER_MESSAGES.pathPartTooLong : SERVER_MESSAGES.badUrl,
-        code: 'VALIDATION_FAILED',
+        code,
       };
-      void reply
-        .code(isTooLong ? 414 : 400)
-        .headers(routerRefusalHeaders(config.publicUrl))
-        .send(body);
+      void reply.code(errorStatus(code)).headers(routerRefusalHeaders(config.publicUrl)).send(body);
     },
   });
   app.decorate('logHub', logging.hub);

@@ -12,7 +12,7 @@ const SOURCE = import.meta.dirname;
 /** The floors, lowest first; a file's floor is the first whose test its path (from src/) passes. */
 const FLOORS: { name: string; holds: (file: string) => boolean }[] = [
   { name: 'config', holds: (file) => file === 'config.ts' },
-  // The ground floor every module stands on (the event bus, the audit recorder so far).
+  // The ground floor every module stands on (the event bus, the audit recorder, the error type so far).
   { name: 'core', holds: (file) => file.startsWith('core/') },
   { name: 'services/http', holds: (file) => file.startsWith('services/') || file.startsWith('http/') || file === 'logger.ts' },
   { name: 'auth', holds: (file) => file.startsWith('auth/') },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './http/app-error';
+import { AppError } from './core/app-error';
 import { ensureFirstAdmin } from './seed/first-admin';
 import { seedCombatEvents } from './seed/seed-combat-events';
 import { seedDemoData } from './seed/seed-demo-data';

@@ -263,7 +263,7 @@ describe('secrets', () => {
     expect((await readGuildCategoryValues(db, box, id, 'ai')).model).toBe('llama3');
     expect((await readGuildCategoryValues(db, box, other, 'ai')).apiKey).toBe('');
     await expect(readGuildCategoryValues(db, box, '00000000-0000-4000-8000-000000000000', 'ai')).rejects.toMatchObject({
-      status: 404,
+      code: 'NOT_FOUND',
       message: CONFIG_MESSAGES.guildNotFound,
     });
 
@@ -307,7 +307,7 @@ describe('secrets', () => {
         },
       ),
     ).rejects.toMatchObject({
-      status: 400,
+      code: 'VALIDATION_FAILED',
       message: CONFIG_MESSAGES.secretKeyMissing,
       options: { fields: { apiKey: CONFIG_MESSAGES.secretKeyMissing } },
     });

@@ -221,7 +221,7 @@ describe('joining through a link', () => {
     const latecomer = await registerVerifiedUser(server.app, client);
     const late = await accept(code, latecomer.accessToken);
     expect(late.status).toBe(410);
-    expect(late.body).toMatchObject({ code: 'INVALID_LINK', error: GUILD_INVITE_MESSAGES.usedUp });
+    expect(late.body).toMatchObject({ code: 'INVITE_ENDED', error: GUILD_INVITE_MESSAGES.usedUp });
     const read = await client.get(`/api/invites/${code}`);
     expect(read.body).toMatchObject({ invite: { status: 'used_up', usesLeft: 0 }, message: GUILD_INVITE_MESSAGES.usedUp });
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLUX_ALLOWED_IMPORTS } from '../src/modules/influx-manager/flux-guard';
 import { InfluxV2Fake } from './fakes/influx-v2-fake';
 import { csvObjects } from './helpers/csv';
+import { insertGuild } from './helpers/guild-factories';
 import type { HttpClient } from './helpers/http-client';
 import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
@@ -119,6 +120,18 @@ describe('time-series manager on InfluxDB 2.x (loopback fake of its HTTP API)', 
       language: 'flux',
     });
     expect(write.status).toBe(400);
+  });
+
+  it("answers a guild's combat logs that InfluxDB refuses with 502 SERVICE_REFUSED, not as a service that is down", async () => {
+    const guildId = await insertGuild(server.app, { guild_name: 'Refused Raiders' });
+    fake.nextInfluxQLError = 'error parsing query: found EOF';
+    const answer = await owner.get(`/api/admin/guilds/${guildId}/combat-logs`);
+    expect(answer.status).toBe(502);
+    expect(answer.body).toEqual({
+      success: false,
+      code: 'SERVICE_REFUSED',
+      error: 'InfluxDB refused the query: error parsing query: found EOF',
+    });
   });
 
   it('refuses Flux that writes, imports a network package or names another server, before InfluxDB sees it', async () => {

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RateLimit } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
-import type { AppError } from '../http/app-error';
+import type { AppError } from '../core/app-error';
 import type { HitCounter } from './hit-counter';
 import { enforceRateLimit } from './rate-limit';
 

@@ -1,6 +1,6 @@
 import { COMMUNITY_MESSAGES } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { findLiveCommunitySession, touchCommunitySession } from '../modules/community-auth/session-queries';
 import { isFamilyLive } from '../modules/community-auth/token-queries';
 import { findUserById, type UserRow } from '../modules/community-auth/user-queries';
@@ -24,14 +24,14 @@ async function fromAccessToken(request: FastifyRequest, token: string): Promise<
   const result = await verifyAccessToken(keys.accessToken, token);
   if (!result.ok) {
     throw result.refusal === 'expired'
-      ? new AppError(401, 'TOKEN_EXPIRED', COMMUNITY_MESSAGES.accessTokenExpired)
-      : new AppError(401, 'INVALID_TOKEN', COMMUNITY_MESSAGES.accessTokenInvalid);
+      ? new AppError('TOKEN_EXPIRED')
+      : new AppError('INVALID_TOKEN', COMMUNITY_MESSAGES.accessTokenInvalid);
   }
   const { sub, fam } = result.claims;
   const [user, isLive] = await Promise.all([findUserById(db, sub), isFamilyLive(db, fam, sub)]);
   // Logout, a password reset or a reused refresh token ended the sign-in: its access tokens end with it. The family
   // is bound to its user: a token for user B naming user A's live family is refused.
-  if (!user || !isLive) throw new AppError(401, 'INVALID_TOKEN', COMMUNITY_MESSAGES.sessionInvalid);
+  if (!user || !isLive) throw new AppError('INVALID_TOKEN', COMMUNITY_MESSAGES.sessionInvalid);
   return { user, via: 'token', familyId: result.claims.fam };
 }
 
@@ -41,7 +41,7 @@ async function fromSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   const user = session ? await findUserById(db, session.user_id) : null;
   if (!session || !user) {
     clearCommunitySessionCookie(reply, request.server.config.isSecureCookie);
-    throw new AppError(401, 'INVALID_SESSION', COMMUNITY_MESSAGES.sessionInvalid);
+    throw new AppError('INVALID_SESSION', COMMUNITY_MESSAGES.sessionInvalid);
   }
   if (Date.now() - session.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchCommunitySession(db, session.id);
   return {
@@ -63,11 +63,11 @@ export async function authenticateCommunity(request: FastifyRequest, reply: Fast
   let principal: CommunityPrincipal;
   if (authorization) {
     const bearer = BEARER.exec(authorization)?.[1];
-    if (!bearer) throw new AppError(401, 'INVALID_TOKEN', COMMUNITY_MESSAGES.accessTokenInvalid);
+    if (!bearer) throw new AppError('INVALID_TOKEN', COMMUNITY_MESSAGES.accessTokenInvalid);
     principal = await fromAccessToken(request, bearer);
   } else {
     const sessionToken = communitySessionTokenOf(request);
-    if (!sessionToken) throw new AppError(401, 'UNAUTHENTICATED', COMMUNITY_MESSAGES.signInRequired);
+    if (!sessionToken) throw new AppError('UNAUTHENTICATED', COMMUNITY_MESSAGES.signInRequired);
     principal = await fromSessionCookie(request, reply, sessionToken);
   }
   request.communityPrincipal = principal;

@@ -9,7 +9,7 @@ import {
   TWO_FACTOR_MESSAGES,
 } from '@guildhall/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { sessionLengthsOf } from '../modules/system-settings/system-settings';
 import { type AdminSessionContext, resolveSession, toSessionContext } from './admin-sessions';
 import { clearSessionCookie, sessionTokenOf } from './session-cookie';
@@ -78,18 +78,18 @@ const OPEN_BEFORE_TWO_FACTOR = new Set<string>([
  */
 export async function authenticateAdmin(request: FastifyRequest, reply: FastifyReply): Promise<AdminSessionContext> {
   const token = sessionTokenOf(request);
-  if (!token) throw new AppError(401, 'UNAUTHENTICATED', MESSAGES.adminAccessRequired);
+  if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.adminAccessRequired);
   const result = await resolveSession(request.server.services.db, token, new Date(), await adminIdleMs(request.server));
   if (!result.ok) {
     clearSessionCookie(reply, request.server.config.isSecureCookie);
-    throw new AppError(401, 'INVALID_SESSION', MESSAGES.adminSessionExpired);
+    throw new AppError('INVALID_SESSION', MESSAGES.adminSessionExpired);
   }
   if (result.context.admin.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) {
-    throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired);
+    throw new AppError('PASSWORD_CHANGE_REQUIRED');
   }
   const twoFactor = await twoFactorStatusOfAdmin(request.server, result.context.admin);
   if (twoFactor.isEnrolmentRequired && !OPEN_BEFORE_TWO_FACTOR.has(request.routeOptions.url ?? '')) {
-    throw new AppError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', TWO_FACTOR_MESSAGES.enrolmentRequired);
+    throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED', TWO_FACTOR_MESSAGES.enrolmentRequired);
   }
   request.adminSession = result.context;
   return result.context;
@@ -108,7 +108,7 @@ export type AdminGuard = ((request: FastifyRequest, reply: FastifyReply) => Prom
 export function requireAdmin(anyOf: readonly Permission[] = []): AdminGuard {
   const requireAdminHook = async (request: FastifyRequest, reply: FastifyReply) => {
     const { admin } = await authenticateAdmin(request, reply);
-    if (!hasAnyAdminPermission(admin, anyOf)) throw new AppError(403, 'FORBIDDEN', MESSAGES.accessDeniedBody);
+    if (!hasAnyAdminPermission(admin, anyOf)) throw new AppError('FORBIDDEN', MESSAGES.accessDeniedBody);
   };
   return Object.assign(requireAdminHook, { anyOf: [...anyOf] });
 }

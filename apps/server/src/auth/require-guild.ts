@@ -1,6 +1,6 @@
 import { COMMUNITY_MESSAGES, GUILD_HEADER, type GuildPermission, hasAnyGuildPermission } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { type AccessibleGuild, availableGuildOf, permissionsIn } from '../modules/community-auth/guild-access';
 import { authenticateCommunity } from './community-user';
 
@@ -26,14 +26,13 @@ export function requireGuild(anyOf: readonly GuildPermission[] = ['guild.view'])
     const principal = await authenticateCommunity(request, reply);
     const header = request.headers[GUILD_HEADER.toLowerCase()];
     const guildId = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (!guildId) throw new AppError(400, 'GUILD_SELECTION_REQUIRED', COMMUNITY_MESSAGES.guildSelectionRequired);
+    if (!guildId) throw new AppError('GUILD_SELECTION_REQUIRED');
     const { db } = request.server.services;
     const deps = { db, kit: request.server.community };
     const guild = SNOWFLAKE.test(guildId) ? await availableGuildOf(deps, principal.user.id, guildId) : null;
-    if (!guild) throw new AppError(403, 'GUILD_NOT_AVAILABLE', COMMUNITY_MESSAGES.guildNotAvailable);
+    if (!guild) throw new AppError('GUILD_NOT_AVAILABLE');
     const permissions = await permissionsIn(db, principal.user.id, guild);
-    if (!hasAnyGuildPermission(permissions, anyOf))
-      throw new AppError(403, 'FORBIDDEN', COMMUNITY_MESSAGES.guildPermissionDenied);
+    if (!hasAnyGuildPermission(permissions, anyOf)) throw new AppError('FORBIDDEN', COMMUNITY_MESSAGES.guildPermissionDenied);
     request.guildScope = { guildId, tenantId: guild.row.tenant_id, guild, permissions };
   };
 }

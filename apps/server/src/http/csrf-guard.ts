@@ -1,7 +1,6 @@
-import { SERVER_MESSAGES } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { needsCsrfCheck, passesCsrfCheck } from '../auth/same-origin';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 
 /** Refuses cross-site writes before anything else runs (DESIGN.md, identity and permissions). */
 export function registerCsrfGuard(app: FastifyInstance, publicOrigin: string) {
@@ -14,7 +13,7 @@ export function registerCsrfGuard(app: FastifyInstance, publicOrigin: string) {
       host: request.host,
     };
     if (needsCsrfCheck(write) && !passesCsrfCheck(write, publicOrigin)) {
-      throw new AppError(403, 'CSRF_REJECTED', SERVER_MESSAGES.csrfRejected);
+      throw new AppError('CSRF_REJECTED');
     }
   });
 }

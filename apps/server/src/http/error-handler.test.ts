@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
+import { COMMUNITY_MESSAGES, SERVER_MESSAGES } from '@guildhall/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 import { fieldsOf, refusalLogLevel, registerErrorHandler, requestLogLevel } from './error-handler';
 import { countResponses } from './request-hooks';
 
@@ -20,9 +21,9 @@ describe('fieldsOf', () => {
 
 describe('refusalLogLevel', () => {
   it('logs a feature that is not configured at info and a service that is down at warn', () => {
-    expect(refusalLogLevel(new AppError(503, 'DISCORD_NOT_CONFIGURED', 'Discord sign-in is not configured'))).toBe('info');
+    expect(refusalLogLevel(new AppError('DISCORD_NOT_CONFIGURED', 'Discord sign-in is not configured'))).toBe('info');
     expect(refusalLogLevel(AppError.serviceUnavailable('PostgreSQL'))).toBe('warn');
-    expect(refusalLogLevel(new AppError(502, 'SERVICE_UNAVAILABLE', 'InfluxDB refused the query'))).toBe('warn');
+    expect(refusalLogLevel(new AppError('SERVICE_REFUSED', 'InfluxDB refused the query'))).toBe('warn');
     expect(refusalLogLevel(AppError.notFound())).toBe('info');
   });
 });
@@ -69,7 +70,7 @@ describe('request log lines', () => {
     registerErrorHandler(instance);
     countResponses(instance);
     instance.get('/auth/discord', async () => {
-      throw new AppError(503, 'DISCORD_NOT_CONFIGURED', 'Discord sign-in is not configured');
+      throw new AppError('DISCORD_NOT_CONFIGURED', 'Discord sign-in is not configured');
     });
     instance.get('/down', async () => {
       throw AppError.serviceUnavailable('Redis');
@@ -101,5 +102,47 @@ describe('request log lines', () => {
     ]);
     const errorLines = lines.filter((line) => line.level >= PINO.error);
     expect(errorLines.map((line) => line.msg)).toEqual(['request failed', 'request']);
+  });
+});
+
+describe('the envelope of an AppError', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it("answers with the code's status from the catalog, and its default message when the thrower gives none", async () => {
+    app = Fastify();
+    registerErrorHandler(app);
+    const thrown: Record<string, AppError> = {
+      '/missing': AppError.notFound(),
+      '/elsewhere': new AppError('GUILD_NOT_AVAILABLE'),
+      '/refused': new AppError('SERVICE_REFUSED', 'InfluxDB refused the query: no'),
+      '/ended': new AppError('INVITE_ENDED', 'gone', { headers: { 'x-why': 'ended' } }),
+      '/field': AppError.invalidField('name', 'Too short'),
+    };
+    for (const [url, error] of Object.entries(thrown)) {
+      app.get(url, async () => {
+        throw error;
+      });
+    }
+    const answer = async (url: string) => {
+      const reply = await app!.inject({ method: 'GET', url });
+      return { status: reply.statusCode, body: reply.json(), header: reply.headers['x-why'] };
+    };
+
+    expect(await answer('/missing')).toMatchObject({ status: 404, body: { error: SERVER_MESSAGES.notFound, code: 'NOT_FOUND' } });
+    expect(await answer('/elsewhere')).toMatchObject({
+      status: 403,
+      body: { error: COMMUNITY_MESSAGES.guildNotAvailable, code: 'GUILD_NOT_AVAILABLE' },
+    });
+    expect(await answer('/refused')).toMatchObject({ status: 502, body: { code: 'SERVICE_REFUSED' } });
+    expect(await answer('/ended')).toMatchObject({ status: 410, body: { error: 'gone', code: 'INVITE_ENDED' }, header: 'ended' });
+    expect(await answer('/field')).toEqual({
+      status: 400,
+      body: { success: false, error: 'Too short', code: 'VALIDATION_FAILED', fields: { name: 'Too short' } },
+      header: undefined,
+    });
   });
 });

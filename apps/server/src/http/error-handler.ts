@@ -1,7 +1,7 @@
-import { type ErrorCode, type ErrorResponse, SERVER_MESSAGES } from '@guildhall/contract';
+import { type ErrorCode, type ErrorResponse, errorStatus, SERVER_MESSAGES } from '@guildhall/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 
 /** One validation issue as Fastify reports it (zod issues arrive in this shape too). */
 interface ValidationIssue {
@@ -19,13 +19,16 @@ export function fieldsOf(issues: readonly ValidationIssue[]): Record<string, str
   return fields;
 }
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
+// The codes of the client errors Fastify and its plugins raise, by their status; any other one is a 400.
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'PATH_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
-  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** The levels a finished request is logged at. */
@@ -37,7 +40,7 @@ export type RequestLogLevel = 'debug' | 'info' | 'warn' | 'error';
  * is a failure of the server, so neither is an error.
  */
 export function refusalLogLevel(error: AppError): 'info' | 'warn' {
-  if (error.status < 500 || error.code === 'DISCORD_NOT_CONFIGURED') return 'info';
+  if (errorStatus(error.code) < 500 || error.code === 'DISCORD_NOT_CONFIGURED') return 'info';
   return 'warn';
 }
 
@@ -58,7 +61,7 @@ export function finishedRequestLogLevel(request: FastifyRequest, statusCode: num
   return requestLogLevel(request.method, statusCode, refusals.get(request));
 }
 
-/** Maps every thrown error, once, to `{ success: false, error, code, fields }` with an honest status. */
+/** Maps every thrown error, once, to `{ success: false, error, code, fields }`, the status the code's (from the catalog). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -66,23 +69,24 @@ export function registerErrorHandler(app: FastifyInstance) {
       const { fields, details, headers } = error.options;
       const body: ErrorResponse = { success: false, error: error.message, code: error.code, ...(fields ? { fields } : {}) };
       return reply
-        .code(error.status)
+        .code(errorStatus(error.code))
         .headers(headers ?? {})
         .send({ ...body, ...details });
     }
     if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {
       const issues = (error.validation ?? []) as ValidationIssue[];
       const first = issues[0]?.message ?? error.message;
-      return reply.code(400).send({ success: false, error: first, code: 'VALIDATION_FAILED', fields: fieldsOf(issues) });
+      return reply
+        .code(errorStatus('VALIDATION_FAILED'))
+        .send({ success: false, error: first, code: 'VALIDATION_FAILED', fields: fieldsOf(issues) });
     }
     // Fastify's own refusals (malformed JSON, unsupported media type, body too large) are the client's fault.
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({ success: false, error: error.message, code: CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED' });
+      const code = CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED';
+      return reply.code(errorStatus(code)).send({ success: false, error: error.message, code });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ success: false, error: SERVER_MESSAGES.internal, code: 'INTERNAL' });
+    return reply.code(errorStatus('INTERNAL')).send({ success: false, error: SERVER_MESSAGES.internal, code: 'INTERNAL' });
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../core/app-error';
 import { loggedRequestPath } from '../modules/logs/redaction';
 import { UNMATCHED_ROUTE } from '../modules/metrics/request-metrics';
-import { AppError } from './app-error';
 import { finishedRequestLogLevel } from './error-handler';
 
 /**

@@ -6,7 +6,7 @@ import {
   withoutLoneSurrogates,
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { SERVER_MESSAGES } from '@guildhall/contract';
+import { errorStatus, SERVER_MESSAGES } from '@guildhall/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Paths that belong to the server, never to the single-page app. */
 const SERVER_PATHS = /^\/(api|auth|socket\.io)(\/|$)/;
 
 function notFound(reply: FastifyReply, message: string = SERVER_MESSAGES.notFound) {
-  return reply.code(404).send({ success: false, error: message, code: 'NOT_FOUND' });
+  return reply.code(errorStatus('NOT_FOUND')).send({ success: false, error: message, code: 'NOT_FOUND' });
 }
 
 /**

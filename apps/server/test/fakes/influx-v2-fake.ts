@@ -71,6 +71,8 @@ export class InfluxV2Fake {
   nextHttpError: { status: number; message: string } | null = null;
   /** The next /api/v2/query answers 200 with Flux's error table carrying this message. */
   nextFluxError: string | null = null;
+  /** The next InfluxQL /query answers 200 with this error in its result, as InfluxDB refuses a statement. */
+  nextInfluxQLError: string | null = null;
   /** The next /api/v2/query answers only after this many milliseconds (a slow query). */
   nextDelayMs = 0;
   readonly requests: FakeV2Request[] = [];
@@ -243,6 +245,11 @@ export class InfluxV2Fake {
       // Chunked answers are newline-delimited JSON, one object per chunk, as 1.x and 2.x's compatibility API send them.
       response.end(`${JSON.stringify(answer)}\n`);
     };
+    if (this.nextInfluxQLError) {
+      const error = this.nextInfluxQLError;
+      this.nextInfluxQLError = null;
+      return json({ results: [{ statement_id: 0, error }] });
+    }
     const measurement = /FROM\s+"((?:[^"\\]|\\.)*)"/i.exec(query)?.[1]?.replace(/\\(.)/g, '$1');
     const points = this.points.filter((point) => point.measurement === measurement);
     const fields = [...new Set(points.map((point) => point.field))].sort();

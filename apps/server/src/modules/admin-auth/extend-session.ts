@@ -1,7 +1,7 @@
 import { MESSAGES } from '@guildhall/contract';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { extendSession } from '../../auth/session-queries';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 
 /**
@@ -11,7 +11,7 @@ import type { Queryable } from '../../services/db/db';
  */
 export async function extendSignedInSession(db: Queryable, context: AdminSessionContext): Promise<AdminSessionContext> {
   const lastSeenAt = await extendSession(db, context.sessionId);
-  if (!lastSeenAt) throw new AppError(401, 'INVALID_SESSION', MESSAGES.adminSessionExpired);
+  if (!lastSeenAt) throw new AppError('INVALID_SESSION', MESSAGES.adminSessionExpired);
   return {
     ...context,
     lastSeenAt,

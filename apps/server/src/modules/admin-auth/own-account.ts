@@ -1,8 +1,8 @@
 import { SERVER_MESSAGES } from '@guildhall/contract';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { verifyPassword } from '../../auth/passwords';
+import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { findAdminById } from '../admin-users/queries';
 
@@ -13,7 +13,7 @@ import { findAdminById } from '../admin-users/queries';
 export const targetOf = (context: AdminSessionContext) => ({ type: 'admin_user', id: context.admin.id });
 
 /** 409 with the contract's message. */
-export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** The signed-in admin's account, after checking the password given; a wrong one is audited and answers 400. */
 export async function accountWithPassword(db: Db, context: AdminSessionContext, password: string, ip: string) {

@@ -1,7 +1,7 @@
 import { type AdminPasskey, PASSKEY_MESSAGES, PASSKEY_RULE, type WebAuthnRegistrationResponse } from '@guildhall/contract';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
+import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { accountWithPassword, conflict, targetOf } from './own-account';
 import {
@@ -85,7 +85,7 @@ export async function addPasskey(
       details: { reason: 'passkey_not_verified' },
       ip,
     });
-    throw new AppError(400, 'VALIDATION_FAILED', PASSKEY_MESSAGES.registrationFailed);
+    throw new AppError('VALIDATION_FAILED', PASSKEY_MESSAGES.registrationFailed);
   }
   return deps.db.transaction(async (tx) => {
     // One add at a time per admin, so two racing adds cannot pass the limit together.

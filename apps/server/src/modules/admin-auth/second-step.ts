@@ -1,6 +1,6 @@
 import { PASSKEY_MESSAGES, TWO_FACTOR_MESSAGES, type WebAuthnAuthenticationResponse } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import { findAdminById } from '../admin-users/queries';
 import {
   findPasskeyOfAdmin,
@@ -104,7 +104,7 @@ export async function passkeySignInOptions(deps: SecondFactorDeps, attempt: Clie
   return underRateLimit(deps, attempt.ip, async () => {
     const { challengeId, account } = await challengedAccount(deps, attempt.challenge, attempt.ip);
     const passkeys = await listPasskeysOf(deps.db, account.id);
-    if (passkeys.length === 0) throw new AppError(409, 'CONFLICT', PASSKEY_MESSAGES.noPasskey);
+    if (passkeys.length === 0) throw new AppError('CONFLICT', PASSKEY_MESSAGES.noPasskey);
     const options = await authenticationOptionsFor(deps.webAuthn, passkeys);
     await setSignInPasskeyChallenge(deps.db, challengeId, hashChallenge(options.challenge));
     return options;

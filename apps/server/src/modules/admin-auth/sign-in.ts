@@ -13,9 +13,9 @@ import { type AdminSessionContext, openSession, toSessionContext } from '../../a
 import type { HitCounter } from '../../auth/hit-counter';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { findSessionById } from '../../auth/session-queries';
+import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { type AdminAccountRow, findAdminByUsername, recordFailedSignIn, recordSuccessfulSignIn } from '../admin-users/queries';
 import { newChallenge } from './two-factor';
@@ -50,19 +50,19 @@ export interface SignInAttempt {
 const minutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
 
 export function lockedError(lockedUntil: Date, failedAttempts: number) {
-  return new AppError(423, 'ADMIN_ACCOUNT_LOCKED', ADMIN_LOGIN_SERVER_ERRORS.locked(minutesLeft(lockedUntil)), {
+  return new AppError('ADMIN_ACCOUNT_LOCKED', ADMIN_LOGIN_SERVER_ERRORS.locked(minutesLeft(lockedUntil)), {
     details: { failedAttempts, maxAttempts: ADMIN_MAX_FAILED_ATTEMPTS, lockedUntil: lockedUntil.toISOString() },
   });
 }
 
 function wrongPasswordError(failedAttempts: number, message: string = MESSAGES.invalidCredentials) {
-  return new AppError(401, 'ADMIN_LOGIN_FAILED', message, {
+  return new AppError('ADMIN_LOGIN_FAILED', message, {
     details: { failedAttempts, maxAttempts: ADMIN_MAX_FAILED_ATTEMPTS },
   });
 }
 
 /** A second step whose challenge is unknown, expired or used: sign in again from the start. */
-export const challengeError = () => new AppError(401, 'INVALID_TOKEN', TWO_FACTOR_MESSAGES.challengeExpired);
+export const challengeError = () => new AppError('INVALID_TOKEN', TWO_FACTOR_MESSAGES.challengeExpired);
 
 const rateKeyOf = (ip: string) => `rate:admin-login:${ip}`;
 
@@ -75,7 +75,7 @@ async function enforceRateLimit(deps: SignInDeps, ip: string) {
   const { count, resetInMs } = await deps.counter.hit(rateKeyOf(ip), deps.rateLimit.windowMs);
   if (count <= deps.rateLimit.limit) return;
   const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-  throw new AppError(429, 'RATE_LIMITED', ADMIN_LOGIN_SERVER_ERRORS.rateLimited(seconds), {
+  throw new AppError('RATE_LIMITED', ADMIN_LOGIN_SERVER_ERRORS.rateLimited(seconds), {
     details: { retryAfterSeconds: seconds },
     headers: { 'Retry-After': String(seconds) },
   });

@@ -1,8 +1,8 @@
 import { ADMIN_LOCK_MS, ADMIN_LOGIN_SERVER_ERRORS, ADMIN_MAX_FAILED_ATTEMPTS, TWO_FACTOR_MESSAGES } from '@guildhall/contract';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { openSealedText, sealText } from '../../auth/sealed-text';
+import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { type AdminAccountRow, recordFailedSignIn } from '../admin-users/queries';
 import { accountWithPassword, conflict, targetOf } from './own-account';
@@ -29,7 +29,7 @@ export interface TwoFactorDeps {
 async function refuseLocked(account: AdminAccountRow) {
   if (account.locked_until && account.locked_until.getTime() > Date.now()) {
     const minutes = Math.max(1, Math.ceil((account.locked_until.getTime() - Date.now()) / 60_000));
-    throw new AppError(423, 'ADMIN_ACCOUNT_LOCKED', ADMIN_LOGIN_SERVER_ERRORS.locked(minutes), {
+    throw new AppError('ADMIN_ACCOUNT_LOCKED', ADMIN_LOGIN_SERVER_ERRORS.locked(minutes), {
       details: { failedAttempts: account.failed_attempts, maxAttempts: ADMIN_MAX_FAILED_ATTEMPTS },
     });
   }

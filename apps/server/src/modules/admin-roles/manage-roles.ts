@@ -8,8 +8,8 @@ import {
   permissionsBeyond,
   type UpdateAdminRoleBody,
 } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { type AuditActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
 import { type AdminRoleRow, deleteRole, insertRole, selectRole, selectRoles, updateRole } from './queries';
 
@@ -24,7 +24,7 @@ export interface RoleRequester {
 function refuseEscalation(by: RoleRequester, permissions: readonly string[] | undefined) {
   if (!permissions || permissionsBeyond(by.holder, permissions).length === 0) return;
   const message = ADMIN_ROLE_MESSAGES.beyondYourOwn;
-  throw new AppError(403, 'FORBIDDEN', message, { fields: { permissions: message } });
+  throw new AppError('FORBIDDEN', message, { fields: { permissions: message } });
 }
 
 /**
@@ -34,11 +34,11 @@ function refuseEscalation(by: RoleRequester, permissions: readonly string[] | un
  */
 function refuseOutOfReach(by: RoleRequester, role: AdminRoleRow) {
   if (canActOnAdmin(by.holder, { role: role.name, permissions: role.permissions })) return;
-  throw new AppError(403, 'FORBIDDEN', ADMIN_ROLE_MESSAGES.outOfReach);
+  throw new AppError('FORBIDDEN', ADMIN_ROLE_MESSAGES.outOfReach);
 }
 
 const conflict = (message: string, fields?: Record<string, string>) =>
-  new AppError(409, 'CONFLICT', message, fields ? { fields } : {});
+  new AppError('CONFLICT', message, fields ? { fields } : {});
 
 /** superadmin passes every check whatever it lists, so it is shown as it is and never edited. */
 const isEditable = (name: string) => name !== 'superadmin';

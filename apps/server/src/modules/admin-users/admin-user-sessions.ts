@@ -1,7 +1,7 @@
 import { ADMIN_USER_MESSAGES, type AdminSessionRow } from '@guildhall/contract';
 import { listOpenSessions, revokeSessionOfAdmin } from '../../auth/session-queries';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import { type AdminRequester, type AdminUserDeps, refuseOutOfReach } from './manage-admin-users';
 import { presentOpenSession } from './presenters';
 import { findAdminById } from './queries';

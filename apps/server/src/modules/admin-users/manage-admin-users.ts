@@ -16,9 +16,9 @@ import { holderPermissions } from '../../auth/admin-sessions';
 import { hashPassword } from '../../auth/passwords';
 import { revokeSessionsOfAdmin } from '../../auth/session-queries';
 import type { SessionEndReason } from '../../auth/session-rules';
+import { AppError } from '../../core/app-error';
 import { type AuditActor, recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
-import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
 import { setPasswordChangeRequired } from '../admin-auth/queries';
 import { removeTwoFactor } from '../admin-auth/two-factor-queries';
@@ -55,7 +55,7 @@ export interface AdminRequester {
 }
 
 const conflict = (message: string, fields?: Record<string, string>) =>
-  new AppError(409, 'CONFLICT', message, fields ? { fields } : {});
+  new AppError('CONFLICT', message, fields ? { fields } : {});
 const notFound = () => AppError.notFound(ADMIN_USER_MESSAGES.notFound);
 const isActiveSuperadmin = (account: AdminAccountRow) =>
   account.role === 'superadmin' && account.is_active && account.deleted_at === null;
@@ -64,7 +64,7 @@ async function requireRole(db: Queryable, role: string) {
   if (!(await roleExists(db, role))) throw AppError.invalidField('role', ADMIN_USER_MESSAGES.unknownRole);
 }
 
-const forbidden = (message: string, field: string) => new AppError(403, 'FORBIDDEN', message, { fields: { [field]: message } });
+const forbidden = (message: string, field: string) => new AppError('FORBIDDEN', message, { fields: { [field]: message } });
 
 /**
  * Nobody hands out more than they hold: the role's permissions and the extra ones must pass the requester's own
@@ -94,10 +94,10 @@ async function holderOf(db: Queryable, account: AdminAccountRow): Promise<Permis
  */
 export async function refuseOutOfReach(db: Queryable, by: Pick<AdminRequester, 'holder'>, target: AdminAccountRow) {
   if (target.role === 'superadmin' && !maySetSuperadmin(by.holder)) {
-    throw new AppError(403, 'FORBIDDEN', ADMIN_USER_MESSAGES.superadminOnly);
+    throw new AppError('FORBIDDEN', ADMIN_USER_MESSAGES.superadminOnly);
   }
   if (!canActOnAdmin(by.holder, await holderOf(db, target))) {
-    throw new AppError(403, 'FORBIDDEN', ADMIN_USER_MESSAGES.outOfReach);
+    throw new AppError('FORBIDDEN', ADMIN_USER_MESSAGES.outOfReach);
   }
 }
 

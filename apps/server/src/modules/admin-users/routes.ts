@@ -2,8 +2,8 @@ import { ADMIN_USER_MESSAGES, adminUsersApi, findAdminScreen, TWO_FACTOR_MESSAGE
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminIdleMs, adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { AppError } from '../../core/app-error';
 import { adminActor } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { endAdminSession, listAdminSessions } from './admin-user-sessions';
 import { selectAdminUser, selectAdminUserPage, selectAdminUserStatistics } from './list-queries';

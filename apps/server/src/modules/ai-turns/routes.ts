@@ -1,7 +1,7 @@
 import { AI_TURN_MESSAGES, type AiTurnSummary, aiTurnsApi, findAdminScreen } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardAdminRoutes } from '../../auth/require-admin';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { findTurn, listTurns, type TurnRow, turnStats } from './queries';
 

@@ -1,6 +1,6 @@
 import { ALERT_MESSAGES, alertRuleThresholdError, type MetricName, type UpdateAlertRuleBody } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { type AuditActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { type AlertRuleRow, lockAlertRule, updateAlertRuleRow } from './queries';
 

@@ -2,8 +2,8 @@ import { ALERT_MESSAGES, MONITORED_SERVICES, metricsApi, SERVICE_LABELS, type Se
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { AppError } from '../../core/app-error';
 import { adminActor } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { ALERT_RULES_EDIT, MONITORING_READ } from '../monitoring/access';
 import { changeAlertRule } from './manage-rules';

@@ -8,7 +8,7 @@ import {
   type Region,
   utcDayStart,
 } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { findGuild, type OverviewFilter, runGuildStatements, runOverviewChart } from './queries';
 

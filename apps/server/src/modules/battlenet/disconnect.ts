@@ -1,6 +1,6 @@
 import { BATTLENET_MESSAGES } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { UserRow } from '../community-auth/user-queries';
 import type { BattlenetDeps } from './battlenet-deps';
 import { deleteConnectionOfUser } from './connection-queries';

@@ -1,5 +1,5 @@
 import { type BattlenetUserLookup, PLAYER_ACCOUNT_MESSAGES } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 
 /** A numeric Battle.net account id; a BattleTag always has a name before its '#'. */
@@ -29,7 +29,7 @@ export async function findBattlenetAccount(db: Queryable, id: string): Promise<B
   );
   const row = rows[0];
   if (!row) {
-    throw new AppError(404, 'NOT_FOUND', PLAYER_ACCOUNT_MESSAGES.battlenetAccountNotFound, {
+    throw new AppError('NOT_FOUND', PLAYER_ACCOUNT_MESSAGES.battlenetAccountNotFound, {
       details: { hint: PLAYER_ACCOUNT_MESSAGES.battlenetHowToConnect },
     });
   }

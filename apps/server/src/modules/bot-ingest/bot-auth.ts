@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireBearerSecret } from '../../auth/bearer-token';
 import type { HitCounter } from '../../auth/hit-counter';
 import { enforceRateLimit } from '../../auth/rate-limit';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 
 const MINUTE_MS = 60_000;
 
@@ -25,12 +25,12 @@ export function botGuard(options: BotAuthOptions) {
   // The counter key names the token by a digest: the token itself never reaches Redis.
   const counterKey = expected === null ? '' : `bot-ingest:${createHash('sha256').update(expected).digest('hex').slice(0, 16)}`;
   return async (request: FastifyRequest) => {
-    if (expected === null) throw new AppError(503, 'SERVICE_UNAVAILABLE', BOT_INGEST_MESSAGES.notConfigured);
+    if (expected === null) throw new AppError('SERVICE_UNAVAILABLE', BOT_INGEST_MESSAGES.notConfigured);
     await requireBearerSecret(request, expected, {
       counter: options.counter,
       scope: 'bot',
       refuse: () =>
-        new AppError(401, 'UNAUTHENTICATED', BOT_INGEST_MESSAGES.invalidToken, {
+        new AppError('UNAUTHENTICATED', BOT_INGEST_MESSAGES.invalidToken, {
           headers: { 'WWW-Authenticate': 'Bearer realm="guildhall-bot"' },
         }),
     });

@@ -1,5 +1,5 @@
 import { characterAlreadyLinked, characterLinked, DISCOVERY_MESSAGES, type LinkPriority } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { findGuildOr404 } from './find-guild';
 import { lockCharacter, lockCurrentMember, selectLinkOfCharacter } from './link-queries';
 import type { LinkingDeps, Requester } from './linking-deps';
@@ -27,7 +27,7 @@ export async function linkCharacter(deps: LinkingDeps, request: LinkRequest, req
       const member = await lockCurrentMember(tx, request.guildId, request.discordUserId);
       if (!member) throw AppError.notFound(DISCOVERY_MESSAGES.memberNotInGuild);
       const existing = await selectLinkOfCharacter(tx, character.id);
-      if (existing) throw new AppError(409, 'CONFLICT', characterAlreadyLinked(character.name, displayNameOf(existing)));
+      if (existing) throw new AppError('CONFLICT', characterAlreadyLinked(character.name, displayNameOf(existing)));
       const displayName = displayNameOf(member);
       const link = await writeLink(
         tx,
@@ -44,7 +44,7 @@ export async function linkCharacter(deps: LinkingDeps, request: LinkRequest, req
       return { row: link, characterName: character.name, memberName: displayName };
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', DISCOVERY_MESSAGES.alreadyLinkedSkip);
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', DISCOVERY_MESSAGES.alreadyLinkedSkip);
       throw error;
     });
   deps.bus.publish({

@@ -1,6 +1,6 @@
 import { DISCOVERY_MESSAGES, type MemberSyncResult } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import type { JobKind, JobQueue } from '../../services/job-queue';
 import { findGuildOr404 } from './find-guild';
@@ -23,14 +23,14 @@ export interface MemberSyncDeps {
 export async function startMemberSync(deps: MemberSyncDeps, guildId: string, requester: Requester) {
   const guild = await findGuildOr404(deps.db, guildId);
   if (!guild.discord_guild_id) throw AppError.invalidField('guildId', DISCOVERY_MESSAGES.noDiscordServer);
-  if (!deps.hasBotToken) throw new AppError(503, 'DISCORD_NOT_CONFIGURED', DISCOVERY_MESSAGES.botTokenMissing);
+  if (!deps.hasBotToken) throw new AppError('DISCORD_NOT_CONFIGURED', DISCOVERY_MESSAGES.botTokenMissing);
   const job = await deps.jobs.enqueue(deps.memberSync, {
     input: { discordGuildId: guild.discord_guild_id },
     requester,
     guildId,
     target: guildId,
   });
-  if (!job) throw new AppError(409, 'CONFLICT', DISCOVERY_MESSAGES.syncAlreadyRunning);
+  if (!job) throw new AppError('CONFLICT', DISCOVERY_MESSAGES.syncAlreadyRunning);
   await recordAudit(deps.db, {
     actor: requester.actor,
     action: 'guild.member_sync_started',

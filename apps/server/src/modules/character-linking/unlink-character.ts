@@ -1,6 +1,6 @@
 import { characterUnlinked, DISCOVERY_MESSAGES } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import { findGuildOr404 } from './find-guild';
 import { deleteLink, lockLink, promoteNextPrimary } from './link-queries';
 import type { LinkingDeps, Requester } from './linking-deps';

@@ -1,7 +1,7 @@
 import { COMMUNITY_MESSAGES, passwordProblem } from '@guildhall/contract';
 import { hashPassword } from '../../auth/passwords';
 import { enforceRateLimit } from '../../auth/rate-limit';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { sendVerificationLink } from './email-links';
 import { findUserByEmail, type UserRow, updateCredentials } from './user-queries';
@@ -22,14 +22,14 @@ export async function addCredentials(
     `community-add-credentials:${user.id}`,
     deps.kit.settings.rateLimits.addCredentialsPerAccount,
   );
-  if (user.password_hash) throw new AppError(409, 'CONFLICT', COMMUNITY_MESSAGES.credentialsAlreadySet);
+  if (user.password_hash) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.credentialsAlreadySet);
   const problem = passwordProblem(form.password, { username: user.username, email: form.email });
   if (problem) throw AppError.invalidField('password', problem);
   const isSameAddress = user.email?.toLowerCase() === form.email;
   if (!isSameAddress) {
     const holder = await findUserByEmail(deps.db, form.email);
     if (holder && holder.id !== user.id)
-      throw new AppError(409, 'CONFLICT', COMMUNITY_MESSAGES.emailInUse, { fields: { email: COMMUNITY_MESSAGES.emailInUse } });
+      throw new AppError('CONFLICT', COMMUNITY_MESSAGES.emailInUse, { fields: { email: COMMUNITY_MESSAGES.emailInUse } });
   }
   const isVerified = isSameAddress && user.email_verified;
   let updated: UserRow;
@@ -40,7 +40,7 @@ export async function addCredentials(
       emailVerified: isVerified,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'CONFLICT', COMMUNITY_MESSAGES.emailInUse);
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.emailInUse);
     throw error;
   }
   if (isVerified) return { user: updated, message: COMMUNITY_MESSAGES.credentialsAdded };

@@ -1,6 +1,6 @@
 import { type BotPermissionName, botPermissionBits, COMMUNITY_MESSAGES } from '@guildhall/contract';
 import type { CommunityPrincipal } from '../../auth/community-user';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { discordSiteBase } from '../../services/discord/discord-oauth';
 import type { AccountDeps } from './account-deps';
 import { loadGuildAccess } from './guild-access';
@@ -31,9 +31,9 @@ export async function botInviteUrl(
   request: { guildId: string; permissions: BotPermissionName[] },
 ): Promise<{ inviteUrl: string; permissions: string }> {
   const { discordClientId, discordApiBase } = deps.kit.settings;
-  if (!discordClientId) throw new AppError(503, 'DISCORD_NOT_CONFIGURED', COMMUNITY_MESSAGES.discordBotNotConfigured);
+  if (!discordClientId) throw new AppError('DISCORD_NOT_CONFIGURED', COMMUNITY_MESSAGES.discordBotNotConfigured);
   const { canInstall } = await checkGuild(deps, principal, request.guildId);
-  if (!canInstall) throw new AppError(403, 'FORBIDDEN', COMMUNITY_MESSAGES.cannotInstallBot);
+  if (!canInstall) throw new AppError('FORBIDDEN', COMMUNITY_MESSAGES.cannotInstallBot);
   const permissions = botPermissionBits(request.permissions);
   const query = [
     `client_id=${encodeURIComponent(discordClientId)}`,

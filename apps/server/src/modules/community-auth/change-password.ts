@@ -3,7 +3,7 @@ import type { CommunityPrincipal } from '../../auth/community-user';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { enforceRateLimit } from '../../auth/rate-limit';
 import { hashSessionToken } from '../../auth/session-token';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { passwordChangedMail } from './mail-templates';
 import { revokeCommunitySessionsOfUser } from './session-queries';
@@ -33,7 +33,7 @@ export async function changePassword(
     `community-change-password:${user.id}`,
     deps.kit.settings.rateLimits.changePasswordPerAccount,
   );
-  if (!user.password_hash) throw new AppError(409, 'CONFLICT', COMMUNITY_MESSAGES.noPasswordOnAccount);
+  if (!user.password_hash) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.noPasswordOnAccount);
   if (!(await verifyPassword(user.password_hash, change.currentPassword))) {
     throw AppError.invalidField('currentPassword', SERVER_MESSAGES.currentPasswordIncorrect);
   }

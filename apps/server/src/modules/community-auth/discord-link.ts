@@ -1,6 +1,6 @@
 import { COMMUNITY_MESSAGES, COMMUNITY_PATHS, DISCORD_STATE_TTL_MS, type DiscordLinkResult } from '@guildhall/contract';
 import { hashSessionToken, newSessionToken } from '../../auth/session-token';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { type DiscordReading, openDiscordSession, readDiscord } from './discord-session';
 import type { ClientInfo } from './sign-in-tokens';
@@ -15,8 +15,8 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
  */
 export async function startDiscordLink(deps: AccountDeps, user: UserRow): Promise<{ authUrl: string; state: string }> {
   const discord = deps.kit.discord;
-  if (!discord) throw new AppError(503, 'DISCORD_NOT_CONFIGURED', COMMUNITY_MESSAGES.discordNotConfigured);
-  if (user.discord_id) throw new AppError(409, 'CONFLICT', COMMUNITY_MESSAGES.discordAlreadyLinked);
+  if (!discord) throw new AppError('DISCORD_NOT_CONFIGURED', COMMUNITY_MESSAGES.discordNotConfigured);
+  if (user.discord_id) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.discordAlreadyLinked);
   const state = newSessionToken();
   await insertOAuthState(deps.db, hashSessionToken(state), new Date(Date.now() + DISCORD_STATE_TTL_MS), user.id);
   return { authUrl: discord.authorizeUrl(state), state };

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { COMMUNITY_MESSAGES, COMMUNITY_PATHS, DISCORD_STATE_TTL_MS, type DiscordSignInError } from '@guildhall/contract';
 import { hashSessionToken, newSessionToken } from '../../auth/session-token';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { upsertDiscordAccount } from './discord-account';
 import { finishDiscordLink } from './discord-link';
@@ -13,7 +13,7 @@ import { insertOAuthState, useOAuthState } from './token-queries';
 /** Starts a Discord sign-in: a fresh state (its hash stored), and the authorize URL carrying it. */
 export async function startDiscordSignIn(deps: AccountDeps): Promise<{ authUrl: string; state: string }> {
   const discord = deps.kit.discord;
-  if (!discord) throw new AppError(503, 'DISCORD_NOT_CONFIGURED', COMMUNITY_MESSAGES.discordNotConfigured);
+  if (!discord) throw new AppError('DISCORD_NOT_CONFIGURED', COMMUNITY_MESSAGES.discordNotConfigured);
   const state = newSessionToken();
   await insertOAuthState(deps.db, hashSessionToken(state), new Date(Date.now() + DISCORD_STATE_TTL_MS));
   return { authUrl: discord.authorizeUrl(state), state };

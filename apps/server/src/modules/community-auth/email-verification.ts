@@ -1,6 +1,6 @@
 import { COMMUNITY_MESSAGES } from '@guildhall/contract';
 import { enforceRateLimit } from '../../auth/rate-limit';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { sendVerificationLink, useLinkToken } from './email-links';
 import type { ClientInfo } from './sign-in-tokens';
@@ -11,7 +11,7 @@ export async function verifyEmail(deps: AccountDeps, token: string): Promise<voi
   await deps.db.transaction(async (tx) => {
     const link = await useLinkToken(tx, token, 'verify_email');
     if (!link || !(await markEmailVerified(tx, link.user_id, link.email))) {
-      throw new AppError(400, 'INVALID_LINK', COMMUNITY_MESSAGES.verificationLinkInvalid);
+      throw new AppError('INVALID_LINK', COMMUNITY_MESSAGES.verificationLinkInvalid);
     }
   });
 }
@@ -27,8 +27,8 @@ export async function resendVerification(
 ): Promise<void> {
   if ('user' in caller) {
     const { user } = caller;
-    if (!user.email) throw new AppError(400, 'VALIDATION_FAILED', COMMUNITY_MESSAGES.noEmailOnAccount);
-    if (user.email_verified) throw new AppError(409, 'CONFLICT', COMMUNITY_MESSAGES.alreadyVerified);
+    if (!user.email) throw new AppError('VALIDATION_FAILED', COMMUNITY_MESSAGES.noEmailOnAccount);
+    if (user.email_verified) throw new AppError('CONFLICT', COMMUNITY_MESSAGES.alreadyVerified);
     await enforceRateLimit(
       deps.counter,
       `community-resend:account:${user.email}`,

@@ -1,7 +1,7 @@
-import { COMMUNITY_MESSAGES, type GuildPermission } from '@guildhall/contract';
+import type { GuildPermission } from '@guildhall/contract';
 import type { CommunityPrincipal } from '../../auth/community-user';
 import { openSealedText } from '../../auth/sealed-text';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { DiscordApiError } from '../../services/discord/discord-api';
 import type { AccountDeps } from './account-deps';
 import { availableGuild, type GuildAccess, loadGuildAccess, permissionsIn } from './guild-access';
@@ -17,7 +17,7 @@ export async function chooseGuild(
 ): Promise<{ guildName: string; permissions: GuildPermission[] }> {
   const access = await loadGuildAccess(deps, principal.user);
   const chosen = availableGuild(access, guildId);
-  if (!chosen) throw new AppError(403, 'GUILD_NOT_AVAILABLE', COMMUNITY_MESSAGES.guildNotAvailable);
+  if (!chosen) throw new AppError('GUILD_NOT_AVAILABLE');
   await updateSelectedGuild(deps.db, principal.user.id, guildId);
   principal.user.selected_guild_id = guildId;
   return { guildName: chosen.guild.name, permissions: await permissionsIn(deps.db, principal.user.id, chosen) };

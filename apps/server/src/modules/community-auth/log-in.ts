@@ -1,12 +1,11 @@
-import { COMMUNITY_MESSAGES } from '@guildhall/contract';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { enforceRateLimit } from '../../auth/rate-limit';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { type ClientInfo, type IssuedTokens, issueTokens } from './sign-in-tokens';
 import { findUserByEmail, type UserRow } from './user-queries';
 
-const refused = () => new AppError(401, 'INVALID_CREDENTIALS', COMMUNITY_MESSAGES.invalidEmailOrPassword);
+const refused = () => new AppError('INVALID_CREDENTIALS');
 
 /**
  * Signs in with e-mail and password. Unknown addresses, accounts without a password and wrong passwords get
@@ -27,7 +26,7 @@ export async function logIn(
   if (!(await verifyPassword(user.password_hash, attempt.password))) throw refused();
   const { requireEmailVerification } = await deps.kit.systemSettings.current();
   if (requireEmailVerification && !user.email_verified) {
-    throw new AppError(403, 'EMAIL_NOT_VERIFIED', COMMUNITY_MESSAGES.emailNotVerified);
+    throw new AppError('EMAIL_NOT_VERIFIED');
   }
   const tokens = await issueTokens(deps, user.id, { isRemembered: attempt.rememberMe, client });
   return { user, tokens };

@@ -1,7 +1,7 @@
 import { COMMUNITY_MESSAGES, passwordProblem } from '@guildhall/contract';
 import { hashPassword } from '../../auth/passwords';
 import { enforceRateLimit } from '../../auth/rate-limit';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { sendResetLink, useLinkToken } from './email-links';
 import { revokeCommunitySessionsOfUser } from './session-queries';
@@ -26,7 +26,7 @@ export async function requestPasswordReset(deps: AccountDeps, email: string, cli
   });
 }
 
-const invalidLink = () => new AppError(400, 'INVALID_LINK', COMMUNITY_MESSAGES.resetLinkInvalid);
+const invalidLink = () => new AppError('INVALID_LINK', COMMUNITY_MESSAGES.resetLinkInvalid);
 
 /**
  * Sets a new password with a reset link's token and ends every sign-in of the account (whoever knew the old

@@ -1,7 +1,7 @@
 import { SYSTEM_SETTING_MESSAGES } from '@guildhall/contract';
 import { hashPassword } from '../../auth/passwords';
 import { enforceRateLimit } from '../../auth/rate-limit';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { sendVerificationLink } from './email-links';
 import { alreadyRegisteredMail } from './mail-templates';
@@ -30,7 +30,7 @@ export interface RegistrationOutcome {
  */
 export async function register(deps: AccountDeps, form: RegistrationForm, client: ClientInfo): Promise<RegistrationOutcome> {
   const { registrationOpen, requireEmailVerification, registerRateLimit } = await deps.kit.systemSettings.current();
-  if (!registrationOpen) throw new AppError(403, 'FORBIDDEN', SYSTEM_SETTING_MESSAGES.registrationClosed);
+  if (!registrationOpen) throw new AppError('FORBIDDEN', SYSTEM_SETTING_MESSAGES.registrationClosed);
   await enforceRateLimit(deps.counter, `community-register:ip:${client.ip}`, {
     ...deps.kit.settings.rateLimits.registerPerIp,
     limit: registerRateLimit,

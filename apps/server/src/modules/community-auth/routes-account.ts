@@ -2,7 +2,7 @@ import { ACCOUNT_FIELD_MESSAGES, COMMUNITY_MESSAGES, communityAuthApi, MESSAGES,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clearCommunitySessionCookie, communitySessionTokenOf } from '../../auth/community-cookies';
 import { authenticateCommunity, communityPrincipalOf, requireCommunityUser } from '../../auth/community-user';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { accountDepsOf } from './account-deps';
 import { addCredentials } from './add-credentials';

@@ -7,7 +7,7 @@ import {
 } from '@guildhall/contract';
 import { signAccessToken } from '../../auth/access-token';
 import { hashSessionToken, newSessionToken } from '../../auth/session-token';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Db } from '../../services/db/db';
 import { recordPlayerSignIn } from '../player-accounts/record-sign-in';
 import type { CommunityKit } from './community-kit';
@@ -61,7 +61,7 @@ export async function issueTokens(
   return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
 }
 
-const invalidRefresh = () => new AppError(401, 'INVALID_TOKEN', COMMUNITY_MESSAGES.refreshTokenInvalid);
+const invalidRefresh = () => new AppError('INVALID_TOKEN', COMMUNITY_MESSAGES.refreshTokenInvalid);
 
 /**
  * Exchanges a refresh token for a new pair. Each token works once: a token presented again after its use
@@ -82,7 +82,7 @@ export async function rotateRefreshToken(
         { userId: known.user_id, familyId: known.family_id, revoked, ip: client.ip },
         'refresh token reused; sign-in revoked',
       );
-      throw new AppError(401, 'REFRESH_TOKEN_REUSED', COMMUNITY_MESSAGES.refreshTokenReused);
+      throw new AppError('REFRESH_TOKEN_REUSED');
     }
     throw invalidRefresh();
   }

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Db } from '../../services/db/db';
 
 /**
@@ -15,7 +15,7 @@ const running = new Map<string, RunningOn | null>();
 
 /** Marks a query id as running on a backend; an id already running is a conflict. */
 export function rememberRunningQuery(queryId: string, on: RunningOn | null): void {
-  if (running.has(queryId)) throw new AppError(409, 'CONFLICT', 'A query with this id is already running.');
+  if (running.has(queryId)) throw new AppError('CONFLICT', 'A query with this id is already running.');
   running.set(queryId, on);
 }
 

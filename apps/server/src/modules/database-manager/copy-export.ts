@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 
 const LF = 0x0a;
 const QUOTE = 0x22;

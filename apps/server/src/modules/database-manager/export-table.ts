@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { type AuditActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { csvCell, csvRow } from '../guilds/csv';
 import { crlfRecords, jsonArrayOfLines, startCopyExport } from './copy-export';
@@ -189,7 +189,7 @@ export async function exportTable(db: Db, databaseUrl: string | null, request: E
         : await pgliteExport(db, table, columns, from, request.format);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError(500, 'INTERNAL', DATABASE_MANAGER_MESSAGES.exportFailed((error as Error).message));
+    throw new AppError('INTERNAL', DATABASE_MANAGER_MESSAGES.exportFailed((error as Error).message));
   }
   try {
     await recordAudit(db, {

@@ -1,5 +1,5 @@
 import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { type ColumnRow, quoteIdent, selectIndexes, selectPrimaryKey, type TableRow } from './queries';
 

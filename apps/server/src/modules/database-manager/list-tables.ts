@@ -1,5 +1,5 @@
 import { DATABASE_EXACT_COUNT_LIMIT, DATABASE_MANAGER_MESSAGES, type DatabaseTable } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Db } from '../../services/db/db';
 import { countRows, RELATION_KINDS, schemaExists, selectTableStats, type TableStatsRow } from './queries';
 

@@ -3,7 +3,7 @@ import { DATABASE_QUERY_MESSAGES, QUERY_RESULT_MAX_BYTES } from '@guildhall/cont
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
 import { READONLY_ROLE } from '../../config';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { type Db, isConnectionError } from '../../services/db/db';
 import { pgTypes } from '../../services/db/postgres-db';
 import type { ReadonlyAccess } from '../../services/db/readonly-access';
@@ -64,7 +64,7 @@ export function approximateBytes(value: unknown): number {
 
 /** 400: the result is past what one answer may hold. */
 export const resultTooLarge = () =>
-  new AppError(400, 'VALIDATION_FAILED', DATABASE_QUERY_MESSAGES.resultTooLarge(QUERY_RESULT_MAX_BYTES / 1024 / 1024), {
+  new AppError('VALIDATION_FAILED', DATABASE_QUERY_MESSAGES.resultTooLarge(QUERY_RESULT_MAX_BYTES / 1024 / 1024), {
     fields: { query: DATABASE_QUERY_MESSAGES.resultTooLarge(QUERY_RESULT_MAX_BYTES / 1024 / 1024) },
   });
 
@@ -106,7 +106,7 @@ function postgresReader(
             hasFailed = true;
             return reject(
               isTimedOut
-                ? new AppError(400, 'VALIDATION_FAILED', DATABASE_QUERY_MESSAGES.timedOut(watch.timeoutMs), {
+                ? new AppError('VALIDATION_FAILED', DATABASE_QUERY_MESSAGES.timedOut(watch.timeoutMs), {
                     details: { sqlState: '57014', position: null },
                   })
                 : error,
@@ -197,7 +197,7 @@ export function queryFailure(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
   if (error instanceof Error && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
     const position = Number((error as { position?: unknown }).position);
-    return new AppError(400, 'VALIDATION_FAILED', error.message, {
+    return new AppError('VALIDATION_FAILED', error.message, {
       details: { sqlState: code, position: Number.isFinite(position) && position > 0 ? position : null },
     });
   }

@@ -4,7 +4,7 @@ import {
   DATABASE_VIEW_ROWS_LIMIT,
   LONG_TEXT_PREVIEW_CHARS,
 } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { findTable } from './find-table';
 import { decodeCursor, encodeCursor, isBadCursorValue, keyColumns, keysetClauses, keyValuesOf, planKeyset } from './keyset';

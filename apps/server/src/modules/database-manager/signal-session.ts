@@ -1,6 +1,6 @@
 import { DATABASE_SESSION_MESSAGES } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { type AuditActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { signalSession } from './queries';
 
@@ -18,18 +18,18 @@ const INSUFFICIENT_PRIVILEGE = '42501';
  * refuses the signal to the deploying user.
  */
 export async function signalSessionAudited(db: Db, signal: 'cancel' | 'terminate', input: SignalInput): Promise<boolean> {
-  if (db.kind === 'pglite') throw new AppError(409, 'CONFLICT', DATABASE_SESSION_MESSAGES.embedded);
+  if (db.kind === 'pglite') throw new AppError('CONFLICT', DATABASE_SESSION_MESSAGES.embedded);
   let row: Awaited<ReturnType<typeof signalSession>>;
   try {
     row = await signalSession(db, input.pid, signal);
   } catch (error) {
     if ((error as { code?: string }).code === INSUFFICIENT_PRIVILEGE) {
-      throw new AppError(403, 'FORBIDDEN', (error as Error).message);
+      throw new AppError('FORBIDDEN', (error as Error).message);
     }
     throw error;
   }
-  if (!row) throw new AppError(404, 'NOT_FOUND', DATABASE_SESSION_MESSAGES.notFound(input.pid));
-  if (row.is_current) throw new AppError(409, 'CONFLICT', DATABASE_SESSION_MESSAGES.ownSession(signal));
+  if (!row) throw new AppError('NOT_FOUND', DATABASE_SESSION_MESSAGES.notFound(input.pid));
+  if (row.is_current) throw new AppError('CONFLICT', DATABASE_SESSION_MESSAGES.ownSession(signal));
   await recordAudit(db, {
     actor: input.actor,
     action: signal === 'cancel' ? 'database.session_cancelled' : 'database.session_terminated',

@@ -1,5 +1,5 @@
 import { type DiscordUserDetail, discordUserNotFound } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { selectLinkedCharacters } from '../character-linking/link-queries';
 import { presentChatUser, presentDiscordCharacter, presentMembership, presentPlayerAccountRef } from './presenters';

@@ -1,5 +1,5 @@
 import { AI_TEST_TIMEOUT_MS, type AiCallResult, CONFIG_MESSAGES } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AllowedHost } from '../../services/outbound-address';
 import {
   OutboundFailedError,

@@ -6,7 +6,7 @@ import {
   settingsErrors,
   type TestMemoryResult,
 } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { type AiCallSettings, callChatCompletion, type OutboundPolicy } from './ai-client';
 import { MEMORY_EXTRACTION_PROMPT, memoriesToStore, parseMemories } from './ai-memory';
 
@@ -55,7 +55,7 @@ export async function testGuildAi(
   if (config.apiKey === '') delete config.apiKey;
   const fields = settingsErrors('ai', config);
   const first = Object.values(fields)[0];
-  if (first) throw new AppError(400, 'VALIDATION_FAILED', first, { fields });
+  if (first) throw new AppError('VALIDATION_FAILED', first, { fields });
   const isNewEndpoint = 'endpointUrl' in config && !sameEndpoint(config.endpointUrl, saved.endpointUrl);
   const isEndpointGiven = String(config.endpointUrl ?? '').trim() !== '';
   if (isNewEndpoint && isEndpointGiven && !('apiKey' in config) && saved.apiKey)

@@ -1,9 +1,9 @@
-import { COMMUNITY_MESSAGES, CONFIG_MESSAGES, communityGuildConfigApi, hasAnyGuildPermission } from '@guildhall/contract';
+import { CONFIG_MESSAGES, communityGuildConfigApi, hasAnyGuildPermission } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { communityPrincipalOf } from '../../auth/community-user';
 import { guildScopeOf, requireGuild } from '../../auth/require-guild';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { secretBoxOf } from './secret-box';
 import { type ConfigEditor, readGuildSettings, updateGuildCategory } from './settings-store';
@@ -13,7 +13,7 @@ const TAG = 'Community guild configuration';
 /** The guild's row of the selected Discord guild (its tenant); every guild a member can select has one. */
 const tenantOf = (request: FastifyRequest): string => {
   const { tenantId } = guildScopeOf(request);
-  if (!tenantId) throw new AppError(403, 'GUILD_NOT_AVAILABLE', COMMUNITY_MESSAGES.guildNotAvailable);
+  if (!tenantId) throw new AppError('GUILD_NOT_AVAILABLE');
   return tenantId;
 };
 

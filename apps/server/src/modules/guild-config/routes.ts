@@ -2,8 +2,8 @@ import { CONFIG_MESSAGES, findAdminScreen, guildConfigApi, type Permission } fro
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes, requireAdmin } from '../../auth/require-admin';
+import { AppError } from '../../core/app-error';
 import { adminActor } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { guildConfigAiRoutes } from './ai-routes';
 import { secretBoxOf } from './secret-box';
@@ -111,7 +111,7 @@ export const guildConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       const settings = request.body.settings as CategorizedValues;
       const fields = categorizedErrors(settings);
       const first = Object.values(fields)[0];
-      if (first !== undefined) throw new AppError(400, 'VALIDATION_FAILED', first, { fields });
+      if (first !== undefined) throw new AppError('VALIDATION_FAILED', first, { fields });
       if (!Object.values(settings).some((values) => values && Object.keys(values).length > 0))
         throw AppError.invalidField('settings', CONFIG_MESSAGES.noSettings);
       const guilds = await applyToGuilds(

@@ -12,8 +12,8 @@ import {
   type SettingValue,
   settingsErrors,
 } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { type AuditActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
 import type { SecretBox } from './secret-box';
 
@@ -295,7 +295,7 @@ async function writeCategory(
 /** Refuses with 400 and a message per field when `fields` has any. */
 function refuse(fields: Record<string, string>) {
   const first = Object.values(fields)[0];
-  if (first !== undefined) throw new AppError(400, 'VALIDATION_FAILED', first, { fields });
+  if (first !== undefined) throw new AppError('VALIDATION_FAILED', first, { fields });
 }
 
 /**
@@ -426,7 +426,7 @@ export async function rollbackGuildCategory(
         [guildId, category, version],
       );
       if (!rows[0])
-        throw new AppError(404, 'NOT_FOUND', CONFIG_MESSAGES.versionNotFound, {
+        throw new AppError('NOT_FOUND', CONFIG_MESSAGES.versionNotFound, {
           fields: { version: CONFIG_MESSAGES.versionNotFound },
         });
       snapshot = rows[0].overrides;

@@ -5,8 +5,8 @@ import {
   type CreateTemplateBody,
   type SettingCategoryId,
 } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
 import type { SecretBox } from './secret-box';
 import {
@@ -48,7 +48,7 @@ const hasSettings = (settings: CategorizedValues) =>
 /** Refuses with 400 and a message per `category.key` field. */
 function refuseFields(fields: Record<string, string>) {
   const first = Object.values(fields)[0];
-  if (first !== undefined) throw new AppError(400, 'VALIDATION_FAILED', first, { fields });
+  if (first !== undefined) throw new AppError('VALIDATION_FAILED', first, { fields });
 }
 
 export async function listTemplates(db: Queryable): Promise<ConfigTemplate[]> {
@@ -80,7 +80,7 @@ export async function createTemplate(
       row = rows[0]!;
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
-        throw new AppError(409, 'CONFLICT', CONFIG_MESSAGES.templateNameTaken, {
+        throw new AppError('CONFLICT', CONFIG_MESSAGES.templateNameTaken, {
           fields: { name: CONFIG_MESSAGES.templateNameTaken },
         });
       }

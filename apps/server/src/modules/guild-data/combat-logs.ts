@@ -1,5 +1,5 @@
 import { COMBAT_LOGS_NOT_CONFIGURED, type CombatLogEvent } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { type InfluxClient, InfluxQueryError, type InfluxSeries } from '../../services/influx/influx-client';
 
 /** The measurement the bot writes combat events to, tagged with guild_id. */
@@ -42,8 +42,7 @@ export async function readCombatLogs(influx: InfluxClient | null, guildId: strin
   try {
     return { configured: true, events: toCombatEvents(await influx.queryInfluxQL(query, QUERY_TIMEOUT_MS)) };
   } catch (error) {
-    if (error instanceof InfluxQueryError)
-      throw new AppError(502, 'SERVICE_UNAVAILABLE', `InfluxDB refused the query: ${error.message}`);
+    if (error instanceof InfluxQueryError) throw new AppError('SERVICE_REFUSED', `InfluxDB refused the query: ${error.message}`);
     throw AppError.serviceUnavailable('InfluxDB');
   }
 }

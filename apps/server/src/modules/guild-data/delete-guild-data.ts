@@ -1,7 +1,7 @@
 import { GUILD_MESSAGES, type GuildDataKind, guildNotFound } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import type { RedisConnection } from '../../services/redis';
 import type { Requester } from '../guilds/guild-deps';

@@ -1,6 +1,6 @@
 import type { GuildDataSummary, GuildTenant } from '@guildhall/contract';
 import { guildNotFound } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Db } from '../../services/db/db';
 import type { RedisConnection } from '../../services/redis';
 import { presentGuild } from '../guilds/presenters';

@@ -5,8 +5,8 @@ import {
   INVITE_STATUS_MESSAGES,
   joinedGuild,
 } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { GuildAccessDeps } from '../community-auth/guild-access';
 import { type UserRow, updateSelectedGuild } from '../community-auth/user-queries';
 import { insertGuildGrants } from '../guild-permissions/insert-grants';
@@ -19,7 +19,7 @@ export interface AcceptedInvite {
   message: string;
 }
 
-const unusable = (message: string) => new AppError(410, 'INVALID_LINK', message);
+const unusable = (message: string) => new AppError('INVITE_ENDED', message);
 
 /**
  * Joins the guild of an invite code: the member permissions are granted exactly as `grant-guild-access` grants
@@ -36,21 +36,20 @@ export async function acceptInvite(
   const found = await findInviteByCode(deps.db, request.code);
   const guild = found.discord_guild_id ? { tenantId: found.tenant_id, discordGuildId: found.discord_guild_id } : null;
   // Someone opening the link they already joined with hears that they are in, whatever became of the link.
-  if (guild && (await hasGuild(deps.db, user.id, guild)))
-    throw new AppError(409, 'CONFLICT', alreadyGuildMember(found.guild_name));
+  if (guild && (await hasGuild(deps.db, user.id, guild))) throw new AppError('CONFLICT', alreadyGuildMember(found.guild_name));
   const refusal = inviteRefusal(found);
   if (refusal || !guild) {
     const message = refusal ?? GUILD_INVITE_MESSAGES.noDiscordServer;
-    throw found.status === 'active' ? new AppError(409, 'CONFLICT', message) : unusable(message);
+    throw found.status === 'active' ? new AppError('CONFLICT', message) : unusable(message);
   }
   // With a bot token, Discord says where the bot is; a guild it left cannot be selected, so nobody joins it.
   if (deps.kit.botGuilds.isConfigured && !(await deps.kit.botGuilds.guildIds()).has(guild.discordGuildId)) {
-    throw new AppError(409, 'CONFLICT', GUILD_INVITE_MESSAGES.guildClosed);
+    throw new AppError('CONFLICT', GUILD_INVITE_MESSAGES.guildClosed);
   }
 
   await deps.db.transaction(async (tx) => {
     if (await lockUserAndCheckMembership(tx, user.id, guild)) {
-      throw new AppError(409, 'CONFLICT', alreadyGuildMember(found.guild_name));
+      throw new AppError('CONFLICT', alreadyGuildMember(found.guild_name));
     }
     const taken = await takeInviteUse(tx, found.id);
     if (!taken) {

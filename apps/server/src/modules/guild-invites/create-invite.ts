@@ -10,8 +10,8 @@ import {
   invitePath,
 } from '@guildhall/contract';
 import { hashSessionToken } from '../../auth/session-token';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import type { InviteManager } from './invite-manager';
 import { presentInvite } from './presenters';
@@ -44,10 +44,10 @@ export async function createInvite(
   return db.transaction(async (tx) => {
     const guild = await findInviteGuild(tx, request.tenantId, true);
     if (!guild) throw AppError.notFound(guildNotFound(request.tenantId));
-    if (!guild.discord_guild_id) throw new AppError(409, 'CONFLICT', GUILD_INVITE_MESSAGES.noDiscordServer);
-    if (!guild.is_active) throw new AppError(409, 'CONFLICT', GUILD_INVITE_MESSAGES.guildClosed);
+    if (!guild.discord_guild_id) throw new AppError('CONFLICT', GUILD_INVITE_MESSAGES.noDiscordServer);
+    if (!guild.is_active) throw new AppError('CONFLICT', GUILD_INVITE_MESSAGES.guildClosed);
     if ((await countActiveInvites(tx, guild.id)) >= INVITE_LIMITS.activePerGuild) {
-      throw new AppError(409, 'CONFLICT', GUILD_INVITE_MESSAGES.tooManyActive);
+      throw new AppError('CONFLICT', GUILD_INVITE_MESSAGES.tooManyActive);
     }
     const expiresAt = new Date(Date.now() + INVITE_EXPIRY_CHOICES[input.expiresIn].ms);
     const inviteId = await insertInvite(tx, {

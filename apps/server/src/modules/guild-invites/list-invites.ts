@@ -1,5 +1,5 @@
 import { type GuildInvite, guildNotFound } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { presentInvite } from './presenters';
 import { findInviteGuild, listInvites as listInviteRows } from './queries';

@@ -1,6 +1,6 @@
 import { GUILD_INVITE_MESSAGES, INVITE_STATUS_MESSAGES, type InvitePreview } from '@guildhall/contract';
 import { hashSessionToken } from '../../auth/session-token';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { discordGuildIconUrl } from '../../services/discord/discord-oauth';
 import type { InviteByCodeRow } from './queries';

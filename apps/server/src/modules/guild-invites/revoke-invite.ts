@@ -1,6 +1,6 @@
 import { GUILD_INVITE_MESSAGES, type GuildInvite } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import type { InviteManager } from './invite-manager';
 import { presentInvite } from './presenters';
@@ -19,7 +19,7 @@ export async function revokeInvite(
     if (!(await markInviteRevoked(tx, tenantId, inviteId))) {
       const existing = await findInvite(tx, tenantId, inviteId);
       if (!existing) throw AppError.notFound(GUILD_INVITE_MESSAGES.linkNotFound);
-      throw new AppError(409, 'CONFLICT', GUILD_INVITE_MESSAGES.alreadyRevoked);
+      throw new AppError('CONFLICT', GUILD_INVITE_MESSAGES.alreadyRevoked);
     }
     const row = (await findInvite(tx, tenantId, inviteId))!;
     await recordAudit(tx, {

@@ -1,6 +1,5 @@
 import {
   adminGuildInvitesApi,
-  COMMUNITY_MESSAGES,
   GUILD_INVITE_MESSAGES,
   GUILD_INVITE_PERMISSION,
   guildInvitesApi,
@@ -12,8 +11,8 @@ import { communityPrincipalOf, requireCommunityUser } from '../../auth/community
 import { enforceRateLimit } from '../../auth/rate-limit';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { guildScopeOf, requireGuild } from '../../auth/require-guild';
+import { AppError } from '../../core/app-error';
 import { adminActor } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { GUILD_MANAGEMENT_ACCESS } from '../guilds/access';
 import { acceptInvite } from './accept-invite';
@@ -72,7 +71,7 @@ const officerInviteRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every guild a member can select has its tenant (loadGuildAccess makes one); this guards the type.
   const tenantOf = (request: FastifyRequest) => {
     const { tenantId } = guildScopeOf(request);
-    if (!tenantId) throw new AppError(403, 'GUILD_NOT_AVAILABLE', COMMUNITY_MESSAGES.guildNotAvailable);
+    if (!tenantId) throw new AppError('GUILD_NOT_AVAILABLE');
     return tenantId;
   };
   const managerOf = (request: FastifyRequest): InviteManager => {

@@ -1,6 +1,6 @@
 import { GUILD_GRANT_MESSAGES } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Db } from '../../services/db/db';
 import type { DiscordBotClient } from '../../services/discord/discord-client';
 import type { DiscordRole } from '../../services/discord/guild-roles';
@@ -20,7 +20,7 @@ export interface DiscordRoleDeps {
 export async function discordTenant(db: Db, tenantId: string): Promise<TenantRow & { discord_guild_id: string }> {
   const tenant = await selectTenant(db, tenantId);
   if (!tenant) throw AppError.notFound(GUILD_GRANT_MESSAGES.guildNotFound);
-  if (!tenant.discord_guild_id) throw new AppError(409, 'CONFLICT', GUILD_GRANT_MESSAGES.noDiscordGuild);
+  if (!tenant.discord_guild_id) throw new AppError('CONFLICT', GUILD_GRANT_MESSAGES.noDiscordGuild);
   return { ...tenant, discord_guild_id: tenant.discord_guild_id };
 }
 
@@ -29,13 +29,13 @@ export async function discordTenant(db: Db, tenantId: string): Promise<TenantRow
  * 503 DISCORD_NOT_CONFIGURED without a bot token, 503 SERVICE_UNAVAILABLE when Discord does not answer with them.
  */
 export async function readGuildRoles(deps: DiscordRoleDeps, discordGuildId: string): Promise<DiscordRole[]> {
-  if (!deps.discord) throw new AppError(503, 'DISCORD_NOT_CONFIGURED', GUILD_GRANT_MESSAGES.discordNotConfigured);
+  if (!deps.discord) throw new AppError('DISCORD_NOT_CONFIGURED', GUILD_GRANT_MESSAGES.discordNotConfigured);
   let roles: DiscordRole[];
   try {
     roles = await deps.discord.fetchGuildRoles(discordGuildId);
   } catch (error) {
     deps.log.warn({ err: error, discordGuildId }, "could not read a guild's roles from Discord");
-    throw new AppError(503, 'SERVICE_UNAVAILABLE', GUILD_GRANT_MESSAGES.rolesUnavailable);
+    throw new AppError('SERVICE_UNAVAILABLE', GUILD_GRANT_MESSAGES.rolesUnavailable);
   }
   // Snowflakes are digits: the shorter is the smaller, then text order is number order.
   return roles.sort((a, b) => b.position - a.position || a.id.length - b.id.length || a.id.localeCompare(b.id));

@@ -1,7 +1,7 @@
 import { GUILD_MEMBER_PERMISSIONS, GUILD_PERMISSION_NAMES } from '@guildhall/contract';
 import { z } from 'zod';
+import { AppError } from '../../core/app-error';
 import { type AuditActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import { insertGuildGrants } from './insert-grants';
 
@@ -23,17 +23,17 @@ export async function grantGuildAccess(db: Db, input: GrantGuildAccessInput, act
   return db.transaction(async (tx) => {
     const user = await tx.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [grant.email]);
     const userId = user.rows[0]?.id;
-    if (!userId) throw new AppError(404, 'NOT_FOUND', `No user with the e-mail ${grant.email}`);
+    if (!userId) throw new AppError('NOT_FOUND', `No user with the e-mail ${grant.email}`);
     const isUuid = /^[0-9a-f-]{36}$/i.test(grant.guild);
     const guild = await tx.query<{ id: string; guild_name: string; discord_guild_id: string | null }>(
       `SELECT id, guild_name, discord_guild_id FROM guilds WHERE ${isUuid ? 'id = $1::uuid' : 'guild_name = $1'} LIMIT 2`,
       [grant.guild],
     );
     if (guild.rows.length !== 1) {
-      throw new AppError(404, 'NOT_FOUND', `${guild.rows.length ? 'Several guilds are' : 'No guild is'} named ${grant.guild}`);
+      throw new AppError('NOT_FOUND', `${guild.rows.length ? 'Several guilds are' : 'No guild is'} named ${grant.guild}`);
     }
     const tenant = guild.rows[0]!;
-    if (!tenant.discord_guild_id) throw new AppError(409, 'CONFLICT', `${tenant.guild_name} has no Discord guild id`);
+    if (!tenant.discord_guild_id) throw new AppError('CONFLICT', `${tenant.guild_name} has no Discord guild id`);
     await insertGuildGrants(tx, {
       tenantId: tenant.id,
       userId,

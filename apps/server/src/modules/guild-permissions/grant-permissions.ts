@@ -1,6 +1,6 @@
 import { GUILD_GRANT_MESSAGES, type GuildPermission } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import type { Requester } from '../guilds/guild-deps';
 import { selectCommunityUser, selectGrantedPermissions, selectTenant, selectUserGrants } from './grant-queries';

@@ -8,7 +8,7 @@ import {
   type MemberEffectivePermissions,
   type PermissionSourceKind,
 } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { DiscordRole } from '../../services/discord/guild-roles';
 import { type DiscordRoleDeps, discordTenant, readGuildRoles } from './discord-roles';
 import { selectUserGrants } from './grant-queries';

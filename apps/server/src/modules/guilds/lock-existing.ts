@@ -1,5 +1,5 @@
 import { guildNotFound } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { lockGuilds } from './queries';
 

@@ -1,6 +1,6 @@
 import { duplicateGuildQuestion, type GuildTenant, guildNotFound } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { GuildDeps, Requester } from './guild-deps';
 import { presentGuild } from './presenters';
 import {
@@ -17,7 +17,7 @@ import {
 /** 409 naming the guild a new one would repeat; the admin may confirm and send again. */
 function duplicateError(existing: SameNamedGuild) {
   const createdAt = existing.created_at.toISOString();
-  return new AppError(409, 'GUILD_DUPLICATE', duplicateGuildQuestion({ ...existing, createdText: createdAt.slice(0, 10) }), {
+  return new AppError('GUILD_DUPLICATE', duplicateGuildQuestion({ ...existing, createdText: createdAt.slice(0, 10) }), {
     details: {
       existingGuildId: existing.id,
       existingGuildName: existing.guild_name,

@@ -1,5 +1,5 @@
 import { INFLUX_MESSAGES, type InfluxBucket } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { type InfluxClient, InfluxQueryError } from '../../services/influx/influx-client';
 import type { DetectedEngine } from './engine';
 import { influxql } from './influxql';

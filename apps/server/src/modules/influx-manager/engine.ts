@@ -1,5 +1,5 @@
 import { INFLUX_MESSAGES, INFLUX_SETTINGS, type InfluxEngine, type InfluxLanguage, type InfluxSetup } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { InfluxClient } from '../../services/influx/influx-client';
 
 /** How long a detected version is trusted before the next call pings again. */
@@ -26,7 +26,7 @@ export function influxSetup(): InfluxSetup {
 
 /** The client, or the 409 a call that needs a server gets when none is configured. */
 export function requireInflux(influx: InfluxClient | null): InfluxClient {
-  if (!influx) throw new AppError(409, 'CONFLICT', INFLUX_MESSAGES.notConfigured);
+  if (!influx) throw new AppError('CONFLICT', INFLUX_MESSAGES.notConfigured);
   return influx;
 }
 
@@ -55,7 +55,7 @@ export async function detectEngine(influx: InfluxClient, fresh = false): Promise
 /** Refuses Flux on a server that speaks InfluxQL only (1.x): the caller's 400, never a query that cannot run. */
 export function assertLanguageSupported(engine: DetectedEngine, language: InfluxLanguage) {
   if (engine.languages.includes(language)) return;
-  throw new AppError(400, 'VALIDATION_FAILED', INFLUX_MESSAGES.fluxNotSupported, {
+  throw new AppError('VALIDATION_FAILED', INFLUX_MESSAGES.fluxNotSupported, {
     fields: { language: INFLUX_MESSAGES.fluxNotSupported },
   });
 }

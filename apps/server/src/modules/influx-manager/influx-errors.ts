@@ -1,5 +1,5 @@
 import { INFLUX_MESSAGES } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { ServiceUnreachableError } from '../../services/fetch-service';
 import { InfluxQueryError } from '../../services/influx/influx-client';
 
@@ -18,21 +18,21 @@ export function isDeadline(error: unknown): boolean {
 export function influxFailure(error: unknown, timeoutMs: number): unknown {
   if (error instanceof AppError) return error;
   if (error instanceof InfluxQueryError)
-    return new AppError(400, 'VALIDATION_FAILED', error.message, { fields: { query: error.message } });
+    return new AppError('VALIDATION_FAILED', error.message, { fields: { query: error.message } });
   if (error instanceof ServiceUnreachableError) {
     if (/did not answer within/.test(error.message))
-      return new AppError(400, 'VALIDATION_FAILED', INFLUX_MESSAGES.queryTimedOut(timeoutMs));
-    return new AppError(503, 'SERVICE_UNAVAILABLE', error.message);
+      return new AppError('VALIDATION_FAILED', INFLUX_MESSAGES.queryTimedOut(timeoutMs));
+    return new AppError('SERVICE_UNAVAILABLE', error.message);
   }
-  if (isDeadline(error)) return new AppError(400, 'VALIDATION_FAILED', INFLUX_MESSAGES.queryTimedOut(timeoutMs));
+  if (isDeadline(error)) return new AppError('VALIDATION_FAILED', INFLUX_MESSAGES.queryTimedOut(timeoutMs));
   return error;
 }
 
 /** A catalogue read's failure: unreachable or timed out is a 503, a refusal a 400. */
 export function catalogueFailure(error: unknown): unknown {
   if (error instanceof AppError) return error;
-  if (error instanceof ServiceUnreachableError) return new AppError(503, 'SERVICE_UNAVAILABLE', error.message);
-  if (error instanceof InfluxQueryError) return new AppError(400, 'VALIDATION_FAILED', error.message);
-  if (isDeadline(error)) return new AppError(503, 'SERVICE_UNAVAILABLE', 'InfluxDB did not answer in time');
+  if (error instanceof ServiceUnreachableError) return new AppError('SERVICE_UNAVAILABLE', error.message);
+  if (error instanceof InfluxQueryError) return new AppError('VALIDATION_FAILED', error.message);
+  if (isDeadline(error)) return new AppError('SERVICE_UNAVAILABLE', 'InfluxDB did not answer in time');
   return error;
 }

@@ -1,11 +1,11 @@
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 
 /**
  * Names and values from the browser are data (DESIGN.md): every one reaches a query through these, never spliced.
  * InfluxQL escapes with backslashes inside quotes (it has no doubled-quote form); its scanner refuses line breaks.
  */
 function refuseLineBreaks(text: string) {
-  if (/[\r\n]/.test(text)) throw new AppError(400, 'VALIDATION_FAILED', 'Names and values cannot contain line breaks');
+  if (/[\r\n]/.test(text)) throw new AppError('VALIDATION_FAILED', 'Names and values cannot contain line breaks');
   return text;
 }
 

@@ -1,9 +1,9 @@
 import { INFLUX_MESSAGES, type InfluxLanguage } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { checkFluxRead, FLUX_ALLOWED_IMPORTS, type FluxRefusal } from './flux-guard';
 import { checkInfluxQLRead, type InfluxQLRefusal } from './influxql-guard';
 
-const refuse = (message: string) => new AppError(400, 'VALIDATION_FAILED', message, { fields: { query: message } });
+const refuse = (message: string) => new AppError('VALIDATION_FAILED', message, { fields: { query: message } });
 
 function influxqlMessage(refusal: InfluxQLRefusal): string {
   if (refusal === 'multipleStatements') return INFLUX_MESSAGES.oneStatement;

@@ -1,5 +1,5 @@
 import { INFLUX_MESSAGES } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { durationSeconds, presentV2Bucket, type ResolvedBucket, resolveBucket, retentionText, v2Json } from './buckets';
 import { auditInflux, type InfluxContext } from './influx-context';
 import { catalogueFailure } from './influx-errors';
@@ -24,7 +24,7 @@ export async function updateRetention(
   const { influx, engine } = context;
   try {
     const bucket = await resolveBucket(influx, engine, input.bucket);
-    if (!bucket.isEditable) throw new AppError(409, 'CONFLICT', INFLUX_MESSAGES.retentionNotEditable);
+    if (!bucket.isEditable) throw new AppError('CONFLICT', INFLUX_MESSAGES.retentionNotEditable);
     const seconds = retentionSeconds(input.retention);
     let updated: ResolvedBucket;
     if (engine.isV2) {

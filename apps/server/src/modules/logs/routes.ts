@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { findAdminScreen, LOG_LIMITS, LOG_MESSAGES, LOGS_STREAM_PATH, logFilter, logsApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardAdminRoutes } from '../../auth/require-admin';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
 import { openEventStream } from '../../http/sse';

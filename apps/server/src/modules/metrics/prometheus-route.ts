@@ -1,7 +1,7 @@
 import { PROMETHEUS_PATH } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireBearerSecret } from '../../auth/bearer-token';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 
 /**
  * GET /metrics in Prometheus text format (process, HTTP, database pool, sockets, jobs) from this app's own registry.
@@ -18,7 +18,7 @@ export const prometheusRoutes: FastifyPluginAsyncZod = async (app) => {
       counter: app.hitCounter,
       scope: 'metrics',
       refuse: () =>
-        new AppError(401, 'UNAUTHENTICATED', 'A bearer token is required to read the metrics', {
+        new AppError('UNAUTHENTICATED', 'A bearer token is required to read the metrics', {
           headers: { 'www-authenticate': 'Bearer realm="metrics"' },
         }),
     });

@@ -1,5 +1,5 @@
 import type { MetricName, MetricsHistory, MetricType } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { HistoryStore, MetricAggregation } from './history-store';
 import { metricsFor, resolutionFor } from './history-store';
 

@@ -1,5 +1,5 @@
 import { type DiscordUserLookup, PLAYER_ACCOUNT_MESSAGES, serviceUnavailable } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Db } from '../../services/db/db';
 import { DiscordApiError } from '../../services/discord/discord-api';
 import type { DiscordBotClient, DiscordUser } from '../../services/discord/discord-client';
@@ -17,14 +17,14 @@ function avatarUrl(user: DiscordUser): string {
 
 /** Why Discord could not answer, as a 503 the screen can show. */
 function discordDown(error: unknown): AppError {
-  if (error instanceof ServiceUnreachableError) return new AppError(503, 'SERVICE_UNAVAILABLE', error.message);
+  if (error instanceof ServiceUnreachableError) return new AppError('SERVICE_UNAVAILABLE', error.message);
   if (error instanceof DiscordApiError && error.status === 401) {
-    return new AppError(503, 'SERVICE_UNAVAILABLE', 'Discord rejected the bot token (401); check DISCORD_BOT_TOKEN');
+    return new AppError('SERVICE_UNAVAILABLE', 'Discord rejected the bot token (401); check DISCORD_BOT_TOKEN');
   }
   if (error instanceof DiscordApiError && error.status === 429) {
-    return new AppError(503, 'SERVICE_UNAVAILABLE', 'Discord is limiting requests right now; try the lookup again shortly');
+    return new AppError('SERVICE_UNAVAILABLE', 'Discord is limiting requests right now; try the lookup again shortly');
   }
-  return new AppError(503, 'SERVICE_UNAVAILABLE', serviceUnavailable('Discord'));
+  return new AppError('SERVICE_UNAVAILABLE', serviceUnavailable('Discord'));
 }
 
 /**
@@ -36,7 +36,7 @@ export async function findDiscordUser(
   deps: { db: Db; discord: DiscordBotClient | null },
   discordId: string,
 ): Promise<DiscordUserLookup> {
-  if (!deps.discord) throw new AppError(503, 'DISCORD_NOT_CONFIGURED', PLAYER_ACCOUNT_MESSAGES.discordNotConfigured);
+  if (!deps.discord) throw new AppError('DISCORD_NOT_CONFIGURED', PLAYER_ACCOUNT_MESSAGES.discordNotConfigured);
   let user: DiscordUser;
   try {
     user = await deps.discord.fetchUser(discordId);

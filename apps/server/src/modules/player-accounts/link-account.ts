@@ -1,6 +1,6 @@
 import { type AuditAction, LINK_PROVIDER_LABELS, type LinkProvider, notLinked, playerAccountNotFound } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
 import type { Requester } from '../guilds/guild-deps';
 import type { DiscordProfile, PlayerAccountRow } from './queries';
@@ -91,7 +91,7 @@ export async function unlinkAccount(db: Db, id: string, provider: LinkProvider, 
   return db.transaction(async (tx) => {
     const before = await lockAccount(tx, id);
     const value = provider === 'discord' ? before.discord_id : before.battlenet_id;
-    if (value === null) throw new AppError(409, 'CONFLICT', notLinked(provider));
+    if (value === null) throw new AppError('CONFLICT', notLinked(provider));
     await tx.query(`UPDATE player_accounts SET ${CLEAR[provider]}, updated_by = $2, updated_at = now() WHERE id = $1`, [
       id,
       actorName(by),

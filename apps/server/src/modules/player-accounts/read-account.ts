@@ -1,5 +1,5 @@
 import { PLAYER_ACCOUNT_PAGE, type PlayerAccount, playerAccountNotFound } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { presentWithCharacters } from './list-accounts';
 import { selectAccount } from './queries';

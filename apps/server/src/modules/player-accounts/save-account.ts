@@ -7,8 +7,8 @@ import {
   playerAccountNotFound,
 } from '@guildhall/contract';
 import type { z } from 'zod';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
 import type { Requester } from '../guilds/guild-deps';
 import { lockHolder, type PlayerAccountRow, selectVerifiedBattlenet, type VerifiedBattlenet } from './queries';
@@ -24,7 +24,7 @@ const COLUMN_OF = { discord: 'discord_id', battlenet: 'battlenet_id' } as const;
 
 /** 409 naming the account that holds the id (spec: an id belongs to one account). */
 export function heldByOtherError(provider: LinkProvider, holder: { id: string; display_name: string }) {
-  return new AppError(409, 'CONFLICT', linkHeldByOther(provider, holder.display_name), {
+  return new AppError('CONFLICT', linkHeldByOther(provider, holder.display_name), {
     details: { provider, existingAccountId: holder.id, existingAccountName: holder.display_name },
   });
 }

@@ -1,7 +1,7 @@
 import { bulkUpdateStarted, type playerAccountsApi } from '@guildhall/contract';
 import type { z } from 'zod';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import type { JobKind, JobQueue } from '../../services/job-queue';
 import type { Requester } from '../guilds/guild-deps';

@@ -1,5 +1,5 @@
 import { findRawEntity, RAW_DATA_MESSAGES, type RawColumn, type RawEntity, type RawEntityName } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { RAW_SOURCES, type RawSource } from './sources';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,7 +12,7 @@ const FIXED = new Set(['guildId', 'sort', 'order', 'after', 'limit', 'format']);
 /** An entity with its SQL source, from a name the browser sent: 404 when it is not described. */
 export function resolveEntity(name: string): { entity: RawEntity; source: RawSource } {
   const entity = findRawEntity(name);
-  if (!entity) throw new AppError(404, 'NOT_FOUND', RAW_DATA_MESSAGES.unknownEntity(name));
+  if (!entity) throw new AppError('NOT_FOUND', RAW_DATA_MESSAGES.unknownEntity(name));
   return { entity, source: RAW_SOURCES[entity.name as RawEntityName] };
 }
 

@@ -1,5 +1,5 @@
 import { RAW_DATA_MESSAGES, type RawDataPage } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { decodeCursor, encodeCursor, pageSql, planRead, type RawPlan, type RawRequest } from './build-query';
 

@@ -1,6 +1,6 @@
 import { REDIS_MESSAGES } from '@guildhall/contract';
 import { type Redis, ReplyError } from 'ioredis';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { RedisConnection } from '../../services/redis';
 
 /** How long a request waits for a manager connection that is still connecting before answering 503. */
@@ -28,7 +28,7 @@ export function redisManagerConnections(redis: RedisConnection): RedisManagerCon
         connection = redis.duplicate({ db: database });
         byDatabase.set(database, connection);
       }
-      if (!(await untilReady(connection))) throw new AppError(503, 'SERVICE_UNAVAILABLE', REDIS_MESSAGES.unavailable);
+      if (!(await untilReady(connection))) throw new AppError('SERVICE_UNAVAILABLE', REDIS_MESSAGES.unavailable);
       return connection;
     },
   };
@@ -61,10 +61,10 @@ export function redisFailure(error: unknown): Error {
   if (error instanceof AppError) return error;
   if (error instanceof ReplyError) {
     const text = (error as Error).message.replace(/^ERR /, '');
-    if (/^WRONGTYPE/.test(text)) return new AppError(409, 'CONFLICT', text);
-    return new AppError(400, 'VALIDATION_FAILED', text);
+    if (/^WRONGTYPE/.test(text)) return new AppError('CONFLICT', text);
+    return new AppError('VALIDATION_FAILED', text);
   }
-  return new AppError(503, 'SERVICE_UNAVAILABLE', REDIS_MESSAGES.unavailable);
+  return new AppError('SERVICE_UNAVAILABLE', REDIS_MESSAGES.unavailable);
 }
 
 /** Runs Redis work, answering its failures as redisFailure says. */

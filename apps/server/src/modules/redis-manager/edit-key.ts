@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { REDIS_MESSAGES, type RedisBytes, type RedisCreateKeyBody, type RedisEdit, type RedisKeyType } from '@guildhall/contract';
 import type { Redis } from 'ioredis';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { ManagedKey } from './key-scope';
 import { keyType } from './scan-keys';
 import { bytesOf, keyLabel } from './wire';
@@ -53,7 +53,7 @@ function checkOutcome(key: ManagedKey, expected: RedisKeyType, outcome: string, 
   if (outcome === 'none') throw AppError.notFound(REDIS_MESSAGES.keyNotFound(keyLabel(key.shown)));
   if (outcome === 'range') throw AppError.invalidField('edit.index', REDIS_MESSAGES.listIndexOutOfRange(index ?? 0));
   if (outcome !== expected) {
-    throw new AppError(409, 'CONFLICT', REDIS_MESSAGES.wrongType(keyLabel(key.shown), keyType(outcome), expected));
+    throw new AppError('CONFLICT', REDIS_MESSAGES.wrongType(keyLabel(key.shown), keyType(outcome), expected));
   }
 }
 
@@ -119,7 +119,7 @@ function creation(body: RedisCreateKeyBody): [string, Arg[]] {
 export async function createKey(redis: Redis, key: ManagedKey, body: RedisCreateKeyBody) {
   const [command, args] = creation(body);
   const created = await redis.eval(CREATE_UNLESS_EXISTS, 1, key.redis, command, String(body.ttl ?? 0), ...args);
-  if (created !== 1) throw new AppError(409, 'CONFLICT', REDIS_MESSAGES.keyExists(keyLabel(key.shown)));
+  if (created !== 1) throw new AppError('CONFLICT', REDIS_MESSAGES.keyExists(keyLabel(key.shown)));
 }
 
 /** PUT ttl: EXPIRE seconds, or PERSIST for -1 / null. Answers the TTL now in force; 404 for a missing key. */

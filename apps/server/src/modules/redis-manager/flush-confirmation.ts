@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { REDIS_FLUSH_CONFIRMATION_SECONDS, REDIS_MESSAGES } from '@guildhall/contract';
 import type { Redis } from 'ioredis';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 
 /*
  * A flush takes two calls: the first issues a confirmation token, the second flushes with it. The token is random,

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { REDIS_MESSAGES, REDIS_STRING_PAGE_BYTES, type RedisKeyValue } from '@guildhall/contract';
 import type { Redis } from 'ioredis';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { ManagedKey } from './key-scope';
 import { keyType, ttlSeconds } from './scan-keys';
 import { keyLabel, wireBytes, wireKey } from './wire';
@@ -121,6 +121,6 @@ export async function readKeyValue(
       return { type, ...base, length, value, nextCursor: entries.length > count ? (value.at(-1)?.id ?? null) : null };
     }
     default:
-      throw new AppError(400, 'VALIDATION_FAILED', REDIS_MESSAGES.unknownType(rawType));
+      throw new AppError('VALIDATION_FAILED', REDIS_MESSAGES.unknownType(rawType));
   }
 }

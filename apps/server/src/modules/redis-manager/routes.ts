@@ -10,8 +10,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { deleteByPattern, flushDatabase } from './bulk-delete';
 import { redisManagerConnections, redisWork } from './connections';
@@ -45,7 +45,7 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Redis work on one database's connection; without Redis a 503 that says how to connect one. */
   function on<T>(database: number, work: (redis: Redis) => Promise<T>): Promise<T> {
-    if (!connections) throw new AppError(503, 'SERVICE_UNAVAILABLE', REDIS_MESSAGES.notConfigured);
+    if (!connections) throw new AppError('SERVICE_UNAVAILABLE', REDIS_MESSAGES.notConfigured);
     return redisWork(async () => work(await connections.on(database)));
   }
 

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { REDIS_MESSAGES, type RedisBytes, type RedisKeyEncoding, redisKeyLabel } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 
 /*
  * Redis keys and values are bytes; the contract carries them as text when they are valid UTF-8 and as hex

@@ -9,8 +9,8 @@ import {
 } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { AppError } from '../../core/app-error';
 import { type AuditActor, recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 
 /**
@@ -197,7 +197,7 @@ export function createSystemSettings(deps: { db: Db; config: Config; log: Fastif
 
 function throwIfAny(fields: Record<string, string>) {
   const messages = Object.values(fields);
-  if (messages.length > 0) throw new AppError(400, 'VALIDATION_FAILED', messages[0]!, { fields });
+  if (messages.length > 0) throw new AppError('VALIDATION_FAILED', messages[0]!, { fields });
 }
 
 /** The admin session lengths the settings give, in milliseconds. */

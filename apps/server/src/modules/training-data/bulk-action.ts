@@ -1,6 +1,6 @@
 import { type AuditAction, type BULK_ACTIONS, type SampleType, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db } from '../../services/db/db';
 import type { Reviewer } from './reviewer';
 import { TABLE } from './sample-rows';

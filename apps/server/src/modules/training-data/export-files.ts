@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type ExportRecord, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { type JobRow, jobRecordOf } from '../../services/job-queue';
 import { DATASET_EXPORT_KIND, presentExport } from './dataset-export-job';

@@ -4,8 +4,8 @@ import { findAdminScreen, mlApi, TRAINING_DATA_MESSAGES, trainingDataApi } from 
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { AppError } from '../../core/app-error';
 import { adminActor } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import { attachmentHeader } from '../../http/attachment';
 import { contractRoute } from '../../http/contract-route';
 import { datasetExportJob, exportDataset } from './dataset-export-job';

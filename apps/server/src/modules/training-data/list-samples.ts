@@ -5,7 +5,7 @@ import {
   type SampleType,
   TRAINING_DATA_MESSAGES,
 } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { COLUMNS, type IntentRow, type MemoryRow, presentIntentSample, presentMemorySample, TABLE } from './sample-rows';
 

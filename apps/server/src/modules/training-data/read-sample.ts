@@ -1,5 +1,5 @@
 import { type SampleType, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { type AnySample, COLUMNS, type IntentRow, type MemoryRow, presentAny, TABLE } from './sample-rows';
 

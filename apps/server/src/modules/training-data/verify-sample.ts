@@ -1,6 +1,6 @@
 import { type SampleType, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
+import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { AppError } from '../../http/app-error';
 import type { Db, Queryable } from '../../services/db/db';
 import { readSample } from './read-sample';
 import type { Reviewer } from './reviewer';
@@ -31,7 +31,7 @@ export async function verifySample(
   return db.transaction(async (tx) => {
     const current = await readSample(tx, type, id);
     if (!verified) {
-      if (current.sample.humanVerified) throw new AppError(409, 'CONFLICT', TRAINING_DATA_MESSAGES.verifyOneWay);
+      if (current.sample.humanVerified) throw new AppError('CONFLICT', TRAINING_DATA_MESSAGES.verifyOneWay);
       return current;
     }
     if (await markVerified(tx, type, id, reviewer)) {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { type Db, isConnectionError, type Queryable } from './db';
 
 const INT8_OID = 20;

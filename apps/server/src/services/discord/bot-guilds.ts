@@ -1,7 +1,7 @@
 import { BOT_GUILDS_CACHE_MS } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { RedisConnection } from '../redis';
 import { fetchAllGuilds } from './discord-api';
 
