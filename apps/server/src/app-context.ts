@@ -5,7 +5,7 @@ import type { GuildScope } from './auth/require-guild';
 import type { Config } from './config';
 import type { EventBus } from './core/event-bus';
 import type { CommunityKit } from './modules/community-auth/community-kit';
-import type { LogHub } from './modules/logs/log-hub';
+import type { LogHub } from './core/logs/log-hub';
 import type { Monitoring } from './modules/monitoring/monitoring';
 import type { SystemSettings } from './modules/system-settings/system-settings';
 import type { JobQueue } from './services/job-queue';

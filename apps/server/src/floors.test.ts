@@ -33,11 +33,7 @@ const KNOWN_UPWARD = new Set<string>([
   'http/api-docs → auth/require-admin',
   'http/csrf-guard → auth/same-origin',
   'http/probes → modules/monitoring/health-checks',
-  'http/request-hooks → modules/logs/redaction',
   'http/request-hooks → modules/metrics/request-metrics',
-  'logger → modules/logs/log-file-writer',
-  'logger → modules/logs/log-hub',
-  'logger → modules/logs/redaction',
   'modules/influx-manager/debug-gateway → live/influx-debug-namespace',
   'modules/metrics/metrics-recorder → jobs/metrics-rollup',
 ]);

@@ -3,9 +3,9 @@ import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import pino, { type DestinationStream, type Logger, type StreamEntry } from 'pino';
 import type { Config } from './config';
-import { type LogFileWriter, openLogFileWriter } from './modules/logs/log-file-writer';
-import { LogHub } from './modules/logs/log-hub';
-import { redactLogLine } from './modules/logs/redaction';
+import { type LogFileWriter, openLogFileWriter } from './core/logs/log-file-writer';
+import { LogHub } from './core/logs/log-hub';
+import { redactLogLine } from './core/logs/redaction';
 
 /** pino-pretty is a dev dependency: a production install does not have it. */
 function hasPrettyPrinter(): boolean {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error';
-import { loggedRequestPath } from '../modules/logs/redaction';
+import { loggedRequestPath } from '../core/logs/redaction';
 import { UNMATCHED_ROUTE } from '../modules/metrics/request-metrics';
 import { finishedRequestLogLevel } from './error-handler';
 

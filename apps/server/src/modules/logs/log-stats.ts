@@ -1,6 +1,6 @@
 import { LOG_LEVEL_VALUES, type LogEntry, type LogLevel } from '@guildhall/contract';
-import { levelName, lineHead, parseLogLine } from './log-entry';
-import type { StoredLogFile } from './log-files';
+import { levelName, lineHead, parseLogLine } from '../../core/logs/log-entry';
+import type { StoredLogFile } from '../../core/logs/log-files';
 import { readLogLines } from './read-log-lines';
 
 /** Bucket widths a chart reads easily, in seconds. */

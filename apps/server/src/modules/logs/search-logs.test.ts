@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredLogFile } from './log-files';
+import type { StoredLogFile } from '../../core/logs/log-files';
 import { searchLogFiles } from './search-logs';
 
 // Three files, oldest to newest, of 700 lines each: line n at time T0 + n seconds, every third one a warning.

@@ -1,7 +1,7 @@
 import { LOG_LIMITS, type LogEntry, type LogFilter } from '@guildhall/contract';
-import { entryMatcher, lineHead, parseLogLine } from './log-entry';
-import type { StoredLogFile } from './log-files';
-import { LogRing } from './log-ring';
+import { entryMatcher, lineHead, parseLogLine } from '../../core/logs/log-entry';
+import type { StoredLogFile } from '../../core/logs/log-files';
+import { LogRing } from '../../core/logs/log-ring';
 import { readLogLines } from './read-log-lines';
 
 /** A search over the files: filters, an optional time range (epoch ms, inclusive) and a page, newest first. */
