@@ -35,7 +35,6 @@ const KNOWN_UPWARD = new Set<string>([
   'http/probes → modules/monitoring/health-checks',
   'http/request-hooks → modules/metrics/request-metrics',
   'modules/influx-manager/debug-gateway → live/influx-debug-namespace',
-  'modules/metrics/metrics-recorder → jobs/metrics-rollup',
 ]);
 
 /** Module circles today, each as its modules in order. */

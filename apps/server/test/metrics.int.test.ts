@@ -8,7 +8,7 @@ import {
   type RouteStats,
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMetricsRollup } from '../src/jobs/metrics-rollup';
+import { runMetricsRollup } from '../src/modules/metrics/metrics-rollup';
 import { SLOWEST_STATEMENTS_SQL } from '../src/modules/metrics/slow-queries';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';

@@ -3,7 +3,7 @@ import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { MetricName, MetricSample } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../core/event-bus';
-import { MetricsRollup } from '../../jobs/metrics-rollup';
+import { MetricsRollup } from './metrics-rollup';
 import type { Services } from '../../services/services';
 import type { HealthMonitor } from '../monitoring/health-monitor';
 import type { HostSampler } from '../monitoring/host-sampler';

@@ -31,7 +31,7 @@ function resolutionsDownFrom(seconds: number): number[] {
     .reverse();
 }
 
-/** History in the metric_points table (migration 0015); the rollup job (jobs/metrics-rollup.ts) downsamples it. */
+/** History in the metric_points table (migration 0015); the rollup job (metrics-rollup.ts) downsamples it. */
 export function createPostgresHistory(db: Queryable): HistoryStore {
   return {
     backend: 'postgresql',

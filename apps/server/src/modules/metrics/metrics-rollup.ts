@@ -1,6 +1,6 @@
 import { METRIC_RESOLUTIONS } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../services/db/db';
+import type { Db, Queryable } from '../../services/db/db';
 
 const MINUTE_MS = 60_000;
 /** Any number: the advisory lock that lets one process at a time roll up, so concurrent upserts never deadlock. */
