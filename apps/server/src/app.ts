@@ -3,14 +3,13 @@ import fastifyCookie from '@fastify/cookie';
 import { type ErrorResponse, errorStatus, SERVER_MESSAGES } from '@guildhall/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerApiDocs } from './api-docs';
 import { createHitCounter } from './auth/hit-counter';
 import { registerAdminRouteAccess } from './auth/require-admin';
 import type { Config } from './config';
 import { createEventBus } from './core/event-bus';
-import { registerApiDocs } from './http/api-docs';
 import { registerCsrfGuard } from './http/csrf-guard';
 import { registerErrorHandler } from './http/error-handler';
-import { probeRoutes } from './http/probes';
 import { acceptEmptyJsonBodies, countResponses, holdApiUntilDatabaseReady } from './http/request-hooks';
 import { registerSecurityHeaders, routerRefusalHeaders } from './http/security-headers';
 import { refuseUnsafeText } from './http/text-hygiene';
@@ -59,6 +58,7 @@ import { createSystemSettings } from './modules/system-settings/system-settings'
 import { trainingExportRoutes } from './modules/training-data/export-routes';
 import { trainingDataRoutes } from './modules/training-data/routes';
 import { prepareDatabase } from './prepare-database';
+import { probeRoutes } from './probes';
 import { connectServices } from './services/services';
 
 /**

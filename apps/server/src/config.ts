@@ -12,7 +12,7 @@ import {
   TWO_FACTOR_GRACE_DAYS,
 } from '@guildhall/contract';
 import { z } from 'zod';
-import { parseAllowedHosts } from './services/outbound-address';
+import { parseAllowedHosts } from './config/allowed-hosts';
 
 /** The server package folder: one level above both src/ (tsx, tests) and dist/ (the bundle). */
 const SERVER_PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

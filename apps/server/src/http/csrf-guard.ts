@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { needsCsrfCheck, passesCsrfCheck } from '../auth/same-origin';
 import { AppError } from '../core/app-error';
+import { needsCsrfCheck, passesCsrfCheck } from './same-origin';
 
 /** Refuses cross-site writes before anything else runs (DESIGN.md, identity and permissions). */
 export function registerCsrfGuard(app: FastifyInstance, publicOrigin: string) {

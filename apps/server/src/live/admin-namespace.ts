@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
 import { resolveSession, type SignedInAdmin } from '../auth/admin-sessions';
 import { adminIdleMs } from '../auth/require-admin';
-import { isSameOrigin } from '../auth/same-origin';
 import { sessionTokenFromHeader } from '../auth/session-cookie';
 import { twoFactorStatusOfAdmin } from '../auth/two-factor-requirement';
+import { isSameOrigin } from '../http/same-origin';
 
 /** What each /admin socket knows about its admin. */
 export interface AdminSocketData {

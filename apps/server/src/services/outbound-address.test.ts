@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, isAllowedHost, parseAllowedHosts } from './outbound-address';
+import { isAllowedHost, parseAllowedHosts } from '../config/allowed-hosts';
+import { classifyAddress } from './outbound-address';
 
 /** How a URL's host reaches the classifier: as the URL parser normalises it, without brackets. */
 const hostOf = (typed: string) => new URL(`http://${typed}/`).hostname.replace(/^\[|\]$/g, '');

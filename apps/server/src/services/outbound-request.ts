@@ -3,7 +3,8 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { OUTBOUND_MESSAGES, type RefusedAddressKind } from '@guildhall/contract';
-import { type AllowedHost, bareHost, classifyAddress, isAllowedHost } from './outbound-address';
+import { type AllowedHost, bareHost, isAllowedHost } from '../config/allowed-hosts';
+import { classifyAddress } from './outbound-address';
 
 /**
  * HTTP calls to a URL an admin or officer typed (a guild's AI provider): the host is resolved once, EVERY address

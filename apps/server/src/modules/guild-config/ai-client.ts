@@ -1,6 +1,6 @@
 import { AI_TEST_TIMEOUT_MS, type AiCallResult, CONFIG_MESSAGES } from '@guildhall/contract';
+import type { AllowedHost } from '../../config/allowed-hosts';
 import { AppError } from '../../core/app-error';
-import type { AllowedHost } from '../../services/outbound-address';
 import {
   OutboundFailedError,
   OutboundRefusedError,

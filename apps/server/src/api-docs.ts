@@ -3,8 +3,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ADMIN_SESSION_COOKIE } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/require-admin';
-import { cspDirectives } from './security-headers';
+import { requireAdmin } from './auth/require-admin';
+import { cspDirectives } from './http/security-headers';
 
 /** The one inline <style> of Swagger UI (its own logo's SVG), allowed by hash on the docs pages only. */
 const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";

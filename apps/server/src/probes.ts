@@ -1,7 +1,7 @@
 import { SERVICE_STATES, SERVICES, type ServiceName } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkPostgres } from '../modules/monitoring/health-checks';
+import { checkPostgres } from './modules/monitoring/health-checks';
 
 const readiness = z.object({
   status: z.enum(['ready', 'not_ready']),
