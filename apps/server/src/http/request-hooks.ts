@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/app-error';
 import { loggedRequestPath } from '../core/logs/redaction';
-import { UNMATCHED_ROUTE } from '../modules/metrics/request-metrics';
 import { finishedRequestLogLevel } from './error-handler';
 
 /**
@@ -16,6 +15,9 @@ export function acceptEmptyJsonBodies(app: FastifyInstance) {
     return parseJson(request, body as string, done);
   });
 }
+
+/** Requests that matched no route share one label, so a scan of random paths cannot grow the label set. */
+const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
  * Counts every response for the dashboard's request and error rates and for the metrics (per route template, so

@@ -7,8 +7,6 @@ const SLOT_SECONDS = 60;
 const SLOTS = ROUTE_WINDOW_SECONDS / SLOT_SECONDS;
 /** Response times kept per sampling interval for its percentiles; past this, a random kept one is replaced. */
 const INTERVAL_RESERVOIR = 4096;
-/** Requests that matched no route share one label, so a scan of random paths cannot grow the label set. */
-export const UNMATCHED_ROUTE = '(unmatched)';
 
 interface RouteWindow {
   method: string;
