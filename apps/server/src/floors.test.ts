@@ -29,7 +29,6 @@ const KNOWN_UPWARD = new Set<string>([
   'auth/community-user → modules/community-auth/user-queries',
   'auth/require-admin → modules/system-settings/system-settings',
   'auth/require-guild → modules/community-auth/guild-access',
-  'modules/influx-manager/debug-gateway → live/influx-debug-namespace',
 ]);
 
 /** Module circles today, each as its modules in order. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { registerInfluxDebugGateway } from '../modules/influx-manager/debug-gateway';
 import { registerAdminGateway } from './admin-gateway';
 import { createAdminNamespace } from './admin-namespace';
+import { registerInfluxDebugGateway } from './influx-debug-gateway';
 import { createInfluxDebugNamespace } from './influx-debug-namespace';
 import { bridgeEventsToSockets } from './socket-bridge';
 import { closeSocketServer, createSocketServer } from './socket-server';

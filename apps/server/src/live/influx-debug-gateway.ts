@@ -10,20 +10,20 @@ import {
 } from '@guildhall/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { lookUpSessionAndAdmin } from '../../auth/require-admin';
-import { isShutOutOfConsole } from '../../auth/two-factor-requirement';
-import { adminActor } from '../../core/audit';
-import { unsafePayloadMessage } from '../../http/text-hygiene';
-import type { InfluxDebugNamespace, InfluxDebugSocket } from '../../live/influx-debug-namespace';
-import type { InfluxClient } from '../../services/influx/influx-client';
-import { listBuckets, type ResolvedBucket } from './buckets';
-import { startDebugStream } from './debug-stream';
-import { type DetectedEngine, detectEngine } from './engine';
-import { countPoints, listMeasurementNames } from './explore';
-import { auditInflux, type InfluxContext } from './influx-context';
-import { catalogueFailure, influxFailure } from './influx-errors';
-import { runInfluxQuery } from './run-query';
-import { readOldestPoint } from './stats';
+import { lookUpSessionAndAdmin } from '../auth/require-admin';
+import { isShutOutOfConsole } from '../auth/two-factor-requirement';
+import { adminActor } from '../core/audit';
+import { unsafePayloadMessage } from '../http/text-hygiene';
+import { listBuckets, type ResolvedBucket } from '../modules/influx-manager/buckets';
+import { startDebugStream } from '../modules/influx-manager/debug-stream';
+import { type DetectedEngine, detectEngine } from '../modules/influx-manager/engine';
+import { countPoints, listMeasurementNames } from '../modules/influx-manager/explore';
+import { auditInflux, type InfluxContext } from '../modules/influx-manager/influx-context';
+import { catalogueFailure, influxFailure } from '../modules/influx-manager/influx-errors';
+import { runInfluxQuery } from '../modules/influx-manager/run-query';
+import { readOldestPoint } from '../modules/influx-manager/stats';
+import type { InfluxClient } from '../services/influx/influx-client';
+import type { InfluxDebugNamespace, InfluxDebugSocket } from './influx-debug-namespace';
 
 /** Counting every point may take this long before the statistics show a lower bound. */
 const STATS_COUNT_BUDGET_MS = 1500;
