@@ -7,9 +7,9 @@ import type { EventBus } from './core/event-bus';
 import type { LogHub } from './core/logs/log-hub';
 import type { CommunityKit } from './modules/community-auth/community-kit';
 import type { Monitoring } from './modules/monitoring/monitoring';
-import type { SystemSettings } from './modules/system-settings/system-settings';
 import type { JobQueue } from './services/job-queue';
 import type { Services } from './services/services';
+import type { SystemSettings } from './services/system-settings';
 
 // What buildApp puts on the Fastify instance and on each request, in boot order:
 // config → services (database, Redis, InfluxDB, Discord) → event bus and counters → monitoring → job runner.

@@ -54,12 +54,12 @@ import { playerAccountRoutes } from './modules/player-accounts/routes';
 import { rawDataRoutes } from './modules/raw-data/routes';
 import { redisManagerRoutes } from './modules/redis-manager/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
-import { createSystemSettings } from './modules/system-settings/system-settings';
 import { trainingExportRoutes } from './modules/training-data/export-routes';
 import { trainingDataRoutes } from './modules/training-data/routes';
 import { prepareDatabase } from './prepare-database';
 import { probeRoutes } from './probes';
 import { connectServices } from './services/services';
+import { createSystemSettings } from './services/system-settings';
 
 /**
  * Builds the whole server, in boot order: outside services → app pieces (security headers, errors, CSRF, bus,

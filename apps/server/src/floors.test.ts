@@ -27,7 +27,6 @@ const KNOWN_UPWARD = new Set<string>([
   'auth/community-user → modules/community-auth/session-queries',
   'auth/community-user → modules/community-auth/token-queries',
   'auth/community-user → modules/community-auth/user-queries',
-  'auth/require-admin → modules/system-settings/system-settings',
   'auth/require-guild → modules/community-auth/guild-access',
 ]);
 

@@ -9,8 +9,8 @@ import {
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { createSystemSettings } from '../src/modules/system-settings/system-settings';
 import type { Db } from '../src/services/db/db';
+import { createSystemSettings } from '../src/services/system-settings';
 import { newAccount } from './helpers/community';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';

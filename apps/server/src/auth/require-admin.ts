@@ -10,7 +10,7 @@ import {
 } from '@guildhall/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../core/app-error';
-import { sessionLengthsOf } from '../modules/system-settings/system-settings';
+import { sessionLengthsOf } from '../services/system-settings';
 import { type AdminSessionContext, resolveSession, toSessionContext } from './admin-sessions';
 import { clearSessionCookie, sessionTokenOf } from './session-cookie';
 import { findSessionById } from './session-queries';

@@ -14,7 +14,7 @@ import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../../auth/session-cookie';
 import { twoFactorStatusOfAdmin } from '../../auth/two-factor-requirement';
 import { contractRoute } from '../../http/contract-route';
-import { sessionLengthsOf } from '../system-settings/system-settings';
+import { sessionLengthsOf } from '../../services/system-settings';
 import { extendSignedInSession } from './extend-session';
 import { ownPasskeyRoutes } from './passkey-routes';
 import { presentSession, presentSignedIn } from './presenters';

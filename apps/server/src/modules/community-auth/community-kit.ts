@@ -5,7 +5,7 @@ import { type BotGuildDirectory, createBotGuildDirectory } from '../../services/
 import { createDiscordOAuth, type DiscordOAuth } from '../../services/discord/discord-oauth';
 import { createMailer, type Mailer } from '../../services/mail';
 import type { Services } from '../../services/services';
-import type { SystemSettings } from '../system-settings/system-settings';
+import type { SystemSettings } from '../../services/system-settings';
 import { type AfterReply, createAfterReply } from './after-reply';
 
 /** What community sign-in needs beside the database: keys, Discord, mail, background work, the settings. */

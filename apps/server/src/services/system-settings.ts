@@ -8,10 +8,10 @@ import {
   systemSettingError,
 } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import { AppError } from '../../core/app-error';
-import { type AuditActor, recordAudit } from '../../core/audit';
-import type { Db } from '../../services/db/db';
+import type { Config } from '../config';
+import { AppError } from '../core/app-error';
+import { type AuditActor, recordAudit } from '../core/audit';
+import type { Db } from './db/db';
 
 /**
  * System settings (issue 15; /admin/settings): platform settings an operator changes at run time. A value comes
