@@ -12,6 +12,12 @@ export type AuditActor =
   | { type: 'system' };
 
 /** One audit record: who, what (an action of the contract's catalog), on what, with which details, from where. */
+/** Who asks for a change, and from where: every change is audited with both. */
+export interface Requester {
+  actor: AuditActor;
+  ip: string;
+}
+
 export interface AuditRecord {
   actor: AuditActor;
   action: AuditAction;

@@ -1,3 +1,4 @@
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { CharacterLinkChange } from '../../core/event-bus';
 import type { Queryable } from '../../services/db/db';
@@ -8,7 +9,6 @@ import {
   promoteNextPrimary,
   selectLinkOfCharacter,
 } from '../character-linking/link-queries';
-import type { Requester } from '../character-linking/linking-deps';
 import { foldCase } from '../character-linking/matcher/fold';
 import { displayNameOf } from '../character-linking/presenters';
 import { writeLink } from '../character-linking/write-link';

@@ -1,6 +1,6 @@
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Queryable } from '../../services/db/db';
-import type { Requester } from '../guilds/guild-deps';
 import { lockHolder } from '../player-accounts/queries';
 import type { ConnectionRow } from './connection-queries';
 

@@ -1,7 +1,8 @@
 import { autoLinksApplied, autoLinksDryRun, DISCOVERY_MESSAGES } from '@guildhall/contract';
+import type { Requester } from '../../core/audit';
 import type { Queryable } from '../../services/db/db';
 import { lockCharacter, lockCurrentMember, selectLinkOfCharacter } from './link-queries';
-import type { LinkingDeps, Requester } from './linking-deps';
+import type { LinkingDeps } from './linking-deps';
 import { type CharacterMatch, selectHighConfidence } from './matcher';
 import { displayNameOf, presentMemberRef } from './presenters';
 import { type ScoredGuild, scoreGuild } from './score-guild';

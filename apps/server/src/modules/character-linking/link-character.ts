@@ -1,8 +1,9 @@
 import { characterAlreadyLinked, characterLinked, DISCOVERY_MESSAGES, type LinkPriority } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { findGuildOr404 } from './find-guild';
 import { lockCharacter, lockCurrentMember, selectLinkOfCharacter } from './link-queries';
-import type { LinkingDeps, Requester } from './linking-deps';
+import type { LinkingDeps } from './linking-deps';
 import { displayNameOf, presentLink } from './presenters';
 import { isUniqueViolation, writeLink } from './write-link';
 

@@ -6,5 +6,3 @@ export interface LinkingDeps {
   db: Db;
   bus: EventBus;
 }
-
-export type { Requester } from '../guilds/guild-deps';

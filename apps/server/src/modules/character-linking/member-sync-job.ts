@@ -1,9 +1,9 @@
 import { DISCOVERY_MESSAGES, type MemberSyncResult, type SyncProgress } from '@guildhall/contract';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { DomainEvent } from '../../core/event-bus';
 import { type DiscordGuildMember, fetchGuildMembers, MemberListError } from '../../services/discord/guild-members';
 import { JobFailure, type JobKind, type JobRecord, type JobRow, jobRecordOf, type RunningJob } from '../../services/job-queue';
-import type { Requester } from './linking-deps';
 import { countStagedMembers, discardStagedMembers, type FetchedMember, saveStagedMembers, stageMembers } from './sync-queries';
 
 /** What a member sync reads: the guild's Discord server (its tenant is the job's guild). */

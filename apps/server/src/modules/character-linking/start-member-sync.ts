@@ -1,10 +1,10 @@
 import { DISCOVERY_MESSAGES, type MemberSyncResult } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
 import type { JobKind, JobQueue } from '../../services/job-queue';
 import { findGuildOr404 } from './find-guild';
-import type { Requester } from './linking-deps';
 import type { MemberSyncInput, MemberSyncProgress } from './member-sync-job';
 import { presentSyncJob } from './presenters';
 

@@ -1,9 +1,10 @@
 import { characterUnlinked, DISCOVERY_MESSAGES } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import { findGuildOr404 } from './find-guild';
 import { deleteLink, lockLink, promoteNextPrimary } from './link-queries';
-import type { LinkingDeps, Requester } from './linking-deps';
+import type { LinkingDeps } from './linking-deps';
 import { presentLink } from './presenters';
 
 /**

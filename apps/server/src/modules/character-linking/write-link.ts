@@ -1,8 +1,8 @@
 import type { LinkPriority, LinkType } from '@guildhall/contract';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Queryable } from '../../services/db/db';
 import { countMemberLinks, insertLink, type LinkRow } from './link-queries';
-import type { Requester } from './linking-deps';
 
 /** One link to write: which character to which member, and how it was made. */
 export interface LinkToWrite {

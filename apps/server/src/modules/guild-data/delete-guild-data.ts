@@ -1,10 +1,10 @@
 import { GUILD_MESSAGES, type GuildDataKind, guildNotFound } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import type { Db } from '../../services/db/db';
 import type { RedisConnection } from '../../services/redis';
-import type { Requester } from '../guilds/guild-deps';
 import { dropGuildCache } from './cache-size';
 import { deleteGuildDataRows, lockGuildName } from './queries';
 

@@ -3,9 +3,9 @@ import { GUILD_DATA_KINDS, type GuildExportType, guildNotFound, guildZipFilename
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Db, Queryable } from '../../services/db/db';
-import type { Requester } from '../guilds/guild-deps';
 import { selectGuild } from '../guilds/queries';
 import { guildJsonFile, guildSqlFile, type IsOpen, kindJsonFile } from './guild-files';
 

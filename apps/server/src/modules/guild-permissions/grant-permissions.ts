@@ -1,8 +1,8 @@
 import { GUILD_GRANT_MESSAGES, type GuildPermission } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
-import type { Requester } from '../guilds/guild-deps';
 import { selectCommunityUser, selectGrantedPermissions, selectTenant, selectUserGrants } from './grant-queries';
 import { insertGuildGrants } from './insert-grants';
 import { presentGrant } from './presenters';

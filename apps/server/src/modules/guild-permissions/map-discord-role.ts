@@ -1,7 +1,7 @@
 import { GUILD_GRANT_MESSAGES, type GuildPermission } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
-import type { Requester } from '../guilds/guild-deps';
 import { type DiscordRoleDeps, discordTenant, readGuildRoles } from './discord-roles';
 import { grantedByOf } from './grant-permissions';
 import { presentRole } from './presenters';

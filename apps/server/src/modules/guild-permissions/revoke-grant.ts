@@ -1,8 +1,8 @@
 import { GUILD_GRANT_MESSAGES } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
-import type { Requester } from '../guilds/guild-deps';
 import { deleteGrant } from './grant-queries';
 
 /** Revokes one granted permission by id; 404 when there is no such grant (or it was revoked already). Audited. */

@@ -2,9 +2,9 @@ import { findAdminScreen, GUILD_GRANT_MESSAGES, guildGrantsApi } from '@guildhal
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import type { Requester } from '../../core/audit';
 import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
-import type { Requester } from '../guilds/guild-deps';
 import { type DiscordRoleDeps, listDiscordRoles } from './discord-roles';
 import { grantPermissions } from './grant-permissions';
 import { searchGuildOptions } from './grant-queries';

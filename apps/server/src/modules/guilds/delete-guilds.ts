@@ -1,6 +1,7 @@
 import { bulkGuildsDone } from '@guildhall/contract';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
-import type { GuildDeps, Requester } from './guild-deps';
+import type { GuildDeps } from './guild-deps';
 import { lockExistingGuilds } from './lock-existing';
 import { deleteGuildRows } from './queries';
 

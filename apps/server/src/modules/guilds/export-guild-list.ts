@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Queryable } from '../../services/db/db';
 import { type CsvValue, csvRow } from './csv';
-import type { Requester } from './guild-deps';
 import { type GuildFilters, type GuildRow, selectGuildExportPage } from './queries';
 
 /** Rows per keyset page: big enough to keep round trips few, small enough that memory stays flat. */

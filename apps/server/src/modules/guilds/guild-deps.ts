@@ -1,4 +1,3 @@
-import type { AuditActor } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import type { Db } from '../../services/db/db';
 
@@ -6,10 +5,4 @@ import type { Db } from '../../services/db/db';
 export interface GuildDeps {
   db: Db;
   bus: EventBus;
-}
-
-/** Who asks for a change, and from where: every change is audited with both. */
-export interface Requester {
-  actor: AuditActor;
-  ip: string;
 }

@@ -1,7 +1,8 @@
 import { duplicateGuildQuestion, type GuildTenant, guildNotFound } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
-import type { GuildDeps, Requester } from './guild-deps';
+import type { GuildDeps } from './guild-deps';
 import { presentGuild } from './presenters';
 import {
   GUILD_FIELDS,

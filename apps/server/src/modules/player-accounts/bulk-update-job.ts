@@ -1,10 +1,10 @@
 import type { BulkUpdateJob } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { DomainEvent } from '../../core/event-bus';
 import type { Db } from '../../services/db/db';
 import type { JobKind, JobRecord, RunningJob } from '../../services/job-queue';
-import type { Requester } from '../guilds/guild-deps';
 import { lockAccountStatus, setAccountStatus } from './bulk-queries';
 import { presentBulkJob } from './presenters';
 

@@ -1,8 +1,8 @@
 import { type AuditAction, LINK_PROVIDER_LABELS, type LinkProvider, notLinked, playerAccountNotFound } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Db, Queryable } from '../../services/db/db';
-import type { Requester } from '../guilds/guild-deps';
 import type { DiscordProfile, PlayerAccountRow } from './queries';
 import { lockHolder } from './queries';
 import { actorName, heldByOtherError, presentSaved } from './save-account';

@@ -2,9 +2,9 @@ import { accountUnlinked, type Permission, PLAYER_ACCOUNT_MESSAGES, playerAccoun
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, requireAdmin } from '../../auth/require-admin';
+import type { Requester } from '../../core/audit';
 import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
-import type { Requester } from '../guilds/guild-deps';
 import {
   ACCOUNT_ID_LOOKUP,
   PLAYER_ACCOUNTS_BULK_EDIT,

@@ -8,9 +8,9 @@ import {
 } from '@guildhall/contract';
 import type { z } from 'zod';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Db, Queryable } from '../../services/db/db';
-import type { Requester } from '../guilds/guild-deps';
 import { lockHolder, type PlayerAccountRow, selectVerifiedBattlenet, type VerifiedBattlenet } from './queries';
 import { readAccount } from './read-account';
 

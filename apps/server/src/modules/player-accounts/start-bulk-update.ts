@@ -1,10 +1,10 @@
 import { bulkUpdateStarted, type playerAccountsApi } from '@guildhall/contract';
 import type { z } from 'zod';
 import { AppError } from '../../core/app-error';
+import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
 import type { JobKind, JobQueue } from '../../services/job-queue';
-import type { Requester } from '../guilds/guild-deps';
 import type { BulkUpdateInput, BulkUpdateProgress } from './bulk-update-job';
 import { presentBulkJob } from './presenters';
 import { actorName } from './save-account';
