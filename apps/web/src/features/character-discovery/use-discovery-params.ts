@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { type DiscoveryParams, discoverySearchParams, parseDiscoveryParams, switchGuild } from './discovery-params';
 
 /** The screen's guild and filters, kept in the URL so a reload or a shared link shows the same view. */
 export function useDiscoveryParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const params = useMemo(() => parseDiscoveryParams(searchParams), [searchParams]);
 
   const update = useCallback(

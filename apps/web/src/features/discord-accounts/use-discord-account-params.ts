@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { BotGuildFilters, DiscordUserFilters } from '../../api/discord-accounts';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import {
   type DiscordAccountParams,
   type DiscordAccountTab,
@@ -16,7 +16,7 @@ type GuildChange = Partial<Pick<BotGuildFilters, 'page' | 'search'>>;
  * sort goes back to page 1; typing in a search replaces the history entry instead of adding one.
  */
 export function useDiscordAccountParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const state = useMemo(() => parseDiscordAccountParams(params), [params]);
 
   const change = useCallback(

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { GuildListFilters } from '../../api/guilds';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { listSearchParams, parseListParams } from './guild-list-params';
 
 type FilterChange = Partial<Pick<GuildListFilters, 'page' | 'search' | 'status' | 'region'>>;
@@ -10,7 +10,7 @@ type FilterChange = Partial<Pick<GuildListFilters, 'page' | 'search' | 'status' 
  * Changing a filter goes back to page 1; typing in the search replaces the history entry instead of adding one.
  */
 export function useGuildListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const filters = useMemo(() => parseListParams(params), [params]);
 
   const update = useCallback(

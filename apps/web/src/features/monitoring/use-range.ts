@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { parseRange, RANGE_PARAM } from './range-param';
 
 /** The charts' range in seconds, kept in the URL so a reload or a shared link shows the same range. */
 export function useRange(): [number, (seconds: number) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const range = parseRange(params.get(RANGE_PARAM));
   const setRange = useCallback(
     (seconds: number) =>

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { type PermissionParams, type PermissionTab, parsePermissionParams, permissionSearchParams } from './permission-params';
 
 /**
@@ -7,7 +7,7 @@ import { type PermissionParams, type PermissionTab, parsePermissionParams, permi
  * back to page 1 and forgets the member looked up; typing in a search replaces the history entry.
  */
 export function usePermissionParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const state = useMemo(() => parsePermissionParams(params), [params]);
 
   const change = useCallback(

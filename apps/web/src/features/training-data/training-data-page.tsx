@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
 import '../../styles/training-data.css';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { AnalyticsTab } from './analytics-tab';
 import { isoRange, rangeError } from './date-range';
 import { DateRangeFields } from './date-range-fields';
@@ -14,10 +14,13 @@ import { listParamsOf, listStateOf, type SampleListState, TRAINING_TABS, type Tr
 
 const ID_PREFIX = 'training-data';
 
+/** The URL entries a change sets (an empty value drops its key), or a function of the address bar's params. */
+type Entries = Record<string, string> | ((current: URLSearchParams) => Record<string, string>);
+
 /** The bot's ML training data (issue 16): statistics, samples, review queue, analytics and export; state in the URL. */
 export function TrainingDataPage() {
   useDocumentTitle('Training Data');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const tab = tabOf(params);
   const days = { start: params.get('from') ?? '', end: params.get('to') ?? '' };
   const isRangeValid = rangeError(days) === null;
@@ -25,17 +28,21 @@ export function TrainingDataPage() {
   const listState = listStateOf(params);
   const linkedSample = params.get('sample');
 
-  function update(entries: Record<string, string>, keep: readonly string[]) {
-    const next = new URLSearchParams();
-    for (const key of keep) {
-      const value = params.get(key);
-      if (value) next.set(key, value);
-    }
-    for (const [key, value] of Object.entries(entries)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
+  // Each change starts from the address bar as it is (two filters changed at once keep both), keeping the keys
+  // named and setting or dropping the entries given.
+  function update(entries: Entries, keep: readonly string[]) {
+    setParams((current) => {
+      const next = new URLSearchParams();
+      for (const key of keep) {
+        const value = current.get(key);
+        if (value) next.set(key, value);
+      }
+      for (const [key, value] of Object.entries(typeof entries === 'function' ? entries(current) : entries)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    });
   }
 
   function handleTab(id: TrainingTab) {
@@ -47,7 +54,7 @@ export function TrainingDataPage() {
   }
 
   function handleList(next: Partial<SampleListState>) {
-    update({ tab, ...listParamsOf({ ...listState, ...next }) }, ['from', 'to', 'type', 'sample']);
+    update((current) => ({ tab, ...listParamsOf({ ...listStateOf(current), ...next }) }), ['from', 'to', 'type', 'sample']);
   }
 
   return (
