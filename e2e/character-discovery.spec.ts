@@ -73,6 +73,8 @@ test('Auto-Link shows the three bands and applies the high-confidence links', as
   await page.goto('/admin/character-discovery');
   const counts = page.getByTestId('discovery-counts');
   await expect(page.getByTestId('character-card').first()).toBeVisible();
+  // The counts come with the summary, which may land after the cards: until then the tile shows a dash.
+  await expect(counts.getByTestId('count-linked')).toHaveText(/^\d/);
   const linkedBefore = Number((await counts.getByTestId('count-linked').innerText()).replace(/\D/g, ''));
 
   await page.getByTestId('auto-link-button').click();

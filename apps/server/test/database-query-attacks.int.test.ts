@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { DATABASE_QUERY_MESSAGES as M, QUERY_RESULT_MAX_BYTES } from '@guildhall/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInQueryTransaction } from '../src/modules/database-manager/query-session';
+import { fieldsOf } from '../src/modules/database-manager/run-query';
 import { sql } from './helpers/factories';
 import type { HttpClient } from './helpers/http-client';
 import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
@@ -207,6 +210,28 @@ describe('bounds and timers', () => {
     });
     expect(wide.status).toBe(400);
     expect(wide.body.error).toBe(M.resultTooLarge(QUERY_RESULT_MAX_BYTES / 1024 / 1024));
+    expect((await run('SELECT 1 AS ok')).body.rows).toEqual([{ ok: 1 }]);
+  });
+
+  it('a timeout that fires while the app holds the rows answers the timeout, read-only or writing', async () => {
+    // The heap bomb's flake, made certain: the statement times out between fetches, so its error reaches pg-cursor
+    // with no fetch waiting (or while it closes), and the next query meets an aborted transaction.
+    const target = { db: server.app.services.db, readonlyAccess: server.app.services.readonlyAccess };
+    const timeoutMs = 300;
+    for (const isReadOnly of [true, false]) {
+      const attempt = runInQueryTransaction(
+        target,
+        'SELECT g FROM generate_series(1, 1000000) g',
+        { queryId: randomUUID(), isReadOnly, timeoutMs },
+        async (reader) => {
+          await reader.read(2);
+          await new Promise((resolve) => setTimeout(resolve, timeoutMs + 300));
+          await reader.close();
+          return fieldsOf(reader);
+        },
+      );
+      await expect(attempt, `isReadOnly ${isReadOnly}`).rejects.toMatchObject({ message: expect.stringMatching(/statement timeout/) });
+    }
     expect((await run('SELECT 1 AS ok')).body.rows).toEqual([{ ok: 1 }]);
   });
 

@@ -77,23 +77,54 @@ function toMap(rows: { oid: number; name: string }[]) {
   return new Map(rows.map((row) => [row.oid, row.name]));
 }
 
+/** 400: the statement ran past its statement_timeout. */
+const timedOut = (timeoutMs: number) =>
+  new AppError('VALIDATION_FAILED', DATABASE_QUERY_MESSAGES.timedOut(timeoutMs), {
+    details: { sqlState: '57014', position: null },
+  });
+
+/** PostgreSQL's answer to anything sent in a transaction an earlier error aborted. */
+const IN_FAILED_TRANSACTION = '25P02';
+
+/** What a COMMIT that rolled back stands for, as PostgreSQL would have put it. */
+const rolledBack = () =>
+  Object.assign(new Error('current transaction is aborted: the statement failed after its first rows, nothing was committed'), {
+    code: IN_FAILED_TRANSACTION,
+  });
+
 /**
  * Reads through pg-cursor. Each fetch is watched by a timer of its own: PostgreSQL arms statement_timeout per
  * fetch from the current setting, which the statement itself may have set to 0 (set_config(…, true) in a read
  * with writes allowed), so past the timeout the server cancels the backend from the app's pool.
+ *
+ * The statement can also fail between fetches or while its cursor closes (the timeout firing while the app is
+ * still taking the last rows apart): pg-cursor then keeps the error to itself, or drops it once closed, and the
+ * transaction is aborted. afterwards() turns what such a transaction answers next into the statement's own error.
  */
 function postgresReader(
   client: pg.PoolClient,
   sql: string,
   watch: { db: Db; queryId: string; timeoutMs: number },
-): StatementReader {
+): StatementReader & { afterwards(error: unknown): unknown } {
+  const startedAt = performance.now();
   const cursor = client.query(new Cursor(sql, [], { types: pgTypes }));
   let result: pg.QueryResult | null = null;
-  // A cursor that failed has ended with its error; closing it again would wait for nothing.
-  let hasFailed = false;
+  // The statement's own failure, however it came: a fetch's answer, or an error with no fetch waiting for it.
+  let failure: unknown = null;
+  cursor.on('error', (error: unknown) => {
+    failure ??= error;
+  });
+  const afterwards = (error: unknown) => {
+    if ((error as { code?: unknown }).code !== IN_FAILED_TRANSACTION) return error;
+    if (failure) return failure;
+    // The error came while the cursor closed, which pg-cursor drops: the timeout is the one thing that fails a
+    // statement whose rows were all read so far.
+    return performance.now() - startedAt >= watch.timeoutMs ? timedOut(watch.timeoutMs) : error;
+  };
   return {
     read: (n) =>
       new Promise((resolve, reject) => {
+        if (failure) return reject(failure);
         let isTimedOut = false;
         // A little past the timeout, so PostgreSQL's own one fires first when it still can.
         const timer = setTimeout(() => {
@@ -103,14 +134,8 @@ function postgresReader(
         cursor.read(n, (error, rows, last) => {
           clearTimeout(timer);
           if (error) {
-            hasFailed = true;
-            return reject(
-              isTimedOut
-                ? new AppError('VALIDATION_FAILED', DATABASE_QUERY_MESSAGES.timedOut(watch.timeoutMs), {
-                    details: { sqlState: '57014', position: null },
-                  })
-                : error,
-            );
+            failure = isTimedOut ? timedOut(watch.timeoutMs) : error;
+            return reject(failure);
           }
           result = last;
           resolve(rows);
@@ -118,8 +143,19 @@ function postgresReader(
       }),
     fields: () => (result?.fields ?? []).map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
     commandRowCount: () => result?.rowCount ?? null,
-    close: () => (hasFailed ? Promise.resolve() : cursor.close()),
-    typeNames: async (oids) => toMap((await client.query(TYPE_NAMES_SQL, [oids])).rows),
+    // A cursor that failed has ended with its error (closing it again would wait for nothing), which is the answer.
+    close: async () => {
+      if (!failure) await cursor.close();
+      if (failure) throw failure;
+    },
+    typeNames: async (oids) => {
+      try {
+        return toMap((await client.query(TYPE_NAMES_SQL, [oids])).rows);
+      } catch (error) {
+        throw afterwards(error);
+      }
+    },
+    afterwards,
   };
 }
 
@@ -290,7 +326,12 @@ export async function runInQueryTransaction<T>(
           });
           // The statement is over: from here a cancel finds nothing to stop.
           forget();
-          await client.query(options.isReadOnly ? 'ROLLBACK' : 'COMMIT');
+          if (options.isReadOnly) await client.query('ROLLBACK');
+          else {
+            // COMMIT of an aborted transaction rolls back without an error: the statement failed after its rows.
+            const commit = await client.query('COMMIT');
+            if (commit.command === 'ROLLBACK') throw reader.afterwards(rolledBack());
+          }
           if (options.isReadOnly) await dropLeftovers((text) => client.query<{ name: string }>(text));
           return result;
         } catch (error) {
