@@ -230,7 +230,9 @@ describe('bounds and timers', () => {
           return fieldsOf(reader);
         },
       );
-      await expect(attempt, `isReadOnly ${isReadOnly}`).rejects.toMatchObject({ message: expect.stringMatching(/statement timeout/) });
+      await expect(attempt, `isReadOnly ${isReadOnly}`).rejects.toMatchObject({
+        message: expect.stringMatching(/statement timeout/),
+      });
     }
     expect((await run('SELECT 1 AS ok')).body.rows).toEqual([{ ok: 1 }]);
   });
