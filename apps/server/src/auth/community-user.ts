@@ -1,11 +1,11 @@
 import { COMMUNITY_MESSAGES } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
-import { findLiveCommunitySession, touchCommunitySession } from '../modules/community-auth/session-queries';
-import { isFamilyLive } from '../modules/community-auth/token-queries';
-import { findUserById, type UserRow } from '../modules/community-auth/user-queries';
 import { verifyAccessToken } from './access-token';
 import { clearCommunitySessionCookie, communitySessionTokenOf } from './community-cookies';
+import { findLiveCommunitySession, touchCommunitySession } from './community-session-queries';
+import { isFamilyLive } from './community-token-queries';
+import { findUserById, type UserRow } from './community-user-queries';
 import { hashSessionToken } from './session-token';
 
 /** The community user behind a request, and how they proved it. */

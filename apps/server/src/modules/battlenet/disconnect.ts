@@ -1,7 +1,7 @@
 import { BATTLENET_MESSAGES } from '@guildhall/contract';
+import type { UserRow } from '../../auth/community-user-queries';
 import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import type { UserRow } from '../community-auth/user-queries';
 import type { BattlenetDeps } from './battlenet-deps';
 import { deleteConnectionOfUser } from './connection-queries';
 import { memberRequester } from './import-connection';

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type BattlenetLinkResult, COMMUNITY_PATHS } from '@guildhall/contract';
+import { findUserById } from '../../auth/community-user-queries';
 import { hashSessionToken } from '../../auth/session-token';
 import type { BattlenetOAuth, BattlenetRegion } from '../../services/battlenet/battlenet-oauth';
-import { findUserById } from '../community-auth/user-queries';
 import type { BattlenetDeps } from './battlenet-deps';
 import { useLinkState } from './connection-queries';
 import { importConnection } from './import-connection';

@@ -1,8 +1,8 @@
+import type { UserRow } from '../../auth/community-user-queries';
 import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { BattlenetRegion, BattlenetUser } from '../../services/battlenet/battlenet-oauth';
 import type { WowCharacter } from '../../services/battlenet/wow-profile';
-import type { UserRow } from '../community-auth/user-queries';
 import type { BattlenetDeps } from './battlenet-deps';
 import { type ClaimChange, claimCharacters } from './claim-characters';
 import { lockConnectionOfAccount, replaceCharacters, selectImportedCharacters, upsertConnection } from './connection-queries';

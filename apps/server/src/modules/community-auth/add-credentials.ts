@@ -1,10 +1,10 @@
 import { COMMUNITY_MESSAGES, passwordProblem } from '@guildhall/contract';
+import { findUserByEmail, type UserRow, updateCredentials } from '../../auth/community-user-queries';
 import { hashPassword } from '../../auth/passwords';
 import { enforceRateLimit } from '../../auth/rate-limit';
 import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { sendVerificationLink } from './email-links';
-import { findUserByEmail, type UserRow, updateCredentials } from './user-queries';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 

@@ -1,14 +1,14 @@
 import { COMMUNITY_MESSAGES, passwordProblem, SERVER_MESSAGES } from '@guildhall/contract';
+import { revokeCommunitySessionsOfUser } from '../../auth/community-session-queries';
+import { revokeFamiliesOfUser } from '../../auth/community-token-queries';
 import type { CommunityPrincipal } from '../../auth/community-user';
+import { updateCredentials } from '../../auth/community-user-queries';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { enforceRateLimit } from '../../auth/rate-limit';
 import { hashSessionToken } from '../../auth/session-token';
 import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { passwordChangedMail } from './mail-templates';
-import { revokeCommunitySessionsOfUser } from './session-queries';
-import { revokeFamiliesOfUser } from './token-queries';
-import { updateCredentials } from './user-queries';
 
 /** The form: the password now, and the one to use from here on. */
 export interface PasswordChange {

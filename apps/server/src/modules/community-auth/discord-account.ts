@@ -1,5 +1,3 @@
-import type { Queryable } from '../../services/db/db';
-import type { DiscordProfile } from '../../services/discord/discord-oauth';
 import {
   type DiscordIdentity,
   findUserByDiscordId,
@@ -7,7 +5,9 @@ import {
   insertDiscordUser,
   type UserRow,
   updateDiscordProfile,
-} from './user-queries';
+} from '../../auth/community-user-queries';
+import type { Queryable } from '../../services/db/db';
+import type { DiscordProfile } from '../../services/discord/discord-oauth';
 
 /**
  * The account of a Discord user, created or refreshed from their profile. An address Discord verified is

@@ -1,11 +1,11 @@
 import { COMMUNITY_MESSAGES, COMMUNITY_PATHS, DISCORD_STATE_TTL_MS, type DiscordLinkResult } from '@guildhall/contract';
+import { insertOAuthState } from '../../auth/community-token-queries';
+import { findUserByDiscordId, findUserById, type UserRow, updateDiscordProfile } from '../../auth/community-user-queries';
 import { hashSessionToken, newSessionToken } from '../../auth/session-token';
 import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { type DiscordReading, openDiscordSession, readDiscord } from './discord-session';
 import type { ClientInfo } from './sign-in-tokens';
-import { insertOAuthState } from './token-queries';
-import { findUserByDiscordId, findUserById, type UserRow, updateDiscordProfile } from './user-queries';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 

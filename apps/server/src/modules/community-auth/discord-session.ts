@@ -1,4 +1,5 @@
 import { COMMUNITY_SESSION_TTL_MS } from '@guildhall/contract';
+import { insertCommunitySession } from '../../auth/community-session-queries';
 import { sealText } from '../../auth/sealed-text';
 import { hashSessionToken, newSessionToken } from '../../auth/session-token';
 import type { DiscordGuildSummary } from '../../services/discord/discord-api';
@@ -6,7 +7,6 @@ import type { DiscordGrant, DiscordProfile } from '../../services/discord/discor
 import { recordPlayerSignIn } from '../player-accounts/record-sign-in';
 import type { AccountDeps } from './account-deps';
 import { replaceUserDiscordGuilds } from './guild-queries';
-import { insertCommunitySession } from './session-queries';
 import type { ClientInfo } from './sign-in-tokens';
 
 /** What Discord said about the user who came back: the token grant, their profile and their guilds. */

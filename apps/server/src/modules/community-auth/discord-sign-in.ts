@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { COMMUNITY_MESSAGES, COMMUNITY_PATHS, DISCORD_STATE_TTL_MS, type DiscordSignInError } from '@guildhall/contract';
+import { insertOAuthState, useOAuthState } from '../../auth/community-token-queries';
 import { hashSessionToken, newSessionToken } from '../../auth/session-token';
 import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
@@ -8,7 +9,6 @@ import { finishDiscordLink } from './discord-link';
 import { type DiscordReading, openDiscordSession, readDiscord } from './discord-session';
 import { loadGuildAccess } from './guild-access';
 import type { ClientInfo } from './sign-in-tokens';
-import { insertOAuthState, useOAuthState } from './token-queries';
 
 /** Starts a Discord sign-in: a fresh state (its hash stored), and the authorize URL carrying it. */
 export async function startDiscordSignIn(deps: AccountDeps): Promise<{ authUrl: string; state: string }> {

@@ -1,9 +1,9 @@
 import { RESET_LINK_TTL_MS, VERIFICATION_LINK_TTL_MS } from '@guildhall/contract';
+import { type EmailTokenPurpose, replaceEmailToken, useEmailToken } from '../../auth/community-token-queries';
 import { hashSessionToken, newSessionToken } from '../../auth/session-token';
 import type { Queryable } from '../../services/db/db';
 import type { CommunityKit } from './community-kit';
 import { resetLink, resetMail, verificationLink, verificationMail } from './mail-templates';
-import { type EmailTokenPurpose, replaceEmailToken, useEmailToken } from './token-queries';
 
 const LIFETIME: Record<EmailTokenPurpose, number> = {
   verify_email: VERIFICATION_LINK_TTL_MS,

@@ -1,10 +1,10 @@
 import { COMMUNITY_MESSAGES } from '@guildhall/contract';
+import { findUserByEmail, markEmailVerified, type UserRow } from '../../auth/community-user-queries';
 import { enforceRateLimit } from '../../auth/rate-limit';
 import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { sendVerificationLink, useLinkToken } from './email-links';
 import type { ClientInfo } from './sign-in-tokens';
-import { findUserByEmail, markEmailVerified, type UserRow } from './user-queries';
 
 /** Confirms an address with its link's token (once); the address must still be the account's. */
 export async function verifyEmail(deps: AccountDeps, token: string): Promise<void> {

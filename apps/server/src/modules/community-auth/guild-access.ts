@@ -6,6 +6,7 @@ import {
   resolveGuildSelection,
   type UserGuild,
 } from '@guildhall/contract';
+import { type UserRow, updateSelectedGuild } from '../../auth/community-user-queries';
 import type { Db } from '../../services/db/db';
 import { discordGuildIconUrl } from '../../services/discord/discord-oauth';
 import type { CommunityKit } from './community-kit';
@@ -18,7 +19,6 @@ import {
   type UserGuildRow,
   userGuildRow,
 } from './guild-queries';
-import { type UserRow, updateSelectedGuild } from './user-queries';
 
 /** What guild access needs from the app. */
 export interface GuildAccessDeps {

@@ -1,13 +1,13 @@
 import type { GuildPermission } from '@guildhall/contract';
+import { latestDiscordToken } from '../../auth/community-session-queries';
 import type { CommunityPrincipal } from '../../auth/community-user';
+import { updateSelectedGuild } from '../../auth/community-user-queries';
 import { openSealedText } from '../../auth/sealed-text';
 import { AppError } from '../../core/app-error';
 import { DiscordApiError } from '../../services/discord/discord-api';
 import type { AccountDeps } from './account-deps';
 import { availableGuild, type GuildAccess, loadGuildAccess, permissionsIn } from './guild-access';
 import { replaceUserDiscordGuilds } from './guild-queries';
-import { latestDiscordToken } from './session-queries';
-import { updateSelectedGuild } from './user-queries';
 
 /** Selects one of the user's available guilds; someone else's guild, or one without the bot, is refused. */
 export async function chooseGuild(

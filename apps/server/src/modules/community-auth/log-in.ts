@@ -1,9 +1,9 @@
+import { findUserByEmail, type UserRow } from '../../auth/community-user-queries';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
 import { enforceRateLimit } from '../../auth/rate-limit';
 import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { type ClientInfo, type IssuedTokens, issueTokens } from './sign-in-tokens';
-import { findUserByEmail, type UserRow } from './user-queries';
 
 const refused = () => new AppError('INVALID_CREDENTIALS');
 

@@ -1,7 +1,7 @@
+import { revokeCommunitySessionByTokenHash } from '../../auth/community-session-queries';
+import { findRefreshToken, revokeFamily } from '../../auth/community-token-queries';
 import { hashSessionToken } from '../../auth/session-token';
 import type { Db } from '../../services/db/db';
-import { revokeCommunitySessionByTokenHash } from './session-queries';
-import { findRefreshToken, revokeFamily } from './token-queries';
 
 /**
  * Ends what the caller presents: the sign-in (family) of a refresh token or of the access token, and the

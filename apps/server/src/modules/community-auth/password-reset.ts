@@ -1,13 +1,13 @@
 import { COMMUNITY_MESSAGES, passwordProblem } from '@guildhall/contract';
+import { revokeCommunitySessionsOfUser } from '../../auth/community-session-queries';
+import { revokeFamiliesOfUser } from '../../auth/community-token-queries';
+import { findUserByEmail, findUserById, updateCredentials } from '../../auth/community-user-queries';
 import { hashPassword } from '../../auth/passwords';
 import { enforceRateLimit } from '../../auth/rate-limit';
 import { AppError } from '../../core/app-error';
 import type { AccountDeps } from './account-deps';
 import { sendResetLink, useLinkToken } from './email-links';
-import { revokeCommunitySessionsOfUser } from './session-queries';
 import type { ClientInfo } from './sign-in-tokens';
-import { revokeFamiliesOfUser } from './token-queries';
-import { findUserByEmail, findUserById, updateCredentials } from './user-queries';
 
 /**
  * Sends a reset link when the address has an account. The lookup and the mail happen after the answer, so

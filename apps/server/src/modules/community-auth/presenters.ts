@@ -1,7 +1,7 @@
 import { type CommunityUser, isDiscordGuildAdmin } from '@guildhall/contract';
+import type { UserRow } from '../../auth/community-user-queries';
 import { discordAvatarUrl } from '../../services/discord/discord-oauth';
 import { availableGuild, type GuildAccess, type GuildAccessDeps, loadGuildAccess } from './guild-access';
-import type { UserRow } from './user-queries';
 
 /**
  * A user as the contract shows them. hasBasicAccess: may use the app (Discord, a verified address, or

@@ -1,4 +1,5 @@
 import { SYSTEM_SETTING_MESSAGES } from '@guildhall/contract';
+import { findUserByEmail, insertEmailUser, type UserRow } from '../../auth/community-user-queries';
 import { hashPassword } from '../../auth/passwords';
 import { enforceRateLimit } from '../../auth/rate-limit';
 import { AppError } from '../../core/app-error';
@@ -6,7 +7,6 @@ import type { AccountDeps } from './account-deps';
 import { sendVerificationLink } from './email-links';
 import { alreadyRegisteredMail } from './mail-templates';
 import { type ClientInfo, type IssuedTokens, issueTokens } from './sign-in-tokens';
-import { findUserByEmail, insertEmailUser, type UserRow } from './user-queries';
 
 /** A registration form, already validated by the contract (password rule included). */
 export interface RegistrationForm {

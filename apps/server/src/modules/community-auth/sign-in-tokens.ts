@@ -6,13 +6,13 @@ import {
   REFRESH_TOKEN_TTL_SESSION_MS,
 } from '@guildhall/contract';
 import { signAccessToken } from '../../auth/access-token';
+import { findRefreshToken, insertRefreshToken, revokeFamily, useRefreshToken } from '../../auth/community-token-queries';
+import { findUserById, type UserRow } from '../../auth/community-user-queries';
 import { hashSessionToken, newSessionToken } from '../../auth/session-token';
 import { AppError } from '../../core/app-error';
 import type { Db } from '../../services/db/db';
 import { recordPlayerSignIn } from '../player-accounts/record-sign-in';
 import type { CommunityKit } from './community-kit';
-import { findRefreshToken, insertRefreshToken, revokeFamily, useRefreshToken } from './token-queries';
-import { findUserById, type UserRow } from './user-queries';
 
 /** What issuing and rotating tokens needs. */
 export interface TokenDeps {

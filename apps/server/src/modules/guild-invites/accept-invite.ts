@@ -5,10 +5,10 @@ import {
   INVITE_STATUS_MESSAGES,
   joinedGuild,
 } from '@guildhall/contract';
+import { type UserRow, updateSelectedGuild } from '../../auth/community-user-queries';
 import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
 import type { GuildAccessDeps } from '../community-auth/guild-access';
-import { type UserRow, updateSelectedGuild } from '../community-auth/user-queries';
 import { insertGuildGrants } from '../guild-permissions/insert-grants';
 import { hasGuild, inviteStatusNow, lockUserAndCheckMembership, takeInviteUse } from './queries';
 import { findInviteByCode, inviteRefusal } from './read-invite';

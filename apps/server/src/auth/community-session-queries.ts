@@ -1,4 +1,4 @@
-import type { Queryable } from '../../services/db/db';
+import type { Queryable } from '../services/db/db';
 
 /** A Discord cookie session. */
 export interface CommunitySessionRow {

@@ -1,5 +1,5 @@
 import type { AuthMethod } from '@guildhall/contract';
-import type { Queryable } from '../../services/db/db';
+import type { Queryable } from '../services/db/db';
 
 /** A community account as the sign-in code reads it. */
 export interface UserRow {

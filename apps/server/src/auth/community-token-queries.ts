@@ -1,4 +1,4 @@
-import type { Queryable } from '../../services/db/db';
+import type { Queryable } from '../services/db/db';
 
 /** A refresh token row (the token itself is never stored, only its SHA-256). */
 export interface RefreshTokenRow {
