@@ -1,16 +1,11 @@
 import { COMMUNITY_MESSAGES, GUILD_HEADER, type GuildPermission, hasAnyGuildPermission } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
-import { type AccessibleGuild, availableGuildOf, permissionsIn } from '../modules/community-auth/guild-access';
 import { authenticateCommunity } from './community-user';
+import { type AvailableGuild, availableGuildOf } from './guild-access';
 
 /** The guild a guild-scoped request runs in, and what the caller may do there. */
-export interface GuildScope {
-  guildId: string;
-  tenantId: string | null;
-  guild: AccessibleGuild;
-  permissions: GuildPermission[];
-}
+export type GuildScope = AvailableGuild;
 
 /** Discord guild ids are snowflakes: digits only; anything else cannot name a guild of the user. */
 const SNOWFLAKE = /^\d{1,25}$/;
@@ -27,13 +22,12 @@ export function requireGuild(anyOf: readonly GuildPermission[] = ['guild.view'])
     const header = request.headers[GUILD_HEADER.toLowerCase()];
     const guildId = (Array.isArray(header) ? header[0] : header)?.trim();
     if (!guildId) throw new AppError('GUILD_SELECTION_REQUIRED');
-    const { db } = request.server.services;
-    const deps = { db, kit: request.server.community };
-    const guild = SNOWFLAKE.test(guildId) ? await availableGuildOf(deps, principal.user.id, guildId) : null;
+    const guild = SNOWFLAKE.test(guildId) ? await availableGuildOf(request.server.services, principal.user.id, guildId) : null;
     if (!guild) throw new AppError('GUILD_NOT_AVAILABLE');
-    const permissions = await permissionsIn(db, principal.user.id, guild);
-    if (!hasAnyGuildPermission(permissions, anyOf)) throw new AppError('FORBIDDEN', COMMUNITY_MESSAGES.guildPermissionDenied);
-    request.guildScope = { guildId, tenantId: guild.row.tenant_id, guild, permissions };
+    if (!hasAnyGuildPermission(guild.permissions, anyOf)) {
+      throw new AppError('FORBIDDEN', COMMUNITY_MESSAGES.guildPermissionDenied);
+    }
+    request.guildScope = guild;
   };
 }
 

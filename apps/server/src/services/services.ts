@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { connectDatabase } from './db/connect';
 import type { Db } from './db/db';
 import { createReadonlyAccess, type ReadonlyAccess } from './db/readonly-access';
+import { type BotGuildDirectory, createBotGuildDirectory } from './discord/bot-guilds';
 import { createDiscordBotClient, type DiscordBotClient } from './discord/discord-client';
 import { createInfluxClient, type InfluxClient } from './influx/influx-client';
 import { createRedis, type RedisConnection } from './redis';
@@ -15,6 +16,8 @@ export interface Services {
   redis: RedisConnection | null;
   influx: InfluxClient | null;
   discord: DiscordBotClient | null;
+  /** Where the bot is (Discord's list, cached): one per process, so sign-in and the guild guard share its cache. */
+  botGuilds: BotGuildDirectory;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function connectServices(config: Config, log: FastifyBaseLogger): P
     redis,
     influx: createInfluxClient(config.influx),
     discord: createDiscordBotClient(config.discord),
+    botGuilds: createBotGuildDirectory(config.discord, redis, log),
     async close() {
       await redis?.close();
       await readonlyAccess.close();

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createSigningKeys, type SigningKeys } from '../../auth/signing-keys';
 import type { Config } from '../../config';
-import { type BotGuildDirectory, createBotGuildDirectory } from '../../services/discord/bot-guilds';
+import type { BotGuildDirectory } from '../../services/discord/bot-guilds';
 import { createDiscordOAuth, type DiscordOAuth } from '../../services/discord/discord-oauth';
 import { createMailer, type Mailer } from '../../services/mail';
 import type { Services } from '../../services/services';
@@ -13,6 +13,7 @@ export interface CommunityKit {
   signingKeys: () => Promise<SigningKeys>;
   /** Null without DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET. */
   discord: DiscordOAuth | null;
+  /** The services' directory, the one the guild guard reads too. */
   botGuilds: BotGuildDirectory;
   mailer: Mailer;
   afterReply: AfterReply;
@@ -36,7 +37,7 @@ export function createCommunityKit(
   return {
     signingKeys: createSigningKeys(services.db, config.communityAuth.jwtSecret),
     discord: createDiscordOAuth(config.discord),
-    botGuilds: createBotGuildDirectory(config.discord, services.redis, log),
+    botGuilds: services.botGuilds,
     mailer: createMailer(config.mail, services.db, log),
     afterReply: createAfterReply(log),
     systemSettings,

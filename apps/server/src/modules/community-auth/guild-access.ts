@@ -1,24 +1,17 @@
 import {
   type GuildPermission,
   type GuildSelection,
-  guildPermissionsOf,
   isDiscordGuildAdmin,
   resolveGuildSelection,
   type UserGuild,
 } from '@guildhall/contract';
 import { type UserRow, updateSelectedGuild } from '../../auth/community-user-queries';
+import { isGuildAvailable, permissionsOf } from '../../auth/guild-access';
+import { findGuildAccess, type UserGuildRow } from '../../auth/guild-access-queries';
 import type { Db } from '../../services/db/db';
 import { discordGuildIconUrl } from '../../services/discord/discord-oauth';
 import type { CommunityKit } from './community-kit';
-import {
-  activeTenantGuildIds,
-  ensureTenants,
-  grantsOf,
-  listUserGuilds,
-  rolePermissionsOf,
-  type UserGuildRow,
-  userGuildRow,
-} from './guild-queries';
+import { activeTenantGuildIds, ensureTenants, listUserGuilds } from './guild-queries';
 
 /** What guild access needs from the app. */
 export interface GuildAccessDeps {
@@ -56,8 +49,7 @@ function accessibleGuildOf(row: UserGuildRow, hasBot: boolean): AccessibleGuild 
   const standing = { isOwner: row.is_owner, permissions: row.permissions };
   return {
     row,
-    // A tenant an operator switched off is not offered, even with the bot present.
-    isAvailable: hasBot && row.tenant_active !== false,
+    isAvailable: isGuildAvailable(hasBot, row.tenant_active),
     guild: {
       id: row.discord_guild_id,
       name: row.name,
@@ -68,24 +60,6 @@ function accessibleGuildOf(row: UserGuildRow, hasBot: boolean): AccessibleGuild 
       tenantId: row.tenant_id,
     },
   };
-}
-
-/**
- * The one guild an X-Guild-ID names, when it is one of the user's and available, else null. Reads only: the
- * tenant of a new bot guild is made, and the selection stored, when the user lists or picks guilds
- * (loadGuildAccess), never on a guarded request. A bot guild listed since has its tenant; one added a moment ago
- * answers with tenant_id null until then.
- */
-export async function availableGuildOf(
-  deps: GuildAccessDeps,
-  userId: string,
-  discordGuildId: string,
-): Promise<AccessibleGuild | null> {
-  const row = await userGuildRow(deps.db, userId, discordGuildId);
-  if (!row) return null;
-  const withBot = await botGuildIds(deps, [row], false);
-  const guild = accessibleGuildOf(row, withBot.has(discordGuildId));
-  return guild.isAvailable ? guild : null;
 }
 
 /** How to load guild access. */
@@ -153,17 +127,10 @@ export async function loadGuildAccess(
 export const availableGuild = (access: GuildAccess, guildId: string | null) =>
   access.guilds.find((g) => g.isAvailable && g.guild.id === guildId) ?? null;
 
-/**
- * The user's permissions in one of their available guilds: derived from Discord, plus stored grants, plus what the
- * guild's mapped Discord roles give the roles they hold there now (as the last member sync saw them).
- */
+/** The user's permissions in one of their available guilds, read as the X-Guild-ID guard reads them. */
 export async function permissionsIn(db: Db, userId: string, guild: AccessibleGuild): Promise<GuildPermission[]> {
-  const tenantId = guild.row.tenant_id;
-  const [grants, fromRoles] = tenantId
-    ? await Promise.all([grantsOf(db, tenantId, userId), rolePermissionsOf(db, tenantId, userId)])
-    : [[], []];
-  const standing = guild.row.is_discord_member ? { isOwner: guild.row.is_owner, permissions: guild.row.permissions } : null;
-  return guildPermissionsOf(standing, [...grants, ...fromRoles]);
+  const row = await findGuildAccess(db, userId, guild.guild.id);
+  return row ? permissionsOf(row) : [];
 }
 
 /** The permissions in the selected guild; empty while guild selection is required (spec 1 §6). */

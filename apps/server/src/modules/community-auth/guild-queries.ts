@@ -1,59 +1,11 @@
+import { type UserGuildRow, userGuildsSql } from '../../auth/guild-access-queries';
 import type { Queryable } from '../../services/db/db';
 import type { DiscordGuildSummary } from '../../services/discord/discord-api';
 
-/** One guild a user may see: from their Discord guild list, or a tenant where they hold grants. */
-export interface UserGuildRow {
-  discord_guild_id: string;
-  name: string;
-  icon: string | null;
-  is_owner: boolean;
-  permissions: string;
-  /** False for guilds known only through grants (an e-mail account without Discord). */
-  is_discord_member: boolean;
-  tenant_id: string | null;
-  tenant_active: boolean | null;
-}
-
 /** The user's Discord guilds joined with their tenants, then the granted tenants they are not a Discord member of. */
 export async function listUserGuilds(db: Queryable, userId: string): Promise<UserGuildRow[]> {
-  const { rows } = await db.query<UserGuildRow>(
-    `SELECT d.discord_guild_id, d.name, d.icon, d.is_owner, d.permissions, true AS is_discord_member,
-            g.id AS tenant_id, g.is_active AS tenant_active
-       FROM user_discord_guilds d
-       LEFT JOIN guilds g ON g.discord_guild_id = d.discord_guild_id
-      WHERE d.user_id = $1
-     UNION ALL
-     SELECT g.discord_guild_id, g.guild_name, NULL, false, '0', false, g.id, g.is_active
-       FROM guilds g
-      WHERE g.discord_guild_id IS NOT NULL
-        AND g.id IN (SELECT guild_id FROM guild_permission_grants WHERE user_id = $1)
-        AND NOT EXISTS (SELECT 1 FROM user_discord_guilds d WHERE d.user_id = $1 AND d.discord_guild_id = g.discord_guild_id)`,
-    [userId],
-  );
+  const { rows } = await db.query<UserGuildRow>(userGuildsSql({ isOneGuild: false }), [userId]);
   return rows;
-}
-
-/**
- * One guild of the user, as listUserGuilds would list it, or null: the X-Guild-ID guard's read, on the
- * (user_id, discord_guild_id) key and the guilds' discord_guild_id index.
- */
-export async function userGuildRow(db: Queryable, userId: string, discordGuildId: string): Promise<UserGuildRow | null> {
-  const { rows } = await db.query<UserGuildRow>(
-    `SELECT d.discord_guild_id, d.name, d.icon, d.is_owner, d.permissions, true AS is_discord_member,
-            g.id AS tenant_id, g.is_active AS tenant_active
-       FROM user_discord_guilds d
-       LEFT JOIN guilds g ON g.discord_guild_id = d.discord_guild_id
-      WHERE d.user_id = $1 AND d.discord_guild_id = $2
-     UNION ALL
-     SELECT g.discord_guild_id, g.guild_name, NULL, false, '0', false, g.id, g.is_active
-       FROM guilds g
-      WHERE g.discord_guild_id = $2
-        AND EXISTS (SELECT 1 FROM guild_permission_grants p WHERE p.guild_id = g.id AND p.user_id = $1)
-        AND NOT EXISTS (SELECT 1 FROM user_discord_guilds d WHERE d.user_id = $1 AND d.discord_guild_id = $2)
-     LIMIT 1`,
-    [userId, discordGuildId],
-  );
-  return rows[0] ?? null;
 }
 
 /** Replaces the stored Discord guild list of a user with what Discord just said. */
@@ -114,32 +66,4 @@ export async function activeTenantGuildIds(db: Queryable, discordGuildIds: reado
     [discordGuildIds],
   );
   return new Set(rows.map((row) => row.discord_guild_id));
-}
-
-/** The permissions granted to a user in one tenant. */
-export async function grantsOf(db: Queryable, tenantId: string, userId: string): Promise<string[]> {
-  const { rows } = await db.query<{ permission: string }>(
-    'SELECT permission FROM guild_permission_grants WHERE guild_id = $1 AND user_id = $2',
-    [tenantId, userId],
-  );
-  return rows.map((row) => row.permission);
-}
-
-/**
- * The permissions mapped to the Discord roles the user holds in one tenant now: their member row of the last member
- * sync (matched by the Discord id they signed in with, still a member), its roles, and the @everyone role (whose
- * id is the Discord guild's) that every member holds without Discord listing it.
- */
-export async function rolePermissionsOf(db: Queryable, tenantId: string, userId: string): Promise<string[]> {
-  const { rows } = await db.query<{ permission: string }>(
-    `SELECT DISTINCT p.permission
-       FROM users u
-       JOIN discord_members m ON m.guild_id = $1 AND m.discord_user_id = u.discord_id AND m.left_at IS NULL
-       JOIN guilds g ON g.id = m.guild_id
-       JOIN guild_role_permissions p
-         ON p.guild_id = m.guild_id AND (p.discord_role_id = ANY(m.roles) OR p.discord_role_id = g.discord_guild_id)
-      WHERE u.id = $2`,
-    [tenantId, userId],
-  );
-  return rows.map((row) => row.permission);
 }

@@ -18,9 +18,9 @@ export const communityGuildRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         guild: {
-          id: scope.guildId,
-          name: scope.guild.guild.name,
-          iconUrl: scope.guild.guild.iconUrl,
+          id: scope.discordGuildId,
+          name: scope.name,
+          iconUrl: scope.iconUrl,
           tenantId: scope.tenantId,
           memberCount,
         },
