@@ -1,9 +1,9 @@
 import { COMMUNITY_MESSAGES, GUILD_INVITE_PERMISSION, GUILD_MEMBER_PERMISSIONS } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DiscordFake, type FakeDiscordGuild, type FakeDiscordUser } from './fakes/discord-fake';
-import { raiseCommunityIpLimits } from './helpers/community';
+import { raiseCommunityIpLimits, signInWithDiscord } from './helpers/community';
 import { sql } from './helpers/factories';
-import { HttpClient } from './helpers/http-client';
+import type { HttpClient } from './helpers/http-client';
 import { createTestEnvironment, startTestApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 // The X-Guild-ID guard only reads (issue 27): a member's guarded GET writes nothing and checks access in one SELECT,
@@ -39,15 +39,10 @@ beforeAll(async () => {
   fake.addGuild(member, ours, { withBot: true });
   fake.addGuild(member, withoutBot, { withBot: false });
   fake.addGuild(stranger, theirs, { withBot: true });
-  environment = await createTestEnvironment({
-    DISCORD_CLIENT_ID: fake.clientId,
-    DISCORD_CLIENT_SECRET: fake.clientSecret,
-    DISCORD_BOT_TOKEN: fake.botToken,
-    DISCORD_API_BASE: fake.baseUrl,
-  });
+  environment = await createTestEnvironment(fake.appSettings());
   server = await startTestApp(environment.env, raiseCommunityIpLimits);
-  await signInWithDiscord(stranger, new HttpClient(server.url));
-  client = await signInWithDiscord(member, new HttpClient(server.url));
+  await signInWithDiscord(fake, server.url, stranger);
+  client = await signInWithDiscord(fake, server.url, member);
   await probeWrites();
 });
 
@@ -55,15 +50,6 @@ afterAll(async () => {
   await stopTestApp(server, environment);
   await fake.stop();
 });
-
-/** Discord sign-in as a browser goes through it; it lists the user's guilds, so their bot guilds get their tenants. */
-async function signInWithDiscord(as: FakeDiscordUser, browser: HttpClient): Promise<HttpClient> {
-  fake.loginAs = as;
-  const start = await browser.get<{ authUrl: string }>('/auth/discord');
-  const back = new URL((await fetch(start.body.authUrl, { redirect: 'manual' })).headers.get('location')!);
-  expect((await browser.get(`${back.pathname}${back.search}`)).status).toBe(302);
-  return browser;
-}
 
 /**
  * Gives every table of the app a row trigger that notes each row written, by any connection, in

@@ -10,7 +10,7 @@ import {
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordFake, type FakeDiscordGuild, type FakeDiscordMember, type FakeDiscordUser } from './fakes/discord-fake';
-import { raiseCommunityIpLimits, registerVerifiedUser } from './helpers/community';
+import { raiseCommunityIpLimits, registerVerifiedUser, signInWithDiscord } from './helpers/community';
 import { createTestAdmin, sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';
@@ -83,12 +83,7 @@ beforeAll(async () => {
   fake.addGuild(officer, serverAs('11264'), { withBot: true });
   fake.addGuild(raider, serverAs('3072'), { withBot: true });
   fake.addGuild(owner, serverAs('1024', true), { withBot: true });
-  environment = await createTestEnvironment({
-    DISCORD_CLIENT_ID: fake.clientId,
-    DISCORD_CLIENT_SECRET: fake.clientSecret,
-    DISCORD_BOT_TOKEN: fake.botToken,
-    DISCORD_API_BASE: fake.baseUrl,
-  });
+  environment = await createTestEnvironment(fake.appSettings());
   server = await startTestApp(environment.env, raiseCommunityIpLimits);
   admin = new HttpClient(server.url);
   await admin.signIn(OWNER.username, OWNER.password);
@@ -105,18 +100,7 @@ afterAll(async () => {
   await fake.stop();
 });
 
-/** Goes through Discord sign-in as a browser would: start, Discord's authorize page, the callback. */
-async function signInWithDiscord(as: FakeDiscordUser) {
-  const client = new HttpClient(server.url);
-  fake.loginAs = as;
-  const start = await client.get<{ authUrl: string }>('/auth/discord');
-  expect(start.status, start.text).toBe(200);
-  const authorize = await fetch(start.body.authUrl, { redirect: 'manual' });
-  const back = new URL(authorize.headers.get('location')!);
-  const callback = await client.get(`${back.pathname}${back.search}`);
-  expect(callback.status, callback.text).toBe(302);
-  return client;
-}
+const signInAs = (as: FakeDiscordUser) => signInWithDiscord(fake, server.url, as);
 
 const permissionsOf = async (client: HttpClient) => {
   const answer = await client.get<{ permissions: string[]; selectedGuildId: string | null }>('/auth/permissions');
@@ -229,7 +213,7 @@ describe('hand-made guild grants', () => {
     expect(byEmail.status, byEmail.text).toBe(200);
     expect(byEmail.body.data).toEqual([{ id: user.id, username: account.username, email: account.email, discordId: null }]);
 
-    await signInWithDiscord(raider);
+    await signInAs(raider);
     const byDiscordId = await admin.get<{ data: { username: string; discordId: string | null }[] }>(
       `${GRANTS}/users?search=${raider.id.slice(4)}`,
     );
@@ -356,8 +340,8 @@ describe("a guild's Discord roles", () => {
 
 describe('Discord roles mapped to guild permissions', () => {
   it("gives a role's holders its permissions in /auth/permissions and on guild routes, until the mapping goes", async () => {
-    const officerClient = await signInWithDiscord(officer);
-    const raiderClient = await signInWithDiscord(raider);
+    const officerClient = await signInAs(officer);
+    const raiderClient = await signInAs(raider);
     expect((await permissionsOf(officerClient)).sort()).toEqual([...GUILD_MEMBER_PERMISSIONS].sort());
     const before = await officerInvites(officerClient);
     expect(before.status).toBe(403);
@@ -417,7 +401,7 @@ describe('Discord roles mapped to guild permissions', () => {
   });
 
   it('follows the member sync: a member who loses the role in Discord loses its permissions', async () => {
-    const raiderClient = await signInWithDiscord(raider);
+    const raiderClient = await signInAs(raider);
     await mapRole(ROLE.raider.id, ['raids.manage']);
     try {
       expect(await permissionsOf(raiderClient)).toContain('raids.manage');
@@ -449,7 +433,7 @@ describe("a member's effective permissions", () => {
     answer.permissions.find((held) => held.permission === permission)?.sources ?? [];
 
   it('shows each permission with where it comes from: member, mapped roles, @everyone and grants', async () => {
-    await signInWithDiscord(officer);
+    await signInAs(officer);
     const [officerUser] = await sql<{ id: string }>(server.app, 'SELECT id FROM users WHERE discord_id = $1', [officer.id]);
     await mapRole(ROLE.officer.id, ['guild.manage_members']);
     await mapRole(ROLE.everyone.id, ['characters.link']);
@@ -495,7 +479,7 @@ describe("a member's effective permissions", () => {
   });
 
   it('names the server owner and Administrator or Manage Server, from the sign-in or from the roles held', async () => {
-    await signInWithDiscord(owner);
+    await signInAs(owner);
     const ownerAnswer = await read(owner.id);
     expect(ownerAnswer.status, ownerAnswer.text).toBe(200);
     expect(ownerAnswer.body.data.permissions.map((held) => held.permission)).toEqual([...GUILD_ADMIN_PERMISSIONS]);

@@ -116,6 +116,16 @@ export class DiscordFake {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /** The settings that point an app at this fake: OAuth2 sign-in and the bot token (once started). */
+  appSettings(): Record<string, string> {
+    return {
+      DISCORD_CLIENT_ID: this.clientId,
+      DISCORD_CLIENT_SECRET: this.clientSecret,
+      DISCORD_BOT_TOKEN: this.botToken,
+      DISCORD_API_BASE: this.baseUrl,
+    };
+  }
+
   /** Adds a guild the user is in, and optionally the bot too. */
   addGuild(user: FakeDiscordUser, guild: FakeDiscordGuild, { withBot }: { withBot: boolean }): void {
     this.userGuilds.set(user.id, [...(this.userGuilds.get(user.id) ?? []), guild]);

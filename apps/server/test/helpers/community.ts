@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../src/config';
+import type { DiscordFake, FakeDiscordUser } from '../fakes/discord-fake';
 import { sql } from './factories';
-import type { HttpClient } from './http-client';
+import { HttpClient } from './http-client';
 import { uniqueSuffix } from './test-database';
 
 /** Tests sign many users up from 127.0.0.1: per-IP limits go up, per-account limits stay as shipped. */
@@ -57,4 +58,20 @@ export async function registerVerifiedUser(app: FastifyInstance, client: HttpCli
   });
   if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
   return { account, ...login.body };
+}
+
+/**
+ * Signs `as` in with Discord as a browser does (start, the fake's authorize page, the callback); returns the browser,
+ * which holds the session cookie. Sign-in lists the user's guilds, so their bot guilds have their tenants after.
+ */
+export async function signInWithDiscord(fake: DiscordFake, baseUrl: string, as: FakeDiscordUser): Promise<HttpClient> {
+  const browser = new HttpClient(baseUrl);
+  fake.loginAs = as;
+  const start = await browser.get<{ authUrl: string }>('/auth/discord');
+  if (start.status !== 200) throw new Error(`Discord sign-in did not start: ${start.text}`);
+  const authorize = await fetch(start.body.authUrl, { redirect: 'manual' });
+  const back = new URL(authorize.headers.get('location')!);
+  const callback = await browser.get(`${back.pathname}${back.search}`);
+  if (callback.status !== 302) throw new Error(`Discord sign-in failed: ${callback.text}`);
+  return browser;
 }
