@@ -70,7 +70,9 @@ export function QueryState<T>(props: QueryStateProps<T>) {
     ) : view === 'error' ? (
       <QueryError {...props} variant={variant} />
     ) : (
-      <Empty variant={variant} title={props.emptyTitle} hint={props.empty} testId={testId && `${testId}-empty`} />
+      <EmptyHint variant={variant} title={props.emptyTitle} testId={testId && `${testId}-empty`}>
+        {props.empty}
+      </EmptyHint>
     );
   if (variant !== 'row') return face;
   return (
@@ -119,29 +121,33 @@ export function RetryButton({ isRetrying, onRetry }: { isRetrying: boolean; onRe
   );
 }
 
-function Empty({
-  variant,
-  title,
-  hint,
-  testId,
-}: {
-  variant: QueryStateVariant;
+interface EmptyHintProps {
+  /** What to do next, or why there is nothing. */
+  children?: ReactNode;
+  /** A heading above the hint ('No accounts found'). */
   title?: ReactNode;
-  hint?: ReactNode;
+  variant?: QueryStateVariant;
+  className?: string;
   testId?: string;
-}) {
+}
+
+/**
+ * The empty face on its own, for what is empty inside data already loaded (a guild with no loot yet) or before
+ * anything is asked (no guild chosen); a query's own emptiness goes through QueryState.
+ */
+export function EmptyHint({ children, title, variant = 'panel', className, testId }: EmptyHintProps) {
   if (!title) {
     return (
-      <p className="table-empty" data-testid={testId}>
-        {hint}
+      <p className={['table-empty', className].filter(Boolean).join(' ')} data-testid={testId}>
+        {children}
       </p>
     );
   }
   const Title = variant === 'page' ? 'h1' : 'p';
   return (
-    <div className="empty-state" data-testid={testId}>
+    <div className={['empty-state', className].filter(Boolean).join(' ')} data-testid={testId}>
       <Title className="empty-state__title">{title}</Title>
-      {hint && <p>{hint}</p>}
+      {children && <p>{children}</p>}
     </div>
   );
 }
