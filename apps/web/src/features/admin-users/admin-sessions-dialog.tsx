@@ -1,13 +1,11 @@
 import { ADMIN_USER_MESSAGES, type AdminSessionRow, type AdminUserRow } from '@guildhall/contract';
 import { useState } from 'react';
 import { useAdminUserSessions, useEndAdminSession } from '../../api/admin-users';
-import { errorMessage } from '../../api/api-error';
 import { Badge } from '../../ui/badge';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { Modal } from '../../ui/modal';
 import { QueryState } from '../../ui/query-state';
-import { Spinner } from '../../ui/spinner';
 
 interface AdminSessionsDialogProps {
   user: AdminUserRow;

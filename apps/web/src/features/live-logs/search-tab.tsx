@@ -1,8 +1,9 @@
 import { LOG_LIMITS, type LogLevel } from '@guildhall/contract';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { type LogSearchRequest, useLogSearch } from '../../api/logs';
+import { StepPagination } from '../../ui/pagination';
 import { Spinner } from '../../ui/spinner';
 import { SEARCH_LEVEL_OPTIONS } from './log-levels';
 import { LogLine } from './log-line';
@@ -207,29 +208,17 @@ export function SearchTab() {
               </ol>
             )}
             {(page > 1 || result.pagination.hasMore) && (
-              <nav className="pagination" aria-label="Search result pages">
-                <span className="pagination__summary">Page {page}</span>
-                <span className="pagination__buttons">
-                  <button
-                    type="button"
-                    className="pagination__button"
-                    disabled={page <= 1 || search.isFetching}
-                    onClick={() => setRequest({ ...request, page: page - 1 })}
-                  >
-                    <ChevronLeft size={16} aria-hidden="true" />
-                    Previous
-                  </button>
-                  <button
-                    type="button"
-                    className="pagination__button"
-                    disabled={!result.pagination.hasMore || search.isFetching}
-                    onClick={() => setRequest({ ...request, page: page + 1 })}
-                  >
-                    Next
-                    <ChevronRight size={16} aria-hidden="true" />
-                  </button>
-                </span>
-              </nav>
+              <StepPagination
+                page={page}
+                hasPrevious={page > 1}
+                hasNext={result.pagination.hasMore}
+                isBusy={search.isFetching}
+                onPrevious={() => setRequest({ ...request, page: page - 1 })}
+                onNext={() => setRequest({ ...request, page: page + 1 })}
+                label="Search result pages"
+              >
+                Page {page}
+              </StepPagination>
             )}
           </>
         )}
