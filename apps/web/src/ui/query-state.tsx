@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/api-error';
 import { PageSpinner, Spinner } from './spinner';
@@ -46,6 +47,8 @@ interface QueryStateProps<T> {
   empty?: ReactNode;
   /** A heading above the hint ('No accounts found'). */
   emptyTitle?: ReactNode;
+  /** A picture above the heading (the auto-link dialog's). */
+  emptyIcon?: LucideIcon;
   variant?: QueryStateVariant;
   /** The row variant's width in columns. */
   colSpan?: number;
@@ -70,7 +73,7 @@ export function QueryState<T>(props: QueryStateProps<T>) {
     ) : view === 'error' ? (
       <QueryError {...props} variant={variant} />
     ) : (
-      <EmptyHint variant={variant} title={props.emptyTitle} testId={testId && `${testId}-empty`}>
+      <EmptyHint variant={variant} title={props.emptyTitle} icon={props.emptyIcon} testId={testId && `${testId}-empty`}>
         {props.empty}
       </EmptyHint>
     );
@@ -126,6 +129,7 @@ interface EmptyHintProps {
   children?: ReactNode;
   /** A heading above the hint ('No accounts found'). */
   title?: ReactNode;
+  icon?: LucideIcon;
   variant?: QueryStateVariant;
   className?: string;
   testId?: string;
@@ -135,8 +139,8 @@ interface EmptyHintProps {
  * The empty face on its own, for what is empty inside data already loaded (a guild with no loot yet) or before
  * anything is asked (no guild chosen); a query's own emptiness goes through QueryState.
  */
-export function EmptyHint({ children, title, variant = 'panel', className, testId }: EmptyHintProps) {
-  if (!title) {
+export function EmptyHint({ children, title, icon: Icon, variant = 'panel', className, testId }: EmptyHintProps) {
+  if (!title && !Icon) {
     return (
       <p className={['table-empty', className].filter(Boolean).join(' ')} data-testid={testId}>
         {children}
@@ -146,7 +150,8 @@ export function EmptyHint({ children, title, variant = 'panel', className, testI
   const Title = variant === 'page' ? 'h1' : 'p';
   return (
     <div className={['empty-state', className].filter(Boolean).join(' ')} data-testid={testId}>
-      <Title className="empty-state__title">{title}</Title>
+      {Icon && <Icon size={32} className="empty-state__icon" aria-hidden="true" />}
+      {title && <Title className="empty-state__title">{title}</Title>}
       {children && <p>{children}</p>}
     </div>
   );
