@@ -101,7 +101,7 @@ function QueryError<T>({ query, errorText, errorTitle, canRetry, errorActions, v
   );
   const isPage = variant === 'page';
   const Title = isPage ? 'h1' : 'p';
-  return (
+  const face = (
     <div className={isPage ? 'empty-state' : 'table-empty'} role="alert" data-testid={testId && `${testId}-error`}>
       {errorTitle && <Title className={isPage ? 'empty-state__title' : 'query-state__title'}>{errorTitle}</Title>}
       {message !== errorTitle && <p className={errorTitle ? 'muted' : undefined}>{message}</p>}
@@ -113,6 +113,8 @@ function QueryError<T>({ query, errorText, errorTitle, canRetry, errorActions, v
       )}
     </div>
   );
+  // The page variant stands in for a whole page, so it keeps the page's margins.
+  return isPage ? <div className="page">{face}</div> : face;
 }
 
 /** The one Retry button: it asks again and waits, so a second click does not queue another call. */
