@@ -1,19 +1,18 @@
-import { QueryState } from '../../../ui/query-state';
 import { MESSAGES } from '@guildhall/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/api-error';
 import { useGuildDataSummary } from '../../../api/guild-data';
-import { PageSpinner } from '../../../ui/spinner';
-import { tabButtonId, tabPanelId, Tabs } from '../../../ui/tabs';
 import { useBreadcrumbName } from '../../../shell/breadcrumb-names';
+import { QueryState } from '../../../ui/query-state';
+import { Tabs, tabButtonId, tabPanelId } from '../../../ui/tabs';
 import { useToast } from '../../../ui/toast-context';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { DeleteGuildDataModal } from './delete-guild-data-modal';
-import { GUILD_DATA_TABS, type GuildDataTab, parseDataTab } from './guild-data-tabs';
 import { GuildDataHeader } from './guild-data-header';
 import { GuildDataPanel } from './guild-data-panel';
+import { GUILD_DATA_TABS, type GuildDataTab, parseDataTab } from './guild-data-tabs';
 
 const LIST_PATH = '/admin/guilds';
 const ID_PREFIX = 'guild-data';
@@ -73,20 +72,22 @@ export function GuildDataPage() {
       testId="guild-data"
     >
       {({ summary, guild: loadedGuild }) => (
-    <div className="page guild-data" data-testid="guild-data-view">
-      <GuildDataHeader guild={loadedGuild} onDelete={() => setIsDeleting(true)} onClose={handleClose} />
-      <Tabs label="Guild data" tabs={GUILD_DATA_TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
-      <div
-        className="tab-panel"
-        role="tabpanel"
-        id={tabPanelId(ID_PREFIX, tab)}
-        aria-labelledby={tabButtonId(ID_PREFIX, tab)}
-        data-testid={`guild-data-panel-${tab}`}
-      >
-        <GuildDataPanel tab={tab} guild={loadedGuild} summary={summary} />
-      </div>
-      {isDeleting && <DeleteGuildDataModal guild={loadedGuild} counts={summary.counts} onClose={() => setIsDeleting(false)} />}
-    </div>
+        <div className="page guild-data" data-testid="guild-data-view">
+          <GuildDataHeader guild={loadedGuild} onDelete={() => setIsDeleting(true)} onClose={handleClose} />
+          <Tabs label="Guild data" tabs={GUILD_DATA_TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
+          <div
+            className="tab-panel"
+            role="tabpanel"
+            id={tabPanelId(ID_PREFIX, tab)}
+            aria-labelledby={tabButtonId(ID_PREFIX, tab)}
+            data-testid={`guild-data-panel-${tab}`}
+          >
+            <GuildDataPanel tab={tab} guild={loadedGuild} summary={summary} />
+          </div>
+          {isDeleting && (
+            <DeleteGuildDataModal guild={loadedGuild} counts={summary.counts} onClose={() => setIsDeleting(false)} />
+          )}
+        </div>
       )}
     </QueryState>
   );
