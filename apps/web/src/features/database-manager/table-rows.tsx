@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/api-error';
 import { useTableDetails, useTableRows } from '../../api/database-manager';
 import { Card } from '../../ui/card';
 import { StepPagination } from '../../ui/pagination';
+import { EmptyHint } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
 import { ErrorBanner } from './error-banner';
 import { ResultGrid } from './result-grid';
@@ -71,7 +72,7 @@ export function TableRows({ schema, table }: { schema: string; table: string }) 
       {rows.isError && <ErrorBanner text={DATABASE_MANAGER_MESSAGES.loadTableDetailsFailed(errorMessage(rows.error))} />}
       {data?.note && <p className="alert alert--warning">{data.note}</p>}
       {rows.isPending && !rows.isError && <Spinner label="Loading rows..." />}
-      {data && data.rows.length === 0 && <p className="table-empty">No rows.</p>}
+      {data && data.rows.length === 0 && <EmptyHint>No rows.</EmptyHint>}
       {data && data.rows.length > 0 && (
         <ResultGrid
           fields={data.columns}

@@ -7,6 +7,7 @@ import { rawExportPath, useRawEntities, useRawRows } from '../../api/raw-data';
 import { useDownload } from '../../api/use-download';
 import { Modal } from '../../ui/modal';
 import { StepPagination } from '../../ui/pagination';
+import { EmptyHint } from '../../ui/query-state';
 import { PageSpinner, Spinner } from '../../ui/spinner';
 import { type TabItem, Tabs, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -161,7 +162,7 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
           </p>
         )}
         {rows.isPending && !rows.isError && <Spinner label="Loading rows..." />}
-        {data && data.rows.length === 0 && <p className="table-empty">{RAW_DATA_MESSAGES.noRows}</p>}
+        {data && data.rows.length === 0 && <EmptyHint>{RAW_DATA_MESSAGES.noRows}</EmptyHint>}
         {data && data.rows.length > 0 && (
           <RawGrid
             entity={entity}
