@@ -117,10 +117,19 @@ function QueryError<T>({ query, errorText, errorTitle, canRetry, errorActions, v
   return isPage ? <div className="page">{face}</div> : face;
 }
 
-/** The one Retry button: it asks again and waits, so a second click does not queue another call. */
+/**
+ * The one Retry button: it asks again and waits, so a second click does not queue another call. Held with
+ * aria-disabled, not disabled, so keyboard focus stays on it while the answer comes.
+ */
 export function RetryButton({ isRetrying, onRetry }: { isRetrying: boolean; onRetry: () => void }) {
   return (
-    <button type="button" className="button button--secondary" onClick={onRetry} disabled={isRetrying} aria-busy={isRetrying}>
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={isRetrying ? undefined : onRetry}
+      aria-disabled={isRetrying}
+      aria-busy={isRetrying}
+    >
       Retry
     </button>
   );
