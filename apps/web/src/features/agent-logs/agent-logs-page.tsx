@@ -5,7 +5,6 @@ import { useAiTurnStats, useAiTurns } from '../../api/ai-turns';
 import { Card } from '../../ui/card';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
-import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AgentLogsCharts } from './agent-logs-charts';
 import { AgentLogsFilterBar } from './agent-logs-filters';
@@ -54,8 +53,9 @@ export function AgentLogsPage() {
             </button>
           </div>
         )}
-        {stats.data && <AgentLogsCharts stats={stats.data} />}
-        {stats.isPending && <Spinner label="Loading charts..." />}
+        <QueryState query={stats} loading="Loading charts..." errorTitle="Failed to load the charts" testId="agent-stats">
+          {(answer) => <AgentLogsCharts stats={answer} />}
+        </QueryState>
       </Card>
 
       <Card className="agent-logs">
