@@ -1,5 +1,51 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { pageCount, pageRange, pageWindow } from './page-window';
+
+/**
+ * Keeps keyboard focus in the pager when the button just pressed turns disabled (Next on the last page, or both
+ * while a page loads): focus moves to `fallback`, or back to the button once it is enabled again, instead of
+ * falling to the page's body, where the next Tab starts over.
+ */
+function useFocusRescue(fallback: string, page: number) {
+  const navRef = useRef<HTMLElement>(null);
+  const pressed = useRef<{ button: HTMLButtonElement; page: number } | null>(null);
+  useEffect(() => {
+    if (!pressed.current) return;
+    const { button } = pressed.current;
+    if (button.disabled) {
+      const other = navRef.current?.querySelector<HTMLButtonElement>(`${fallback}:not(:disabled)`);
+      if (!other) return; // everything is held while the page loads: look again on the next render
+      pressed.current = null;
+      other.focus();
+      return;
+    }
+    if (pressed.current.page === page) return; // the new page has not come yet
+    pressed.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body) button.focus();
+  });
+  const press = (event: { currentTarget: HTMLButtonElement }) => {
+    pressed.current = { button: event.currentTarget, page };
+  };
+  return { navRef, press };
+}
+
+function StepButton({ direction, label, ...rest }: { direction: 'previous' | 'next'; label?: string } & ButtonProps) {
+  const text = direction === 'previous' ? 'Previous' : 'Next';
+  return (
+    <button type="button" className="pagination__button" aria-label={label} {...rest}>
+      {direction === 'previous' && <ChevronLeft size={16} aria-hidden="true" />}
+      <span>{text}</span>
+      {direction === 'next' && <ChevronRight size={16} aria-hidden="true" />}
+    </button>
+  );
+}
+
+interface ButtonProps {
+  onClick: (event: { currentTarget: HTMLButtonElement }) => void;
+  disabled: boolean;
+}
 
 interface PaginationProps {
   page: number;
@@ -13,27 +59,23 @@ interface PaginationProps {
   noun?: string;
 }
 
-/** 'Showing X to Y of Z', Previous, up to `buttons` page numbers, Next. */
+/** 'Showing X to Y of Z', Previous, up to `buttons` page numbers, Next: for lists whose total is known. */
 export function Pagination({ page, pageSize, total, buttons = 5, onPageChange, testId = 'pagination', noun }: PaginationProps) {
   const pages = pageCount(total, pageSize);
   const { from, to } = pageRange(page, pageSize, total);
+  const { navRef, press } = useFocusRescue('[aria-current="page"]', page);
+  const step = (to: number) => (event: { currentTarget: HTMLButtonElement }) => {
+    press(event);
+    onPageChange(to);
+  };
   return (
-    <nav className="pagination" aria-label="Pagination" data-testid={testId}>
+    <nav ref={navRef} className="pagination" aria-label="Pagination" data-testid={testId}>
       <p className="pagination__summary">
         Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()}
         {noun ? ` ${noun}` : ''}
       </p>
       <div className="pagination__buttons">
-        <button
-          type="button"
-          className="pagination__button"
-          onClick={() => onPageChange(page - 1)}
-          disabled={page <= 1}
-          aria-label="Previous page"
-        >
-          <ChevronLeft size={16} aria-hidden="true" />
-          <span>Previous</span>
-        </button>
+        <StepButton direction="previous" label="Previous page" onClick={step(page - 1)} disabled={page <= 1} />
         {pageWindow(page, pages, buttons).map((number) => (
           <button
             key={number}
@@ -46,17 +88,99 @@ export function Pagination({ page, pageSize, total, buttons = 5, onPageChange, t
             {number}
           </button>
         ))}
-        <button
-          type="button"
-          className="pagination__button"
-          onClick={() => onPageChange(page + 1)}
-          disabled={page >= pages}
-          aria-label="Next page"
-        >
-          <span>Next</span>
-          <ChevronRight size={16} aria-hidden="true" />
-        </button>
+        <StepButton direction="next" label="Next page" onClick={step(page + 1)} disabled={page >= pages} />
       </div>
     </nav>
+  );
+}
+
+interface StepPaginationProps {
+  /** The page shown, counted from 1. */
+  page: number;
+  /** What the middle says: 'Page 3 · 50 a page'. */
+  children: ReactNode;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  /** While a page loads, neither button sends another. */
+  isBusy?: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  /** Names the list the pages belong to: 'Row pages'. */
+  label?: string;
+  /** The middle text's test id. */
+  testId?: string;
+}
+
+/**
+ * Previous and Next only, for lists paged by a cursor or by 'is there more' (keyset rows, log search), where
+ * the total and so the page numbers are unknown.
+ */
+export function StepPagination({
+  page,
+  children,
+  hasPrevious,
+  hasNext,
+  isBusy = false,
+  onPrevious,
+  onNext,
+  label = 'Pages',
+  testId,
+}: StepPaginationProps) {
+  const { navRef, press } = useFocusRescue('.pagination__button', page);
+  const step = (go: () => void) => (event: { currentTarget: HTMLButtonElement }) => {
+    press(event);
+    go();
+  };
+  return (
+    <nav ref={navRef} className="pagination" aria-label={label}>
+      <p className="pagination__summary" data-testid={testId} aria-live="polite">
+        {children}
+      </p>
+      <div className="pagination__buttons">
+        <StepButton direction="previous" onClick={step(onPrevious)} disabled={!hasPrevious || isBusy} />
+        <StepButton direction="next" onClick={step(onNext)} disabled={!hasNext || isBusy} />
+      </div>
+    </nav>
+  );
+}
+
+interface LoadMoreProps {
+  hasMore: boolean;
+  isLoading: boolean;
+  onLoadMore: () => void;
+  /** The button's words: 'Load more', 'Show more (50 of 230)'. */
+  label?: string;
+  /** Its words while the next part loads: 'Scanning...'. */
+  busyLabel?: string;
+  /** How much is on screen, beside the button: '100 of 4,000 elements'. */
+  summary?: ReactNode;
+  /** The button fills the width (a long list in a narrow panel). */
+  isBlock?: boolean;
+}
+
+/** 'Load more' for lists read a part at a time (SCAN cursors, infinite queries): nothing once all is read. */
+export function LoadMore({
+  hasMore,
+  isLoading,
+  onLoadMore,
+  label = 'Load more',
+  busyLabel = 'Loading...',
+  summary,
+  isBlock = false,
+}: LoadMoreProps) {
+  if (!hasMore) return null;
+  return (
+    <div className="load-more">
+      {summary && <span className="load-more__summary">{summary}</span>}
+      <button
+        type="button"
+        className={`button button--secondary ${isBlock ? 'button--block' : 'button--small'}`}
+        // Held with aria-disabled, not disabled: a disabled button drops keyboard focus to the page's body.
+        aria-disabled={isLoading}
+        onClick={isLoading ? undefined : onLoadMore}
+      >
+        {isLoading ? busyLabel : label}
+      </button>
+    </div>
   );
 }

@@ -1,12 +1,11 @@
 import { ADMIN_USER_MESSAGES, type AdminSessionRow, type AdminUserRow } from '@guildhall/contract';
 import { useState } from 'react';
 import { useAdminUserSessions, useEndAdminSession } from '../../api/admin-users';
-import { errorMessage } from '../../api/api-error';
 import { Badge } from '../../ui/badge';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { Modal } from '../../ui/modal';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 
 interface AdminSessionsDialogProps {
   user: AdminUserRow;
@@ -28,65 +27,60 @@ export function AdminSessionsDialog({ user, onClose }: AdminSessionsDialogProps)
   return (
     <>
       <Modal isOpen title={`Sessions: ${user.username}`} size="lg" onClose={onClose}>
-        {sessions.isPending && <Spinner label="Loading sessions..." />}
-        {sessions.isError && (
-          <div role="alert" className="table-empty">
-            <p>{errorMessage(sessions.error, ADMIN_USER_MESSAGES.loadFailed)}</p>
-            <button type="button" className="button button--secondary" onClick={() => void sessions.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
-        {sessions.isSuccess && rows.length === 0 && (
-          <p className="table-empty" data-testid="admin-sessions-empty">
-            No open sessions
-          </p>
-        )}
-        {rows.length > 0 && (
-          <ul className="session-list" data-testid="admin-sessions">
-            {rows.map((session) => (
-              <li key={session.id} className="session-list__item" data-testid="admin-session">
-                <div className="session-list__head">
-                  <span className="session-list__where">
-                    {session.ip ?? 'Unknown address'}
-                    {session.isCurrent && <Badge tone="brand">This session</Badge>}
-                  </span>
-                  <button
-                    type="button"
-                    className="button button--danger-outline button--small"
-                    onClick={() => setEnding(session)}
-                    data-testid="end-session"
-                  >
-                    End session
-                  </button>
-                </div>
-                <p className="session-list__agent">{session.userAgent ?? 'Unknown browser'}</p>
-                <dl className="session-list__times">
-                  <div>
-                    <dt>Created</dt>
-                    <dd>
-                      <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
-                    </dd>
+        <QueryState
+          query={sessions}
+          loading="Loading sessions..."
+          errorText={ADMIN_USER_MESSAGES.loadFailed}
+          isEmpty={() => rows.length === 0}
+          empty="No open sessions"
+          testId="admin-sessions"
+        >
+          {() => (
+            <ul className="session-list" data-testid="admin-sessions">
+              {rows.map((session) => (
+                <li key={session.id} className="session-list__item" data-testid="admin-session">
+                  <div className="session-list__head">
+                    <span className="session-list__where">
+                      {session.ip ?? 'Unknown address'}
+                      {session.isCurrent && <Badge tone="brand">This session</Badge>}
+                    </span>
+                    <button
+                      type="button"
+                      className="button button--danger-outline button--small"
+                      onClick={() => setEnding(session)}
+                      data-testid="end-session"
+                    >
+                      End session
+                    </button>
                   </div>
-                  <div>
-                    <dt>Last seen</dt>
-                    <dd>
-                      <time dateTime={session.lastSeenAt} title={formatDateTime(session.lastSeenAt)}>
-                        {formatRelative(session.lastSeenAt)}
-                      </time>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Expires</dt>
-                    <dd>
-                      <time dateTime={session.expiresAt}>{formatDateTime(session.expiresAt)}</time>
-                    </dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <p className="session-list__agent">{session.userAgent ?? 'Unknown browser'}</p>
+                  <dl className="session-list__times">
+                    <div>
+                      <dt>Created</dt>
+                      <dd>
+                        <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Last seen</dt>
+                      <dd>
+                        <time dateTime={session.lastSeenAt} title={formatDateTime(session.lastSeenAt)}>
+                          {formatRelative(session.lastSeenAt)}
+                        </time>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Expires</dt>
+                      <dd>
+                        <time dateTime={session.expiresAt}>{formatDateTime(session.expiresAt)}</time>
+                      </dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </Modal>
       <ConfirmModal
         isOpen={ending !== null}

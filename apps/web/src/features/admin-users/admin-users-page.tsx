@@ -3,11 +3,10 @@ import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useAdminRoles } from '../../api/admin-roles';
 import { useAdminUserStatistics, useAdminUsers, useUnlockAdminUser } from '../../api/admin-users';
-import { errorMessage } from '../../api/api-error';
 import { useAdminSession } from '../../auth/admin-session-context';
 import { Card } from '../../ui/card';
 import { Pagination } from '../../ui/pagination';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { type AdminUserDialogState, AdminUserDialogs } from './admin-user-dialogs';
 import { AdminUserFilterBar } from './admin-user-filters';
@@ -73,35 +72,26 @@ export function AdminUsersPage() {
 
       <Card className="admin-users">
         <AdminUserFilterBar filters={filters} roles={roleList} onSearchChange={setSearch} onChange={update} />
-        {list.isPending && (
-          <div className="table-empty">
-            <Spinner label="Loading admin users..." />
-          </div>
-        )}
-        {list.isError && !list.data && (
-          <div className="table-empty" role="alert" data-testid="admin-users-error">
-            <p>{errorMessage(list.error, ADMIN_USER_MESSAGES.loadFailed)}</p>
-            <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
-        {users.length > 0 && (
-          <AdminUserTable
-            users={users}
-            currentAdmin={admin ?? null}
-            sortBy={filters.sortBy}
-            sortOrder={filters.sortOrder}
-            isLoading={list.isFetching}
-            onSort={(sortBy, sortOrder) => update({ sortBy, sortOrder })}
-            onAction={handleAction}
-          />
-        )}
-        {list.isSuccess && users.length === 0 && (
-          <p className="table-empty" data-testid="admin-users-empty">
-            {hasAdminUserFilters(filters) ? ADMIN_USER_MESSAGES.noUsersMatch : ADMIN_USER_MESSAGES.noUsers}
-          </p>
-        )}
+        <QueryState
+          query={list}
+          loading="Loading admin users..."
+          errorText={ADMIN_USER_MESSAGES.loadFailed}
+          isEmpty={() => users.length === 0}
+          empty={hasAdminUserFilters(filters) ? ADMIN_USER_MESSAGES.noUsersMatch : ADMIN_USER_MESSAGES.noUsers}
+          testId="admin-users"
+        >
+          {() => (
+            <AdminUserTable
+              users={users}
+              currentAdmin={admin ?? null}
+              sortBy={filters.sortBy}
+              sortOrder={filters.sortOrder}
+              isLoading={list.isFetching}
+              onSort={(sortBy, sortOrder) => update({ sortBy, sortOrder })}
+              onAction={handleAction}
+            />
+          )}
+        </QueryState>
         <Pagination
           // The page whose rows are shown: while the next page loads, the previous one stays on screen.
           page={list.data?.pagination.page ?? filters.page}

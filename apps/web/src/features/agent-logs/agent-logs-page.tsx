@@ -2,10 +2,9 @@ import { AI_TURN_MESSAGES } from '@guildhall/contract';
 import { X } from 'lucide-react';
 import { useMemo } from 'react';
 import { useAiTurnStats, useAiTurns } from '../../api/ai-turns';
-import { errorMessage } from '../../api/api-error';
 import { Card } from '../../ui/card';
 import { Pagination } from '../../ui/pagination';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AgentLogsCharts } from './agent-logs-charts';
 import { AgentLogsFilterBar } from './agent-logs-filters';
@@ -54,30 +53,22 @@ export function AgentLogsPage() {
             </button>
           </div>
         )}
-        {stats.data && <AgentLogsCharts stats={stats.data} />}
-        {stats.isPending && <Spinner label="Loading charts..." />}
+        <QueryState query={stats} loading="Loading charts..." errorTitle="Failed to load the charts" testId="agent-stats">
+          {(answer) => <AgentLogsCharts stats={answer} />}
+        </QueryState>
       </Card>
 
       <Card className="agent-logs">
-        {list.isPending && (
-          <div className="table-empty">
-            <Spinner label="Loading agent turns..." />
-          </div>
-        )}
-        {list.isError && !list.data && (
-          <div className="table-empty" role="alert" data-testid="agent-error">
-            <p>{errorMessage(list.error, AI_TURN_MESSAGES.turnsFailed)}</p>
-            <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
-        {turns.length > 0 && <AgentLogsTable turns={turns} isLoading={list.isFetching} onOpen={openTurn} />}
-        {list.isSuccess && turns.length === 0 && (
-          <p className="table-empty" data-testid="agent-empty">
-            {isFiltered ? AI_TURN_MESSAGES.noTurnsMatch : AI_TURN_MESSAGES.noTurns}
-          </p>
-        )}
+        <QueryState
+          query={list}
+          loading="Loading agent turns..."
+          errorText={AI_TURN_MESSAGES.turnsFailed}
+          isEmpty={() => turns.length === 0}
+          empty={isFiltered ? AI_TURN_MESSAGES.noTurnsMatch : AI_TURN_MESSAGES.noTurns}
+          testId="agent"
+        >
+          {() => <AgentLogsTable turns={turns} isLoading={list.isFetching} onOpen={openTurn} />}
+        </QueryState>
         <Pagination
           page={list.data?.pagination.page ?? state.page}
           pageSize={PAGE_SIZE}

@@ -1,11 +1,11 @@
 import { AI_TURN_MESSAGES, type AiTurnDetail } from '@guildhall/contract';
 import { Link } from 'react-router';
 import { useAiTurn } from '../../api/ai-turns';
-import { errorMessage } from '../../api/api-error';
+import { ApiError } from '../../api/api-error';
 import { Badge } from '../../ui/badge';
 import { formatDateTime } from '../../ui/format-date';
 import { Modal } from '../../ui/modal';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { sampleHref } from './agent-logs-params';
 import { ToolCallTimeline } from './tool-call-timeline';
 import { TurnOutcomeBadge } from './turn-outcome-badge';
@@ -124,13 +124,15 @@ export function TurnDetail({ id, onClose }: TurnDetailProps) {
   const turn = useAiTurn(id);
   return (
     <Modal isOpen={id !== null} title="Agent turn" onClose={onClose} size="lg">
-      {turn.isPending && <Spinner label="Loading the turn..." />}
-      {turn.isError && (
-        <p role="alert" data-testid="turn-detail-error">
-          {errorMessage(turn.error, AI_TURN_MESSAGES.turnNotFound)}
-        </p>
-      )}
-      {turn.data && <TurnBody turn={turn.data} />}
+      <QueryState
+        query={turn}
+        loading="Loading the turn..."
+        errorText={AI_TURN_MESSAGES.turnNotFound}
+        canRetry={(error) => !(error instanceof ApiError && error.status === 404)}
+        testId="turn-detail"
+      >
+        {(answer) => <TurnBody turn={answer} />}
+      </QueryState>
     </Modal>
   );
 }

@@ -1,11 +1,10 @@
 import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE } from '@guildhall/contract';
 import { X } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useAuditFacets, useAuditLog } from '../../api/audit-log';
 import { Card } from '../../ui/card';
 import { Pagination } from '../../ui/pagination';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AuditExportButton } from './audit-export-button';
 import { AuditLogFilterBar } from './audit-log-filters';
@@ -62,25 +61,16 @@ export function AuditLogPage() {
             </button>
           </div>
         )}
-        {list.isPending && invalidRange === null && (
-          <div className="table-empty">
-            <Spinner label="Loading audit records..." />
-          </div>
-        )}
-        {list.isError && !list.data && (
-          <div className="table-empty" role="alert" data-testid="audit-error">
-            <p>{errorMessage(list.error, AUDIT_LOG_MESSAGES.loadFailed)}</p>
-            <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
-        {entries.length > 0 && <AuditLogTable entries={entries} isLoading={list.isFetching} />}
-        {list.isSuccess && entries.length === 0 && (
-          <p className="table-empty" data-testid="audit-empty">
-            {isFiltered ? AUDIT_LOG_MESSAGES.noEntriesMatch : AUDIT_LOG_MESSAGES.noEntries}
-          </p>
-        )}
+        <QueryState
+          query={list}
+          loading="Loading audit records..."
+          errorText={AUDIT_LOG_MESSAGES.loadFailed}
+          isEmpty={() => entries.length === 0}
+          empty={isFiltered ? AUDIT_LOG_MESSAGES.noEntriesMatch : AUDIT_LOG_MESSAGES.noEntries}
+          testId="audit"
+        >
+          {() => <AuditLogTable entries={entries} isLoading={list.isFetching} />}
+        </QueryState>
         <Pagination
           // The page whose rows are shown: while the next page loads, the previous one stays on screen.
           page={list.data?.pagination.page ?? state.page}

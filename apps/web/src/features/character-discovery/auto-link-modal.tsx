@@ -11,7 +11,7 @@ import { errorMessage } from '../../api/api-error';
 import { useAutoLinkMatches } from '../../api/character-discovery';
 import { useApplyAutoLinksMutation } from '../../api/character-discovery-mutations';
 import { Modal } from '../../ui/modal';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast-context';
 import { AutoLinkBand } from './auto-link-band';
 import { AutoLinkSummary } from './auto-link-summary';
@@ -20,15 +20,6 @@ interface AutoLinkModalProps {
   guildId: string;
   isOpen: boolean;
   onClose: () => void;
-}
-
-function EmptyState({ icon: Icon, text, testId }: { icon: typeof SearchX; text: string; testId: string }) {
-  return (
-    <div className="empty-state" data-testid={testId}>
-      <Icon size={32} className="empty-state__icon" aria-hidden="true" />
-      <p className="empty-state__title">{text}</p>
-    </div>
-  );
 }
 
 /** 'Automatic Character Linking' (spec 1 §2): the matcher's proposals in three bands, and applying the high ones. */
@@ -82,43 +73,40 @@ export function AutoLinkModal({ guildId, isOpen, onClose }: AutoLinkModalProps) 
   return (
     <Modal isOpen={isOpen} title={DISCOVERY_MESSAGES.modalTitle} size="xl" onClose={handleClose} footer={footer}>
       <div className="auto-link" data-testid="auto-link-modal" aria-busy={matches.isFetching}>
-        {matches.isPending && (
-          <div className="table-empty">
-            <Spinner label="Finding matches..." />
-          </div>
-        )}
-        {matches.isError && (
-          <EmptyState icon={CircleAlert} text={DISCOVERY_MESSAGES.loadResultsFailed} testId="auto-link-failed" />
-        )}
-        {results && results.unlinkedCharacters === 0 && results.summary.totalMatches === 0 && (
-          <EmptyState icon={UserCheck} text={DISCOVERY_MESSAGES.noUnlinkedCharacters} testId="auto-link-no-characters" />
-        )}
-        {results && results.unlinkedCharacters > 0 && results.summary.totalMatches === 0 && (
-          <EmptyState icon={SearchX} text={DISCOVERY_MESSAGES.noMatches} testId="auto-link-no-matches" />
-        )}
-        {results && results.summary.totalMatches > 0 && (
-          <>
-            <AutoLinkSummary summary={results.summary} />
-            {apply.data && apply.data.errors.length > 0 && (
-              <div className="alert alert--warning auto-link__errors" role="alert" data-testid="auto-link-errors">
-                <CircleAlert size={16} aria-hidden="true" />
-                <div>
-                  <p>{apply.data.message}</p>
-                  <ul>
-                    {apply.data.errors.map((error) => (
-                      <li key={`${error.discordUser.id}-${error.character.id}`}>
-                        {error.character.name} → {error.discordUser.displayName}: {error.error}
-                      </li>
-                    ))}
-                  </ul>
+        <QueryState
+          query={matches}
+          loading="Finding matches..."
+          errorTitle={DISCOVERY_MESSAGES.loadResultsFailed}
+          errorText={DISCOVERY_MESSAGES.loadResultsFailed}
+          isEmpty={(found) => found.summary.totalMatches === 0}
+          emptyIcon={results?.unlinkedCharacters === 0 ? UserCheck : SearchX}
+          emptyTitle={results?.unlinkedCharacters === 0 ? DISCOVERY_MESSAGES.noUnlinkedCharacters : DISCOVERY_MESSAGES.noMatches}
+          testId="auto-link"
+        >
+          {(found) => (
+            <>
+              <AutoLinkSummary summary={found.summary} />
+              {apply.data && apply.data.errors.length > 0 && (
+                <div className="alert alert--warning auto-link__errors" role="alert" data-testid="auto-link-errors">
+                  <CircleAlert size={16} aria-hidden="true" />
+                  <div>
+                    <p>{apply.data.message}</p>
+                    <ul>
+                      {apply.data.errors.map((error) => (
+                        <li key={`${error.discordUser.id}-${error.character.id}`}>
+                          {error.character.name} → {error.discordUser.displayName}: {error.error}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
                 </div>
-              </div>
-            )}
-            {CONFIDENCE_BANDS.map((band) => (
-              <AutoLinkBand key={band} band={band} groups={results[band]} />
-            ))}
-          </>
-        )}
+              )}
+              {CONFIDENCE_BANDS.map((band) => (
+                <AutoLinkBand key={band} band={band} groups={found[band]} />
+              ))}
+            </>
+          )}
+        </QueryState>
       </div>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/api-error';
 import { useDiscoverySummary } from '../../api/character-discovery';
 import { useSyncMembersMutation } from '../../api/character-discovery-mutations';
 import { ConfirmModal } from '../../ui/confirm-modal';
+import { EmptyHint } from '../../ui/query-state';
 import { PageSpinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AutoLinkModal } from './auto-link-modal';
@@ -47,7 +48,7 @@ export function CharacterDiscoveryPage() {
       {params.guildId ? (
         <DiscoveryWorkspace key={params.guildId} guildId={params.guildId} params={params} onParamsChange={update} />
       ) : fallback.hasNoGuilds ? (
-        <p className="table-empty card">No guilds yet. Create one under Guild Management first.</p>
+        <EmptyHint className="card">No guilds yet. Create one under Guild Management first.</EmptyHint>
       ) : (
         <PageSpinner label="Loading guilds..." />
       )}

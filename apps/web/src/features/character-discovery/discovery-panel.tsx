@@ -1,20 +1,13 @@
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { Badge } from '../../ui/badge';
-import { Spinner } from '../../ui/spinner';
+import { LoadMore } from '../../ui/pagination';
+import { type QueryLike, QueryState } from '../../ui/query-state';
 import { useLoadErrorToast } from './use-load-error-toast';
 
 /** The parts of a paged list query the panel reads. */
-interface PagedList {
-  data: unknown;
-  error: unknown;
-  isPending: boolean;
-  isError: boolean;
-  isSuccess: boolean;
-  isFetching: boolean;
+interface PagedList extends QueryLike<unknown> {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
-  refetch: () => Promise<unknown>;
   fetchNextPage: () => Promise<unknown>;
 }
 
@@ -53,36 +46,24 @@ export function DiscoveryPanel({ name, title, list, total, count, isFiltered, ..
       </header>
       {props.filters}
       <div className="discovery-panel__body" aria-busy={list.isFetching}>
-        {list.isPending && (
-          <div className="table-empty">
-            <Spinner label={props.loadingLabel} />
-          </div>
-        )}
-        {list.isError && !list.data && (
-          <div className="table-empty" role="alert">
-            <p className="discovery-error__title">{props.errorTitle}</p>
-            <p>{errorMessage(list.error, props.errorTitle)}</p>
-            <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
-        {list.isSuccess && count === 0 && (
-          <p className="table-empty" data-testid={`${name}-empty`}>
-            {props.emptyText}
-          </p>
-        )}
-        <ul className={props.listClassName}>{props.children}</ul>
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className="button button--secondary button--block"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? 'Loading...' : `Show more (${count.toLocaleString()} of ${(total ?? 0).toLocaleString()})`}
-          </button>
-        )}
+        <QueryState
+          query={list}
+          loading={props.loadingLabel}
+          errorTitle={props.errorTitle}
+          errorText={props.errorTitle}
+          isEmpty={() => count === 0}
+          empty={props.emptyText}
+          testId={name}
+        >
+          {() => <ul className={props.listClassName}>{props.children}</ul>}
+        </QueryState>
+        <LoadMore
+          hasMore={list.hasNextPage}
+          isLoading={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+          label={`Show more (${count.toLocaleString()} of ${(total ?? 0).toLocaleString()})`}
+          isBlock
+        />
       </div>
     </section>
   );

@@ -2,8 +2,9 @@ import type { DiscoveryCharacter, DiscoveryMember } from '@guildhall/contract';
 import { useState } from 'react';
 import { useDiscoveryMembers } from '../../api/character-discovery';
 import { Modal } from '../../ui/modal';
+import { LoadMore } from '../../ui/pagination';
+import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
-import { Spinner } from '../../ui/spinner';
 import { MemberAvatar } from './member-avatar';
 
 interface MemberPickerModalProps {
@@ -34,35 +35,45 @@ export function MemberPickerModal({ guildId, character, onPick, onClose }: Membe
           placeholder="Username, global name or nickname"
           autoFocus
         />
-        {list.isPending && <Spinner label="Loading members..." />}
-        {list.isSuccess && members.length === 0 && <p className="muted">No members match this search.</p>}
-        <ul className="member-picker__list">
-          {members.map((member) => (
-            <li key={member.id}>
-              <button
-                type="button"
-                className="member-picker__option"
-                onClick={() => {
-                  if (!character) return;
-                  setSearch('');
-                  onPick(character, member);
-                }}
-              >
-                <MemberAvatar name={member.displayName} url={member.avatarUrl} size={30} />
-                <span className="member-picker__names">
-                  <span className="member-picker__display-name">{member.displayName}</span>
-                  <span className="muted">@{member.username}</span>
-                </span>
-                <span className="muted">{member.linkedCharacters.length} linked</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        {list.hasNextPage && (
-          <button type="button" className="link-button" onClick={() => void list.fetchNextPage()}>
-            Show more members
-          </button>
-        )}
+        <QueryState
+          query={list}
+          loading="Loading members..."
+          errorText="Failed to load the members"
+          isEmpty={() => members.length === 0}
+          empty="No members match this search."
+          testId="member-picker"
+        >
+          {() => (
+            <ul className="member-picker__list">
+              {members.map((member) => (
+                <li key={member.id}>
+                  <button
+                    type="button"
+                    className="member-picker__option"
+                    onClick={() => {
+                      if (!character) return;
+                      setSearch('');
+                      onPick(character, member);
+                    }}
+                  >
+                    <MemberAvatar name={member.displayName} url={member.avatarUrl} size={30} />
+                    <span className="member-picker__names">
+                      <span className="member-picker__display-name">{member.displayName}</span>
+                      <span className="muted">@{member.username}</span>
+                    </span>
+                    <span className="muted">{member.linkedCharacters.length} linked</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+        <LoadMore
+          hasMore={list.hasNextPage}
+          isLoading={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+          label="Show more members"
+        />
       </div>
     </Modal>
   );

@@ -8,11 +8,10 @@ import {
 } from '@guildhall/contract';
 import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/api-error';
 import { useGuildSettings, useResetCategory, useUpdateGuildSettings } from '../../api/guild-config';
 import { useAdminSession } from '../../auth/admin-session-context';
 import { Card } from '../../ui/card';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { type TabItem, Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { BulkPanel } from './bulk-panel';
@@ -119,22 +118,25 @@ export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
                   <p className="muted">Choose a guild to see and change its settings.</p>
                 </Card>
               )}
-              {guildId && settings.isPending && <Spinner label="Loading settings..." />}
-              {guildId && settings.isError && (
-                <p className="alert alert--error" role="alert">
-                  Failed to load the settings: {errorMessage(settings.error)}
-                </p>
-              )}
-              {guildId && settings.data && (
-                <GuildSettings
-                  guildId={guildId}
-                  guildName={settings.data.guild.name}
-                  categories={settings.data.categories}
-                  category={category}
-                  onCategory={(next) => unsaved.guard(() => set({ category: next }))}
-                  onUnsavedChange={unsaved.onUnsavedChange}
-                  canEdit={canEdit}
-                />
+              {guildId && (
+                <QueryState
+                  query={settings}
+                  loading="Loading settings..."
+                  errorTitle="Failed to load the settings"
+                  testId="config-settings"
+                >
+                  {(answer) => (
+                    <GuildSettings
+                      guildId={guildId}
+                      guildName={answer.guild.name}
+                      categories={answer.categories}
+                      category={category}
+                      onCategory={(next) => unsaved.guard(() => set({ category: next }))}
+                      onUnsavedChange={unsaved.onUnsavedChange}
+                      canEdit={canEdit}
+                    />
+                  )}
+                </QueryState>
               )}
             </div>
           </div>

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { useConfigGuilds } from '../../api/guild-config';
 import { Badge } from '../../ui/badge';
+import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
-import { Spinner } from '../../ui/spinner';
 
 /** "3 overrides" */
 export const overridesText = (count: number) => `${count} ${count === 1 ? 'override' : 'overrides'}`;
@@ -41,29 +41,31 @@ export function GuildPicker({
   return (
     <div className="config-picker" data-testid="guild-picker">
       <SearchInput value={search} onSearch={onSearch} label="Search guilds" placeholder="Search guilds" maxLength={100} />
-      {guilds.isPending && <Spinner label="Loading guilds..." />}
-      {guilds.isError && (
-        <p className="alert alert--error" role="alert">
-          Failed to load guilds: {errorMessage(guilds.error)}
-        </p>
-      )}
-      {guilds.data && list.length === 0 && <p className="muted">No guild matches.</p>}
-      {list.length > 0 && (
-        <ul className="config-picker__list" aria-label="Guilds" aria-busy={guilds.isFetching}>
-          {list.map((guild) => (
-            <li key={guild.id}>
-              <button
-                type="button"
-                className={`config-guild${guild.id === selectedId ? ' config-guild--selected' : ''}`}
-                aria-current={guild.id === selectedId ? 'true' : undefined}
-                onClick={() => onSelect(guild)}
-              >
-                <GuildLine guild={guild} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={guilds}
+        loading="Loading guilds..."
+        errorTitle="Failed to load guilds"
+        isEmpty={() => list.length === 0}
+        empty="No guild matches."
+        testId="config-guilds"
+      >
+        {() => (
+          <ul className="config-picker__list" aria-label="Guilds" aria-busy={guilds.isFetching}>
+            {list.map((guild) => (
+              <li key={guild.id}>
+                <button
+                  type="button"
+                  className={`config-guild${guild.id === selectedId ? ' config-guild--selected' : ''}`}
+                  aria-current={guild.id === selectedId ? 'true' : undefined}
+                  onClick={() => onSelect(guild)}
+                >
+                  <GuildLine guild={guild} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

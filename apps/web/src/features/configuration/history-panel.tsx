@@ -1,13 +1,12 @@
 import { type ConfigVersion, findSetting, type SettingCategory } from '@guildhall/contract';
 import { History } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useConfigVersions, useRollback } from '../../api/guild-config';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { formatDateTime } from '../../ui/format-date';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { formatSettingValue } from './config-form';
 
 const ACTION_LABELS: Record<ConfigVersion['action'], string> = {
@@ -66,56 +65,58 @@ export function HistoryPanel({
       }
       data-testid="config-history"
     >
-      {versions.isPending && <Spinner label="Loading versions..." />}
-      {versions.isError && (
-        <p className="alert alert--error" role="alert">
-          Failed to load the history: {errorMessage(versions.error)}
-        </p>
-      )}
-      {versions.data && list.length === 0 && <p className="muted">No changes yet: every setting follows its default.</p>}
-      {list.length > 0 && (
-        <ol className="config-versions" aria-label={`${category.label} versions, newest first`}>
-          {list.map((version) => (
-            <li key={version.version} className="config-version" data-testid={`version-${version.version}`}>
-              <div className="config-version__head">
-                <strong>Version {version.version}</strong>
-                <Badge tone={version.action === 'rollback' || version.action === 'reset' ? 'warn' : 'neutral'}>
-                  {version.action === 'rollback' && version.note
-                    ? `Rolled back to version ${version.note}`
-                    : `${ACTION_LABELS[version.action]}${version.note ? `: ${version.note}` : ''}`}
-                </Badge>
-                {version.version === currentVersion && <Badge tone="good">Current</Badge>}
-                <span className="muted">
-                  {formatDateTime(version.changedAt)} by {version.changedBy ?? 'system'}
-                </span>
-              </div>
-              <ChangeList changes={version.changes} />
-              {canEdit && version.version !== currentVersion && (
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  onClick={() => setTarget(version.version)}
-                >
-                  Roll back to this version
-                </button>
-              )}
-            </li>
-          ))}
-          {showOriginal && (
-            <li className="config-version" data-testid="version-0">
-              <div className="config-version__head">
-                <strong>Version 0</strong>
-                <span className="muted">Before any change: every setting at its default</span>
-              </div>
-              {canEdit && (
-                <button type="button" className="button button--secondary button--small" onClick={() => setTarget(0)}>
-                  Roll back to this version
-                </button>
-              )}
-            </li>
-          )}
-        </ol>
-      )}
+      <QueryState
+        query={versions}
+        loading="Loading versions..."
+        errorTitle="Failed to load the history"
+        isEmpty={() => list.length === 0}
+        empty="No changes yet: every setting follows its default."
+        testId="config-history"
+      >
+        {() => (
+          <ol className="config-versions" aria-label={`${category.label} versions, newest first`}>
+            {list.map((version) => (
+              <li key={version.version} className="config-version" data-testid={`version-${version.version}`}>
+                <div className="config-version__head">
+                  <strong>Version {version.version}</strong>
+                  <Badge tone={version.action === 'rollback' || version.action === 'reset' ? 'warn' : 'neutral'}>
+                    {version.action === 'rollback' && version.note
+                      ? `Rolled back to version ${version.note}`
+                      : `${ACTION_LABELS[version.action]}${version.note ? `: ${version.note}` : ''}`}
+                  </Badge>
+                  {version.version === currentVersion && <Badge tone="good">Current</Badge>}
+                  <span className="muted">
+                    {formatDateTime(version.changedAt)} by {version.changedBy ?? 'system'}
+                  </span>
+                </div>
+                <ChangeList changes={version.changes} />
+                {canEdit && version.version !== currentVersion && (
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    onClick={() => setTarget(version.version)}
+                  >
+                    Roll back to this version
+                  </button>
+                )}
+              </li>
+            ))}
+            {showOriginal && (
+              <li className="config-version" data-testid="version-0">
+                <div className="config-version__head">
+                  <strong>Version 0</strong>
+                  <span className="muted">Before any change: every setting at its default</span>
+                </div>
+                {canEdit && (
+                  <button type="button" className="button button--secondary button--small" onClick={() => setTarget(0)}>
+                    Roll back to this version
+                  </button>
+                )}
+              </li>
+            )}
+          </ol>
+        )}
+      </QueryState>
       <ConfirmModal
         isOpen={target !== null}
         title="Roll back"

@@ -15,7 +15,7 @@ import { fieldErrorsFromError, withoutField } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
 import { formatDateTime } from '../../ui/format-date';
 import { Modal } from '../../ui/modal';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { ApplyPreview, ModeChoice } from './apply-preview';
 import { formatSettingValue } from './config-form';
 import { GuildMultiSelect } from './guild-picker';
@@ -207,44 +207,52 @@ export function TemplatesPanel({ guild, canEdit }: { guild: { id: string; name: 
   return (
     <div className="config-columns">
       <Card title="Templates" data-testid="templates">
-        {templates.isPending && <Spinner label="Loading templates..." />}
-        {templates.isError && (
-          <p className="alert alert--error" role="alert">
-            Failed to load templates: {errorMessage(templates.error)}
-          </p>
-        )}
-        {templates.data && list.length === 0 && <p className="muted">No templates yet.</p>}
-        <ul className="config-templates">
-          {list.map((template) => (
-            <li key={template.id} className="config-template" data-testid="template">
-              <div className="config-template__head">
-                <h3 className="config-template__name">{template.name}</h3>
-                <span className="muted">
-                  {formatDateTime(template.createdAt)}
-                  {template.createdBy ? ` by ${template.createdBy}` : ''}
-                </span>
-              </div>
-              {template.description && <p>{template.description}</p>}
-              <TemplateSettings template={template} />
-              {canEdit && (
-                <div className="config-template__actions">
-                  <button type="button" className="button button--secondary button--small" onClick={() => setApplying(template)}>
-                    Apply to guilds
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--danger-outline button--small"
-                    onClick={() => setDeleting(template)}
-                    aria-label={`Delete ${template.name}`}
-                  >
-                    <Trash2 size={14} aria-hidden="true" />
-                    Delete
-                  </button>
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
+        <QueryState
+          query={templates}
+          loading="Loading templates..."
+          errorTitle="Failed to load templates"
+          isEmpty={() => list.length === 0}
+          empty="No templates yet."
+          testId="templates"
+        >
+          {() => (
+            <ul className="config-templates">
+              {list.map((template) => (
+                <li key={template.id} className="config-template" data-testid="template">
+                  <div className="config-template__head">
+                    <h3 className="config-template__name">{template.name}</h3>
+                    <span className="muted">
+                      {formatDateTime(template.createdAt)}
+                      {template.createdBy ? ` by ${template.createdBy}` : ''}
+                    </span>
+                  </div>
+                  {template.description && <p>{template.description}</p>}
+                  <TemplateSettings template={template} />
+                  {canEdit && (
+                    <div className="config-template__actions">
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        onClick={() => setApplying(template)}
+                      >
+                        Apply to guilds
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--danger-outline button--small"
+                        onClick={() => setDeleting(template)}
+                        aria-label={`Delete ${template.name}`}
+                      >
+                        <Trash2 size={14} aria-hidden="true" />
+                        Delete
+                      </button>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </Card>
       {canEdit && <CreateTemplateForm guild={guild} />}
       <ApplyTemplateModal template={applying} onClose={() => setApplying(null)} />

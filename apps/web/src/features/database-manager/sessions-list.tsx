@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { Badge } from '../../ui/badge';
 import { ConfirmModal } from '../../ui/confirm-modal';
+import { EmptyHint } from '../../ui/query-state';
 import { TableScroll } from '../../ui/table-scroll';
 import { useToast } from '../../ui/toast-context';
 import { LongText } from './cell-value';
@@ -48,7 +49,7 @@ export function SessionsList({ sessions, readAt, now, isEmbedded }: SessionsList
     );
   }
 
-  if (sessions.length === 0) return <p className="table-empty">No sessions.</p>;
+  if (sessions.length === 0) return <EmptyHint>No sessions.</EmptyHint>;
   return (
     <>
       <TableScroll label="Sessions">

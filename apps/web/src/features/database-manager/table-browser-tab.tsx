@@ -7,6 +7,7 @@ import { useDownload } from '../../api/use-download';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { formatBytes } from '../../ui/format-number';
+import { EmptyHint } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
 import { TableScroll } from '../../ui/table-scroll';
 import { ErrorBanner, exportFailedText } from './error-banner';
@@ -69,7 +70,7 @@ export function TableBrowserTab() {
         }
       >
         {tables.isPending && <Spinner label="Loading tables..." />}
-        {tables.data && tables.data.tables.length === 0 && <p className="table-empty">This schema has no tables.</p>}
+        {tables.data && tables.data.tables.length === 0 && <EmptyHint>This schema has no tables.</EmptyHint>}
         {tables.data && tables.data.tables.length > 0 && (
           <TableScroll label={`Tables of ${schema}`} isBusy={tables.isFetching}>
             <table className="table db-table" data-testid="database-tables">

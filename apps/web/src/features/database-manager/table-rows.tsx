@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { useTableDetails, useTableRows } from '../../api/database-manager';
 import { Card } from '../../ui/card';
+import { StepPagination } from '../../ui/pagination';
+import { EmptyHint } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
 import { ErrorBanner } from './error-banner';
 import { ResultGrid } from './result-grid';
@@ -34,6 +36,7 @@ export function TableRows({ schema, table }: { schema: string; table: string }) 
   return (
     <Card
       title="Rows"
+      className="db-rows"
       actions={
         <div className="db-row-controls">
           <label className="db-inline-field">
@@ -69,7 +72,7 @@ export function TableRows({ schema, table }: { schema: string; table: string }) 
       {rows.isError && <ErrorBanner text={DATABASE_MANAGER_MESSAGES.loadTableDetailsFailed(errorMessage(rows.error))} />}
       {data?.note && <p className="alert alert--warning">{data.note}</p>}
       {rows.isPending && !rows.isError && <Spinner label="Loading rows..." />}
-      {data && data.rows.length === 0 && <p className="table-empty">No rows.</p>}
+      {data && data.rows.length === 0 && <EmptyHint>No rows.</EmptyHint>}
       {data && data.rows.length > 0 && (
         <ResultGrid
           fields={data.columns}
@@ -79,27 +82,18 @@ export function TableRows({ schema, table }: { schema: string; table: string }) 
           isBusy={rows.isFetching}
         />
       )}
-      <nav className="db-pager" aria-label="Row pages">
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={page === 1 || rows.isFetching}
-          onClick={() => setCursors(cursors.slice(0, -1))}
-        >
-          Previous
-        </button>
-        <span data-testid="database-rows-page">
-          Page {page} · {DATABASE_ROWS_PAGE_SIZE} a page
-        </span>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          disabled={!data?.nextCursor || rows.isFetching}
-          onClick={() => data?.nextCursor && setCursors([...cursors, data.nextCursor])}
-        >
-          Next
-        </button>
-      </nav>
+      <StepPagination
+        page={page}
+        hasPrevious={page > 1}
+        hasNext={Boolean(data?.nextCursor)}
+        isBusy={rows.isFetching}
+        onPrevious={() => setCursors(cursors.slice(0, -1))}
+        onNext={() => data?.nextCursor && setCursors([...cursors, data.nextCursor])}
+        label="Row pages"
+        testId="database-rows-page"
+      >
+        Page {page} · {DATABASE_ROWS_PAGE_SIZE} a page
+      </StepPagination>
     </Card>
   );
 }

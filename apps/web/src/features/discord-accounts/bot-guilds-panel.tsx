@@ -2,13 +2,12 @@ import { type BotGuild, DISCORD_ACCOUNT_MESSAGES, DISCORD_ACCOUNT_PAGE } from '@
 import { Link2 } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/api-error';
 import { type BotGuildFilters, useBotGuilds } from '../../api/discord-accounts';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { Pagination } from '../../ui/pagination';
+import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
-import { Spinner } from '../../ui/spinner';
 import { TableScroll } from '../../ui/table-scroll';
 import { formatCount } from '../dashboard/format';
 
@@ -62,78 +61,69 @@ export function BotGuildsPanel({ filters, onChange }: BotGuildsPanelProps) {
           testId="bot-guild-search"
         />
       </search>
-      {list.isPending && (
-        <div className="table-empty">
-          <Spinner label={DISCORD_ACCOUNT_MESSAGES.loadingBotGuilds} />
-        </div>
-      )}
-      {list.isError && !list.data && (
-        <div className="table-empty" role="alert">
-          <p>{errorMessage(list.error, DISCORD_ACCOUNT_MESSAGES.loadBotGuildsFailed)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {guilds.length > 0 && (
-        <TableScroll label="The bot's guilds" isBusy={list.isFetching}>
-          <table className="table" data-testid="bot-guild-table">
-            <thead>
-              <tr>
-                <th scope="col">Guild</th>
-                <th scope="col">Region</th>
-                <th scope="col">Discord guild ID</th>
-                <th scope="col" className="table__number">
-                  Members
-                </th>
-                <th scope="col">Last member sync</th>
-                <th scope="col" className="table__actions">
-                  Discovery
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {guilds.map((guild) => (
-                <tr key={guild.guildId} data-testid="bot-guild-row">
-                  <td>
-                    <div className="guild-cell">
-                      <span className="guild-cell__name">{guild.guildName}</span>
-                      <span className="muted">{guild.server}</span>
-                    </div>
-                  </td>
-                  <td>
-                    <Badge tone="brand">{guild.region}</Badge>
-                  </td>
-                  <td>
-                    <code>{guild.discordGuildId}</code>
-                  </td>
-                  <td className="table__number" data-testid="bot-guild-members">
-                    {formatCount(guild.memberCount)}
-                  </td>
-                  <td>
-                    <LastSync sync={guild.lastSync} />
-                  </td>
-                  <td className="table__actions">
-                    <Link
-                      className="icon-button"
-                      to={`/admin/character-discovery?guildId=${guild.guildId}`}
-                      aria-label={`Character Discovery for ${guild.guildName}`}
-                      title="Character Discovery"
-                    >
-                      <Link2 size={16} aria-hidden="true" />
-                    </Link>
-                  </td>
+      <QueryState
+        query={list}
+        loading={DISCORD_ACCOUNT_MESSAGES.loadingBotGuilds}
+        errorText={DISCORD_ACCOUNT_MESSAGES.loadBotGuildsFailed}
+        isEmpty={() => guilds.length === 0}
+        empty={filters.search ? DISCORD_ACCOUNT_MESSAGES.noBotGuildsMatch : DISCORD_ACCOUNT_MESSAGES.noBotGuilds}
+        testId="bot-guilds"
+      >
+        {() => (
+          <TableScroll label="The bot's guilds" isBusy={list.isFetching}>
+            <table className="table" data-testid="bot-guild-table">
+              <thead>
+                <tr>
+                  <th scope="col">Guild</th>
+                  <th scope="col">Region</th>
+                  <th scope="col">Discord guild ID</th>
+                  <th scope="col" className="table__number">
+                    Members
+                  </th>
+                  <th scope="col">Last member sync</th>
+                  <th scope="col" className="table__actions">
+                    Discovery
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      {list.isSuccess && guilds.length === 0 && (
-        <p className="table-empty" data-testid="bot-guilds-empty">
-          {filters.search ? DISCORD_ACCOUNT_MESSAGES.noBotGuildsMatch : DISCORD_ACCOUNT_MESSAGES.noBotGuilds}
-        </p>
-      )}
+              </thead>
+              <tbody>
+                {guilds.map((guild) => (
+                  <tr key={guild.guildId} data-testid="bot-guild-row">
+                    <td>
+                      <div className="guild-cell">
+                        <span className="guild-cell__name">{guild.guildName}</span>
+                        <span className="muted">{guild.server}</span>
+                      </div>
+                    </td>
+                    <td>
+                      <Badge tone="brand">{guild.region}</Badge>
+                    </td>
+                    <td>
+                      <code>{guild.discordGuildId}</code>
+                    </td>
+                    <td className="table__number" data-testid="bot-guild-members">
+                      {formatCount(guild.memberCount)}
+                    </td>
+                    <td>
+                      <LastSync sync={guild.lastSync} />
+                    </td>
+                    <td className="table__actions">
+                      <Link
+                        className="icon-button"
+                        to={`/admin/character-discovery?guildId=${guild.guildId}`}
+                        aria-label={`Character Discovery for ${guild.guildName}`}
+                        title="Character Discovery"
+                      >
+                        <Link2 size={16} aria-hidden="true" />
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </QueryState>
       <Pagination
         // The page whose rows are shown: while the next page loads, the previous one stays on screen.
         page={list.data?.pagination.page ?? filters.page}

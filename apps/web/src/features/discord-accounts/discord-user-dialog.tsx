@@ -1,11 +1,10 @@
 import { DISCORD_ACCOUNT_MESSAGES, type DiscordUserDetail } from '@guildhall/contract';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/api-error';
 import { useDiscordUser } from '../../api/discord-accounts';
 import { formatDate, formatRelative } from '../../ui/format-date';
 import { Modal } from '../../ui/modal';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { DiscordAvatar } from './discord-avatar';
 import { DiscordUserStatus, discordHandle } from './discord-user-name';
 import { DiscordCharacters, DiscordMemberships } from './discord-user-sections';
@@ -21,13 +20,14 @@ export function DiscordUserDialog({ userId, onClose }: DiscordUserDialogProps) {
   const title = detail.data?.data.user.displayName ?? 'Discord user';
   return (
     <Modal isOpen={userId !== null} title={title} onClose={onClose} size="lg">
-      {detail.isPending && <Spinner label="Loading the Discord user..." />}
-      {detail.isError && (
-        <div className="alert alert--error" role="alert">
-          {errorMessage(detail.error, DISCORD_ACCOUNT_MESSAGES.loadUserFailed)}
-        </div>
-      )}
-      {detail.data && <DiscordUserBody detail={detail.data.data} />}
+      <QueryState
+        query={detail}
+        loading="Loading the Discord user..."
+        errorText={DISCORD_ACCOUNT_MESSAGES.loadUserFailed}
+        testId="discord-user"
+      >
+        {(answer) => <DiscordUserBody detail={answer.data} />}
+      </QueryState>
     </Modal>
   );
 }

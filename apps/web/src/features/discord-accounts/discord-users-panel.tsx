@@ -9,12 +9,11 @@ import {
 } from '@guildhall/contract';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { type DiscordUserFilters, useDiscordUsers } from '../../api/discord-accounts';
 import { FilterSelect } from '../../ui/filter-select';
 import { Pagination } from '../../ui/pagination';
+import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
-import { Spinner } from '../../ui/spinner';
 import { DiscordUserTable } from './discord-user-table';
 
 const FILTER_OPTIONS = DISCORD_USER_FILTERS.map((value) => ({ value, label: DISCORD_USER_FILTER_LABELS[value] }));
@@ -81,34 +80,25 @@ export function DiscordUsersPanel({ filters, onChange, onOpen }: DiscordUsersPan
         </button>
       </search>
 
-      {list.isPending && (
-        <div className="table-empty">
-          <Spinner label={DISCORD_ACCOUNT_MESSAGES.loadingUsers} />
-        </div>
-      )}
-      {list.isError && !list.data && (
-        <div className="table-empty" role="alert">
-          <p>{errorMessage(list.error, DISCORD_ACCOUNT_MESSAGES.loadUsersFailed)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {list.data && users.length > 0 && (
-        <DiscordUserTable
-          users={users}
-          sortBy={filters.sortBy}
-          sortOrder={filters.sortOrder}
-          isLoading={list.isFetching}
-          onSort={(sortBy, sortOrder) => onChange({ sortBy, sortOrder })}
-          onOpen={onOpen}
-        />
-      )}
-      {list.isSuccess && users.length === 0 && (
-        <p className="table-empty" data-testid="discord-users-empty">
-          {isFiltered ? DISCORD_ACCOUNT_MESSAGES.noUsersMatch : DISCORD_ACCOUNT_MESSAGES.noUsers}
-        </p>
-      )}
+      <QueryState
+        query={list}
+        loading={DISCORD_ACCOUNT_MESSAGES.loadingUsers}
+        errorText={DISCORD_ACCOUNT_MESSAGES.loadUsersFailed}
+        isEmpty={() => users.length === 0}
+        empty={isFiltered ? DISCORD_ACCOUNT_MESSAGES.noUsersMatch : DISCORD_ACCOUNT_MESSAGES.noUsers}
+        testId="discord-users"
+      >
+        {() => (
+          <DiscordUserTable
+            users={users}
+            sortBy={filters.sortBy}
+            sortOrder={filters.sortOrder}
+            isLoading={list.isFetching}
+            onSort={(sortBy, sortOrder) => onChange({ sortBy, sortOrder })}
+            onOpen={onOpen}
+          />
+        )}
+      </QueryState>
       <Pagination
         // The page whose rows are shown: while the next page loads, the previous one stays on screen.
         page={list.data?.pagination.page ?? filters.page}

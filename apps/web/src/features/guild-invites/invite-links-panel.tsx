@@ -1,11 +1,10 @@
 import { GUILD_INVITE_MESSAGES, type GuildInvite } from '@guildhall/contract';
-import { RefreshCw, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/api-error';
 import type { CreatedInvite, InviteListStatus, InviteSource } from '../../api/guild-invites';
 import { ConfirmModal } from '../../ui/confirm-modal';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { CreateInviteForm } from './create-invite-form';
 import { InviteList } from './invite-list';
 import { linkHint } from './invite-text';
@@ -87,22 +86,16 @@ export function InviteLinksPanel({ guildName, source, status, onStatusChange, cl
       <CreateInviteForm isCreating={source.isCreating} onCreate={handleCreate} />
       {created && <NewInviteLink created={created} onDismiss={() => setCreated(null)} />}
 
-      {list.isPending ? (
-        <Spinner label="Loading invite links..." />
-      ) : list.isError ? (
-        <p className="invite-panel__error" role="alert">
-          {errorMessage(list.error, GUILD_INVITE_MESSAGES.loadFailed)}{' '}
-          <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            <RefreshCw size={14} aria-hidden="true" /> Retry
-          </button>
-        </p>
-      ) : invites.length === 0 ? (
-        <p className="invite-panel__empty" data-testid="invite-empty">
-          {status === 'all' ? 'No invite links yet.' : 'No active invite links.'}
-        </p>
-      ) : (
-        <InviteList invites={invites} revokingId={source.revokingId} onRevoke={setRevoking} />
-      )}
+      <QueryState
+        query={list}
+        loading="Loading invite links..."
+        errorText={GUILD_INVITE_MESSAGES.loadFailed}
+        isEmpty={() => invites.length === 0}
+        empty={status === 'all' ? 'No invite links yet.' : 'No active invite links.'}
+        testId="invite"
+      >
+        {() => <InviteList invites={invites} revokingId={source.revokingId} onRevoke={setRevoking} />}
+      </QueryState>
 
       <ConfirmModal
         isOpen={revoking !== null}

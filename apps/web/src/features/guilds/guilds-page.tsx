@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/api-error';
 import { useGuildList } from '../../api/guilds';
 import { Card } from '../../ui/card';
 import { Pagination } from '../../ui/pagination';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { DeleteGuildModal } from './delete-guild-modal';
@@ -84,37 +84,31 @@ export function GuildsPage() {
           onRegionChange={(region) => update({ region })}
         />
         <GuildBulkBar selected={selected} pageIds={pageIds} onDeselect={selection.remove} onClear={clear} />
-        {list.isPending ? (
-          <div className="table-empty">
-            <Spinner label="Loading guilds..." />
-          </div>
-        ) : (
-          <GuildTable
-            guilds={guilds}
-            selected={selection.items}
-            listLocation={`${location.pathname}${location.search}`}
-            isLoading={list.isFetching}
-            onToggle={selection.toggle}
-            onTogglePage={(select) => selection.set(guilds, select)}
-            onEdit={(guild) => setForm({ mode: 'edit', guild })}
-            onDelete={setDeleting}
-          />
-        )}
-        {list.isError && !list.data && (
-          <div className="table-empty" role="alert">
-            <p>{errorMessage(list.error, MESSAGES.loadGuildsFailed)}</p>
-            <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
-        {list.isSuccess && guilds.length === 0 && (
-          <p className="table-empty" data-testid="guild-list-empty">
-            {filters.search || filters.status !== 'all' || filters.region !== 'all'
+        <QueryState
+          query={list}
+          loading="Loading guilds..."
+          errorText={MESSAGES.loadGuildsFailed}
+          isEmpty={(page) => page.guilds.length === 0}
+          empty={
+            filters.search || filters.status !== 'all' || filters.region !== 'all'
               ? 'No guilds match these filters.'
-              : 'No guilds yet. Create the first one.'}
-          </p>
-        )}
+              : 'No guilds yet. Create the first one.'
+          }
+          testId="guild-list"
+        >
+          {() => (
+            <GuildTable
+              guilds={guilds}
+              selected={selection.items}
+              listLocation={`${location.pathname}${location.search}`}
+              isLoading={list.isFetching}
+              onToggle={selection.toggle}
+              onTogglePage={(select) => selection.set(guilds, select)}
+              onEdit={(guild) => setForm({ mode: 'edit', guild })}
+              onDelete={setDeleting}
+            />
+          )}
+        </QueryState>
         <Pagination
           page={filters.page}
           pageSize={GUILD_PAGE.size}

@@ -2,13 +2,11 @@ import type { AdminScreen, InfluxEngine, InfluxLanguage } from '@guildhall/contr
 import { Bug } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/api-error';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { DataExplorerTab } from './data-explorer-tab';
 import { useInfluxStatus } from './influx-api';
-import { InfluxBanner } from './influx-banner';
 import { InfluxSetup } from './influx-setup';
 import { INFLUX_TABS, type InfluxTab, parseInfluxTab } from './influx-tabs';
 import { engineSummary } from './language-name';
@@ -30,7 +28,7 @@ export interface QueryDraft {
 /**
  * The time-series manager (spec 2 §2) over the InfluxDB the bot writes to, 1.x or 2.x: explorer, query, statistics
  * and retention, the tab in ?tab=. Without an InfluxDB it says how to connect one; with one down, the server's
- * message in the red banner.
+ * message and Retry.
  */
 export function InfluxManagerPage({ screen }: { screen: AdminScreen }) {
   useDocumentTitle(screen.label);
@@ -53,17 +51,9 @@ export function InfluxManagerPage({ screen }: { screen: AdminScreen }) {
           </Link>
         )}
       </header>
-      {status.isPending && <Spinner label="Connecting to InfluxDB..." />}
-      {status.isError && (
-        <div className="influx__down">
-          <InfluxBanner text={errorMessage(status.error)} />
-          <button type="button" className="button button--secondary button--small" onClick={() => status.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {status.data && !status.data.configured && <InfluxSetup setup={status.data.setup} />}
-      {engine && <InfluxTabs engine={engine} />}
+      <QueryState query={status} loading="Connecting to InfluxDB..." errorTitle="InfluxDB is not answering" testId="influx">
+        {(answer) => (answer.configured ? <InfluxTabs engine={answer.engine} /> : <InfluxSetup setup={answer.setup} />)}
+      </QueryState>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge } from '../../ui/badge';
+import { EmptyHint } from '../../ui/query-state';
 import { BatchBar } from './batch-bar';
 import type { SampleCharacter, SampleChatUser } from './linking-types';
 import { TestCharacterCard } from './test-character-card';
@@ -88,9 +89,9 @@ export function CharacterList({ characters, total, users, onLink }: CharacterLis
         <p className="muted">Tick characters, then drag any ticked card onto a user to link them all.</p>
       )}
       {characters.length === 0 ? (
-        <p className="table-empty" data-testid="test-characters-empty">
+        <EmptyHint testId="test-characters-empty">
           {total === 0 ? 'Every character is linked. Reset Data to start again.' : 'No characters match these filters.'}
-        </p>
+        </EmptyHint>
       ) : (
         <ul className="test-card-grid">
           {characters.map((character) => (

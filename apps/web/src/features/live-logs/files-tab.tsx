@@ -1,11 +1,11 @@
 import type { LogFile } from '@guildhall/contract';
 import { Download } from 'lucide-react';
-import { errorMessage } from '../../api/api-error';
 import { logDownloadPath, useLogFiles } from '../../api/logs';
 import { useDownload } from '../../api/use-download';
 import { Badge } from '../../ui/badge';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { formatBytes } from '../../ui/format-number';
+import { QueryState } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
 import { TableScroll } from '../../ui/table-scroll';
 
@@ -17,75 +17,67 @@ export function FilesTab() {
   const files = useLogFiles();
   const download = useDownload(DOWNLOAD_FAILED);
 
-  if (files.isPending) return <Spinner label="Loading log files..." />;
-  if (files.isError) {
-    return (
-      <div className="table-empty" role="alert" data-testid="files-error">
-        <p>{errorMessage(files.error, 'Failed to load the log files')}</p>
-        <button type="button" className="button button--secondary" onClick={() => void files.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-  if (files.data.files.length === 0) {
-    return (
-      <p className="table-empty" data-testid="files-empty">
-        No log files yet: the server writes them as it logs
-      </p>
-    );
-  }
-
   const start = (file: LogFile) => download.start({ path: logDownloadPath(file.name), fallbackFilename: file.name });
   return (
-    <TableScroll label="Log files" isBusy={files.isFetching}>
-      <table className="table" data-testid="log-files">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col" className="table__number">
-              Size
-            </th>
-            <th scope="col">Modified</th>
-            <th scope="col" className="table__actions">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {files.data.files.map((file) => {
-            const isRunning = download.running?.fallbackFilename === file.name;
-            return (
-              <tr key={file.name} data-testid="log-file">
-                <td>
-                  <span className="live-logs__file">
-                    <code>{file.name}</code>
-                    {file.current && <Badge tone="good">Current</Badge>}
-                  </span>
-                </td>
-                <td className="table__number">{formatBytes(file.size)}</td>
-                <td>
-                  <time dateTime={file.modifiedAt} title={formatRelative(file.modifiedAt)}>
-                    {formatDateTime(file.modifiedAt)}
-                  </time>
-                </td>
-                <td className="table__actions">
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    onClick={() => start(file)}
-                    disabled={download.isRunning}
-                    aria-label={`Download ${file.name}`}
-                  >
-                    {isRunning ? <Spinner size={14} /> : <Download size={14} aria-hidden="true" />}
-                    Download
-                  </button>
-                </td>
+    <QueryState
+      query={files}
+      loading="Loading log files..."
+      errorText="Failed to load the log files"
+      isEmpty={(answer) => answer.files.length === 0}
+      empty="No log files yet: the server writes them as it logs"
+      testId="files"
+    >
+      {(answer) => (
+        <TableScroll label="Log files" isBusy={files.isFetching}>
+          <table className="table" data-testid="log-files">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col" className="table__number">
+                  Size
+                </th>
+                <th scope="col">Modified</th>
+                <th scope="col" className="table__actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+            </thead>
+            <tbody>
+              {answer.files.map((file) => {
+                const isRunning = download.running?.fallbackFilename === file.name;
+                return (
+                  <tr key={file.name} data-testid="log-file">
+                    <td>
+                      <span className="live-logs__file">
+                        <code>{file.name}</code>
+                        {file.current && <Badge tone="good">Current</Badge>}
+                      </span>
+                    </td>
+                    <td className="table__number">{formatBytes(file.size)}</td>
+                    <td>
+                      <time dateTime={file.modifiedAt} title={formatRelative(file.modifiedAt)}>
+                        {formatDateTime(file.modifiedAt)}
+                      </time>
+                    </td>
+                    <td className="table__actions">
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        onClick={() => start(file)}
+                        disabled={download.isRunning}
+                        aria-label={`Download ${file.name}`}
+                      >
+                        {isRunning ? <Spinner size={14} /> : <Download size={14} aria-hidden="true" />}
+                        Download
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </QueryState>
   );
 }

@@ -1,9 +1,9 @@
 import { LOG_LIMITS, type LogLevel } from '@guildhall/contract';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { type LogSearchRequest, useLogSearch } from '../../api/logs';
-import { Spinner } from '../../ui/spinner';
+import { StepPagination } from '../../ui/pagination';
+import { EmptyHint, QueryState } from '../../ui/query-state';
 import { SEARCH_LEVEL_OPTIONS } from './log-levels';
 import { LogLine } from './log-line';
 import { fromLocalInput, QUICK_RANGES, rangeProblem, toLocalInput } from './search-range';
@@ -49,7 +49,6 @@ export function SearchTab() {
   const [request, setRequest] = useState<LogSearchRequest>(() => searchRequest(form));
   const problem = rangeProblem(form.from, form.to);
   const search = useLogSearch(request);
-  const result = search.data;
   const page = request.page ?? 1;
 
   const set = (patch: Partial<SearchForm>) => setForm((current) => ({ ...current, ...patch }));
@@ -178,61 +177,40 @@ export function SearchTab() {
       </form>
 
       <section className="log-results" aria-label="Search results" aria-busy={search.isFetching}>
-        {search.isPending && <Spinner label="Searching the log files..." />}
-        {search.isError && (
-          <div className="table-empty" role="alert" data-testid="search-error">
-            <p>{errorMessage(search.error, 'Failed to search the logs')}</p>
-            <button type="button" className="button button--secondary" onClick={() => void search.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
-        {result && !search.isError && (
-          <>
-            <p className="live-logs__muted" data-testid="search-summary">
-              {`${result.entries.length.toLocaleString('en-US')} ${result.entries.length === 1 ? 'line' : 'lines'} on page ${result.pagination.page}, newest first · ${result.scannedFiles.toLocaleString('en-US')} ${result.scannedFiles === 1 ? 'file' : 'files'} scanned`}
-              {search.isFetching && ' · searching...'}
-            </p>
-            {result.entries.length === 0 ? (
-              <p className="table-empty" data-testid="search-empty">
-                No log lines match this search
+        <QueryState query={search} loading="Searching the log files..." errorText="Failed to search the logs" testId="search">
+          {(result) => (
+            <>
+              <p className="live-logs__muted" data-testid="search-summary">
+                {`${result.entries.length.toLocaleString('en-US')} ${result.entries.length === 1 ? 'line' : 'lines'} on page ${result.pagination.page}, newest first · ${result.scannedFiles.toLocaleString('en-US')} ${result.scannedFiles === 1 ? 'file' : 'files'} scanned`}
+                {search.isFetching && ' · searching...'}
               </p>
-            ) : (
-              <ol className="log-lines log-lines--results" data-testid="search-results">
-                {result.entries.map((entry, index) => (
-                  // Lines have no id of their own; a page's order is fixed.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <LogLine key={`${result.pagination.page}-${index}`} entry={entry} withDate />
-                ))}
-              </ol>
-            )}
-            {(page > 1 || result.pagination.hasMore) && (
-              <nav className="pagination" aria-label="Search result pages">
-                <span className="pagination__summary">Page {page}</span>
-                <span className="pagination__buttons">
-                  <button
-                    type="button"
-                    className="pagination__button"
-                    disabled={page <= 1 || search.isFetching}
-                    onClick={() => setRequest({ ...request, page: page - 1 })}
-                  >
-                    <ChevronLeft size={16} aria-hidden="true" />
-                    Previous
-                  </button>
-                  <button
-                    type="button"
-                    className="pagination__button"
-                    disabled={!result.pagination.hasMore || search.isFetching}
-                    onClick={() => setRequest({ ...request, page: page + 1 })}
-                  >
-                    Next
-                    <ChevronRight size={16} aria-hidden="true" />
-                  </button>
-                </span>
-              </nav>
-            )}
-          </>
-        )}
+              {result.entries.length === 0 ? (
+                <EmptyHint testId="search-empty">No log lines match this search</EmptyHint>
+              ) : (
+                <ol className="log-lines log-lines--results" data-testid="search-results">
+                  {result.entries.map((entry, index) => (
+                    // Lines have no id of their own; a page's order is fixed.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                    <LogLine key={`${result.pagination.page}-${index}`} entry={entry} withDate />
+                  ))}
+                </ol>
+              )}
+              {(page > 1 || result.pagination.hasMore) && (
+                <StepPagination
+                  page={page}
+                  hasPrevious={page > 1}
+                  hasNext={result.pagination.hasMore}
+                  isBusy={search.isFetching}
+                  onPrevious={() => setRequest({ ...request, page: page - 1 })}
+                  onNext={() => setRequest({ ...request, page: page + 1 })}
+                  label="Search result pages"
+                >
+                  Page {page}
+                </StepPagination>
+              )}
+            </>
+          )}
+        </QueryState>
       </section>
     </div>
   );

@@ -2,13 +2,12 @@ import { MAIL_OUTBOX_MESSAGES, type OutboxMail } from '@guildhall/contract';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/api-error';
 import { useMailOutbox } from '../../api/mail-outbox';
 import { Card } from '../../ui/card';
 import { formatDateTime } from '../../ui/format-date';
 import { Pagination } from '../../ui/pagination';
+import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
-import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { MailText } from './mail-text';
 
@@ -53,34 +52,27 @@ export function MailOutboxPage() {
             testId="outbox-search"
           />
         </div>
-        {outbox.isPending && (
-          <div className="table-empty">
-            <Spinner label="Loading mail..." />
-          </div>
-        )}
-        {outbox.isError && !outbox.data && (
-          <div className="table-empty" role="alert">
-            <p>{errorMessage(outbox.error, 'Failed to load the mail outbox')}</p>
-            <button type="button" className="button button--secondary" onClick={() => void outbox.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
-        {outbox.isSuccess && mails.length === 0 && (
-          <p className="table-empty" data-testid="outbox-empty">
-            {filters.to ? 'No mail to this address.' : 'No mail has been written yet.'}
-          </p>
-        )}
-        <ul className="mail-list">
-          {mails.map((mail) => (
-            <MailRow
-              key={mail.id}
-              mail={mail}
-              isOpen={openId === mail.id}
-              onToggle={() => setOpenId(openId === mail.id ? null : mail.id)}
-            />
-          ))}
-        </ul>
+        <QueryState
+          query={outbox}
+          loading="Loading mail..."
+          errorText="Failed to load the mail outbox"
+          isEmpty={() => mails.length === 0}
+          empty={filters.to ? 'No mail to this address.' : 'No mail has been written yet.'}
+          testId="outbox"
+        >
+          {() => (
+            <ul className="mail-list">
+              {mails.map((mail) => (
+                <MailRow
+                  key={mail.id}
+                  mail={mail}
+                  isOpen={openId === mail.id}
+                  onToggle={() => setOpenId(openId === mail.id ? null : mail.id)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
         <Pagination
           page={filters.page}
           pageSize={PAGE_SIZE}

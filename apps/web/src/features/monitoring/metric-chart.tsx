@@ -1,9 +1,8 @@
 import type { MetricName, MetricsHistory } from '@guildhall/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { TimeSeriesChart } from '../../ui/charts/time-series-chart';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { chartLines } from './metric-series';
 
 /** Shown when the history call fails, followed by the server's message. */
@@ -22,22 +21,14 @@ export function MetricChart({ title, history, metrics, testId }: MetricChartProp
   const series = useMemo(() => chartLines(history.data?.series ?? [], metrics), [history.data, metrics]);
   return (
     <div className="metric-chart" data-testid={testId} aria-busy={history.isFetching}>
-      {history.isPending && !history.isError && (
-        <div className="metric-chart__state">
-          <Spinner label={`Loading ${title}...`} />
-        </div>
-      )}
-      {history.isError && !history.data && (
-        <div className="metric-chart__state" role="alert">
-          <p className="alert alert--error">
-            {HISTORY_FAILED}: {errorMessage(history.error)}
-          </p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void history.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {history.data && <TimeSeriesChart title={title} series={series} height={220} />}
+      <QueryState
+        query={history}
+        loading={`Loading ${title}...`}
+        errorTitle={HISTORY_FAILED}
+        testId={testId && `${testId}-state`}
+      >
+        {() => <TimeSeriesChart title={title} series={series} height={220} />}
+      </QueryState>
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import type { StoredAlert } from '@guildhall/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { metricsKeys, useAcknowledgeAlert, useRecentAlerts } from '../../api/metrics';
 import { useLiveData } from '../../live/live-context';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { formatStatus } from '../dashboard/format';
 
 const SEVERITY_TONES: Record<StoredAlert['severity'], BadgeTone> = {
@@ -77,20 +76,22 @@ export function RecentAlerts() {
       actions={alerts.data && <span className="muted">{alerts.data.open} open</span>}
       data-testid="recent-alerts"
     >
-      {alerts.isPending && !alerts.isError && <Spinner label="Loading alerts..." />}
-      {alerts.isError && !alerts.data && (
-        <p className="alert alert--error" role="alert">
-          Failed to load alerts: {errorMessage(alerts.error)}
-        </p>
-      )}
-      {alerts.data && list.length === 0 && <p className="muted">No alerts. Every rule is quiet.</p>}
-      {list.length > 0 && (
-        <ul className="alert-list">
-          {list.map((alert) => (
-            <AlertItem key={alert.id} alert={alert} isAcknowledged={alert.acknowledged || acknowledgedLive.has(alert.id)} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={alerts}
+        loading="Loading alerts..."
+        errorTitle="Failed to load alerts"
+        isEmpty={() => list.length === 0}
+        empty="No alerts. Every rule is quiet."
+        testId="recent-alerts"
+      >
+        {() => (
+          <ul className="alert-list">
+            {list.map((alert) => (
+              <AlertItem key={alert.id} alert={alert} isAcknowledged={alert.acknowledged || acknowledgedLive.has(alert.id)} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Card>
   );
 }

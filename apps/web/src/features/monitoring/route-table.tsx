@@ -1,11 +1,10 @@
 import type { RouteStats } from '@guildhall/contract';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useRouteStats } from '../../api/metrics';
 import { Card } from '../../ui/card';
+import { QueryState } from '../../ui/query-state';
 import { SortHeader, type SortOrder } from '../../ui/sort-header';
-import { Spinner } from '../../ui/spinner';
 import { TableScroll } from '../../ui/table-scroll';
 import { formatMetric } from './metric-format';
 import { type RouteSort, sortRoutes } from './route-sort';
@@ -46,47 +45,49 @@ export function RouteTable() {
       actions={windowMinutes !== null && <span className="muted">Last {windowMinutes} min</span>}
       data-testid="route-stats"
     >
-      {stats.isPending && !stats.isError && <Spinner label="Loading routes..." />}
-      {stats.isError && !stats.data && (
-        <p className="alert alert--error" role="alert">
-          Failed to load route figures: {errorMessage(stats.error)}
-        </p>
-      )}
-      {stats.data && rows.length === 0 && <p className="muted">No requests in this window yet.</p>}
-      {rows.length > 0 && (
-        <TableScroll label="Routes" isBusy={stats.isFetching}>
-          <table className="table" data-testid="route-table">
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <SortHeader
-                      key={header.id}
-                      header={header}
-                      sortBy={sort.by}
-                      sortOrder={sort.order}
-                      isSortable
-                      className={classOf(header.column.columnDef)}
-                      onSort={(by, order) => setSort({ by, order })}
-                    />
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id} data-testid="route-row">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={classOf(cell.column.columnDef)}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <QueryState
+        query={stats}
+        loading="Loading routes..."
+        errorTitle="Failed to load route figures"
+        isEmpty={() => rows.length === 0}
+        empty="No requests in this window yet."
+        testId="route-stats"
+      >
+        {() => (
+          <TableScroll label="Routes" isBusy={stats.isFetching}>
+            <table className="table" data-testid="route-table">
+              <thead>
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => (
+                      <SortHeader
+                        key={header.id}
+                        header={header}
+                        sortBy={sort.by}
+                        sortOrder={sort.order}
+                        isSortable
+                        className={classOf(header.column.columnDef)}
+                        onSort={(by, order) => setSort({ by, order })}
+                      />
+                    ))}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} data-testid="route-row">
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id} className={classOf(cell.column.columnDef)}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </QueryState>
     </Card>
   );
 }

@@ -1,8 +1,8 @@
 import { GUILD_GRANT_MESSAGES } from '@guildhall/contract';
-import { ApiError, errorMessage } from '../../api/api-error';
+import { ApiError } from '../../api/api-error';
 import { useDiscordRoles } from '../../api/guild-grants';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { Spinner } from '../../ui/spinner';
+import { EmptyHint, QueryState } from '../../ui/query-state';
 import { DiscordRoleCard } from './discord-role-card';
 import { GuildPicker } from './guild-picker';
 import { MemberLookup } from './member-lookup';
@@ -25,7 +25,6 @@ const isLasting = (error: unknown) =>
  */
 export function DiscordRolesPanel({ guildId, guildName, memberId, onGuildChange, onMemberChange }: DiscordRolesPanelProps) {
   const roles = useDiscordRoles(guildId);
-  const list = roles.data?.data ?? [];
 
   return (
     <>
@@ -40,34 +39,29 @@ export function DiscordRolesPanel({ guildId, guildName, memberId, onGuildChange,
           </p>
         )}
       </div>
-      {guildId === null && <p className="table-empty">Choose a guild to see its Discord roles.</p>}
-      {guildId !== null && roles.isPending && (
-        <div className="table-empty">
-          <Spinner label="Reading the Discord roles" />
-        </div>
-      )}
-      {roles.isError && (
-        <div className="permissions-notice" role="alert" data-testid="discord-roles-error">
-          <p>{errorMessage(roles.error, GUILD_GRANT_MESSAGES.rolesUnavailable)}</p>
-          {!isLasting(roles.error) && (
-            <button type="button" className="button button--secondary button--small" onClick={() => void roles.refetch()}>
-              Retry
-            </button>
+      {guildId === null ? (
+        <EmptyHint>Choose a guild to see its Discord roles.</EmptyHint>
+      ) : (
+        <QueryState
+          query={roles}
+          loading="Reading the Discord roles"
+          errorText={GUILD_GRANT_MESSAGES.rolesUnavailable}
+          canRetry={(error) => !isLasting(error)}
+          isEmpty={(answer) => answer.data.length === 0}
+          empty="This guild's Discord server has no roles."
+          testId="discord-roles"
+        >
+          {(answer) => (
+            <div className="discord-roles-layout">
+              <MemberLookup guildId={guildId} memberId={memberId} onLookUp={onMemberChange} />
+              <ul className="discord-roles" aria-label="Discord roles" data-testid="discord-roles">
+                {answer.data.map((role) => (
+                  <DiscordRoleCard key={`${guildId}-${role.id}`} guildId={guildId} role={role} />
+                ))}
+              </ul>
+            </div>
           )}
-        </div>
-      )}
-      {roles.isSuccess && list.length === 0 && <p className="table-empty">This guild's Discord server has no roles.</p>}
-      {guildId !== null && !roles.isError && (
-        <div className="discord-roles-layout">
-          <MemberLookup guildId={guildId} memberId={memberId} onLookUp={onMemberChange} />
-          {list.length > 0 && (
-            <ul className="discord-roles" aria-label="Discord roles" data-testid="discord-roles">
-              {list.map((role) => (
-                <DiscordRoleCard key={`${guildId}-${role.id}`} guildId={guildId} role={role} />
-              ))}
-            </ul>
-          )}
-        </div>
+        </QueryState>
       )}
     </>
   );

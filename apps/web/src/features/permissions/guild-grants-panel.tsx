@@ -1,13 +1,12 @@
 import { GUILD_GRANT_MESSAGES, GUILD_GRANT_PAGE, type GuildGrant } from '@guildhall/contract';
 import { Plus, UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { type GuildGrantFilters, useGuildGrants, useRevokeGrantMutation } from '../../api/guild-grants';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { Pagination } from '../../ui/pagination';
+import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
-import { Spinner } from '../../ui/spinner';
 import { TableScroll } from '../../ui/table-scroll';
 import { GrantFormModal } from './grant-form-modal';
 import { GuildPicker } from './guild-picker';
@@ -56,77 +55,68 @@ export function GuildGrantsPanel({ filters, guildName, onGuildChange, onSearch, 
           Grant permissions
         </button>
       </search>
-      {list.isPending && (
-        <div className="table-empty">
-          <Spinner label="Loading grants" />
-        </div>
-      )}
-      {list.isError && !list.data && (
-        <div className="table-empty" role="alert">
-          <p>{errorMessage(list.error, GUILD_GRANT_MESSAGES.loadFailed)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {grants.length > 0 && (
-        <TableScroll label="Guild grants" isBusy={list.isFetching}>
-          <table className="table" data-testid="grants-table">
-            <thead>
-              <tr>
-                <th scope="col">User and e-mail</th>
-                <th scope="col">Discord ID</th>
-                <th scope="col">Guild</th>
-                <th scope="col">Permission</th>
-                <th scope="col">Granted by</th>
-                <th scope="col">When</th>
-                <th scope="col" className="table__actions">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {grants.map((grant) => (
-                <tr key={grant.id} data-testid="grant-row">
-                  <td>
-                    <span className="grant-user">
-                      <span className="table__strong">{grant.username}</span>
-                      <span className="muted">{grant.email ?? 'No e-mail'}</span>
-                    </span>
-                  </td>
-                  <td>{grant.discordId ? <code>{grant.discordId}</code> : <span className="muted">None</span>}</td>
-                  <td>{grant.guildName}</td>
-                  <td>
-                    <code>{grant.permission}</code>
-                  </td>
-                  <td>{grant.grantedBy ?? <span className="muted">Unknown</span>}</td>
-                  <td className="grant-when">
-                    <time dateTime={grant.grantedAt} title={formatDateTime(grant.grantedAt)}>
-                      {formatRelative(grant.grantedAt)}
-                    </time>
-                  </td>
-                  <td className="table__actions">
-                    <button
-                      type="button"
-                      className="icon-button"
-                      onClick={() => setRevoking(grant)}
-                      aria-label={`Revoke ${grant.permission} from ${grant.username} in ${grant.guildName}`}
-                      title="Revoke"
-                    >
-                      <UserMinus size={16} aria-hidden="true" />
-                    </button>
-                  </td>
+      <QueryState
+        query={list}
+        loading="Loading grants"
+        errorText={GUILD_GRANT_MESSAGES.loadFailed}
+        isEmpty={() => grants.length === 0}
+        empty={filters.search ? 'No grants match this search' : GUILD_GRANT_MESSAGES.noGrants}
+        testId="grants"
+      >
+        {() => (
+          <TableScroll label="Guild grants" isBusy={list.isFetching}>
+            <table className="table" data-testid="grants-table">
+              <thead>
+                <tr>
+                  <th scope="col">User and e-mail</th>
+                  <th scope="col">Discord ID</th>
+                  <th scope="col">Guild</th>
+                  <th scope="col">Permission</th>
+                  <th scope="col">Granted by</th>
+                  <th scope="col">When</th>
+                  <th scope="col" className="table__actions">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      {list.isSuccess && grants.length === 0 && (
-        <p className="table-empty" data-testid="grants-empty">
-          {filters.search ? 'No grants match this search' : GUILD_GRANT_MESSAGES.noGrants}
-        </p>
-      )}
+              </thead>
+              <tbody>
+                {grants.map((grant) => (
+                  <tr key={grant.id} data-testid="grant-row">
+                    <td>
+                      <span className="grant-user">
+                        <span className="table__strong">{grant.username}</span>
+                        <span className="muted">{grant.email ?? 'No e-mail'}</span>
+                      </span>
+                    </td>
+                    <td>{grant.discordId ? <code>{grant.discordId}</code> : <span className="muted">None</span>}</td>
+                    <td>{grant.guildName}</td>
+                    <td>
+                      <code>{grant.permission}</code>
+                    </td>
+                    <td>{grant.grantedBy ?? <span className="muted">Unknown</span>}</td>
+                    <td className="grant-when">
+                      <time dateTime={grant.grantedAt} title={formatDateTime(grant.grantedAt)}>
+                        {formatRelative(grant.grantedAt)}
+                      </time>
+                    </td>
+                    <td className="table__actions">
+                      <button
+                        type="button"
+                        className="icon-button"
+                        onClick={() => setRevoking(grant)}
+                        aria-label={`Revoke ${grant.permission} from ${grant.username} in ${grant.guildName}`}
+                        title="Revoke"
+                      >
+                        <UserMinus size={16} aria-hidden="true" />
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </QueryState>
       <Pagination
         page={list.data?.pagination.page ?? filters.page}
         pageSize={GUILD_GRANT_PAGE.size}

@@ -2,10 +2,9 @@ import { ADMIN_ROLE_MESSAGES, type AdminRole, canActOnAdmin, type UpdateAdminRol
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useAdminRoles, useDeleteRoleMutation, useUpdateRoleMutation } from '../../api/admin-roles';
-import { errorMessage } from '../../api/api-error';
 import { useAdminSession } from '../../auth/admin-session-context';
 import { ConfirmModal } from '../../ui/confirm-modal';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { NewRoleModal } from './new-role-modal';
 import { RoleMatrix } from './role-matrix';
 import { isRoleDirty, type RoleDrafts, shownPermissions, toggleCell, withoutDraft } from './role-matrix-model';
@@ -55,33 +54,22 @@ export function RolesPanel({ drafts, onDraftsChange: setDrafts }: RolesPanelProp
           Unsaved changes: {dirtyRoles.map((role) => role.label).join(', ')}. Save or cancel them in the column.
         </p>
       )}
-      {list.isPending && (
-        <div className="table-empty">
-          <Spinner label="Loading roles" />
-        </div>
-      )}
-      {list.isError && (
-        <div className="table-empty" role="alert">
-          <p>{errorMessage(list.error, ADMIN_ROLE_MESSAGES.loadFailed)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {list.isSuccess && (
-        <RoleMatrix
-          roles={roles}
-          catalog={catalog}
-          drafts={drafts}
-          savingRole={update.isPending ? (update.variables?.name ?? null) : null}
-          isFetching={list.isFetching}
-          onToggle={(role, permission) => setDrafts((d) => toggleCell(d, role, permission, catalog))}
-          onSave={handleSave}
-          onCancel={(role) => setDrafts((d) => withoutDraft(d, role.name))}
-          onDelete={setDeleting}
-          canChange={(role) => admin !== null && canActOnAdmin(admin, { role: role.name, permissions: role.permissions })}
-        />
-      )}
+      <QueryState query={list} loading="Loading roles" errorText={ADMIN_ROLE_MESSAGES.loadFailed} testId="roles">
+        {() => (
+          <RoleMatrix
+            roles={roles}
+            catalog={catalog}
+            drafts={drafts}
+            savingRole={update.isPending ? (update.variables?.name ?? null) : null}
+            isFetching={list.isFetching}
+            onToggle={(role, permission) => setDrafts((d) => toggleCell(d, role, permission, catalog))}
+            onSave={handleSave}
+            onCancel={(role) => setDrafts((d) => withoutDraft(d, role.name))}
+            onDelete={setDeleting}
+            canChange={(role) => admin !== null && canActOnAdmin(admin, { role: role.name, permissions: role.permissions })}
+          />
+        )}
+      </QueryState>
       {isCreating && <NewRoleModal catalog={catalog} onClose={() => setIsCreating(false)} />}
       <ConfirmModal
         isOpen={deleting !== null}

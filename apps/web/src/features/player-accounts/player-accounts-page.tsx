@@ -6,7 +6,7 @@ import { usePlayerAccountList, usePlayerStatistics } from '../../api/player-acco
 import { Card } from '../../ui/card';
 import { pageCount } from '../../ui/page-window';
 import { Pagination } from '../../ui/pagination';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { formatCount } from '../dashboard/format';
@@ -71,18 +71,17 @@ export function PlayerAccountsPage() {
   }
 
   if (list.isError && !list.data) {
+    // A first load that fails takes the whole page: the figures and filters mean nothing without the list.
     return (
-      <div className="page">
-        <div className="empty-state" role="alert" data-testid="accounts-load-error">
-          <h1 className="empty-state__title">Error Loading Accounts</h1>
-          <p>{errorMessage(list.error, PLAYER_ACCOUNT_MESSAGES.loadFailed)}</p>
-          <div className="empty-state__actions">
-            <button type="button" className="button button--primary" onClick={() => void list.refetch()}>
-              Retry
-            </button>
-          </div>
-        </div>
-      </div>
+      <QueryState
+        query={list}
+        variant="page"
+        errorTitle="Error Loading Accounts"
+        errorText={PLAYER_ACCOUNT_MESSAGES.loadFailed}
+        testId="accounts-load"
+      >
+        {() => null}
+      </QueryState>
     );
   }
 
@@ -129,32 +128,30 @@ export function PlayerAccountsPage() {
           />
         )}
         {bulk.job && <BulkJobProgress job={bulk.job} onDismiss={bulk.dismiss} />}
-        {list.isPending ? (
-          <div className="table-empty">
-            <Spinner label="Loading player accounts..." />
-          </div>
-        ) : accounts.length === 0 ? (
-          <div className="empty-state" data-testid="accounts-empty">
-            <p className="empty-state__title">No accounts found</p>
-            <p>
-              {hasActiveFilters(filters)
-                ? 'Try adjusting your search or filters.'
-                : 'No player accounts are currently registered.'}
-            </p>
-          </div>
-        ) : (
-          <AccountGrid
-            accounts={accounts}
-            selected={selected}
-            canSelect={canBulkEdit}
-            isLoading={list.isFetching}
-            onToggle={toggle}
-            onTogglePage={togglePage}
-            onView={(account) => setDialog({ kind: 'view', account })}
-            onEdit={(account) => setDialog({ kind: 'edit', account })}
-            onLink={(account) => setDialog({ kind: 'link', account })}
-          />
-        )}
+        <QueryState
+          query={list}
+          loading="Loading player accounts..."
+          isEmpty={() => accounts.length === 0}
+          emptyTitle="No accounts found"
+          empty={
+            hasActiveFilters(filters) ? 'Try adjusting your search or filters.' : 'No player accounts are currently registered.'
+          }
+          testId="accounts"
+        >
+          {() => (
+            <AccountGrid
+              accounts={accounts}
+              selected={selected}
+              canSelect={canBulkEdit}
+              isLoading={list.isFetching}
+              onToggle={toggle}
+              onTogglePage={togglePage}
+              onView={(account) => setDialog({ kind: 'view', account })}
+              onEdit={(account) => setDialog({ kind: 'edit', account })}
+              onLink={(account) => setDialog({ kind: 'link', account })}
+            />
+          )}
+        </QueryState>
         {pageCount(total, PLAYER_ACCOUNT_PAGE.size) > 1 && (
           <Pagination
             // The page whose rows are shown: while the next page loads, the previous one stays on screen.

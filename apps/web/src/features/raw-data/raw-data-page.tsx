@@ -6,6 +6,8 @@ import { errorMessage } from '../../api/api-error';
 import { rawExportPath, useRawEntities, useRawRows } from '../../api/raw-data';
 import { useDownload } from '../../api/use-download';
 import { Modal } from '../../ui/modal';
+import { StepPagination } from '../../ui/pagination';
+import { EmptyHint } from '../../ui/query-state';
 import { PageSpinner, Spinner } from '../../ui/spinner';
 import { type TabItem, Tabs, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -160,7 +162,7 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
           </p>
         )}
         {rows.isPending && !rows.isError && <Spinner label="Loading rows..." />}
-        {data && data.rows.length === 0 && <p className="table-empty">{RAW_DATA_MESSAGES.noRows}</p>}
+        {data && data.rows.length === 0 && <EmptyHint>{RAW_DATA_MESSAGES.noRows}</EmptyHint>}
         {data && data.rows.length > 0 && (
           <RawGrid
             entity={entity}
@@ -173,27 +175,18 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
             isBusy={rows.isFetching}
           />
         )}
-        <nav className="db-pager raw-pager" aria-label="Row pages">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={cursors.length === 0 || rows.isFetching}
-            onClick={() => setPaging({ key: viewKey, cursors: cursors.slice(0, -1) })}
-          >
-            Previous
-          </button>
-          <span data-testid="raw-page" aria-live="polite">
-            Page {pageNumber} · {RAW_DATA_PAGE_SIZE} a page
-          </span>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={!data?.nextCursor || rows.isFetching}
-            onClick={() => data?.nextCursor && setPaging({ key: viewKey, cursors: [...cursors, data.nextCursor] })}
-          >
-            Next
-          </button>
-        </nav>
+        <StepPagination
+          page={pageNumber}
+          hasPrevious={cursors.length > 0}
+          hasNext={Boolean(data?.nextCursor)}
+          isBusy={rows.isFetching}
+          onPrevious={() => setPaging({ key: viewKey, cursors: cursors.slice(0, -1) })}
+          onNext={() => data?.nextCursor && setPaging({ key: viewKey, cursors: [...cursors, data.nextCursor] })}
+          label="Row pages"
+          testId="raw-page"
+        >
+          Page {pageNumber} · {RAW_DATA_PAGE_SIZE} a page
+        </StepPagination>
       </section>
       <Modal isOpen={opened !== null} title={`${entity.label}: row`} size="lg" onClose={() => setOpened(null)}>
         {opened !== null && <RowJson row={opened} />}

@@ -4,6 +4,8 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { Card } from '../../ui/card';
+import { LoadMore } from '../../ui/pagination';
+import { EmptyHint } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
 import { KeyDetail } from './key-detail';
 import { KeyList, KeyTree } from './key-list';
@@ -110,9 +112,9 @@ export function KeyBrowserTab({ database }: { database: number }) {
           </p>
         )}
         {pages.length > 0 && listed.length === 0 && !keys.isError && (
-          <p className="table-empty">
+          <EmptyHint>
             {keys.hasNextPage ? 'No matches in the keys scanned so far.' : `No keys match ${pattern} in database ${database}.`}
-          </p>
+          </EmptyHint>
         )}
         {listed.length > 0 &&
           (isTree ? (
@@ -120,16 +122,12 @@ export function KeyBrowserTab({ database }: { database: number }) {
           ) : (
             <KeyList keys={listed} selected={selected} onSelect={handleSelect} />
           ))}
-        {keys.hasNextPage && (
-          <button
-            type="button"
-            className="button button--secondary button--small redis-load-more"
-            disabled={keys.isFetchingNextPage}
-            onClick={() => void keys.fetchNextPage()}
-          >
-            {keys.isFetchingNextPage ? 'Scanning...' : 'Load more'}
-          </button>
-        )}
+        <LoadMore
+          hasMore={keys.hasNextPage}
+          isLoading={keys.isFetchingNextPage}
+          onLoadMore={() => void keys.fetchNextPage()}
+          busyLabel="Scanning..."
+        />
       </Card>
       {selected ? (
         <KeyDetail
@@ -140,7 +138,7 @@ export function KeyBrowserTab({ database }: { database: number }) {
         />
       ) : (
         <Card className="redis-detail">
-          <p className="table-empty">Select a key to see its value.</p>
+          <EmptyHint>Select a key to see its value.</EmptyHint>
         </Card>
       )}
     </div>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { formatBytes } from '../../ui/format-number';
+import { LoadMore } from '../../ui/pagination';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentVisible, useNow } from '../database-manager/live-database';
@@ -149,19 +150,12 @@ export function KeyDetail({ database, entry, onDeleted }: KeyDetailProps) {
             </div>
           </dl>
           <ValueBody pages={pages} isComplete={!value.hasNextPage} isBusy={update.isPending} onSave={save} />
-          {value.hasNextPage && (
-            <div className="redis-more">
-              <span className="redis-muted">{shownText(pages)}</span>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                disabled={value.isFetchingNextPage}
-                onClick={() => void value.fetchNextPage()}
-              >
-                {value.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </button>
-            </div>
-          )}
+          <LoadMore
+            hasMore={value.hasNextPage}
+            isLoading={value.isFetchingNextPage}
+            onLoadMore={() => void value.fetchNextPage()}
+            summary={shownText(pages)}
+          />
         </>
       )}
       <ConfirmModal

@@ -1,4 +1,5 @@
 import type { RedisKeyValue } from '@guildhall/contract';
+import { EmptyHint } from '../../ui/query-state';
 import { TableScroll } from '../../ui/table-scroll';
 import { bytesText } from './key-display';
 
@@ -7,7 +8,7 @@ type StreamPage = Extract<RedisKeyValue, { type: 'stream' }>;
 /** A stream's entries, oldest first: the id and its field/value pairs (read only). */
 export function StreamValue({ pages }: { pages: readonly StreamPage[] }) {
   const entries = pages.flatMap((page) => page.value);
-  if (entries.length === 0) return <p className="table-empty">The stream has no entries.</p>;
+  if (entries.length === 0) return <EmptyHint>The stream has no entries.</EmptyHint>;
   return (
     <TableScroll label="Stream entries">
       <table className="table redis-elements" data-testid="redis-elements">

@@ -10,7 +10,6 @@ import {
 } from '@guildhall/contract';
 import { RotateCcw, Save } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useSystemSettings, useUpdateSystemSettings } from '../../api/system-settings';
 import { useAdminSession } from '../../auth/admin-session-context';
 import { Badge, type BadgeTone } from '../../ui/badge';
@@ -18,7 +17,7 @@ import { Card } from '../../ui/card';
 import { fieldErrorsFromError, withoutField } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
 import { formatDateTime } from '../../ui/format-date';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { type Draft, draftError, formatSettingValue, fromDraft, toDraft } from '../configuration/config-form';
 import { SettingInput } from '../configuration/setting-input';
@@ -94,13 +93,9 @@ export function SystemSettingsPage() {
           </p>
         </div>
       </header>
-      {settings.isPending && <Spinner label="Loading settings" />}
-      {settings.isError && (
-        <p className="alert alert--error" role="alert">
-          Failed to load the settings: {errorMessage(settings.error)}
-        </p>
-      )}
-      {settings.data && <SystemSettingsForm settings={settings.data.settings} canEdit={canEdit} />}
+      <QueryState query={settings} loading="Loading settings" errorTitle="Failed to load the settings" testId="settings">
+        {(answer) => <SystemSettingsForm settings={answer.settings} canEdit={canEdit} />}
+      </QueryState>
     </div>
   );
 }

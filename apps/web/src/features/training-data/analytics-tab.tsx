@@ -2,7 +2,7 @@ import type { MlAnalytics } from '@guildhall/contract';
 import { type IsoRange, useMlAnalytics } from '../../api/training-data';
 import { Card } from '../../ui/card';
 import { formatShare } from '../../ui/format-number';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { CategoryChart } from './category-chart';
 import { confusionSummary, qualityHistogram, rate } from './sample-text';
 
@@ -16,18 +16,17 @@ const share = (value: number | null) => (value === null ? '—' : formatShare(va
 /** Provider performance, decision accuracy with its confusion matrix, and the quality distribution, as charts. */
 export function AnalyticsTab({ range, isRangeValid }: AnalyticsTabProps) {
   const analytics = useMlAnalytics(range, isRangeValid);
-  if (analytics.isError && !analytics.data) {
-    return (
-      <div className="table-empty" role="alert">
-        <p>Failed to load analytics</p>
-        <button type="button" className="button button--secondary" onClick={() => void analytics.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-  if (!analytics.data) return isRangeValid ? <Spinner label="Loading analytics..." /> : null;
-  return <AnalyticsView data={analytics.data.data} />;
+  return (
+    <QueryState
+      query={analytics}
+      loading="Loading analytics..."
+      errorTitle="Failed to load analytics"
+      errorText="Failed to load analytics"
+      testId="analytics"
+    >
+      {(answer) => <AnalyticsView data={answer.data} />}
+    </QueryState>
+  );
 }
 
 function ConfusionMatrix({ matrix }: { matrix: MlAnalytics['confusionMatrix'] }) {

@@ -3,7 +3,7 @@ import { useEffect, useReducer, useState } from 'react';
 import { useQueueVerify, useReviewQueue } from '../../api/training-data';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast-context';
 import { LabelFormModal } from './label-form-modal';
 import { initialQueue, queueKey, queueReducer, remainingCount } from './review-queue';
@@ -87,56 +87,61 @@ export function ReviewQueueTab() {
           ))}
         </ul>
       </div>
-      {queue.isPending && <Spinner label="Loading the queue..." />}
-      {queue.isError && (
-        <div className="table-empty" role="alert">
-          <p>Failed to load the review queue</p>
-          <button type="button" className="button button--secondary" onClick={() => void queue.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {isBatchOver && !hasMore && (
-        <p className="table-empty" data-testid="queue-empty">
-          {state.skipped.length > 0
+      <QueryState
+        query={queue}
+        loading="Loading the queue..."
+        errorTitle="Failed to load the review queue"
+        errorText="Failed to load the review queue"
+        isEmpty={() => isBatchOver && !hasMore}
+        empty={
+          state.skipped.length > 0
             ? `Nothing left to review but the ${state.skipped.length} skipped this session.`
-            : 'Every sample has been reviewed.'}
-        </p>
-      )}
-      {current && (
-        <Card
-          className="td-queue__card"
-          data-testid="queue-sample"
-          data-sample-id={current.sample.id}
-          data-sample-type={current.type}
-          title={`${current.type === 'memory' ? 'Memory' : 'Intent'} sample ${state.index + 1} of ${batch.length}`}
-        >
-          <div className="td-panel__actions">
-            {isDone ? <Badge tone="good">Verified</Badge> : <Badge tone="unknown">Unverified</Badge>}
-            <button
-              type="button"
-              className="button button--primary button--small"
-              onClick={handleVerify}
-              disabled={isDone || verify.isPending}
-              aria-keyshortcuts="V"
+            : 'Every sample has been reviewed.'
+        }
+        testId="queue"
+      >
+        {() =>
+          current && (
+            <Card
+              className="td-queue__card"
+              data-testid="queue-sample"
+              data-sample-id={current.sample.id}
+              data-sample-type={current.type}
+              title={`${current.type === 'memory' ? 'Memory' : 'Intent'} sample ${state.index + 1} of ${batch.length}`}
             >
-              Verify (V)
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => setLabelling(current)}
-              aria-keyshortcuts="C"
-            >
-              Correct (C)
-            </button>
-            <button type="button" className="button button--secondary button--small" onClick={handleSkip} aria-keyshortcuts="S">
-              Skip (S)
-            </button>
-          </div>
-          <SampleDetails item={current} />
-        </Card>
-      )}
+              <div className="td-panel__actions">
+                {isDone ? <Badge tone="good">Verified</Badge> : <Badge tone="unknown">Unverified</Badge>}
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  onClick={handleVerify}
+                  disabled={isDone || verify.isPending}
+                  aria-keyshortcuts="V"
+                >
+                  Verify (V)
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => setLabelling(current)}
+                  aria-keyshortcuts="C"
+                >
+                  Correct (C)
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={handleSkip}
+                  aria-keyshortcuts="S"
+                >
+                  Skip (S)
+                </button>
+              </div>
+              <SampleDetails item={current} />
+            </Card>
+          )
+        }
+      </QueryState>
       <LabelFormModal
         item={labelling}
         onClose={() => setLabelling(null)}

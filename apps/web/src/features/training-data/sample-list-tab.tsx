@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useBulkSampleAction, useSampleList, useVerifySample } from '../../api/training-data';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { Pagination } from '../../ui/pagination';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { LabelFormModal } from './label-form-modal';
 import type { TypedSample } from './sample-details';
 import { SampleFilters } from './sample-filters';
@@ -87,35 +87,33 @@ export function SampleListTab({ type, state, onChange }: SampleListTabProps) {
           Delete selected
         </button>
       </div>
-      {list.isPending && (
-        <div className="table-empty">
-          <Spinner label="Loading samples..." />
-        </div>
-      )}
-      {list.isError && !list.data && (
-        <div className="table-empty" role="alert" data-testid="samples-error">
-          <p>{TRAINING_DATA_MESSAGES.samplesFailed(type)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {list.isSuccess && items.length === 0 && <p className="table-empty">No samples match these filters.</p>}
-      <ul className="td-list" aria-label={`${type === 'memory' ? 'Memory' : 'Intent'} samples`} aria-busy={list.isFetching}>
-        {items.map((item) => (
-          <SampleRow
-            key={item.sample.id}
-            item={item}
-            isOpen={openId === item.sample.id}
-            isSelected={selected.has(item.sample.id)}
-            isVerifying={verify.isPending && verify.variables?.id === item.sample.id}
-            onToggle={() => setOpenId(openId === item.sample.id ? null : item.sample.id)}
-            onSelect={(isSelected) => handleSelect(item.sample.id, isSelected)}
-            onVerify={() => verify.mutate({ type, id: item.sample.id })}
-            onCorrect={() => setLabelling(item)}
-          />
-        ))}
-      </ul>
+      <QueryState
+        query={list}
+        loading="Loading samples..."
+        errorTitle={TRAINING_DATA_MESSAGES.samplesFailed(type)}
+        errorText={TRAINING_DATA_MESSAGES.samplesFailed(type)}
+        isEmpty={() => items.length === 0}
+        empty="No samples match these filters."
+        testId="samples"
+      >
+        {() => (
+          <ul className="td-list" aria-label={`${type === 'memory' ? 'Memory' : 'Intent'} samples`} aria-busy={list.isFetching}>
+            {items.map((item) => (
+              <SampleRow
+                key={item.sample.id}
+                item={item}
+                isOpen={openId === item.sample.id}
+                isSelected={selected.has(item.sample.id)}
+                isVerifying={verify.isPending && verify.variables?.id === item.sample.id}
+                onToggle={() => setOpenId(openId === item.sample.id ? null : item.sample.id)}
+                onSelect={(isSelected) => handleSelect(item.sample.id, isSelected)}
+                onVerify={() => verify.mutate({ type, id: item.sample.id })}
+                onCorrect={() => setLabelling(item)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <Pagination
         page={state.page}
         pageSize={TRAINING_DATA_LIMITS.samplePageSize}

@@ -3,7 +3,7 @@ import { Brain, CheckCircle2, MessageSquare, Target } from 'lucide-react';
 import { type IsoRange, useTrainingStatistics } from '../../api/training-data';
 import { Card } from '../../ui/card';
 import { formatShare } from '../../ui/format-number';
-import { Spinner } from '../../ui/spinner';
+import { EmptyHint, QueryState } from '../../ui/query-state';
 import { TableScroll } from '../../ui/table-scroll';
 import { StatCard } from '../dashboard/stat-card';
 import { decisionAccuracy, formatScore, rate } from './sample-text';
@@ -19,24 +19,17 @@ const count = (value: number) => value.toLocaleString();
 /** Spec 2 §3 training statistics: totals per type, provider performance and decision accuracy. */
 export function StatisticsTab({ range, isRangeValid }: StatisticsTabProps) {
   const statistics = useTrainingStatistics(range, isRangeValid);
-  if (statistics.isError && !statistics.data) {
-    return (
-      <div className="table-empty" role="alert" data-testid="statistics-error">
-        <p>{TRAINING_DATA_MESSAGES.statisticsFailed}</p>
-        <button type="button" className="button button--secondary" onClick={() => void statistics.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-  if (!statistics.data) {
-    return isRangeValid ? (
-      <div className="table-empty">
-        <Spinner label="Loading statistics..." />
-      </div>
-    ) : null;
-  }
-  return <StatisticsView data={statistics.data.data} isFetching={statistics.isFetching} />;
+  return (
+    <QueryState
+      query={statistics}
+      loading="Loading statistics..."
+      errorTitle={TRAINING_DATA_MESSAGES.statisticsFailed}
+      errorText={TRAINING_DATA_MESSAGES.statisticsFailed}
+      testId="statistics"
+    >
+      {(answer) => <StatisticsView data={answer.data} isFetching={statistics.isFetching} />}
+    </QueryState>
+  );
 }
 
 function StatisticsView({ data, isFetching }: { data: TrainingStatistics; isFetching: boolean }) {
@@ -107,7 +100,7 @@ function StatisticsView({ data, isFetching }: { data: TrainingStatistics; isFetc
       </Card>
       <Card title="Provider performance">
         {data.providerPerformance.length === 0 ? (
-          <p className="table-empty">No samples in this range.</p>
+          <EmptyHint>No samples in this range.</EmptyHint>
         ) : (
           <TableScroll label="Provider performance">
             <table className="table" data-testid="provider-table">

@@ -3,10 +3,9 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { usePasskeys } from '../../api/admin-passkeys';
-import { errorMessage } from '../../api/api-error';
 import { Card } from '../../ui/card';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { Spinner } from '../../ui/spinner';
+import { QueryState } from '../../ui/query-state';
 import { TableScroll } from '../../ui/table-scroll';
 import { AddPasskey } from './add-passkey';
 import { RemovePasskeyDialog, RenamePasskeyDialog } from './passkey-dialogs';
@@ -112,21 +111,15 @@ export function Passkeys({ onRecoveryCodes }: { onRecoveryCodes: (shown: { codes
         A passkey signs you in with your device's screen lock, a fingerprint or a security key instead of a code. It is made for
         this site only, so a look-alike page cannot use it.
       </p>
-      {list.isPending && <Spinner label="Loading passkeys" />}
-      {list.isError && (
-        <div className="table-empty" role="alert">
-          <p>{errorMessage(list.error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {list.isSuccess && passkeys.length === 0 && (
-        <p className="muted" data-testid="passkeys-empty">
-          No passkeys yet.
-        </p>
-      )}
-      {passkeys.length > 0 && <PasskeyTable passkeys={passkeys} onRename={setRenaming} onRemove={setRemoving} />}
+      <QueryState
+        query={list}
+        loading="Loading passkeys"
+        isEmpty={() => passkeys.length === 0}
+        empty="No passkeys yet."
+        testId="passkeys"
+      >
+        {() => <PasskeyTable passkeys={passkeys} onRename={setRenaming} onRemove={setRemoving} />}
+      </QueryState>
       {!isSupported && (
         <p className="alert alert--warning" role="note">
           {PASSKEY_MESSAGES.unsupported}

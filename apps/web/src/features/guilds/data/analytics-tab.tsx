@@ -1,11 +1,10 @@
 import { MESSAGES, type WeeklyPoint } from '@guildhall/contract';
-import { errorMessage } from '../../../api/api-error';
 import { useGuildAnalytics } from '../../../api/guild-data';
 import { BarChart } from '../../../ui/charts/bar-chart';
 import { LineChart } from '../../../ui/charts/line-chart';
 import { formatShortDay } from '../../../ui/format-date';
 import { formatCompact } from '../../../ui/format-number';
-import { Spinner } from '../../../ui/spinner';
+import { QueryState } from '../../../ui/query-state';
 
 const toPoints = (series: WeeklyPoint[]) => series.map((point) => ({ label: formatShortDay(point.week), value: point.count }));
 const sum = (series: WeeklyPoint[]) => series.reduce((total, point) => total + point.count, 0);
@@ -14,15 +13,23 @@ const sum = (series: WeeklyPoint[]) => series.reduce((total, point) => total + p
 export function AnalyticsTab({ guildId }: { guildId: string }) {
   const query = useGuildAnalytics(guildId);
 
-  if (query.isPending) return <Spinner label="Loading analytics..." />;
-  if (query.isError) {
-    return (
-      <p className="alert alert--error" role="alert">
-        {errorMessage(query.error, MESSAGES.loadGuildDataFailed)}
-      </p>
-    );
-  }
-  const { lootPerWeek, raidsPerWeek, activeCharactersPerWeek } = query.data.series;
+  return (
+    <QueryState
+      query={query}
+      loading="Loading analytics..."
+      errorText={MESSAGES.loadGuildDataFailed}
+      testId="guild-analytics-state"
+    >
+      {(answer) => <AnalyticsCharts series={answer.series} />}
+    </QueryState>
+  );
+}
+
+type WeeklySeries = NonNullable<ReturnType<typeof useGuildAnalytics>['data']>['series'];
+
+/** The three weekly series, each its own chart. */
+function AnalyticsCharts({ series }: { series: WeeklySeries }) {
+  const { lootPerWeek, raidsPerWeek, activeCharactersPerWeek } = series;
   const weeks = lootPerWeek.length;
 
   return (

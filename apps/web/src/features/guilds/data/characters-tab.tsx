@@ -1,6 +1,7 @@
 import { CHARACTERS_EXPORT_NOTE, type GuildDataSummary } from '@guildhall/contract';
 import { Info } from 'lucide-react';
 import { formatDateTime, formatRelative } from '../../../ui/format-date';
+import { EmptyHint } from '../../../ui/query-state';
 import { TableScroll } from '../../../ui/table-scroll';
 import { formatCount } from '../../dashboard/format';
 
@@ -13,7 +14,7 @@ export function CharactersTab({ summary }: { summary: GuildDataSummary }) {
         {formatCount(characters.length)} of {formatCount(counts.characters)} characters
       </p>
       {characters.length === 0 ? (
-        <p className="table-empty">This guild has no characters yet.</p>
+        <EmptyHint>This guild has no characters yet.</EmptyHint>
       ) : (
         <TableScroll label="Characters">
           <table className="table" data-testid="guild-data-characters">

@@ -1,24 +1,31 @@
 import { COMBAT_LOGS_NOT_CONFIGURED, MESSAGES } from '@guildhall/contract';
 import { Info } from 'lucide-react';
-import { errorMessage } from '../../../api/api-error';
 import { useGuildCombatLogs } from '../../../api/guild-data';
 import { formatDateTime } from '../../../ui/format-date';
-import { Spinner } from '../../../ui/spinner';
+import { EmptyHint, QueryState } from '../../../ui/query-state';
 import { TableScroll } from '../../../ui/table-scroll';
+
+type CombatLogsAnswer = NonNullable<ReturnType<typeof useGuildCombatLogs>['data']>;
 
 /** Recent combat log events from the time-series store, or a clear note when none is configured. */
 export function CombatLogsTab({ guildId }: { guildId: string }) {
   const query = useGuildCombatLogs(guildId);
 
-  if (query.isPending) return <Spinner label="Loading combat logs..." />;
-  if (query.isError) {
-    return (
-      <p className="alert alert--error" role="alert">
-        {errorMessage(query.error, MESSAGES.loadGuildDataFailed)}
-      </p>
-    );
-  }
-  const { configured, events, message } = query.data;
+  return (
+    <QueryState
+      query={query}
+      loading="Loading combat logs..."
+      errorText={MESSAGES.loadGuildDataFailed}
+      testId="combat-logs-state"
+    >
+      {(logs) => <CombatLogs logs={logs} />}
+    </QueryState>
+  );
+}
+
+/** The answer of a store that may not be configured: a note then, else the events or why there are none. */
+function CombatLogs({ logs }: { logs: CombatLogsAnswer }) {
+  const { configured, events, message } = logs;
 
   if (!configured) {
     return (
@@ -33,9 +40,7 @@ export function CombatLogsTab({ guildId }: { guildId: string }) {
     <div className="data-tab">
       <p className="data-tab__lead">The most recent {events.length} combat events from the time-series database</p>
       {events.length === 0 ? (
-        <p className="table-empty" data-testid="combat-logs-empty">
-          {message ?? 'No combat events recorded for this guild yet.'}
-        </p>
+        <EmptyHint testId="combat-logs-empty">{message ?? 'No combat events recorded for this guild yet.'}</EmptyHint>
       ) : (
         <TableScroll label="Combat events">
           <table className="table" data-testid="guild-combat-logs">

@@ -4,15 +4,15 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/api-error';
 import { useGuildDataSummary } from '../../../api/guild-data';
-import { PageSpinner } from '../../../ui/spinner';
-import { tabButtonId, tabPanelId, Tabs } from '../../../ui/tabs';
 import { useBreadcrumbName } from '../../../shell/breadcrumb-names';
+import { QueryState } from '../../../ui/query-state';
+import { Tabs, tabButtonId, tabPanelId } from '../../../ui/tabs';
 import { useToast } from '../../../ui/toast-context';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { DeleteGuildDataModal } from './delete-guild-data-modal';
-import { GUILD_DATA_TABS, type GuildDataTab, parseDataTab } from './guild-data-tabs';
 import { GuildDataHeader } from './guild-data-header';
 import { GuildDataPanel } from './guild-data-panel';
+import { GUILD_DATA_TABS, type GuildDataTab, parseDataTab } from './guild-data-tabs';
 
 const LIST_PATH = '/admin/guilds';
 const ID_PREFIX = 'guild-data';
@@ -24,6 +24,9 @@ function returnPath(state: unknown): string {
   }
   return LIST_PATH;
 }
+
+/** A guild id that names no guild (deleted, mistyped): asking again cannot help. */
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** One guild's data (spec 1 §2): eight tabs, the exports and deleting the data; the tab lives in ?tab=. */
 export function GuildDataPage() {
@@ -52,46 +55,40 @@ export function GuildDataPage() {
     navigate(returnPath(location.state));
   }
 
-  if (query.isPending) return <PageSpinner label="Loading guild data..." />;
-  if (query.isError || !query.data) {
-    const isMissing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
-    return (
-      <div className="page" data-testid="guild-data-view">
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">{isMissing ? 'Guild not found' : MESSAGES.loadGuildDataFailed}</p>
-          <p className="muted">{errorMessage(query.error, MESSAGES.loadGuildDataFailed)}</p>
-          <div className="empty-state__actions">
-            {!isMissing && (
-              <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-                Retry
-              </button>
-            )}
-            <button type="button" className="button button--primary" onClick={handleClose}>
-              <ArrowLeft size={16} aria-hidden="true" />
-              Back to guilds
-            </button>
-          </div>
-        </div>
-      </div>
-    );
-  }
-
-  const { summary } = query.data;
-  const loadedGuild = query.data.guild;
   return (
-    <div className="page guild-data" data-testid="guild-data-view">
-      <GuildDataHeader guild={loadedGuild} onDelete={() => setIsDeleting(true)} onClose={handleClose} />
-      <Tabs label="Guild data" tabs={GUILD_DATA_TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
-      <div
-        className="tab-panel"
-        role="tabpanel"
-        id={tabPanelId(ID_PREFIX, tab)}
-        aria-labelledby={tabButtonId(ID_PREFIX, tab)}
-        data-testid={`guild-data-panel-${tab}`}
-      >
-        <GuildDataPanel tab={tab} guild={loadedGuild} summary={summary} />
-      </div>
-      {isDeleting && <DeleteGuildDataModal guild={loadedGuild} counts={summary.counts} onClose={() => setIsDeleting(false)} />}
-    </div>
+    <QueryState
+      query={query}
+      variant="page"
+      loading="Loading guild data..."
+      errorTitle={isMissing(query.error) ? 'Guild not found' : MESSAGES.loadGuildDataFailed}
+      errorText={MESSAGES.loadGuildDataFailed}
+      canRetry={(error) => !isMissing(error)}
+      errorActions={
+        <button type="button" className="button button--primary" onClick={handleClose}>
+          <ArrowLeft size={16} aria-hidden="true" />
+          Back to guilds
+        </button>
+      }
+      testId="guild-data"
+    >
+      {({ summary, guild: loadedGuild }) => (
+        <div className="page guild-data" data-testid="guild-data-view">
+          <GuildDataHeader guild={loadedGuild} onDelete={() => setIsDeleting(true)} onClose={handleClose} />
+          <Tabs label="Guild data" tabs={GUILD_DATA_TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
+          <div
+            className="tab-panel"
+            role="tabpanel"
+            id={tabPanelId(ID_PREFIX, tab)}
+            aria-labelledby={tabButtonId(ID_PREFIX, tab)}
+            data-testid={`guild-data-panel-${tab}`}
+          >
+            <GuildDataPanel tab={tab} guild={loadedGuild} summary={summary} />
+          </div>
+          {isDeleting && (
+            <DeleteGuildDataModal guild={loadedGuild} counts={summary.counts} onClose={() => setIsDeleting(false)} />
+          )}
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -1,6 +1,7 @@
 import { GUILD_DATA_LIMITS, type GuildDataSummary } from '@guildhall/contract';
 import { CalendarClock, Coins, Gem } from 'lucide-react';
 import { formatDateTime, formatRelative } from '../../../ui/format-date';
+import { EmptyHint } from '../../../ui/query-state';
 import { formatCount } from '../../dashboard/format';
 import { StatCard } from '../../dashboard/stat-card';
 
@@ -24,7 +25,7 @@ export function LootTab({ summary }: { summary: GuildDataSummary }) {
           {GUILD_DATA_LIMITS.recentLoot} Most Recent
         </h3>
         {loot.recent.length === 0 ? (
-          <p className="table-empty">No loot recorded yet.</p>
+          <EmptyHint>No loot recorded yet.</EmptyHint>
         ) : (
           <ul className="loot-list" data-testid="guild-loot-recent-list">
             {loot.recent.map((entry) => (
