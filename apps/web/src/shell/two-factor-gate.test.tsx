@@ -50,7 +50,9 @@ describe('TwoFactorGate', () => {
   it('past the grace shows only the enrolment page, with a way to sign out', async () => {
     renderGate({ ...base, graceEndsAt: new Date(Date.now() - 1000).toISOString(), isEnrolmentRequired: true });
     expect(screen.queryByText('the console')).toBeNull();
-    expect((await screen.findByTestId('two-factor-enrolment-required')).textContent).toBe(TWO_FACTOR_MESSAGES.enrolmentRequired);
+    expect((await screen.findByTestId('two-factor-enrolment-required', {}, { timeout: 10_000 })).textContent).toBe(
+      TWO_FACTOR_MESSAGES.enrolmentRequired,
+    );
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
   });
