@@ -55,7 +55,7 @@ function CombatLogs({ logs }: { logs: CombatLogsAnswer }) {
             </thead>
             <tbody>
               {events.map((event, index) => (
-                // Events carry no id; time plus position is unique within one answer.
+                // biome-ignore lint/suspicious/noArrayIndexKey: events carry no id; time plus position is unique within one answer.
                 <tr key={`${event.time}-${index}`}>
                   <td>
                     <time dateTime={event.time}>{formatDateTime(event.time)}</time>

@@ -83,8 +83,8 @@ export function DeleteGuildDataModal({ guild, counts, onClose }: DeleteGuildData
           <div className="alert alert--error">
             <TriangleAlert size={18} aria-hidden="true" />
             <p>
-              This permanently deletes {formatCount(counts.characters)} characters, {formatCount(counts.loot_entries)} loot entries,{' '}
-              {formatCount(counts.raid_events)} raid events and {formatCount(counts.discord_users)} Discord members of{' '}
+              This permanently deletes {formatCount(counts.characters)} characters, {formatCount(counts.loot_entries)} loot
+              entries, {formatCount(counts.raid_events)} raid events and {formatCount(counts.discord_users)} Discord members of{' '}
               <strong>{guild.guild_name}</strong>. The guild itself stays. This action cannot be undone.
             </p>
           </div>

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { fileSlug } from '@guildhall/contract';
+import { describe, expect, it } from 'vitest';
 import { GUILD_DATA_TABS, parseDataTab } from './guild-data-tabs';
 
 describe('parseDataTab', () => {
