@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContextOptions, test as base, type ConsoleMessage, expect, request } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { ADMINS } from './accounts';
+import { ContextPool } from './context-pool';
 
 export { expect, expectAccessible };
 
@@ -29,6 +30,8 @@ interface Options {
 interface WorkerFixtures {
   /** The storage-state file of a signed-in admin on a server, made at the first test that asks for it. */
   adminSessionFile: (role: AdminRole, baseURL: string) => Promise<string>;
+  /** The worker's browser contexts that journeys take turns in (see context-pool.ts). */
+  contextPool: ContextPool;
 }
 
 /**
@@ -58,6 +61,29 @@ export const test = base.extend<Options & { failOnCspViolation: undefined }, Wor
   ],
   storageState: async ({ signedInAs, baseURL, storageState, adminSessionFile }, use) => {
     await use(signedInAs ? await adminSessionFile(signedInAs, baseURL!) : storageState);
+  },
+  contextPool: [
+    async ({ browser }, use) => {
+      const pool = new ContextPool(browser);
+      await use(pool);
+      await pool.close();
+    },
+    { scope: 'worker' },
+  ],
+  // A journey's first run takes a context of the worker's pool, already holding the app's scripts in its cache; a
+  // retry gets a context of its own, as Playwright makes it, so its trace starts with a clean slate.
+  context: async ({ browser, contextPool, baseURL, viewport, colorScheme, storageState }, use, testInfo) => {
+    const isPooled = testInfo.retry === 0 && process.env.E2E_CONTEXT_POOL !== '0';
+    const pooled = isPooled ? await contextPool.take({ baseURL, viewport, colorScheme }, storageState) : null;
+    if (pooled) {
+      await use(pooled.context);
+      await pooled.giveBack(testInfo.status === testInfo.expectedStatus);
+      return;
+    }
+    // Playwright gives a context made during a test the test's options (storage state included).
+    const context = await browser.newContext();
+    await use(context);
+    await context.close();
   },
   failOnCspViolation: [
     async ({ context }, use) => {
