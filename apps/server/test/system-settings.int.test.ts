@@ -164,11 +164,15 @@ describe('in force without a restart', () => {
     expect(refused.body).toMatchObject({ success: false, error: SYSTEM_SETTING_MESSAGES.registrationClosed });
     expect((await new HttpClient(ctx.server.url).get('/api/platform/status')).body).toMatchObject({ registrationOpen: false });
 
+    // A sign-up that starts once the other process's copy is past the cache time is refused, however long the
+    // sign-ups before it took (hashing a password is slow on a busy machine).
     const changedAt = Date.now();
-    let elsewhere = await register(new HttpClient(other.url));
-    while (elsewhere.status !== 403 && Date.now() - changedAt < SYSTEM_SETTINGS_CACHE_MS + 1000) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    let elsewhere: Awaited<ReturnType<typeof register>>;
+    for (;;) {
+      const startedAt = Date.now();
       elsewhere = await register(new HttpClient(other.url));
+      if (elsewhere.status === 403 || startedAt - changedAt > SYSTEM_SETTINGS_CACHE_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body).toMatchObject({ error: SYSTEM_SETTING_MESSAGES.registrationClosed });

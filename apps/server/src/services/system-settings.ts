@@ -69,12 +69,15 @@ function usableRows(rows: readonly SavedRow[]): Map<string, SavedRow> {
 
 export function createSystemSettings(deps: { db: Db; config: Config; log: FastifyBaseLogger }): SystemSettings {
   const { db, config, log } = deps;
-  let cached: { rows: Map<string, SavedRow>; readAt: number } | null = null;
-  let reading: Promise<Map<string, SavedRow>> | null = null;
+  type Copy = { rows: Map<string, SavedRow>; readAt: number };
+  let cached: Copy | null = null;
+  let reading: Promise<Copy> | null = null;
 
-  async function readRows(): Promise<Map<string, SavedRow>> {
+  /** The rows, dated when the read began: a change committed while a slow read ran is not older than the copy says. */
+  async function readRows(): Promise<Copy> {
+    const readAt = Date.now();
     const { rows } = await db.query<SavedRow>('SELECT key, value, updated_at, updated_by FROM system_settings');
-    return usableRows(rows);
+    return { rows: usableRows(rows), readAt };
   }
 
   /** The saved rows, from this process's copy while it is fresh; null when the database cannot be read. */
@@ -84,9 +87,8 @@ export function createSystemSettings(deps: { db: Db; config: Config; log: Fastif
       reading = null;
     });
     try {
-      const rows = await reading;
-      cached = { rows, readAt: Date.now() };
-      return rows;
+      cached = await reading;
+      return cached.rows;
     } catch (error) {
       log.warn({ err: error }, 'System settings could not be read; the defaults and the environment apply');
       return null;
@@ -100,8 +102,8 @@ export function createSystemSettings(deps: { db: Db; config: Config; log: Fastif
   }
 
   async function list(): Promise<SystemSettingState[]> {
-    const rows = await readRows();
-    cached = { rows, readAt: Date.now() };
+    cached = await readRows();
+    const { rows } = cached;
     const fallback = fallbackValues(config);
     const environment = fromEnvironment(config);
     return DEFINITIONS.map((definition) => {
