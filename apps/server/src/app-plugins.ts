@@ -5,17 +5,20 @@ import { createEventBus } from './core/event-bus';
 import { JobRunner } from './jobs/job-runner';
 import { createCommunityKit } from './modules/community-auth/community-kit';
 import { Monitoring } from './modules/monitoring/monitoring';
-import { connectServices } from './services/services';
+import type { Services } from './services/services';
 import { createSystemSettings } from './services/system-settings';
 
 // What buildApp puts on the instance (app-context.ts types it), each a named plugin that declares what must be there
 // before it: Fastify refuses to start when one is registered out of order. Their onClose hooks run in reverse order
 // of registration, so the job runner stops first and the services close last.
 
-/** The outside services: database, Redis, InfluxDB, Discord. A service that is down does not stop the start. */
-export const servicesPlugin = fp(
-  async (app) => {
-    const services = await connectServices(app.config, app.log);
+/**
+ * The outside services: database, Redis, InfluxDB, Discord, connected by the caller (connectServices) outside any
+ * plugin: an embedded database can take longer to open than Fastify gives a plugin to load. A service that is down
+ * does not stop the start.
+ */
+export const servicesPlugin = fp<{ services: Services }>(
+  async (app, { services }) => {
     app.decorate('services', services);
     app.addHook('onClose', () => services.close());
   },

@@ -64,6 +64,7 @@ import { trainingExportRoutes } from './modules/training-data/export-routes';
 import { trainingDataRoutes } from './modules/training-data/routes';
 import { prepareDatabase } from './prepare-database';
 import { probeRoutes } from './probes';
+import { connectServices } from './services/services';
 
 /**
  * Everything but the probes, in a context of its own: the hooks a probe has no use for (JSON bodies, the text rules,
@@ -176,8 +177,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorateRequest('guildScope', null);
   registerAdminRouteAccess(app);
 
+  const services = await connectServices(config, app.log);
   try {
-    await app.register(servicesPlugin);
+    await app.register(servicesPlugin, { services });
     await app.register(eventBusPlugin);
     await app.register(hitCounterPlugin);
     await app.register(monitoringPlugin);
