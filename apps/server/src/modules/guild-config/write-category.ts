@@ -2,6 +2,7 @@ import {
   type AuditAction,
   CONFIG_MESSAGES,
   findSetting,
+  type GuildCategoryState,
   type SettingCategoryId,
   type SettingChange,
   type SettingDefinition,
@@ -9,10 +10,11 @@ import {
 } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import type { Queryable } from '../../services/db/db';
+import type { Db, Queryable } from '../../services/db/db';
 import type { ConfigEditor } from './guild-config-deps';
 import {
   deleteSetting,
+  findGuild,
   type GuildRef,
   insertVersion,
   type StoredSetting,
@@ -20,6 +22,7 @@ import {
   upsertSetting,
   type VersionAction,
 } from './queries';
+import { readGuildCategories } from './read-guild-settings';
 import type { SecretBox } from './secret-box';
 import { definitionsOf } from './settings-catalog';
 
@@ -161,5 +164,44 @@ export async function auditWrite(
     target: { type: 'guild', id: guild.id },
     details: { guildName: guild.name, ...details },
     ip: editor.ip,
+  });
+}
+
+/**
+ * One category's change in a transaction of its own (update, reset, rollback): locks the guild, writes the overrides
+ * `targetIn` gives as a version `action`, audits it as `audited` when anything changed, and answers the category as
+ * it now is.
+ */
+export async function changeCategory(
+  db: Db,
+  guildId: string,
+  category: SettingCategoryId,
+  editor: ConfigEditor,
+  change: {
+    action: VersionAction;
+    audited: Extract<AuditAction, `guild_config.${string}`>;
+    targetIn: (tx: Queryable) => Promise<ReadonlyMap<string, StoredSetting>>;
+    note?: string;
+    typedSecrets?: ReadonlySet<string>;
+    details?: Record<string, unknown>;
+  },
+): Promise<GuildCategoryState> {
+  return db.transaction(async (tx) => {
+    const guild = await findGuild(tx, guildId, { lock: true });
+    const write = await writeCategory(tx, guildId, category, await change.targetIn(tx), {
+      action: change.action,
+      note: change.note ?? null,
+      by: editor.actor.name,
+      typedSecrets: change.typedSecrets,
+    });
+    if (write.version !== null) {
+      await auditWrite(tx, editor, change.audited, guild, {
+        category,
+        version: write.version,
+        ...change.details,
+        changes: write.changes,
+      });
+    }
+    return (await readGuildCategories(tx, guildId, category))[0]!;
   });
 }
