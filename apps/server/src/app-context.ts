@@ -2,6 +2,7 @@ import type { AdminSessionContext } from './auth/admin-sessions';
 import type { CommunityPrincipal } from './auth/community-user';
 import type { HitCounter } from './auth/hit-counter';
 import type { GuildScope } from './auth/require-guild';
+import type { SigningKeys } from './auth/signing-keys';
 import type { Config } from './config';
 import type { EventBus } from './core/event-bus';
 import type { LogHub } from './core/logs/log-hub';
@@ -11,8 +12,9 @@ import type { JobQueue } from './services/job-queue';
 import type { Services } from './services/services';
 import type { SystemSettings } from './services/system-settings';
 
-// What buildApp puts on the Fastify instance and on each request, in boot order:
-// config → services (database, Redis, InfluxDB, Discord) → event bus and counters → monitoring → job runner.
+// What buildApp puts on the Fastify instance and on each request, in boot order (app-plugins.ts, each a named plugin):
+// config → services (database, Redis, InfluxDB, Discord) → event bus and counters → monitoring → system settings →
+// signing keys → community sign-in → job runner.
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -23,7 +25,9 @@ declare module 'fastify' {
     monitoring: Monitoring;
     /** This process's logs: the ring and live tails (streamCount()), and the files. */
     logHub: LogHub;
-    /** Community sign-in: signing keys, Discord, mail, background work. */
+    /** The keys of community access tokens and sealed Discord tokens: JWT_SECRET, or a secret kept in app_meta. */
+    signingKeys: () => Promise<SigningKeys>;
+    /** Community sign-in: Discord, mail, background work. */
     community: CommunityKit;
     /** The job runner: modules register their kinds and enqueue on it (issue 27). */
     jobs: JobQueue;

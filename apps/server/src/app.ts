@@ -2,20 +2,28 @@ import './app-context';
 import fastifyCookie from '@fastify/cookie';
 import { type ErrorResponse, errorStatus, SERVER_MESSAGES } from '@guildhall/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import fp from 'fastify-plugin';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerApiDocs } from './api-docs';
-import { createHitCounter } from './auth/hit-counter';
+import { apiDocument, registerApiDocsPages } from './api-docs';
+import {
+  communityPlugin,
+  eventBusPlugin,
+  hitCounterPlugin,
+  jobsPlugin,
+  monitoringPlugin,
+  servicesPlugin,
+  signingKeysPlugin,
+  systemSettingsPlugin,
+} from './app-plugins';
 import { registerAdminRouteAccess } from './auth/require-admin';
 import type { Config } from './config';
-import { createEventBus } from './core/event-bus';
-import { registerCsrfGuard } from './http/csrf-guard';
-import { registerErrorHandler } from './http/error-handler';
-import { acceptEmptyJsonBodies, countResponses, holdApiUntilDatabaseReady } from './http/request-hooks';
-import { registerSecurityHeaders, routerRefusalHeaders } from './http/security-headers';
-import { refuseUnsafeText } from './http/text-hygiene';
+import { csrfGuard } from './http/csrf-guard';
+import { errorEnvelope } from './http/error-handler';
+import { databaseGate, jsonBodies, requestCounters } from './http/request-hooks';
+import { securityHeaderMap, securityHeaders } from './http/security-headers';
+import { textRules } from './http/text-hygiene';
 import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
-import { JobRunner } from './jobs/job-runner';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
 import { registerTokenCleanup } from './jobs/token-cleanup';
 import { attachLiveConnection } from './live/live-connection';
@@ -30,7 +38,6 @@ import { auditLogRoutes } from './modules/audit/routes';
 import { battlenetRoutes } from './modules/battlenet/routes';
 import { botIngestRoutes } from './modules/bot-ingest/routes';
 import { characterLinkingRoutes } from './modules/character-linking/routes';
-import { createCommunityKit } from './modules/community-auth/community-kit';
 import { communityAuthRoutes } from './modules/community-auth/routes';
 import { communityGuildRoutes } from './modules/community-guild/routes';
 import { databaseQueryRoutes } from './modules/database-manager/query-routes';
@@ -48,7 +55,6 @@ import { mailOutboxRoutes } from './modules/mail-outbox/routes';
 import { meRoutes } from './modules/me/routes';
 import { prometheusRoutes } from './modules/metrics/prometheus-route';
 import { metricsRoutes } from './modules/metrics/routes';
-import { Monitoring } from './modules/monitoring/monitoring';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { playerAccountRoutes } from './modules/player-accounts/routes';
 import { rawDataRoutes } from './modules/raw-data/routes';
@@ -59,90 +65,24 @@ import { trainingDataRoutes } from './modules/training-data/routes';
 import { prepareDatabase } from './prepare-database';
 import { probeRoutes } from './probes';
 import { connectServices } from './services/services';
-import { createSystemSettings } from './services/system-settings';
 
 /**
- * Builds the whole server, in boot order: outside services → app pieces (security headers, errors, CSRF, bus,
- * monitoring) → routes → web app → live connection → database preparation. Tests build it exactly like main.ts.
+ * Everything but the probes, in a context of its own: the hooks a probe has no use for (JSON bodies, the text rules,
+ * cookies, CSRF, request counting and its log line, the database gate) run on these routes and on the not-found
+ * answer only, so a load balancer's /healthz costs little more than a bare Fastify answer. Each guarded subtree
+ * hangs its own permission hook.
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const logging = await createLogging(config);
-  const app = Fastify({
-    loggerInstance: logging.logger,
-    trustProxy: config.trustProxy,
-    // countResponses logs each request once, at a level that keeps dashboard polling quiet.
-    logController: new LogController({ disableRequestLogging: true }),
-    // The router's own refusals (broken percent-encoding, a path parameter past 100 characters) in the app's shape,
-    // without echoing the path as Fastify's default answer does. They skip every hook, helmet's too: its headers are
-    // set here.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      const code = isTooLong ? 'PATH_TOO_LONG' : 'VALIDATION_FAILED';
-      const body: ErrorResponse = {
-        success: false,
-        error: isTooLong ? SERVER_MESSAGES.pathPartTooLong : SERVER_MESSAGES.badUrl,
-        code,
-      };
-      void reply.code(errorStatus(code)).headers(routerRefusalHeaders(config.publicUrl)).send(body);
-    },
-  });
-  app.decorate('logHub', logging.hub);
-  // Added first, so it runs last on close: whatever the other close hooks log still reaches the files.
-  app.addHook('onClose', () => logging.close());
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorate('config', config);
-  app.decorate('isDatabaseReady', false);
-  app.decorateRequest('adminSession', null);
-  app.decorateRequest('communityPrincipal', null);
-  app.decorateRequest('guildScope', null);
-  registerAdminRouteAccess(app);
+const siteRoutes = fp(
+  async (site) => {
+    await site.register(jsonBodies);
+    await site.register(textRules);
+    await site.register(fastifyCookie);
+    await site.register(csrfGuard);
+    await site.register(requestCounters);
+    await site.register(databaseGate);
+    await registerApiDocsPages(site);
 
-  const services = await connectServices(config, app.log);
-  const bus = createEventBus(app.log);
-  const monitoring = new Monitoring({
-    services,
-    bus,
-    healthIntervalMs: config.healthCheckIntervalMs,
-    metricsPushMs: config.live.metricsPushMs,
-    metricsSampleMs: config.metrics.sampleMs,
-    instanceId: config.instanceId,
-    log: app.log,
-  });
-  app.decorate('services', services);
-  app.decorate('bus', bus);
-  app.decorate('hitCounter', createHitCounter(services.redis, app.log));
-  app.decorate('monitoring', monitoring);
-  const systemSettings = createSystemSettings({ db: services.db, config, log: app.log });
-  app.decorate('systemSettings', systemSettings);
-  const community = createCommunityKit(config, services, app.log, systemSettings);
-  app.decorate('community', community);
-  app.addHook('onClose', async () => {
-    monitoring.stop();
-    // Mail still being written needs the database: let it finish first.
-    await community.afterReply.settle();
-    await services.close();
-  });
-  // The one job runner: modules register their kinds on it as their routes load; it claims once the database is
-  // ready. Added after the services' hook, so it stops (and lets go of the database) before they close.
-  const jobs = new JobRunner({ db: services.db, bus, log: app.log, instanceId: config.instanceId, ...config.jobs });
-  app.decorate('jobs', jobs);
-  app.addHook('onClose', () => jobs.close());
-  monitoring.metrics.listJobKindsWith(() => jobs.kinds());
-
-  try {
-    await registerSecurityHeaders(app, config.publicUrl);
-    registerErrorHandler(app);
-    acceptEmptyJsonBodies(app);
-    refuseUnsafeText(app);
-    await app.register(fastifyCookie);
-    registerCsrfGuard(app, config.publicOrigin);
-    countResponses(app);
-    holdApiUntilDatabaseReady(app);
-    await registerApiDocs(app);
-
-    const routes = app.withTypeProvider<ZodTypeProvider>();
-    await routes.register(probeRoutes);
+    const routes = site.withTypeProvider<ZodTypeProvider>();
     await routes.register(adminAuthRoutes);
     await routes.register(monitoringRoutes);
     await routes.register(metricsRoutes);
@@ -177,14 +117,89 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await routes.register(aiTurnRoutes);
     await routes.register(analyticsRoutes);
     await routes.register(rawDataRoutes);
-    await registerWebApp(app, config.webDistDir);
+    await registerWebApp(site, site.config.webDistDir);
+  },
+  {
+    name: 'site',
+    encapsulate: true,
+    dependencies: [
+      'services',
+      'event-bus',
+      'hit-counter',
+      'monitoring',
+      'system-settings',
+      'signing-keys',
+      'community',
+      'jobs',
+      'security-headers',
+      'error-envelope',
+      'api-document',
+    ],
+  },
+);
+
+/**
+ * Builds the whole server, in boot order: the named plugins that decorate the instance (app-plugins.ts) → security
+ * headers and the error envelope on every answer → the probes → the site (its hooks, every route, the web app) →
+ * live connection → database preparation. Tests build it exactly like main.ts.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const logging = await createLogging(config);
+  const refusalHeaders = securityHeaderMap(config.publicUrl);
+  const app = Fastify({
+    loggerInstance: logging.logger,
+    trustProxy: config.trustProxy,
+    // countResponses logs each request once, at a level that keeps dashboard polling quiet.
+    logController: new LogController({ disableRequestLogging: true }),
+    // The router's own refusals (broken percent-encoding, a path parameter past 100 characters) in the app's shape,
+    // without echoing the path as Fastify's default answer does. They skip every hook, the security headers' too:
+    // they are set here.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const code = isTooLong ? 'PATH_TOO_LONG' : 'VALIDATION_FAILED';
+      const body: ErrorResponse = {
+        success: false,
+        error: isTooLong ? SERVER_MESSAGES.pathPartTooLong : SERVER_MESSAGES.badUrl,
+        code,
+      };
+      void reply.code(errorStatus(code)).headers(refusalHeaders).send(body);
+    },
+  });
+  app.decorate('logHub', logging.hub);
+  // Added first, so it runs last on close: whatever the other close hooks log still reaches the files.
+  app.addHook('onClose', () => logging.close());
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('isDatabaseReady', false);
+  app.decorateRequest('adminSession', null);
+  app.decorateRequest('communityPrincipal', null);
+  app.decorateRequest('guildScope', null);
+  registerAdminRouteAccess(app);
+
+  const services = await connectServices(config, app.log);
+  try {
+    await app.register(servicesPlugin, { services });
+    await app.register(eventBusPlugin);
+    await app.register(hitCounterPlugin);
+    await app.register(monitoringPlugin);
+    await app.register(systemSettingsPlugin);
+    await app.register(signingKeysPlugin);
+    await app.register(communityPlugin);
+    await app.register(jobsPlugin);
+
+    // On every answer, the probes' too.
+    await app.register(securityHeaders);
+    await app.register(errorEnvelope);
+    await app.register(apiDocument);
+    await app.withTypeProvider<ZodTypeProvider>().register(probeRoutes);
+    await app.register(siteRoutes);
     attachLiveConnection(app);
 
     await prepareDatabase(app);
-    await monitoring.start();
-    jobs.start();
     registerTokenCleanup(app);
     registerMlExportCleanup(app);
+    // Monitoring starts (its first health check) and then the job runner claims: their onReady hooks.
     await app.ready();
     return app;
   } catch (error) {

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The server's floors (issue 27, ARCHITECTURE.md): a file imports only from its own floor or below, and no two
-// modules import each other, directly or round a longer circle. No import runs up a floor; the module circles of
-// today are listed below, to be taken out one by one: a new one fails this test, and so does a listed one that is
-// gone (take it off the list).
+// modules import each other, directly or round a longer circle.
 
 const SOURCE = import.meta.dirname;
 
@@ -21,9 +19,6 @@ const FLOORS: { name: string; holds: (file: string) => boolean }[] = [
   { name: 'live', holds: (file) => file.startsWith('live/') },
   { name: 'app', holds: () => true },
 ];
-
-/** Module circles today, each as its modules in order. */
-const KNOWN_MODULE_CIRCLES = new Set<string>(['admin-auth ↔ admin-users', 'alerts ↔ metrics ↔ monitoring']);
 
 const floorOf = (file: string) => FLOORS.findIndex((floor) => floor.holds(file));
 const moduleOf = (file: string) => (file.startsWith('modules/') ? file.split('/')[1]! : null);
@@ -102,7 +97,7 @@ describe('the server floors', () => {
     expect(upward, 'imports running up a floor').toEqual([]);
   });
 
-  it('has no circle between modules but those listed', () => {
+  it('has no circle between modules', () => {
     const graph = new Map<string, Set<string>>();
     for (const { from, to } of edges) {
       const [a, b] = [moduleOf(from), moduleOf(to)];
@@ -110,13 +105,6 @@ describe('the server floors', () => {
       graph.set(a, (graph.get(a) ?? new Set()).add(b));
     }
     const circles = circlesOf(graph).map((circle) => circle.join(' ↔ '));
-    expect(
-      circles.filter((circle) => !KNOWN_MODULE_CIRCLES.has(circle)),
-      'new module circles',
-    ).toEqual([]);
-    expect(
-      [...KNOWN_MODULE_CIRCLES].filter((circle) => !circles.includes(circle)),
-      'listed circles that are gone',
-    ).toEqual([]);
+    expect(circles, 'module circles').toEqual([]);
   });
 });

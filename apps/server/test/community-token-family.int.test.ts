@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** Signs an access token with the server's own key, as someone who learned it would. */
 async function forge(userId: string, familyId: string) {
-  const keys = await server.app.community.signingKeys();
+  const keys = await server.app.signingKeys();
   return signAccessToken(keys.accessToken, { userId, familyId }, ACCESS_TOKEN_TTL_SECONDS);
 }
 

@@ -11,8 +11,9 @@ import {
   SETTING_CATEGORIES,
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGuildCategoryValues } from '../src/modules/guild-config/read-category-values';
 import { createSecretBox } from '../src/modules/guild-config/secret-box';
-import { readGuildCategoryValues, updateGuildCategory } from '../src/modules/guild-config/settings-store';
+import { updateGuildCategory } from '../src/modules/guild-config/update-guild-category';
 import { createTestAdmin, sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';

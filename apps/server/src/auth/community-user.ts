@@ -20,7 +20,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 async function fromAccessToken(request: FastifyRequest, token: string): Promise<CommunityPrincipal> {
   const { db } = request.server.services;
-  const keys = await request.server.community.signingKeys();
+  const keys = await request.server.signingKeys();
   const result = await verifyAccessToken(keys.accessToken, token);
   if (!result.ok) {
     throw result.refusal === 'expired'

@@ -1,5 +1,6 @@
 import { type ErrorCode, type ErrorResponse, errorStatus, SERVER_MESSAGES } from '@guildhall/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../core/app-error';
 
@@ -90,3 +91,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.code(errorStatus('INTERNAL')).send({ success: false, error: SERVER_MESSAGES.internal, code: 'INTERNAL' });
   });
 }
+
+/** The error envelope on the root, so every route and every refusal of a hook answers in it. */
+export const errorEnvelope = fp(async (app) => registerErrorHandler(app), { name: 'error-envelope' });

@@ -5,7 +5,7 @@ import {
   TEXT_RULE_MESSAGES,
   withoutLoneSurrogates,
 } from '@guildhall/contract';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from '../core/app-error';
 
 declare module 'fastify' {
@@ -74,21 +74,24 @@ export function unsafeValueMessage(found: UnsafeValue, field: string): string {
  * PostgreSQL cannot store: it answered 500), an unpaired surrogate (which its json refuses: 500 too) or nests past
  * MAX_NESTING_DEPTH: 400 naming the field. Headers need no check: Node's HTTP parser already refuses a NUL in one.
  */
-export function refuseUnsafeText(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    const parts: [string, unknown][] = [
-      ['params', request.params],
-      ['query', request.query],
-    ];
-    if (!request.routeOptions.config?.checksBodyItemsItself) parts.push(['body', request.body]);
-    for (const [part, value] of parts) {
-      const found = findUnsafeValue(value);
-      if (!found) continue;
-      const field = fieldNameOf(found.path, part);
-      throw AppError.invalidField(field, unsafeValueMessage(found, field));
-    }
-  });
-}
+export const textRules = fp(
+  async (app) => {
+    app.addHook('preValidation', async (request) => {
+      const parts: [string, unknown][] = [
+        ['params', request.params],
+        ['query', request.query],
+      ];
+      if (!request.routeOptions.config?.checksBodyItemsItself) parts.push(['body', request.body]);
+      for (const [part, value] of parts) {
+        const found = findUnsafeValue(value);
+        if (!found) continue;
+        const field = fieldNameOf(found.path, part);
+        throw AppError.invalidField(field, unsafeValueMessage(found, field));
+      }
+    });
+  },
+  { name: 'text-rules' },
+);
 
 /**
  * The same rules for a live event's payload (sockets pass no HTTP hook): the contract's message naming the field

@@ -1,10 +1,10 @@
 import { adminPasswordProblem } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { findAdminByUsername, setPasswordChangeRequired } from '../auth/admin-account-queries';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
 import { recordAudit } from '../core/audit';
-import { setPasswordChangeRequired } from '../modules/admin-auth/queries';
-import { findAdminByUsername, upsertAdmin } from '../modules/admin-users/queries';
+import { upsertAdmin } from '../modules/admin-users/queries';
 import type { Db } from '../services/db/db';
 
 /** app_meta key recording that the first admin exists; later starts never recreate or reset it. */

@@ -1,10 +1,10 @@
 import { SERVER_MESSAGES } from '@guildhall/contract';
+import { findAdminById } from '../../auth/admin-account-queries';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { verifyPassword } from '../../auth/passwords';
 import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
-import { findAdminById } from '../admin-users/queries';
 
 // What every change of the own second factors shares (the authenticator app, passkeys): who acts on whom, and the
 // current password asked before a change, so a borrowed session alone changes nothing.

@@ -29,7 +29,7 @@ const TAG = 'Admin sign-in';
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, bus } = app;
   const { db } = app.services;
-  const sealingKey = async () => (await app.community.signingKeys()).sealing;
+  const sealingKey = async () => (await app.signingKeys()).sealing;
 
   /** The limit and the session lengths are the system settings in force (issue 15), read per attempt. */
   const signInDeps = async (): Promise<SignInDeps> => {

@@ -1,7 +1,7 @@
 import { PASSKEY_MESSAGES, TWO_FACTOR_MESSAGES, type WebAuthnAuthenticationResponse } from '@guildhall/contract';
+import { findAdminById } from '../../auth/admin-account-queries';
 import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
-import { findAdminById } from '../admin-users/queries';
 import {
   findPasskeyOfAdmin,
   listPasskeysOf,

@@ -1,4 +1,5 @@
 import { adminPasswordProblem, SERVER_MESSAGES } from '@guildhall/contract';
+import { findAdminById, setPasswordChangeRequired, updatePasswordHash } from '../../auth/admin-account-queries';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { findSessionByTokenHash, revokeSessions, revokeSessionsOfAdmin } from '../../auth/session-queries';
@@ -7,8 +8,6 @@ import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import type { Db } from '../../services/db/db';
-import { findAdminById, updatePasswordHash } from '../admin-users/queries';
-import { setPasswordChangeRequired } from './queries';
 
 /** What ending and changing sessions needs from the app. */
 export interface SessionChangeDeps {

@@ -9,6 +9,12 @@ import {
   TWO_FACTOR_MESSAGES,
   type TwoFactorMethod,
 } from '@guildhall/contract';
+import {
+  type AdminAccountRow,
+  findAdminByUsername,
+  recordFailedSignIn,
+  recordSuccessfulSignIn,
+} from '../../auth/admin-account-queries';
 import { type AdminSessionContext, openSession, toSessionContext } from '../../auth/admin-sessions';
 import type { HitCounter } from '../../auth/hit-counter';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
@@ -17,7 +23,6 @@ import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import type { Db } from '../../services/db/db';
-import { type AdminAccountRow, findAdminByUsername, recordFailedSignIn, recordSuccessfulSignIn } from '../admin-users/queries';
 import { newChallenge } from './two-factor';
 import { insertChallenge, twoFactorMethodsOf } from './two-factor-queries';
 

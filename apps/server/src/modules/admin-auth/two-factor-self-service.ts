@@ -1,10 +1,10 @@
 import { ADMIN_LOCK_MS, ADMIN_LOGIN_SERVER_ERRORS, ADMIN_MAX_FAILED_ATTEMPTS, TWO_FACTOR_MESSAGES } from '@guildhall/contract';
+import { type AdminAccountRow, recordFailedSignIn } from '../../auth/admin-account-queries';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { openSealedText, sealText } from '../../auth/sealed-text';
 import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
-import { type AdminAccountRow, recordFailedSignIn } from '../admin-users/queries';
 import { accountWithPassword, conflict, targetOf } from './own-account';
 import { checkSecondFactor, checkTotpCode, newRecoveryCodes, newTotpSecret, totpOf } from './two-factor';
 import {

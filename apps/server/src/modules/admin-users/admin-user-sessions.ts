@@ -1,10 +1,10 @@
 import { ADMIN_USER_MESSAGES, type AdminSessionRow } from '@guildhall/contract';
+import { findAdminById } from '../../auth/admin-account-queries';
 import { listOpenSessions, revokeSessionOfAdmin } from '../../auth/session-queries';
 import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
 import { type AdminRequester, type AdminUserDeps, refuseOutOfReach } from './manage-admin-users';
 import { presentOpenSession } from './presenters';
-import { findAdminById } from './queries';
 
 /** An admin's open sessions, newest first; the caller's own is marked. Only of an admin within the caller's reach. */
 export async function listAdminSessions(deps: AdminUserDeps, id: string, by: AdminRequester): Promise<AdminSessionRow[]> {

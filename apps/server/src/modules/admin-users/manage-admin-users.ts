@@ -12,6 +12,12 @@ import {
   TWO_FACTOR_MESSAGES,
   type UpdateAdminUserBody,
 } from '@guildhall/contract';
+import {
+  type AdminAccountRow,
+  lockAdminById,
+  setPasswordChangeRequired,
+  updatePasswordHash,
+} from '../../auth/admin-account-queries';
 import { holderPermissions } from '../../auth/admin-sessions';
 import { hashPassword } from '../../auth/passwords';
 import { revokeSessionsOfAdmin } from '../../auth/session-queries';
@@ -20,22 +26,18 @@ import { AppError } from '../../core/app-error';
 import { type AuditActor, recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import type { Db, Queryable } from '../../services/db/db';
-import { setPasswordChangeRequired } from '../admin-auth/queries';
 import { removeTwoFactor } from '../admin-auth/two-factor-queries';
 import { selectAdminUser } from './list-queries';
 import { presentAdminUser } from './presenters';
 import {
-  type AdminAccountRow,
   hardDeleteAdminUser,
   insertAdminUser,
   lockActiveSuperadmins,
-  lockAdminById,
   roleExists,
   rolePermissionsOf,
   softDeleteAdminUser,
   unlockAdminUser,
   updateAdminUser,
-  updatePasswordHash,
 } from './queries';
 
 /** What managing admin users needs from the app. */

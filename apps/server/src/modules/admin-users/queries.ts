@@ -1,84 +1,5 @@
 import type { Queryable } from '../../services/db/db';
 
-/** An admin account as the sign-in logic reads it. */
-export interface AdminAccountRow {
-  id: string;
-  username: string;
-  full_name: string | null;
-  password_hash: string;
-  role: string;
-  permissions: string[];
-  failed_attempts: number;
-  locked_until: Date | null;
-  last_login_at: Date | null;
-  is_active: boolean;
-  deleted_at: Date | null;
-}
-
-const ACCOUNT_COLUMNS =
-  'id, username, full_name, password_hash, role, permissions, failed_attempts, locked_until, last_login_at, is_active, deleted_at';
-
-/** The account with this username, ignoring case. */
-export async function findAdminByUsername(db: Queryable, username: string): Promise<AdminAccountRow | null> {
-  const { rows } = await db.query<AdminAccountRow>(
-    `SELECT ${ACCOUNT_COLUMNS} FROM admin_users WHERE lower(username) = lower($1)`,
-    [username],
-  );
-  return rows[0] ?? null;
-}
-
-/** The account with this id. */
-export async function findAdminById(db: Queryable, id: string): Promise<AdminAccountRow | null> {
-  const { rows } = await db.query<AdminAccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM admin_users WHERE id = $1`, [id]);
-  return rows[0] ?? null;
-}
-
-/**
- * Counts one failed sign-in and locks the account (until lockUntil) when the count reaches maxAttempts.
- * A lock that has run out starts the count again. Returns the new count and lock.
- */
-export async function recordFailedSignIn(
-  db: Queryable,
-  id: string,
-  maxAttempts: number,
-  lockUntil: Date,
-): Promise<{ failed_attempts: number; locked_until: Date | null }> {
-  const { rows } = await db.query<{ failed_attempts: number; locked_until: Date | null }>(
-    `WITH next AS (
-       SELECT id, CASE WHEN locked_until IS NOT NULL AND locked_until <= now() THEN 1 ELSE failed_attempts + 1 END AS attempts
-         FROM admin_users WHERE id = $1
-     )
-     UPDATE admin_users u
-        SET failed_attempts = next.attempts,
-            locked_until = CASE WHEN next.attempts >= $2 THEN $3::timestamptz ELSE NULL END,
-            last_failed_at = now(),
-            updated_at = now()
-       FROM next
-      WHERE u.id = next.id
-      RETURNING u.failed_attempts, u.locked_until`,
-    [id, maxAttempts, lockUntil],
-  );
-  return rows[0]!;
-}
-
-/** A successful sign-in clears the failure count and any lock. */
-export async function recordSuccessfulSignIn(db: Queryable, id: string): Promise<Date> {
-  const { rows } = await db.query<{ last_login_at: Date }>(
-    `UPDATE admin_users SET failed_attempts = 0, locked_until = NULL, last_login_at = now(), updated_at = now()
-      WHERE id = $1 RETURNING last_login_at`,
-    [id],
-  );
-  return rows[0]!.last_login_at;
-}
-
-/** Replaces an admin's password hash. */
-export async function updatePasswordHash(db: Queryable, id: string, passwordHash: string): Promise<void> {
-  await db.query('UPDATE admin_users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1', [
-    id,
-    passwordHash,
-  ]);
-}
-
 /** Creates the admin, or updates the one with this username (any case): role, grants, password; unlocks and restores it. */
 export async function upsertAdmin(
   db: Queryable,
@@ -114,12 +35,6 @@ export async function roleExists(db: Queryable, name: string): Promise<boolean> 
 export async function rolePermissionsOf(db: Queryable, name: string): Promise<string[]> {
   const { rows } = await db.query<{ permissions: string[] }>('SELECT permissions FROM admin_roles WHERE name = $1', [name]);
   return rows[0]?.permissions ?? [];
-}
-
-/** The account with this id, locked for the rest of the transaction (a change decides on what it read). */
-export async function lockAdminById(db: Queryable, id: string): Promise<AdminAccountRow | null> {
-  const { rows } = await db.query<AdminAccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM admin_users WHERE id = $1 FOR UPDATE`, [id]);
-  return rows[0] ?? null;
 }
 
 /**

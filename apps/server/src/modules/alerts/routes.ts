@@ -1,11 +1,18 @@
-import { ALERT_MESSAGES, MONITORED_SERVICES, metricsApi, SERVICE_LABELS, type ServiceName } from '@guildhall/contract';
+import {
+  ALERT_MESSAGES,
+  findAdminScreen,
+  MONITORED_SERVICES,
+  metricsApi,
+  type Permission,
+  SERVICE_LABELS,
+  type ServiceName,
+} from '@guildhall/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { AppError } from '../../core/app-error';
 import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
-import { ALERT_RULES_EDIT, MONITORING_READ } from '../monitoring/access';
 import { changeAlertRule } from './manage-rules';
 import { presentRule } from './presenters';
 import { selectAlertRules } from './queries';
@@ -13,6 +20,9 @@ import { AlertRuleEngine } from './rule-engine';
 import { AlertRuleStore } from './rule-store';
 
 const TAG = 'Monitoring';
+
+/** Changing an alert rule is configuring the system (issue 14: editable by admin.system_config). */
+const ALERT_RULES_EDIT: readonly Permission[] = ['admin.full_access', 'admin.system_config'];
 
 /** The dashboard's check of each service the monitoring screens list. */
 const HEALTH_OF: Record<(typeof MONITORED_SERVICES)[number], ServiceName> = {
@@ -48,7 +58,8 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   const engine = startAlertEngine(app);
 
   const readRoutes: FastifyPluginAsyncZod = async (reads) => {
-    guardAdminRoutes(reads, MONITORING_READ);
+    // Read by whoever may open the monitoring screens.
+    guardAdminRoutes(reads, findAdminScreen('/admin/monitoring/system')!.anyOf);
 
     reads.route({
       ...contractRoute(metricsApi.alerts, TAG),

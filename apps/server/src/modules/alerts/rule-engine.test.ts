@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../../core/event-bus';
-import type { AlertContent, AlertLog } from '../monitoring/alert-log';
+import type { AlertContent, AlertLog } from './alert-log';
 import type { AlertRuleRow } from './queries';
 import { AlertRuleEngine } from './rule-engine';
 import type { AlertRuleStore } from './rule-store';

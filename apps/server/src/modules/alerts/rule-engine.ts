@@ -1,10 +1,9 @@
 import type { MetricSample, ServiceHealth, ServiceName } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEvent, EventBus } from '../../core/event-bus';
-import type { AlertContent, AlertLog } from '../monitoring/alert-log';
-import { alertForChange } from '../monitoring/health-monitor';
+import type { AlertContent, AlertLog } from './alert-log';
 import type { AlertRuleRow } from './queries';
-import { ruleValue, thresholdAlert, thresholdHolds } from './rule-evaluation';
+import { alertForChange, ruleValue, thresholdAlert, thresholdHolds } from './rule-evaluation';
 import type { AlertRuleStore } from './rule-store';
 
 /** What this process knows of one rule on one instance; no entry: unknown (just started). */

@@ -1,6 +1,7 @@
+import type { ServiceHealth } from '@guildhall/contract';
 import { describe, expect, it } from 'vitest';
 import type { AlertRuleRow } from './queries';
-import { durationText, ruleValue, thresholdAlert, thresholdHolds } from './rule-evaluation';
+import { alertForChange, durationText, ruleValue, thresholdAlert, thresholdHolds } from './rule-evaluation';
 
 const cpuCritical: AlertRuleRow = {
   id: 'cpu-critical',
@@ -39,5 +40,31 @@ describe('threshold rules', () => {
     expect(thresholdAlert(lag, 250, null).message).toBe('Event-loop lag is at 250 ms, at or above 200 ms for 30 seconds');
     expect(durationText(120)).toBe('2 minutes');
     expect(durationText(1)).toBe('1 second');
+  });
+});
+
+const health = (status: ServiceHealth['status'], message: string | null = null): ServiceHealth => ({
+  status,
+  responseTimeMs: status === 'down' ? null : 1200,
+  message,
+  version: null,
+  checkedAt: new Date(0).toISOString(),
+});
+
+describe('alertForChange', () => {
+  it('raises a critical alert when PostgreSQL goes down, an error for the others', () => {
+    expect(alertForChange('postgresql', 'healthy', health('down', 'ECONNREFUSED'))).toEqual({
+      severity: 'critical',
+      type: 'service_down',
+      message: 'PostgreSQL is down: ECONNREFUSED',
+    });
+    expect(alertForChange('redis', null, health('down'))?.severity).toBe('error');
+  });
+
+  it('warns on degraded and tells of recovery, but stays quiet otherwise', () => {
+    expect(alertForChange('influxdb', 'healthy', health('degraded'))?.severity).toBe('warning');
+    expect(alertForChange('redis', 'down', health('healthy'))).toMatchObject({ severity: 'info', type: 'service_recovered' });
+    expect(alertForChange('redis', null, health('healthy'))).toBeNull();
+    expect(alertForChange('discord', null, health('not_configured'))).toBeNull();
   });
 });

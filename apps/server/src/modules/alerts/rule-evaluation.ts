@@ -1,5 +1,13 @@
-import { METRIC_CATALOG, type MetricName, type MetricSample, type MetricUnit } from '@guildhall/contract';
-import type { AlertContent } from '../monitoring/alert-log';
+import {
+  METRIC_CATALOG,
+  type MetricName,
+  type MetricSample,
+  type MetricUnit,
+  SERVICE_LABELS,
+  type ServiceHealth,
+  type ServiceName,
+} from '@guildhall/contract';
+import type { AlertContent } from './alert-log';
 import type { AlertRuleRow } from './queries';
 
 const UNIT_SUFFIX: Record<MetricUnit, string> = {
@@ -46,4 +54,27 @@ export function thresholdAlert(rule: AlertRuleRow, value: number, instance: stri
     type: 'threshold',
     message: `${definition?.label ?? rule.metric} is at ${formatNumber(value)}${suffix}${where}, ${bound}${held}`,
   };
+}
+
+/** The alert a service's change of status raises, or null when the change is not worth one. */
+export function alertForChange(
+  service: ServiceName,
+  from: ServiceHealth['status'] | null,
+  to: ServiceHealth,
+): AlertContent | null {
+  const label = SERVICE_LABELS[service];
+  if (to.status === 'down') {
+    return {
+      severity: service === 'postgresql' ? 'critical' : 'error',
+      type: 'service_down',
+      message: `${label} is down${to.message ? `: ${to.message}` : ''}`,
+    };
+  }
+  if (to.status === 'degraded') {
+    return { severity: 'warning', type: 'service_degraded', message: `${label} answers slowly (${to.responseTimeMs} ms)` };
+  }
+  if (to.status === 'healthy' && (from === 'down' || from === 'degraded')) {
+    return { severity: 'info', type: 'service_recovered', message: `${label} is healthy again` };
+  }
+  return null;
 }

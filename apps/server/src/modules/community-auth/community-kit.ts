@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createSigningKeys, type SigningKeys } from '../../auth/signing-keys';
+import type { SigningKeys } from '../../auth/signing-keys';
 import type { Config } from '../../config';
 import type { BotGuildDirectory } from '../../services/discord/bot-guilds';
 import { createDiscordOAuth, type DiscordOAuth } from '../../services/discord/discord-oauth';
@@ -10,6 +10,7 @@ import { type AfterReply, createAfterReply } from './after-reply';
 
 /** What community sign-in needs beside the database: keys, Discord, mail, background work, the settings. */
 export interface CommunityKit {
+  /** The app's signing keys (app.signingKeys, which authentication reads too). */
   signingKeys: () => Promise<SigningKeys>;
   /** Null without DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET. */
   discord: DiscordOAuth | null;
@@ -33,9 +34,10 @@ export function createCommunityKit(
   services: Services,
   log: FastifyBaseLogger,
   systemSettings: SystemSettings,
+  signingKeys: () => Promise<SigningKeys>,
 ): CommunityKit {
   return {
-    signingKeys: createSigningKeys(services.db, config.communityAuth.jwtSecret),
+    signingKeys,
     discord: createDiscordOAuth(config.discord),
     botGuilds: services.botGuilds,
     mailer: createMailer(config.mail, services.db, log),

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
 import { type CategoryReader, testGuildAi, testGuildMemory } from './ai-tests';
+import { readGuildCategoryValues } from './read-category-values';
 import { secretBoxOf } from './secret-box';
-import { readGuildCategoryValues } from './settings-store';
 
 const TAG = 'Guild configuration';
 

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../core/app-error';
 import { type AiCallSettings, callChatCompletion, type OutboundPolicy } from './ai-client';
 import { MEMORY_EXTRACTION_PROMPT, memoriesToStore, parseMemories } from './ai-memory';
+import { refuseFields } from './settings-catalog';
 
 /** A guild's effective values of one category (secrets decrypted, '' when unset); 404 for an unknown guild. */
 export type CategoryReader = (guildId: string, category: 'ai' | 'memory') => Promise<Record<string, SettingValue>>;
@@ -53,9 +54,7 @@ export async function testGuildAi(
   const saved = await read(guildId, 'ai');
   const config = { ...body.config };
   if (config.apiKey === '') delete config.apiKey;
-  const fields = settingsErrors('ai', config);
-  const first = Object.values(fields)[0];
-  if (first) throw new AppError('VALIDATION_FAILED', first, { fields });
+  refuseFields(settingsErrors('ai', config));
   const isNewEndpoint = 'endpointUrl' in config && !sameEndpoint(config.endpointUrl, saved.endpointUrl);
   const isEndpointGiven = String(config.endpointUrl ?? '').trim() !== '';
   if (isNewEndpoint && isEndpointGiven && !('apiKey' in config) && saved.apiKey)

@@ -5,8 +5,10 @@ import { communityPrincipalOf } from '../../auth/community-user';
 import { guildScopeOf, requireGuild } from '../../auth/require-guild';
 import { AppError } from '../../core/app-error';
 import { contractRoute } from '../../http/contract-route';
+import type { ConfigEditor } from './guild-config-deps';
+import { readGuildSettings } from './read-guild-settings';
 import { secretBoxOf } from './secret-box';
-import { type ConfigEditor, readGuildSettings, updateGuildCategory } from './settings-store';
+import { updateGuildCategory } from './update-guild-category';
 
 const TAG = 'Community guild configuration';
 

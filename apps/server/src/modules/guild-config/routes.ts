@@ -6,21 +6,18 @@ import { AppError } from '../../core/app-error';
 import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
 import { guildConfigAiRoutes } from './ai-routes';
+import { applyToGuilds } from './apply-to-guilds';
+import { compareGuilds } from './compare-guilds';
+import type { ConfigEditor } from './guild-config-deps';
+import { listConfigGuilds } from './list-config-guilds';
+import { listVersions } from './list-versions';
+import { readGuildSettings } from './read-guild-settings';
+import { resetGuildCategory } from './reset-guild-category';
+import { rollbackGuildCategory } from './rollback-guild-category';
 import { secretBoxOf } from './secret-box';
-import {
-  applyToGuilds,
-  type CategorizedValues,
-  type ConfigEditor,
-  categorizedErrors,
-  compareGuilds,
-  listConfigGuilds,
-  listVersions,
-  readGuildSettings,
-  resetGuildCategory,
-  rollbackGuildCategory,
-  updateGuildCategory,
-} from './settings-store';
+import { type CategorizedValues, categorizedErrors, refuseFields } from './settings-catalog';
 import { applyTemplate, createTemplate, deleteTemplate, listTemplates } from './templates';
+import { updateGuildCategory } from './update-guild-category';
 
 const TAG = 'Guild configuration';
 
@@ -109,9 +106,7 @@ export const guildConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     ...write,
     handler: async (request) => {
       const settings = request.body.settings as CategorizedValues;
-      const fields = categorizedErrors(settings);
-      const first = Object.values(fields)[0];
-      if (first !== undefined) throw new AppError('VALIDATION_FAILED', first, { fields });
+      refuseFields(categorizedErrors(settings));
       if (!Object.values(settings).some((values) => values && Object.keys(values).length > 0))
         throw AppError.invalidField('settings', CONFIG_MESSAGES.noSettings);
       const guilds = await applyToGuilds(

@@ -3,57 +3,49 @@ import {
   CONFIG_MESSAGES,
   type ConfigTemplate,
   type CreateTemplateBody,
+  findSetting,
   type SettingCategoryId,
 } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
 import type { Db, Queryable } from '../../services/db/db';
-import type { SecretBox } from './secret-box';
+import { applyToGuilds, type GuildApplyResult } from './apply-to-guilds';
+import type { ConfigEditor } from './guild-config-deps';
+import { presentTemplate } from './presenters';
 import {
-  applyToGuilds,
-  type CategorizedValues,
-  type ConfigEditor,
-  categorizedErrors,
-  type GuildApplyResult,
-  templateSettingsOf,
-} from './settings-store';
+  deleteTemplateRow,
+  findGuild,
+  insertTemplate,
+  selectSettingRows,
+  selectTemplate,
+  selectTemplates,
+  type TemplateRow,
+} from './queries';
+import type { SecretBox } from './secret-box';
+import { type CategorizedValues, categorizedErrors, refuseFields } from './settings-catalog';
 
 /** Settings templates (issue 15): settings to apply to many guilds at once, never secrets. */
-
-interface TemplateRow {
-  id: string;
-  name: string;
-  description: string;
-  settings: CategorizedValues;
-  source_guild_id: string | null;
-  created_by: string | null;
-  created_at: Date;
-}
-
-const present = (row: TemplateRow): ConfigTemplate => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  settings: row.settings as ConfigTemplate['settings'],
-  sourceGuildId: row.source_guild_id,
-  createdBy: row.created_by,
-  createdAt: new Date(row.created_at).toISOString(),
-});
-
-const COLUMNS = 'id, name, description, settings, source_guild_id, created_by, created_at';
 
 const hasSettings = (settings: CategorizedValues) =>
   Object.values(settings).some((values) => values !== undefined && Object.keys(values).length > 0);
 
-/** Refuses with 400 and a message per `category.key` field. */
-function refuseFields(fields: Record<string, string>) {
-  const first = Object.values(fields)[0];
-  if (first !== undefined) throw new AppError('VALIDATION_FAILED', first, { fields });
+export async function listTemplates(db: Queryable): Promise<ConfigTemplate[]> {
+  return (await selectTemplates(db)).map(presentTemplate);
 }
 
-export async function listTemplates(db: Queryable): Promise<ConfigTemplate[]> {
-  const { rows } = await db.query<TemplateRow>(`SELECT ${COLUMNS} FROM config_templates ORDER BY lower(name)`);
-  return rows.map(present);
+/** A guild's own values for a template: its overrides of settings a guild may have, secrets left out. */
+async function templateSettingsOf(db: Queryable, guildId: string): Promise<CategorizedValues> {
+  await findGuild(db, guildId);
+  const rows = await selectSettingRows(db, guildId);
+  const settings: CategorizedValues = {};
+  for (const row of rows) {
+    const definition = findSetting(row.category, row.key);
+    if (definition === undefined) continue;
+    if (!definition.guildOverridable || definition.kind === 'secret' || row.value === null) continue;
+    const category = row.category as SettingCategoryId;
+    settings[category] = { ...(settings[category] ?? {}), [row.key]: row.value };
+  }
+  return settings;
 }
 
 /** A template from a guild's overrides (secrets left out) or from given settings; a taken name is 409. */
@@ -72,12 +64,13 @@ export async function createTemplate(
   return db.transaction(async (tx) => {
     let row: TemplateRow;
     try {
-      const { rows } = await tx.query<TemplateRow>(
-        `INSERT INTO config_templates (name, description, settings, source_guild_id, created_by)
-         VALUES ($1, $2, $3::jsonb, $4, $5) RETURNING ${COLUMNS}`,
-        [body.name, body.description, JSON.stringify(settings), body.fromGuildId ?? null, editor.actor.name],
-      );
-      row = rows[0]!;
+      row = await insertTemplate(tx, {
+        name: body.name,
+        description: body.description,
+        settings,
+        sourceGuildId: body.fromGuildId ?? null,
+        by: editor.actor.name,
+      });
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
         throw new AppError('CONFLICT', CONFIG_MESSAGES.templateNameTaken, {
@@ -93,25 +86,25 @@ export async function createTemplate(
       details: { name: row.name, sourceGuildId: row.source_guild_id, settings },
       ip: editor.ip,
     });
-    return present(row);
+    return presentTemplate(row);
   });
 }
 
 async function findTemplate(db: Queryable, id: string): Promise<TemplateRow> {
-  const { rows } = await db.query<TemplateRow>(`SELECT ${COLUMNS} FROM config_templates WHERE id = $1`, [id]);
-  if (!rows[0]) throw AppError.notFound(CONFIG_MESSAGES.templateNotFound);
-  return rows[0];
+  const template = await selectTemplate(db, id);
+  if (!template) throw AppError.notFound(CONFIG_MESSAGES.templateNotFound);
+  return template;
 }
 
 export async function deleteTemplate(db: Db, id: string, editor: ConfigEditor): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ name: string }>('DELETE FROM config_templates WHERE id = $1 RETURNING name', [id]);
-    if (!rows[0]) throw AppError.notFound(CONFIG_MESSAGES.templateNotFound);
+    const name = await deleteTemplateRow(tx, id);
+    if (name === null) throw AppError.notFound(CONFIG_MESSAGES.templateNotFound);
     await recordAudit(tx, {
       actor: editor.actor,
       action: 'config_template.deleted',
       target: { type: 'config_template', id },
-      details: { name: rows[0].name },
+      details: { name },
       ip: editor.ip,
     });
   });

@@ -1,13 +1,9 @@
 import os from 'node:os';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { MetricName, MetricSample } from '@guildhall/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { EventBus } from '../../core/event-bus';
-import type { Services } from '../../services/services';
-import type { HealthMonitor } from '../monitoring/health-monitor';
-import type { HostSampler } from '../monitoring/host-sampler';
 import type { HistoryStore } from './history-store';
 import { createInfluxHistory } from './influx-history';
+import type { MetricsDeps } from './metrics-deps';
 import { MetricsRollup } from './metrics-rollup';
 import { poolStatsOf } from './pool-stats';
 import { createPostgresHistory } from './postgres-history';
@@ -47,18 +43,7 @@ export class MetricsRecorder {
   private isStopped = true;
   private rollup: MetricsRollup | null = null;
 
-  constructor(
-    private readonly deps: {
-      services: Services;
-      bus: EventBus;
-      host: HostSampler;
-      health: HealthMonitor;
-      log: FastifyBaseLogger;
-      /** Names this process's series (config.instanceId). */
-      instanceId: string;
-      sampleMs: number;
-    },
-  ) {
+  constructor(private readonly deps: MetricsDeps) {
     this.instanceId = deps.instanceId;
     this.sampleMs = deps.sampleMs;
     const { db, influx } = deps.services;

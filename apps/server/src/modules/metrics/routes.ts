@@ -1,9 +1,8 @@
-import { METRICS_STREAM_PATH, metricsApi, metricsStreamQuery } from '@guildhall/contract';
+import { findAdminScreen, METRICS_STREAM_PATH, metricsApi, metricsStreamQuery } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardAdminRoutes } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
 import { type EventStream, openEventStream } from '../../http/sse';
-import { MONITORING_READ } from '../monitoring/access';
 import { aggregateMetric, readHistory, storeStats } from './read-history';
 import { ROUTE_WINDOW_SECONDS } from './request-metrics';
 import { findSlowQueries } from './slow-queries';
@@ -12,7 +11,8 @@ const TAG = 'Metrics';
 
 /** Metrics routes (issue 14, spec 2 §7): /api/admin/metrics/*. */
 export const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
-  guardAdminRoutes(app, MONITORING_READ);
+  // Read by whoever may open the monitoring screens.
+  guardAdminRoutes(app, findAdminScreen('/admin/monitoring/system')!.anyOf);
   const recorder = app.monitoring.metrics;
   const { history } = recorder;
 

@@ -1,41 +1,11 @@
-import {
-  type Alert,
-  type HealthOverview,
-  overallHealth,
-  SERVICE_LABELS,
-  SERVICES,
-  type ServiceHealth,
-  type ServiceName,
-} from '@guildhall/contract';
+import { type HealthOverview, overallHealth, SERVICES } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../core/event-bus';
 import type { Services } from '../../services/services';
-import type { AlertLog } from './alert-log';
+import type { AlertLog } from '../alerts/alert-log';
+import { alertForChange } from '../alerts/rule-evaluation';
 import { checkDiscord, checkInflux, checkPostgres, checkRedis } from './health-checks';
 import type { HostSampler } from './host-sampler';
-
-/** The alert a service's change of status raises, or null when the change is not worth one. */
-export function alertForChange(
-  service: ServiceName,
-  from: ServiceHealth['status'] | null,
-  to: ServiceHealth,
-): Pick<Alert, 'severity' | 'type' | 'message'> | null {
-  const label = SERVICE_LABELS[service];
-  if (to.status === 'down') {
-    return {
-      severity: service === 'postgresql' ? 'critical' : 'error',
-      type: 'service_down',
-      message: `${label} is down${to.message ? `: ${to.message}` : ''}`,
-    };
-  }
-  if (to.status === 'degraded') {
-    return { severity: 'warning', type: 'service_degraded', message: `${label} answers slowly (${to.responseTimeMs} ms)` };
-  }
-  if (to.status === 'healthy' && (from === 'down' || from === 'degraded')) {
-    return { severity: 'info', type: 'service_recovered', message: `${label} is healthy again` };
-  }
-  return null;
-}
 
 /** Checks every backing service in the background and keeps the latest overview. */
 export class HealthMonitor {

@@ -9,8 +9,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../core/event-bus';
 import type { Services } from '../../services/services';
+import { AlertLog } from '../alerts/alert-log';
 import { MetricsRecorder } from '../metrics/metrics-recorder';
-import { AlertLog } from './alert-log';
 import { HealthMonitor } from './health-monitor';
 import { HostSampler } from './host-sampler';
 import { RequestRate } from './request-rate';

@@ -4,7 +4,7 @@ import type { AuditActor } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import { type Db, isConnectionError } from '../../services/db/db';
-import { presentAlert } from '../alerts/presenters';
+import { presentAlert } from './presenters';
 import {
   type AlertFilter,
   type AlertRow,
@@ -13,7 +13,7 @@ import {
   type NewAlert,
   resolveOpenAlerts,
   selectAlerts,
-} from '../alerts/queries';
+} from './queries';
 
 /** What an alert says. */
 export type AlertContent = Pick<Alert, 'severity' | 'type' | 'message'>;
