@@ -1,13 +1,14 @@
 import { ADMIN_MAX_FAILED_ATTEMPTS, MESSAGES, type TwoFactorMethod, welcomeBack } from '@guildhall/contract';
 import { Clock, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useAdminSession } from '../../auth/admin-session-context';
 import { safeReturnPath } from '../../auth/login-path';
 import { AuthCardHeader } from '../../ui/auth-card';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { AdminLoginForm } from './admin-login-form';
 import { type LoginAttempts, readLoginAttempts, writeLoginAttempts } from './login-attempts';
 import type { LoginFailure, SecondStepFailure } from './login-failure';
@@ -26,7 +27,7 @@ function formatAttemptTime(iso: string): string {
 export function AdminLoginPage() {
   useDocumentTitle('Admin Portal');
   const { status, signedOutReason, login, completeSecondStep, completeSignIn } = useAdminSession();
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useLiveSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
   const [attempts, setAttempts] = useState<LoginAttempts>(readLoginAttempts);

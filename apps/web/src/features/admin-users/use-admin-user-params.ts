@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { type AdminUserParams, adminUserSearchParams, parseAdminUserParams } from './admin-user-params';
 
 /**
@@ -7,7 +7,7 @@ import { type AdminUserParams, adminUserSearchParams, parseAdminUserParams } fro
  * same view. Changing a filter goes back to page 1; typing in the search replaces the history entry.
  */
 export function useAdminUserParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const filters = useMemo(() => parseAdminUserParams(params), [params]);
 
   const update = useCallback(

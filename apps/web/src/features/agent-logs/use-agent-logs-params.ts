@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { type AgentLogsParams, agentLogsSearchParams, parseAgentLogsParams } from './agent-logs-params';
 
 /**
@@ -7,7 +7,7 @@ import { type AgentLogsParams, agentLogsSearchParams, parseAgentLogsParams } fro
  * A new filter goes back to page 1; opening and closing a turn keeps the list where it was.
  */
 export function useAgentLogsParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const state = useMemo(() => parseAgentLogsParams(params), [params]);
   const set = useCallback(
     (change: Partial<AgentLogsParams>, options: { replace?: boolean } = {}) =>

@@ -1,10 +1,11 @@
 import { ANALYTICS_MESSAGES } from '@guildhall/contract';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useAnalyticsOverview, useGuildAnalytics } from '../../api/analytics';
 import { errorMessage } from '../../api/api-error';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import '../../styles/analytics.css';
 import { AnalyticsGuildSelect, AnalyticsRangeSelect, AnalyticsRegionSelect } from './analytics-filters';
 import { type AnalyticsParams, analyticsSearch, parseAnalyticsParams } from './analytics-params';
@@ -60,7 +61,7 @@ function GuildPage({
 
 /** Platform and per-guild analytics (issue 17); the filters and the open guild live in the URL. */
 export function AnalyticsPage() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useLiveSearchParams();
   const params = parseAnalyticsParams(search);
   const update = (next: Partial<AnalyticsParams>) =>
     setSearch(new URLSearchParams(analyticsSearch({ ...params, ...next }).slice(1)));

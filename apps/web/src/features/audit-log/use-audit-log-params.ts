@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { type AuditLogParams, auditLogSearchParams, parseAuditLogParams } from './audit-log-params';
 
 /**
@@ -7,7 +7,7 @@ import { type AuditLogParams, auditLogSearchParams, parseAuditLogParams } from '
  * A new filter goes back to page 1; typing the actor replaces the history entry instead of adding one.
  */
 export function useAuditLogParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const state = useMemo(() => parseAuditLogParams(params), [params]);
 
   const update = useCallback(

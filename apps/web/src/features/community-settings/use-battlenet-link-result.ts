@@ -1,9 +1,9 @@
 import { BATTLENET_LINK_PARAM, BATTLENET_LINK_RESULTS, type BattlenetLinkResult } from '@guildhall/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { battlenetKeys } from '../../api/battlenet';
 import { useToast } from '../../ui/toast-context';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 
 const isResult = (value: string | null): value is BattlenetLinkResult => value !== null && value in BATTLENET_LINK_RESULTS;
 
@@ -12,7 +12,7 @@ const isResult = (value: string | null): value is BattlenetLinkResult => value !
  * brings the card's connection up to date.
  */
 export function useBattlenetLinkResult() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const queryClient = useQueryClient();
   const toast = useToast();
   const result = params.get(BATTLENET_LINK_PARAM);

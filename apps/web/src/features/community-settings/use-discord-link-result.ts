@@ -1,9 +1,9 @@
 import { DISCORD_LINK_RESULTS, type DiscordLinkResult } from '@guildhall/contract';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { fetchSignedInUser } from '../../api/community-auth';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { useToast } from '../../ui/toast-context';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 
 /** The parameter Discord linking comes back to Settings with. */
 export const DISCORD_LINK_PARAM = 'discordLink';
@@ -15,7 +15,7 @@ const isResult = (value: string | null): value is DiscordLinkResult => value !==
  * user and their guild list up to date.
  */
 export function useDiscordLinkResult() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const { updateUser, retryGuilds } = useCommunitySession();
   const toast = useToast();
   const result = params.get(DISCORD_LINK_PARAM);

@@ -7,13 +7,13 @@ import {
   type SettingValue,
 } from '@guildhall/contract';
 import { useCallback, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { useGuildSettings, useResetCategory, useUpdateGuildSettings } from '../../api/guild-config';
 import { useAdminSession } from '../../auth/admin-session-context';
 import { Card } from '../../ui/card';
 import { QueryState } from '../../ui/query-state';
 import { type TabItem, Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { BulkPanel } from './bulk-panel';
 import { CategoryForm } from './category-form';
 import { ComparePanel } from './compare-panel';
@@ -42,7 +42,7 @@ const isCategory = (value: string | null): value is SettingCategoryId => SETTING
 
 /** The screen's state in the URL: ?view=&guild=&category=&search= */
 function useConfigParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const view: View = isView(params.get('view')) ? (params.get('view') as View) : 'settings';
   const category: SettingCategoryId = isCategory(params.get('category'))
     ? (params.get('category') as SettingCategoryId)

@@ -1,7 +1,7 @@
 import type { AdminScreen } from '@guildhall/contract';
-import { useSearchParams } from 'react-router';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { ConnectionStatsTab } from './connection-stats-tab';
 import { DATABASE_TABS, type DatabaseTab, parseDatabaseTab } from './database-tabs';
 import { useDatabaseAccess } from './live-database';
@@ -30,7 +30,7 @@ function DatabaseAccessWarnings() {
 /** The relational database manager (spec 1 §2) over the database Guildhall runs on; the tab lives in ?tab=. */
 export function DatabaseManagerPage({ screen }: { screen: AdminScreen }) {
   useDocumentTitle(screen.label);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const tab = parseDatabaseTab(params.get('tab'));
 
   function handleTabChange(next: DatabaseTab) {

@@ -1,6 +1,5 @@
 import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useDatabaseSchemas, useDatabaseTables } from '../../api/database-manager';
 import { useDownload } from '../../api/use-download';
@@ -10,13 +9,14 @@ import { formatBytes } from '../../ui/format-number';
 import { EmptyHint } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
 import { TableScroll } from '../../ui/table-scroll';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { ErrorBanner, exportFailedText } from './error-banner';
 import { RELATION_KIND_LABELS, rowCountText, TableDetails } from './table-details';
 import { TableRows } from './table-rows';
 
 /** Schemas, their tables with counts and sizes, then one table's details and rows; schema and table in the URL. */
 export function TableBrowserTab() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const schema = params.get('schema') ?? 'public';
   const table = params.get('table');
   const isExact = params.get('exact') === '1';

@@ -1,10 +1,10 @@
 import { GUILD_INVITE_MESSAGES, type GuildInvite } from '@guildhall/contract';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { CreatedInvite, InviteListStatus, InviteSource } from '../../api/guild-invites';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { QueryState } from '../../ui/query-state';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { CreateInviteForm } from './create-invite-form';
 import { InviteList } from './invite-list';
 import { linkHint } from './invite-text';
@@ -16,7 +16,7 @@ export const INVITE_LIST_PARAM = 'invites';
 
 /** The list filter named in the URL: every link with 'all', the usable ones otherwise. */
 export function useInviteListStatus(): [InviteListStatus, (status: InviteListStatus) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const status: InviteListStatus = params.get(INVITE_LIST_PARAM) === 'all' ? 'all' : 'active';
   const setStatus = (next: InviteListStatus) =>
     setParams(

@@ -1,12 +1,13 @@
 import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSelectGuildMutation, useVerifyGuildsMutation } from '../../api/community-guilds';
 import { safeCommunityReturn } from '../../community-auth/community-paths';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { SessionFailed } from '../../ui/session-screens';
 import { PageSpinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { JoinWithInvite } from '../guild-invites/join-with-invite';
 import { DiscordUnreachable } from './discord-unreachable';
 import { GuildPicker } from './guild-picker';
@@ -21,7 +22,7 @@ const NO_BOT_YET = 'The bot is not in any of your servers yet. Once Discord show
 export function SelectGuildPage() {
   useDocumentTitle('Choose a guild', 'community');
   const { user, guildState, guildError, retryGuilds } = useCommunitySession();
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useLiveSearchParams();
   const navigate = useNavigate();
   const returnPath = safeCommunityReturn(searchParams.get('from'));
   const select = useSelectGuildMutation();

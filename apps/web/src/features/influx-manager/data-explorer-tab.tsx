@@ -6,10 +6,10 @@ import {
   type InfluxTimeRange,
 } from '@guildhall/contract';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { useInfluxBuckets, useInfluxMeasurements } from './influx-api';
 import { InfluxBanner } from './influx-banner';
 import type { QueryDraft } from './influx-manager-page';
@@ -38,7 +38,7 @@ interface DataExplorerTabProps {
  * fields to tick into a generated query. Bucket, range and measurement live in the URL.
  */
 export function DataExplorerTab({ engine, onGenerated }: DataExplorerTabProps) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const buckets = useInfluxBuckets(true);
   const list = buckets.data?.configured ? buckets.data.buckets : [];
   const bucketName = params.get('bucket') ?? list.find((bucket) => bucket.isDefault)?.name ?? list[0]?.name ?? '';

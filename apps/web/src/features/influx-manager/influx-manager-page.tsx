@@ -1,10 +1,11 @@
 import type { AdminScreen, InfluxEngine, InfluxLanguage } from '@guildhall/contract';
 import { Bug } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { QueryState } from '../../ui/query-state';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { DataExplorerTab } from './data-explorer-tab';
 import { useInfluxStatus } from './influx-api';
 import { InfluxSetup } from './influx-setup';
@@ -59,7 +60,7 @@ export function InfluxManagerPage({ screen }: { screen: AdminScreen }) {
 }
 
 function InfluxTabs({ engine }: { engine: InfluxEngine }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const tab = parseInfluxTab(params.get('tab'));
   const [draft, setDraft] = useState<QueryDraft>({ query: '', language: engine.defaultLanguage });
   // The explorer keeps its bucket, range and measurement in the URL; they are put back on returning to it.

@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { type CharacterQuery, characterQueryParams, parseCharacterQuery } from './character-query';
 
 /** The test page's search, filters and sort, kept in the URL. */
 export function useCharacterQuery() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const query = useMemo(() => parseCharacterQuery(params), [params]);
   const update = useCallback(
     (change: Partial<CharacterQuery>) =>

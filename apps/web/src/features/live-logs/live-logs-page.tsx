@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { FilesTab } from './files-tab';
 import { LOG_TABS, type LogTab, parseLogTab } from './live-logs-tabs';
 import { LiveTailTab } from './live-tail-tab';
@@ -16,7 +16,7 @@ const ID_PREFIX = 'live-logs';
  */
 export function LiveLogsPage() {
   useDocumentTitle('Live Logs');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const tab = parseLogTab(params.get('tab'));
 
   function selectTab(next: LogTab) {

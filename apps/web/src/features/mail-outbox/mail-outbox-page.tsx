@@ -1,7 +1,6 @@
 import { MAIL_OUTBOX_MESSAGES, type OutboxMail } from '@guildhall/contract';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useMailOutbox } from '../../api/mail-outbox';
 import { Card } from '../../ui/card';
 import { formatDateTime } from '../../ui/format-date';
@@ -9,6 +8,7 @@ import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { MailText } from './mail-text';
 
 const PAGE_SIZE = 20;
@@ -19,7 +19,7 @@ const PAGE_SIZE = 20;
  */
 export function MailOutboxPage() {
   useDocumentTitle('Mail Outbox');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const filters = { page: Math.max(1, Number(params.get('page')) || 1), to: params.get('to') ?? '' };
   const outbox = useMailOutbox(filters, PAGE_SIZE);
   const [openId, setOpenId] = useState<string | null>(null);

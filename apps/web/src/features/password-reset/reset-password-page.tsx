@@ -1,7 +1,7 @@
 import { ACCOUNT_FIELD_MESSAGES, COMMUNITY_PATHS, MESSAGES, resetPasswordBody } from '@guildhall/contract';
 import { KeyRound } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useResetPasswordMutation } from '../../api/community-account';
 import { AuthCard } from '../../ui/auth-card';
@@ -10,12 +10,13 @@ import { SubmitButton } from '../../ui/submit-button';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useFormFields } from '../../ui/use-form-fields';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { confirmationProblem, NewPasswordFields } from '../registration/new-password-fields';
 
 /** /reset-password?token=: a new password for the account of the link, then on to sign in. */
 export function ResetPasswordPage() {
   useDocumentTitle('Reset password', 'community');
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useLiveSearchParams();
   const token = searchParams.get('token') ?? '';
   const reset = useResetPasswordMutation();
   const toast = useToast();

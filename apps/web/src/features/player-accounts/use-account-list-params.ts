@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { type AccountListParams, accountSearchParams, parseAccountParams } from './account-list-params';
 
 /**
@@ -7,7 +7,7 @@ import { type AccountListParams, accountSearchParams, parseAccountParams } from 
  * Changing a filter goes back to page 1; typing in the search replaces the history entry instead of adding one.
  */
 export function useAccountListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const filters = useMemo(() => parseAccountParams(params), [params]);
 
   const update = useCallback(

@@ -1,7 +1,6 @@
 import { RAW_DATA_MESSAGES, RAW_DATA_PAGE_SIZE, type RawEntity } from '@guildhall/contract';
 import { Download, X } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { rawExportPath, useRawEntities, useRawRows } from '../../api/raw-data';
 import { useDownload } from '../../api/use-download';
@@ -11,6 +10,7 @@ import { EmptyHint } from '../../ui/query-state';
 import { PageSpinner, Spinner } from '../../ui/spinner';
 import { type TabItem, Tabs, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { useScrollFocus } from '../../ui/use-scroll-focus';
 import { GuildSelect } from '../character-discovery/guild-select';
 import { parseRawParams, type RawViewParams, rawApiQuery, rawSearchParams } from './raw-data-params';
@@ -48,7 +48,7 @@ export function RawDataPage() {
 }
 
 function RawView({ entities }: { entities: readonly RawEntity[] }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const entity = entities.find((candidate) => candidate.name === params.get('entity')) ?? entities[0]!;
   const view = parseRawParams(params, entity);
   const query = rawApiQuery(view);

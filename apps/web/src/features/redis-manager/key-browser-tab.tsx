@@ -1,12 +1,12 @@
 import { REDIS_MESSAGES, type RedisKeyEntry } from '@guildhall/contract';
 import { List, ListTree, Search } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { Card } from '../../ui/card';
 import { LoadMore } from '../../ui/pagination';
 import { EmptyHint } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { KeyDetail } from './key-detail';
 import { KeyList, KeyTree } from './key-list';
 import { listKeys } from './listed-keys';
@@ -20,7 +20,7 @@ const DEFAULT_PATTERN = '*';
  * scanned, as a list or a tree by ':'; a key's value beside them. Pattern and view live in the URL.
  */
 export function KeyBrowserTab({ database }: { database: number }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const pattern = params.get('pattern') || DEFAULT_PATTERN;
   const isTree = params.get('view') === 'tree';
   const [text, setText] = useState(pattern);

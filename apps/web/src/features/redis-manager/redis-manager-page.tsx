@@ -1,8 +1,8 @@
 import { type AdminScreen, REDIS_MESSAGES, type RedisDatabaseTile } from '@guildhall/contract';
-import { useSearchParams } from 'react-router';
 import { Spinner } from '../../ui/spinner';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { ConfigurationTab } from './configuration-tab';
 import { KeyBrowserTab } from './key-browser-tab';
 import { KeyManagerTab } from './key-manager-tab';
@@ -33,7 +33,7 @@ function PrefixScope() {
  */
 export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
   useDocumentTitle(screen.label);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const tab = parseRedisTab(params.get('tab'));
   const database = parseRedisDatabase(params.get('db'));
   const databases = useRedisDatabases();

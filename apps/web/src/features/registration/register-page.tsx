@@ -1,7 +1,7 @@
 import { COMMUNITY_MESSAGES, COMMUNITY_PATHS, MESSAGES, returnPathSchema, SYSTEM_SETTING_MESSAGES } from '@guildhall/contract';
 import { Lock, MailCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useRegisterMutation } from '../../api/community-account';
 import { usePlatformStatus } from '../../api/system-settings';
@@ -11,6 +11,7 @@ import { AuthCard } from '../../ui/auth-card';
 import { fieldErrorsFromError } from '../../ui/field-errors';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { RegisterForm, type RegisterValues } from './register-form';
 
 /**
@@ -23,7 +24,7 @@ export function RegisterPage() {
   const register = useRegisterMutation();
   const toast = useToast();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useLiveSearchParams();
   const from = searchParams.get('from');
   const [sentTo, setSentTo] = useState<string | null>(null);
   // An operator may close sign-up at run time (System Settings); the server refuses it either way.

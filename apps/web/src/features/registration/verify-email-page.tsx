@@ -1,7 +1,7 @@
 import { ACCOUNT_FIELD_MESSAGES, COMMUNITY_PATHS, MESSAGES } from '@guildhall/contract';
 import { MailCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useVerifyEmailQuery } from '../../api/community-account';
 import { safeCommunityReturn, withReturnPath } from '../../community-auth/community-paths';
@@ -11,6 +11,7 @@ import { AuthCard } from '../../ui/auth-card';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 
 /**
  * /verify-email?token=&from=: confirms the address of the link once, says how it went, offers a new link, and
@@ -18,7 +19,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
  */
 export function VerifyEmailPage() {
   useDocumentTitle('Verify email', 'community');
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useLiveSearchParams();
   const token = searchParams.get('token') ?? '';
   const verification = useVerifyEmailQuery(token);
   const { status, user, updateUser } = useCommunitySession();

@@ -1,12 +1,13 @@
 import { COMMUNITY_PATHS } from '@guildhall/contract';
 import { Swords } from 'lucide-react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useSignInMethodsQuery } from '../../api/sign-in-methods';
 import { safeCommunityReturn, withReturnPath } from '../../community-auth/community-paths';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { AuthCard } from '../../ui/auth-card';
 import { SessionLoading } from '../../ui/session-screens';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { discordErrorText } from './discord-error-text';
 import { DiscordSignInButton } from './discord-sign-in-button';
 import { EmailSignInForm } from './email-sign-in-form';
@@ -21,7 +22,7 @@ export function SignInPage() {
   const methods = useSignInMethodsQuery();
   // Unknown (the call failed): offer the button, which says so itself when Discord is not configured.
   const hasDiscord = methods.data?.discord ?? true;
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useLiveSearchParams();
   const from = searchParams.get('from');
   const returnPath = safeCommunityReturn(from);
   const discordError = discordErrorText(searchParams.get('error'));

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@guildhall/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../api/api-error';
 import { useGuildDataSummary } from '../../../api/guild-data';
 import { useBreadcrumbName } from '../../../shell/breadcrumb-names';
@@ -9,6 +9,7 @@ import { QueryState } from '../../../ui/query-state';
 import { Tabs, tabButtonId, tabPanelId } from '../../../ui/tabs';
 import { useToast } from '../../../ui/toast-context';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useLiveSearchParams } from '../../../ui/use-live-search-params';
 import { DeleteGuildDataModal } from './delete-guild-data-modal';
 import { GuildDataHeader } from './guild-data-header';
 import { GuildDataPanel } from './guild-data-panel';
@@ -34,7 +35,7 @@ export function GuildDataPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const tab = parseDataTab(params.get('tab'));
   const query = useGuildDataSummary(id);
   const [isDeleting, setIsDeleting] = useState(false);

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../../ui/use-live-search-params';
 
 /** A tab's own page and search, kept in the URL beside ?tab= so a reload keeps the place. */
 export function useTabQuery() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const parsed = Number(params.get('page'));
   const page = Number.isInteger(parsed) && parsed > 0 ? parsed : 1;
   const search = params.get('q') ?? '';

@@ -1,9 +1,9 @@
 import type { AdminScreen, InfluxLanguage } from '@guildhall/contract';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Badge } from '../../../ui/badge';
 import { type TabItem, Tabs, tabButtonId, tabPanelId } from '../../../ui/tabs';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { useLiveSearchParams } from '../../../ui/use-live-search-params';
 import { ConnectionStatusCard } from './connection-status-card';
 import type { DebugConnection } from './debug-state';
 import { DebugStatisticsTab } from './debug-statistics-tab';
@@ -37,7 +37,7 @@ export function InfluxDebugPage({ screen }: { screen: AdminScreen }) {
   const title = `${screen.label} Debug Interface`;
   useDocumentTitle(title);
   const debug = useInfluxDebug();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const tab = parseTab(params.get('tab'));
   const [query, setQuery] = useState('');
   const languages = debug.health?.languages ?? [];
