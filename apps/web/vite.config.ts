@@ -28,6 +28,12 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // TanStack Query only: the grids' TanStack Table and Virtual stay in the lazy pages that use them.
             { name: 'data', test: /node_modules[\\/](zod|@tanstack[\\/](query-core|react-query))[\\/]/ },
+            // The sign-in forms' small pieces, one chunk rather than one each: every file a first paint loads costs an
+            // import and its own compression, and the sign-in pages have little room in their budget.
+            {
+              name: 'sign-in-kit',
+              test: /src[\\/]ui[\\/](use-live-search-params|use-document-title|form-field|email-field|password-field|submit-button|use-form-fields|field-errors|toast-context)\.tsx?$/,
+            },
             // Only the admin console imports it (a lazy chunk behind the admin guard): never on the sign-in pages.
             {
               name: 'live',
