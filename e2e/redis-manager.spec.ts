@@ -142,7 +142,10 @@ test('the key browser: a pattern as a tree, a hash field edited, a TTL counting 
     await expect(editor).toContainText('Saturday', { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await detail.getByRole('button', { name: 'Save' }).click();
+  // The hash edit's "Key updated" may still be showing (a toast already on screen is not shown twice): the saved
+  // value back in the view is what says this save is done.
   await expect(toast(page, 'Key updated')).toBeVisible();
+  await expect(detail.getByTestId('redis-value-text')).toContainText('"raid": "Saturday"');
   expect(await browse.get('e2e:guild:1:settings')).toBe('{"raid":"Saturday","size":25}');
 
   // The binary string shows as a hex dump.
