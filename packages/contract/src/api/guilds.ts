@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { REGIONS } from '../constants';
 import { MESSAGES } from '../messages';
 import { displayNameRule, hasUnsafeNameCharacter } from '../text-rules';
+import { whenMissing } from '../validation-messages';
 import { endpoint } from './common';
 
 /** Guild tenant choices and defaults (spec 1 §3). */
@@ -107,7 +108,7 @@ const optionalChecked = (check: (v: string) => boolean, message: string) =>
 
 const requiredName = (label: string, required: string, length: string) =>
   z
-    .string({ error: required })
+    .string(whenMissing(required))
     .trim()
     .min(1, required)
     .min(2, length)
