@@ -126,6 +126,15 @@ test('the key browser: a pattern as a tree, a hash field edited, a TTL counting 
   await expect(toast(page, 'TTL removed: the key no longer expires')).toBeVisible();
   await expect(ttl).toHaveText('No expiry');
   expect(await browse.ttl('e2e:guild:1:roster')).toBe(-1);
+  // -1 removes it too, as the dialog's message says (issue 29: it used to be refused).
+  await browse.expire('e2e:guild:1:roster', 600);
+  await detail.getByRole('button', { name: 'Reload' }).click();
+  await expect(ttl).not.toHaveText('No expiry');
+  await detail.getByRole('button', { name: 'Set TTL' }).click();
+  await ttlDialog.getByLabel('TTL (seconds)').fill('-1');
+  await ttlDialog.getByRole('button', { name: 'Set TTL' }).click();
+  await expect(ttl).toHaveText('No expiry');
+  expect(await browse.ttl('e2e:guild:1:roster')).toBe(-1);
 
   // A JSON string is pretty-printed, edited in CodeMirror, and stored compact again as it was.
   await keyButton(page, 'settings').click();
