@@ -30,7 +30,7 @@ describe('describeLoginFailure', () => {
     );
   });
 
-  it('says how long a lock lasts under the spec\'s lock message', () => {
+  it("says how long a lock lasts under the spec's lock message", () => {
     const lockedUntil = new Date(Date.now() + 14 * 60_000 + 30_000).toISOString();
     const result = describeLoginFailure(
       failure(423, { success: false, error: ADMIN_LOGIN_SERVER_ERRORS.locked(15), code: 'ADMIN_ACCOUNT_LOCKED', lockedUntil }),
