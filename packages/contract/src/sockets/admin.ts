@@ -60,6 +60,8 @@ export const adminEvent = z.object({
   message: z.string(),
   timestamp: z.string(),
   expiresAt: z.string().optional(),
+  /** An admin:alert kept until read: its stored notice, which the bell marks read when dismissed. */
+  notificationId: z.string().optional(),
 });
 /** An admin event. */
 export type AdminEvent = z.infer<typeof adminEvent>;

@@ -27,6 +27,7 @@ import { type AuditActor, recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import type { Db, Queryable } from '../../services/db/db';
 import { removeTwoFactor } from '../admin-auth/two-factor-queries';
+import { notifyUserManagers } from '../admin-notifications/notify-user-managers';
 import { selectAdminUser } from './list-queries';
 import { presentAdminUser } from './presenters';
 import {
@@ -135,7 +136,7 @@ async function readPresented(db: Queryable, id: string): Promise<AdminUserRow> {
 
 /** Tells the admins who manage users that someone was given the role that passes every check. */
 function alertSuperadminMade(deps: AdminUserDeps, by: AdminRequester, username: string) {
-  deps.bus.publish({ type: 'admin.alert', message: ADMIN_ALERTS.superadminMade(by.actor.name ?? 'An admin', username) });
+  return notifyUserManagers(deps, ADMIN_ALERTS.superadminMade(by.actor.name ?? 'An admin', username));
 }
 
 /** Tells every process the sessions ended, so their sockets get admin:forced_logout wherever they are connected. */
@@ -167,7 +168,7 @@ export async function createAdminUser(deps: AdminUserDeps, body: CreateAdminUser
     });
     return readPresented(tx, id);
   });
-  if (body.role === 'superadmin') alertSuperadminMade(deps, by, created.username);
+  if (body.role === 'superadmin') await alertSuperadminMade(deps, by, created.username);
   return created;
 }
 
@@ -217,7 +218,7 @@ export async function updateAdminUserAccount(deps: AdminUserDeps, id: string, bo
     };
   });
   announceEnded(deps, ended, 'account_disabled');
-  if (isPromotion) alertSuperadminMade(deps, by, data.username);
+  if (isPromotion) await alertSuperadminMade(deps, by, data.username);
   const message =
     action === 'admin.disabled'
       ? ADMIN_USER_MESSAGES.disabled
