@@ -46,6 +46,10 @@ describe('parseUrlQuery', () => {
       roles: [],
     });
   });
+
+  it('reads a text trimmed to nothing as missing', () => {
+    expect(parseUrlQuery(listQuery, at('search=%20%20'))).toEqual({ page: 1, limit: 25, status: 'all', roles: [] });
+  });
 });
 
 describe('urlQuerySearch', () => {

@@ -37,7 +37,8 @@ export function parseUrlQuery<S extends QuerySchema>(schema: S, params: URLSearc
     const raw = isList(field) ? params.getAll(key).filter(Boolean) : params.get(key);
     const present = Array.isArray(raw) ? raw.length > 0 : raw !== null && raw !== '';
     const parsed = present ? field.safeParse(raw) : null;
-    value[key] = parsed?.success ? parsed.data : defaults[key];
+    // A text trimmed to nothing ('?search=%20') is no filter, as if the URL did not hold it.
+    value[key] = parsed?.success && parsed.data !== '' ? parsed.data : defaults[key];
   }
   // A rule across fields (a range that ends before it starts) is the screen's to explain, not the parser's to drop.
   const whole = schema.safeParse(value);
