@@ -98,11 +98,27 @@ function Screen() {
   );
 }
 
+/** A second list on the same screen, its page under its own name. */
+const guildQuery = z.object({
+  guildSearch: z.string().trim().optional(),
+  guildPage: z.coerce.number().int().min(1).default(1),
+});
+
+function GuildList() {
+  const { set } = useUrlQuery(guildQuery, { pageField: 'guildPage' });
+  return (
+    <button type="button" onClick={() => set({ guildSearch: 'alpha' })}>
+      Search guilds
+    </button>
+  );
+}
+
 function renderAt(url: string) {
   window.history.replaceState(null, '', url);
   render(
     <BrowserRouter>
       <Screen />
+      <GuildList />
     </BrowserRouter>,
   );
 }
@@ -129,5 +145,11 @@ describe('useUrlQuery', () => {
     expect(search()).toBe('?tab=list&page=4&status=inactive&open=6f1c2a52-8d0e-4b7e-9a51-3c0f5a1e2b44');
     click('Clear');
     expect(search()).toBe('?tab=list');
+  });
+
+  it('sends a second list back to its own first page, and leaves the first list where it was', () => {
+    renderAt('/admin/accounts?page=3&guildPage=2');
+    click('Search guilds');
+    expect(search()).toBe('?page=3&guildSearch=alpha');
   });
 });

@@ -69,6 +69,8 @@ export interface UrlQueryOptions<S extends QuerySchema> {
    * goes back to the first page.
    */
   keepPage?: readonly (keyof z.output<S>)[];
+  /** The field that holds the page, when it is not `page` (a second list on the screen: `guildPage`). */
+  pageField?: keyof z.output<S>;
 }
 
 export interface UrlQuery<S extends QuerySchema> {
@@ -91,20 +93,21 @@ export function useUrlQuery<S extends QuerySchema>(schema: S, options: UrlQueryO
   const query = useMemo(() => parseUrlQuery(schema, params), [schema, params]);
   // The fields as one text, so a list written inline at the call does not make a new setter every render.
   const keepPage = (options.keepPage ?? []).map(String).join('\n');
+  const pageField = String(options.pageField ?? 'page');
   const set = useCallback(
     (change: Partial<z.output<S>>, navigate?: NavigateOptions) =>
       setParams((current) => {
         const next: Record<string, unknown> = { ...parseUrlQuery(schema, current) };
         const kept = keepPage.split('\n');
-        const newFilter = Object.keys(change).some((key) => key !== 'page' && !kept.includes(key));
-        if ('page' in schema.shape && newFilter && !('page' in change)) next.page = undefined;
+        const newFilter = Object.keys(change).some((key) => key !== pageField && !kept.includes(key));
+        if (pageField in schema.shape && newFilter && !(pageField in change)) next[pageField] = undefined;
         // Keys of other parts of the screen (a tab) stay as they are; this schema's fields are written anew.
         for (const key of Object.keys(schema.shape)) current.delete(key);
         for (const [key, value] of urlQuerySearch(schema, { ...next, ...change } as Partial<z.output<S>>))
           current.append(key, value);
         return current;
       }, navigate),
-    [schema, keepPage, setParams],
+    [schema, keepPage, pageField, setParams],
   );
   // Only this schema's fields: another part of the screen may keep its own in the same URL (a tab).
   const clear = useCallback(
