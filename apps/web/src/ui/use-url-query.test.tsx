@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseUrlQuery, urlQuerySearch, useUrlQuery } from './use-url-query';
+import { parseUrlQuery, tabQuery, urlQuerySearch, useUrlQuery } from './use-url-query';
 
 /** A list query as the contract writes them: coerced numbers, enums with defaults, optional text, a list. */
 const listQuery = z.object({
@@ -113,12 +113,24 @@ function GuildList() {
   );
 }
 
+const TABS = [{ id: 'tables' }, { id: 'query' }] as const;
+
+function TabBar() {
+  const { set } = useUrlQuery(tabQuery(TABS));
+  return (
+    <button type="button" onClick={() => set({ tab: 'query' }, { dropOthers: true })}>
+      Query tab
+    </button>
+  );
+}
+
 function renderAt(url: string) {
   window.history.replaceState(null, '', url);
   render(
     <BrowserRouter>
       <Screen />
       <GuildList />
+      <TabBar />
     </BrowserRouter>,
   );
 }
@@ -151,5 +163,20 @@ describe('useUrlQuery', () => {
     renderAt('/admin/accounts?page=3&guildPage=2');
     click('Search guilds');
     expect(search()).toBe('?page=3&guildSearch=alpha');
+  });
+
+  it('switches a tab afresh when asked, the other keys dropped', () => {
+    renderAt('/admin/database?schema=public&table=guilds');
+    click('Query tab');
+    expect(search()).toBe('?tab=query');
+  });
+});
+
+describe('tabQuery', () => {
+  it('reads a tab of the list, else the first, which stays out of the URL', () => {
+    const schema = tabQuery(TABS);
+    expect(parseUrlQuery(schema, at('tab=query')).tab).toBe('query');
+    expect(parseUrlQuery(schema, at('tab=nope')).tab).toBe('tables');
+    expect(urlQuerySearch(schema, { tab: 'tables' }).toString()).toBe('');
   });
 });

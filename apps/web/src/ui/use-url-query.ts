@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { NavigateOptions } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { useLiveSearchParams } from './use-live-search-params';
 
 /** A screen's query schema: the contract's list query (or a screen's extension of it), an object of fields. */
@@ -63,6 +63,20 @@ export function urlQuerySearch<S extends QuerySchema>(schema: S, query: Partial<
   return params;
 }
 
+/**
+ * A screen's `?tab=`: one of its tabs' ids, else the default (the first tab unless named), which stays out of the
+ * URL.
+ */
+export function tabQuery<const T extends string>(tabs: readonly { id: T }[], fallback: T = tabs[0]!.id) {
+  return z.object({ tab: z.enum(tabs.map((tab) => tab.id) as [T, ...T[]]).default(fallback) });
+}
+
+/** How a change is written: react-router's navigation options, and whether the rest of the URL goes. */
+export interface UrlQueryChangeOptions extends NavigateOptions {
+  /** Drop every key this schema does not name (a tab switch starts the other tab afresh). */
+  dropOthers?: boolean;
+}
+
 export interface UrlQueryOptions<S extends QuerySchema> {
   /**
    * Fields whose change keeps the page (an open row, a tab); a change to any other field is a new filter, which
@@ -77,7 +91,7 @@ export interface UrlQuery<S extends QuerySchema> {
   /** The screen's query as the URL holds it now, defaults filled in. */
   query: z.output<S>;
   /** Changes some fields, starting from the address bar as it is now (two quick changes both stay). */
-  set: (change: Partial<z.output<S>>, options?: NavigateOptions) => void;
+  set: (change: Partial<z.output<S>>, options?: UrlQueryChangeOptions) => void;
   /** Every field back to its default. */
   clear: () => void;
   /** The URL's search as it stands, for a link or an export that carries the screen's filters. */
@@ -95,14 +109,14 @@ export function useUrlQuery<S extends QuerySchema>(schema: S, options: UrlQueryO
   const keepPage = (options.keepPage ?? []).map(String).join('\n');
   const pageField = String(options.pageField ?? 'page');
   const set = useCallback(
-    (change: Partial<z.output<S>>, navigate?: NavigateOptions) =>
+    (change: Partial<z.output<S>>, { dropOthers, ...navigate }: UrlQueryChangeOptions = {}) =>
       setParams((current) => {
         const next: Record<string, unknown> = { ...parseUrlQuery(schema, current) };
         const kept = keepPage.split('\n');
         const newFilter = Object.keys(change).some((key) => key !== pageField && !kept.includes(key));
         if (pageField in schema.shape && newFilter && !(pageField in change)) next[pageField] = undefined;
-        // Keys of other parts of the screen (a tab) stay as they are; this schema's fields are written anew.
-        for (const key of Object.keys(schema.shape)) current.delete(key);
+        // Keys of other parts of the screen (a tab) stay as they are, unless asked; this schema's are written anew.
+        for (const key of dropOthers ? [...current.keys()] : Object.keys(schema.shape)) current.delete(key);
         for (const [key, value] of urlQuerySearch(schema, { ...next, ...change } as Partial<z.output<S>>))
           current.append(key, value);
         return current;
