@@ -1,9 +1,4 @@
-import {
-  INFLUX_MESSAGES,
-  INFLUX_TIME_RANGES,
-  type InfluxEngine,
-  type InfluxTimeRange,
-} from '@guildhall/contract';
+import { INFLUX_MESSAGES, INFLUX_TIME_RANGES, type InfluxEngine, type InfluxTimeRange } from '@guildhall/contract';
 import { useId } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { Card } from '../../ui/card';
