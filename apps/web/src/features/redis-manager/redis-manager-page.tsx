@@ -2,14 +2,14 @@ import { type AdminScreen, REDIS_MESSAGES, type RedisDatabaseTile } from '@guild
 import { Spinner } from '../../ui/spinner';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { ConfigurationTab } from './configuration-tab';
 import { KeyBrowserTab } from './key-browser-tab';
 import { KeyManagerTab } from './key-manager-tab';
 import { useRedisDatabases, useRedisInfo } from './redis-api';
-import { DATABASE_NUMBERS, parseRedisDatabase } from './redis-database';
+import { DATABASE_NUMBERS } from './redis-database';
 import { RedisSetup } from './redis-setup';
-import { parseRedisTab, REDIS_TABS, type RedisTab } from './redis-tabs';
+import { REDIS_TABS, type RedisTab, redisManagerQuery } from './redis-tabs';
 import { StatisticsTab } from './statistics-tab';
 import '../../styles/redis.css';
 
@@ -33,22 +33,16 @@ function PrefixScope() {
  */
 export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
   useDocumentTitle(screen.label);
-  const [params, setParams] = useLiveSearchParams();
-  const tab = parseRedisTab(params.get('tab'));
-  const database = parseRedisDatabase(params.get('db'));
+  const { query, set } = useUrlQuery(redisManagerQuery);
+  const { tab, db: database } = query;
   const databases = useRedisDatabases();
   const tiles = databases.data?.configured ? databases.data.databases : null;
 
   /** Changes tab or database; the Key Browser's pattern and view stay while only the database changes. */
   function navigate(next: { tab?: RedisTab; database?: number }) {
-    const nextTab = next.tab ?? tab;
-    const nextDatabase = next.database ?? database;
-    const merged = new URLSearchParams(next.tab && next.tab !== tab ? {} : params);
-    if (nextTab === 'browser') merged.delete('tab');
-    else merged.set('tab', nextTab);
-    if (nextDatabase === 0) merged.delete('db');
-    else merged.set('db', String(nextDatabase));
-    setParams(merged);
+    // Another tab starts afresh (the database stays); another database keeps the Key Browser's pattern and view.
+    if (next.tab && next.tab !== tab) set({ tab: next.tab }, { dropOthers: true });
+    else if (next.database !== undefined) set({ db: next.database });
   }
 
   return (

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { auditLogQuery, auditLogSearchParams, hasAuditFilters, parseAuditLogParams, rangeError } from './audit-log-params';
+import { parseUrlQuery, urlQuerySearch } from '../../ui/use-url-query';
+import { auditLogQuery, auditLogUrlQuery, hasAuditFilters, rangeError } from './audit-log-query';
+
+const parseAuditLogParams = (params: URLSearchParams) => parseUrlQuery(auditLogUrlQuery, params);
 
 describe('the Audit Log screen URL', () => {
   it('reads a plain address as the first page with no filters, and writes it back plain', () => {
     const state = parseAuditLogParams(new URLSearchParams());
     expect(state).toEqual({ page: 1 });
-    expect(auditLogSearchParams(state).toString()).toBe('');
+    expect(urlQuerySearch(auditLogUrlQuery, state).toString()).toBe('');
     expect(hasAuditFilters(state)).toBe(false);
     expect(auditLogQuery(state)).toMatchObject({ page: 1, limit: 50 });
   });
@@ -21,7 +24,7 @@ describe('the Audit Log screen URL', () => {
       to: '2026-03-15T10:00',
       page: 3,
     });
-    expect(auditLogSearchParams(state).toString()).toBe(search);
+    expect(parseAuditLogParams(urlQuerySearch(auditLogUrlQuery, state))).toEqual(state);
     expect(hasAuditFilters(state)).toBe(true);
   });
 
@@ -35,7 +38,7 @@ describe('the Audit Log screen URL', () => {
     const search = 'targetType=player_account&targetId=6c1f0a3e-0b5d-4a53-9f57-2d1c3b4a5e6f';
     const state = parseAuditLogParams(new URLSearchParams(search));
     expect(state).toMatchObject({ targetType: 'player_account', targetId: '6c1f0a3e-0b5d-4a53-9f57-2d1c3b4a5e6f' });
-    expect(auditLogSearchParams(state).toString()).toBe(search);
+    expect(urlQuerySearch(auditLogUrlQuery, state).toString()).toBe(search);
     expect(auditLogQuery(state)).toMatchObject({ targetId: '6c1f0a3e-0b5d-4a53-9f57-2d1c3b4a5e6f' });
     expect(hasAuditFilters({ targetId: 'x', page: 1 })).toBe(true);
   });
