@@ -268,6 +268,11 @@ test('statistics refresh live; a database tile selects its database', async ({ p
   const version = /redis_version:(\S+)/.exec(info)?.[1];
 
   await page.goto('/admin/database/redis?tab=stats');
+  // Without ?db= the manager opens on Guildhall's own database (REDIS_URL's; 0 on this server), marked as such.
+  const selector = page.getByTestId('redis-database');
+  await expect(selector).toHaveValue('0');
+  await expect(selector.locator('option:checked')).toContainText("Guildhall's");
+  await expect(selector.locator('option', { hasText: "Guildhall's" })).toHaveCount(1);
   await expect(page.getByTestId('redis-stat-version')).toContainText(version ?? 'unknown');
   await expect(page.getByTestId('redis-stat-clients')).toContainText(/\d/);
   await expect(page.getByTestId('redis-stat-uptime')).toContainText(/\d+ days/);

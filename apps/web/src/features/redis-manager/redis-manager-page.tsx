@@ -34,7 +34,11 @@ function PrefixScope() {
 export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
   useDocumentTitle(screen.label);
   const { query, set } = useUrlQuery(redisManagerQuery);
-  const { tab, db: database } = query;
+  const info = useRedisInfo();
+  // The app's own database (REDIS_URL's), the one to open on and to mark in the selector.
+  const appDatabase = info.data?.configured ? info.data.info.app.database : info.isPending ? null : 0;
+  const { tab } = query;
+  const database = query.db ?? appDatabase;
   const databases = useRedisDatabases();
   const tiles = databases.data?.configured ? databases.data.databases : null;
 
@@ -53,13 +57,18 @@ export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
           <p className="page__lead">Browse, edit and watch the cache, one database at a time</p>
           <PrefixScope />
         </div>
-        {databases.data?.configured !== false && (
-          <DatabaseSelect database={database} tiles={tiles} onChange={(next) => navigate({ database: next })} />
+        {databases.data?.configured !== false && database !== null && (
+          <DatabaseSelect
+            database={database}
+            appDatabase={appDatabase}
+            tiles={tiles}
+            onChange={(next) => navigate({ database: next })}
+          />
         )}
       </header>
       {databases.isPending && <Spinner label="Connecting to Redis..." />}
       {databases.data && !databases.data.configured && <RedisSetup setup={databases.data.setup} />}
-      {(databases.isError || databases.data?.configured) && (
+      {(databases.isError || databases.data?.configured) && database !== null && (
         <>
           <Tabs
             label="Redis manager"
@@ -90,12 +99,14 @@ export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
 
 interface DatabaseSelectProps {
   database: number;
+  /** Guildhall's own database, marked in the list. */
+  appDatabase: number | null;
   tiles: readonly RedisDatabaseTile[] | null;
   onChange: (database: number) => void;
 }
 
 /** Databases 0-15, each with its key count once INFO keyspace has been read. */
-function DatabaseSelect({ database, tiles, onChange }: DatabaseSelectProps) {
+function DatabaseSelect({ database, appDatabase, tiles, onChange }: DatabaseSelectProps) {
   return (
     <label className="redis-inline-field">
       <span>Database</span>
@@ -107,9 +118,10 @@ function DatabaseSelect({ database, tiles, onChange }: DatabaseSelectProps) {
       >
         {DATABASE_NUMBERS.map((number) => {
           const keys = tiles?.find((tile) => tile.database === number)?.keys;
+          const counted = keys === undefined ? `db${number}` : `db${number} (${keys.toLocaleString('en-US')} keys)`;
           return (
             <option key={number} value={number}>
-              {keys === undefined ? `db${number}` : `db${number} (${keys.toLocaleString('en-US')} keys)`}
+              {number === appDatabase ? `${counted} · Guildhall's` : counted}
             </option>
           );
         })}

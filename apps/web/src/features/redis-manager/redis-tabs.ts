@@ -1,4 +1,4 @@
-import { redisKeysQuery } from '@guildhall/contract';
+import { redisDatabase, redisKeysQuery } from '@guildhall/contract';
 import { z } from 'zod';
 import type { TabItem } from '../../ui/tabs';
 import { tabQuery } from '../../ui/use-url-query';
@@ -14,8 +14,11 @@ export const REDIS_TABS = [
 /** One of the manager's tabs. */
 export type RedisTab = (typeof REDIS_TABS)[number]['id'];
 
-/** The manager's tab (else the Key Browser) and database (`?db=`, 0-15 as the key calls take it, else 0). */
-export const redisManagerQuery = tabQuery(REDIS_TABS).extend({ db: redisKeysQuery.shape.database });
+/**
+ * The manager's tab (else the Key Browser) and database (`?db=`, 0-15 as the key calls take it). Without `?db=` the
+ * manager opens on the database Guildhall itself uses (REDIS_URL's), not on 0 (issue 29).
+ */
+export const redisManagerQuery = tabQuery(REDIS_TABS).extend({ db: redisDatabase.optional() });
 
 /** The Key Browser's SCAN pattern (as the keys call takes it, default *) and `?view=tree`. */
 export const keyBrowserQuery = z.object({
