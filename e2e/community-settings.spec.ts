@@ -89,10 +89,18 @@ test("the guild's bot settings on /settings: changed with guild.manage_settings,
   await expect(card).toContainText(`${guild!.guild_name}: bot settings`);
   const prefix = card.getByTestId('setting-prefix');
   const field = prefix.getByRole('textbox', { name: 'Bot prefix' });
-  // The field stops at five characters itself; an empty prefix is the mistake left to check.
+  // Too long is said under the field (issue 29: the field used to cut it at five characters without a word).
+  await field.fill('!guild');
+  await field.blur();
+  await expect(field).toHaveValue('!guild');
+  await expect(prefix).toContainText('Must be at most 5 characters');
   await field.fill('   ');
   await field.blur();
   await expect(prefix).toContainText('Required');
+  // The time zone is chosen from a list, as on the guild form, not typed (issue 29).
+  const zone = card.getByTestId('setting-timezone').getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue('UTC');
+  await expect(zone.locator('option', { hasText: 'Europe/Berlin' })).toHaveCount(1);
   const value = `?${Math.random().toString(36).slice(2, 4)}`;
   await field.fill(value);
   await card.getByRole('button', { name: 'Save' }).click();
