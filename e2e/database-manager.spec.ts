@@ -235,6 +235,7 @@ test('connection stats and migrations show the real database', async ({ page }) 
   await expect(page).toHaveURL(/tab=connections/);
   const maxConnections = page.getByTestId('database-stat-max_connections');
   await expect(maxConnections).toContainText(/\d+/);
+  await expect(maxConnections.locator('dt')).toHaveText('Connection limit');
   await expect(page.getByTestId('database-stat-Active')).toContainText(/[1-9]/);
   await expect(page.getByTestId('database-stat-Waiting')).toContainText('idle in transaction');
   await reviewShot(page, 'database-connections');
