@@ -95,6 +95,37 @@ async function audit(page: Page, where: string, scope: PassScope = 'all rules'):
   return failing.length ? [`${where}:\n${failing.map(describe).join('\n')}`] : [];
 }
 
+/**
+ * No page scrolls sideways (issue 29: a sweep at 390 px finds no page wider than the screen): the document is no
+ * wider than the viewport; a wide table scrolls inside its own region (ui/table-scroll.tsx) instead. Reports the
+ * overflow and the widest elements that stick out past the right edge.
+ */
+async function sidewaysScroll(page: Page, where: string, width: number): Promise<string[]> {
+  const overflow = await page.evaluate((viewport) => {
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth <= viewport) return null;
+    // An element inside a box that scrolls or clips sideways does not widen the page: those are not named.
+    const isContained = (element: HTMLElement) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
+      .filter((element) => !isContained(element))
+      .map((element) => {
+        const name = element.tagName.toLowerCase();
+        const id = element.getAttribute('data-testid') ?? element.getAttribute('class')?.split(' ')[0] ?? '';
+        return `${name}${id ? `[${id}]` : ''} to ${Math.round(element.getBoundingClientRect().right)} px`;
+      })
+      .slice(0, 5);
+    return { scrollWidth, culprits };
+  }, width);
+  if (!overflow) return [];
+  return [`${where}: the page scrolls sideways (${overflow.scrollWidth} px wide): ${overflow.culprits.join('; ')}`];
+}
+
 export interface SweepVariant {
   width: number;
   height: number;
@@ -126,6 +157,7 @@ export async function sweepReports(
     await page.emulateMedia({ colorScheme });
     await settle(page);
     const scope: PassScope = widthsChecked.has(width) ? 'colour rules' : 'all rules';
+    if (!widthsChecked.has(width)) reports.push(...(await sidewaysScroll(page, `${label} at ${width} px`, width)));
     widthsChecked.add(width);
     reports.push(...(await audit(page, `${label} at ${width} px, ${colorScheme}`, scope)));
   }
