@@ -18,7 +18,7 @@ import { GuildStatCards } from './guild-stat-cards';
 import { GuildTable } from './guild-table';
 import type { SelectedGuild } from './selected-guilds';
 import { useGuildListParams } from './use-guild-list-params';
-import { useSelection } from './use-selection';
+import { useSelection } from '../../ui/use-selection';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; guild: GuildTenant };
 
