@@ -195,7 +195,7 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
         label={props.label}
         isBusy={props.isBusy}
         scrollRef={boxRef}
-        className={virtual ? 'data-table-box data-table-box--bounded' : 'data-table-box'}
+        className={isVirtual ? 'data-table-box data-table-box--bounded' : 'data-table-box'}
       >
         <table
           className={tableClass.filter(Boolean).join(' ')}
