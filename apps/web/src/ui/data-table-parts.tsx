@@ -6,6 +6,8 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Classes of the column's head and cells: 'table__number', 'table__actions'. */
     className?: string;
+    /** Classes of the cells alone: 'table__strong' for a row's name. */
+    cellClassName?: string;
     /** Whether the server sorts by this column; the column's id is the server's sort name. */
     isSortable?: boolean;
   }

@@ -1,6 +1,7 @@
 import { selectedOnOtherPages } from '@guildhall/contract';
 import {
   type ColumnDef,
+  type ColumnMeta,
   type ExpandedState,
   flexRender,
   getCoreRowModel,
@@ -74,6 +75,9 @@ interface DataTableProps<Row, Sort extends string> {
   isBusy?: boolean;
 }
 
+const cellClass = (meta: ColumnMeta<never, unknown> | undefined) =>
+  [meta?.className, meta?.cellClassName].filter(Boolean).join(' ') || undefined;
+
 /** Rows rendered beyond each edge of a virtualised box, so a fast scroll does not show blank space. */
 const OVERSCAN = 10;
 
@@ -142,7 +146,7 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
           {row.getVisibleCells().map((cell) => {
             const label = props.isStacked ? stackedLabel(cell.column.columnDef.header) : undefined;
             return (
-              <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+              <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
                 {label && (
                   <span className="data-table__label" aria-hidden="true">
                     {label}
