@@ -8,6 +8,8 @@ declare module '@tanstack/react-table' {
     className?: string;
     /** Classes of the cells alone: 'table__strong' for a row's name. */
     cellClassName?: string;
+    /** The column names each row (a `<th scope="row">`), as a row's first cell often does. */
+    isRowHeader?: boolean;
     /** Whether the server sorts by this column; the column's id is the server's sort name. */
     isSortable?: boolean;
   }

@@ -144,16 +144,18 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
             </td>
           )}
           {row.getVisibleCells().map((cell) => {
-            const label = props.isStacked ? stackedLabel(cell.column.columnDef.header) : undefined;
+            const { meta, header } = cell.column.columnDef;
+            const label = props.isStacked ? stackedLabel(header) : undefined;
+            const Cell = meta?.isRowHeader ? 'th' : 'td';
             return (
-              <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
+              <Cell key={cell.id} className={cellClass(meta)} scope={meta?.isRowHeader ? 'row' : undefined}>
                 {label && (
                   <span className="data-table__label" aria-hidden="true">
                     {label}
                   </span>
                 )}
                 {flexRender(cell.column.columnDef.cell, cell.getContext())}
-              </td>
+              </Cell>
             );
           })}
         </tr>
