@@ -148,12 +148,7 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
             const label = props.isStacked ? stackedLabel(header) : undefined;
             const Cell = meta?.isRowHeader ? 'th' : 'td';
             return (
-              <Cell key={cell.id} className={cellClass(meta)} scope={meta?.isRowHeader ? 'row' : undefined}>
-                {label && (
-                  <span className="data-table__label" aria-hidden="true">
-                    {label}
-                  </span>
-                )}
+              <Cell key={cell.id} className={cellClass(meta)} scope={meta?.isRowHeader ? 'row' : undefined} data-label={label}>
                 {flexRender(cell.column.columnDef.cell, cell.getContext())}
               </Cell>
             );

@@ -91,6 +91,7 @@ export function AdminUserTable({ users, currentAdmin, sortBy, sortOrder, isLoadi
       testId="admin-user-table"
       rowAttributes={(user) => ({ 'data-testid': 'admin-user-row', 'data-username': user.username })}
       sort={{ by: sortBy, order: sortOrder, onSort }}
+      isStacked
       isBusy={isLoading}
     />
   );
