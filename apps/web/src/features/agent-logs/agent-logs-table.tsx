@@ -86,6 +86,7 @@ export function AgentLogsTable({ turns, isLoading, onOpen }: AgentLogsTableProps
       testId="agent-table"
       className="agent-table"
       rowAttributes={(turn) => ({ 'data-testid': 'agent-row', 'data-outcome': turn.outcome, 'data-provider': turn.provider })}
+      isStacked
       isBusy={isLoading}
     />
   );

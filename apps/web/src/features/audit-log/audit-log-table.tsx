@@ -94,6 +94,7 @@ export function AuditLogTable({ entries, isLoading }: AuditLogTableProps) {
           </pre>
         ),
       }}
+      isStacked
       isBusy={isLoading}
     />
   );

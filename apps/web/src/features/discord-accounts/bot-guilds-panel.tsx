@@ -115,6 +115,7 @@ export function BotGuildsPanel({ filters, onChange }: BotGuildsPanelProps) {
             label="The bot's guilds"
             testId="bot-guild-table"
             rowAttributes={() => ({ 'data-testid': 'bot-guild-row' })}
+            isStacked
             isBusy={list.isFetching}
           />
         )}

@@ -62,6 +62,7 @@ export function DiscordUserTable({ users, sortBy, sortOrder, isLoading, onSort, 
       testId="discord-user-table"
       rowAttributes={(user) => ({ 'data-testid': 'discord-user-row', 'data-discord-id': user.id })}
       sort={{ by: sortBy, order: sortOrder, onSort }}
+      isStacked
       isBusy={isLoading}
     />
   );

@@ -126,6 +126,7 @@ export function GuildGrantsPanel({ filters, guildName, onGuildChange, onSearch, 
             label="Guild grants"
             testId="grants-table"
             rowAttributes={() => ({ 'data-testid': 'grant-row' })}
+            isStacked
             isBusy={list.isFetching}
           />
         )}
