@@ -1,10 +1,10 @@
 import type { AdminUserRow, AdminUserSort, PermissionHolder } from '@guildhall/contract';
-import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Badge } from '../../ui/badge';
+import { DataTable } from '../../ui/data-table';
 import { formatDate, formatDateTime, formatRelative } from '../../ui/format-date';
-import { SortHeader } from '../../ui/sort-header';
-import { TableScroll } from '../../ui/table-scroll';
+import type { SortOrder } from '../../ui/sort-header';
 import { AdminUserActions } from './admin-user-actions';
 import { type AdminUserAction, viewerOf } from './admin-user-rules';
 import { AdminUserStatus } from './admin-user-status';
@@ -14,22 +14,14 @@ interface AdminUserTableProps {
   /** The signed-in admin: their row is marked '(you)', and rows they may not act on offer no actions. */
   currentAdmin: (PermissionHolder & { id: string }) | null;
   sortBy: AdminUserSort;
-  sortOrder: 'asc' | 'desc';
+  sortOrder: SortOrder;
   isLoading: boolean;
-  onSort: (sortBy: AdminUserSort, sortOrder: 'asc' | 'desc') => void;
+  onSort: (sortBy: AdminUserSort, sortOrder: SortOrder) => void;
   onAction: (action: AdminUserAction, user: AdminUserRow) => void;
 }
 
-/** How a column is laid out and whether the server sorts by it (the cells read the row whole). */
-interface ColumnMeta {
-  className?: string;
-  sortable: boolean;
-}
-
-const metaOf = (columnDef: ColumnDef<AdminUserRow>) => columnDef.meta as ColumnMeta;
-
-const column = (id: string, header: string, sortable: boolean, cell: ColumnDef<AdminUserRow>['cell'], className?: string) =>
-  ({ id, header, cell, meta: { sortable, className } }) as ColumnDef<AdminUserRow>;
+const column = (id: string, header: string, isSortable: boolean, cell: ColumnDef<AdminUserRow>['cell'], className?: string) =>
+  ({ id, header, cell, meta: { isSortable, className } }) as ColumnDef<AdminUserRow>;
 
 const when = (iso: string | null) =>
   iso ? (
@@ -41,7 +33,7 @@ const when = (iso: string | null) =>
   );
 
 /**
- * One page of admin users in a TanStack Table, sorted and paged by the server: a header click asks for the other
+ * One page of admin users, sorted and paged by the server: a header click asks for the other
  * order (or the new column ascending) through the URL.
  */
 export function AdminUserTable({ users, currentAdmin, sortBy, sortOrder, isLoading, onSort, onAction }: AdminUserTableProps) {
@@ -89,51 +81,18 @@ export function AdminUserTable({ users, currentAdmin, sortBy, sortOrder, isLoadi
     ],
     [currentAdmin, onAction],
   );
-  const sorting: SortingState = [{ id: sortBy, desc: sortOrder === 'desc' }];
-  const table = useReactTable({
-    data: users,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    state: { sorting },
-    getRowId: (user) => user.id,
-  });
 
   return (
-    <TableScroll label="Admin users" isBusy={isLoading}>
-      <table className="table" data-testid="admin-user-table">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const { sortable: isSortable, className } = metaOf(header.column.columnDef);
-                return (
-                  <SortHeader
-                    key={header.id}
-                    header={header}
-                    sortBy={sortBy}
-                    sortOrder={sortOrder}
-                    isSortable={isSortable}
-                    className={className}
-                    onSort={onSort}
-                  />
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="admin-user-row" data-username={row.original.username}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={metaOf(cell.column.columnDef).className}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable<AdminUserRow, AdminUserSort>
+      columns={columns}
+      rows={users}
+      getRowId={(user) => user.id}
+      label="Admin users"
+      testId="admin-user-table"
+      rowAttributes={(user) => ({ 'data-testid': 'admin-user-row', 'data-username': user.username })}
+      sort={{ by: sortBy, order: sortOrder, onSort }}
+      isStacked
+      isBusy={isLoading}
+    />
   );
 }

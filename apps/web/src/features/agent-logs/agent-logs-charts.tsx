@@ -1,9 +1,19 @@
 import type { AiTurnStats } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { TimeSeries } from '../../ui/charts/time-series';
 import { TimeSeriesChart } from '../../ui/charts/time-series-chart';
+import { DataTable } from '../../ui/data-table';
 import { formatCompact, formatShare } from '../../ui/format-number';
-import { TableScroll } from '../../ui/table-scroll';
+
+const PROVIDER_COLUMNS: ColumnDef<AiTurnStats['byProvider'][number]>[] = [
+  { id: 'provider', header: 'Provider', meta: { isRowHeader: true }, cell: ({ row }) => row.original.provider },
+  { id: 'turns', header: 'Turns', cell: ({ row }) => formatCompact(row.original.turns) },
+  { id: 'p50', header: 'Latency p50', cell: ({ row }) => `${Math.round(row.original.latencyP50)} ms` },
+  { id: 'p95', header: 'Latency p95', cell: ({ row }) => `${Math.round(row.original.latencyP95)} ms` },
+  { id: 'errorRate', header: 'Error rate', cell: ({ row }) => formatShare(row.original.errorRate) },
+  { id: 'tokens', header: 'Tokens', cell: ({ row }) => formatCompact(row.original.tokens) },
+];
 
 const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
@@ -55,33 +65,14 @@ export function AgentLogsCharts({ stats }: { stats: AiTurnStats }) {
           <dd>{stats.totals.latencyP95 === null ? '—' : `${formatCompact(Math.round(stats.totals.latencyP95))} ms`}</dd>
         </div>
       </dl>
-      <TableScroll label="Latency, errors and tokens by provider">
-        <table className="table agent-providers" data-testid="agent-providers">
-          <caption className="visually-hidden">Latency, errors and tokens by provider</caption>
-          <thead>
-            <tr>
-              <th scope="col">Provider</th>
-              <th scope="col">Turns</th>
-              <th scope="col">Latency p50</th>
-              <th scope="col">Latency p95</th>
-              <th scope="col">Error rate</th>
-              <th scope="col">Tokens</th>
-            </tr>
-          </thead>
-          <tbody>
-            {stats.byProvider.map((row) => (
-              <tr key={row.provider}>
-                <th scope="row">{row.provider}</th>
-                <td>{formatCompact(row.turns)}</td>
-                <td>{Math.round(row.latencyP50)} ms</td>
-                <td>{Math.round(row.latencyP95)} ms</td>
-                <td>{formatShare(row.errorRate)}</td>
-                <td>{formatCompact(row.tokens)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        columns={PROVIDER_COLUMNS}
+        rows={stats.byProvider}
+        getRowId={(row) => row.provider}
+        label="Latency, errors and tokens by provider"
+        testId="agent-providers"
+        className="agent-providers"
+      />
       <div className="agent-charts__grid">
         <TimeSeriesChart title="Turns per day by outcome" series={series.outcomes} height={240} />
         <TimeSeriesChart title="Latency p50 and p95 by provider (ms)" series={series.latency} height={240} />

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type ReactNode, useMemo } from 'react';
 import { chartFileName } from '../../ui/charts/time-series';
+import { DataTable } from '../../ui/data-table';
 import { saveBlob } from '../../ui/save-blob';
-import { TableScroll } from '../../ui/table-scroll';
 import { useToast } from '../../ui/toast-context';
 
 /** One column of a figure table: its heading, its cell, and its CSV value. */
@@ -34,6 +35,16 @@ export function FigureTable<Row>({
   testId?: string;
 }) {
   const toast = useToast();
+  const tableColumns = useMemo(
+    () =>
+      columns.map<ColumnDef<Row>>((column) => ({
+        id: column.header,
+        header: column.header,
+        meta: { className: column.numeric ? 'table__number' : undefined },
+        cell: ({ row }) => column.cell(row.original),
+      })),
+    [columns],
+  );
   function exportCsv() {
     try {
       const lines = [columns.map((column) => csvCell(column.header)).join(',')];
@@ -54,30 +65,7 @@ export function FigureTable<Row>({
       {rows.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
-        <TableScroll label={title}>
-          <table className="table">
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.header} scope="col" className={column.numeric ? 'table__number' : undefined}>
-                    {column.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <td key={column.header} className={column.numeric ? 'table__number' : undefined}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable columns={tableColumns} rows={rows} getRowId={rowKey} label={title} />
       )}
     </figure>
   );

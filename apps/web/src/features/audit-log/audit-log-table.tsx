@@ -1,16 +1,8 @@
 import type { AuditEntry } from '@guildhall/contract';
-import {
-  type ColumnDef,
-  type ExpandedState,
-  flexRender,
-  getCoreRowModel,
-  getExpandedRowModel,
-  useReactTable,
-} from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { Fragment, useMemo, useState } from 'react';
+import { DataTable } from '../../ui/data-table';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { TableScroll } from '../../ui/table-scroll';
 
 interface AuditLogTableProps {
   entries: AuditEntry[];
@@ -84,54 +76,26 @@ const COLUMNS: ColumnDef<AuditEntry>[] = [
 
 /** One page of audit records, newest first; a record's details open under it as pretty JSON. */
 export function AuditLogTable({ entries, isLoading }: AuditLogTableProps) {
-  const [expanded, setExpanded] = useState<ExpandedState>({});
-  const columns = useMemo(() => COLUMNS, []);
-  const table = useReactTable({
-    data: entries,
-    columns,
-    state: { expanded },
-    onExpandedChange: setExpanded,
-    getRowCanExpand: (row) => hasDetails(row.original),
-    getCoreRowModel: getCoreRowModel(),
-    getExpandedRowModel: getExpandedRowModel(),
-    getRowId: (entry) => entry.id,
-  });
-
   return (
-    <TableScroll label="Audit records" isBusy={isLoading}>
-      <table className="table audit-table" data-testid="audit-table">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Fragment key={row.id}>
-              <tr data-testid="audit-row" data-action={row.original.action}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
-              </tr>
-              {row.getIsExpanded() && (
-                <tr className="audit-table__details">
-                  <td colSpan={row.getVisibleCells().length}>
-                    <pre id={`audit-details-${row.id}`} data-testid="audit-details">
-                      {JSON.stringify(row.original.details, null, 2)}
-                    </pre>
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      columns={COLUMNS}
+      rows={entries}
+      getRowId={(entry) => entry.id}
+      label="Audit records"
+      testId="audit-table"
+      className="audit-table"
+      rowAttributes={(entry) => ({ 'data-testid': 'audit-row', 'data-action': entry.action })}
+      expansion={{
+        canExpand: hasDetails,
+        detailClassName: 'audit-table__details',
+        renderDetail: (entry, rowId) => (
+          <pre id={`audit-details-${rowId}`} data-testid="audit-details">
+            {JSON.stringify(entry.details, null, 2)}
+          </pre>
+        ),
+      }}
+      isStacked
+      isBusy={isLoading}
+    />
   );
 }

@@ -1,13 +1,24 @@
 import { type AiCallResult, CONFIG_MESSAGES, SAMPLE_MEMORY_MESSAGE, type SettingValue } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { FlaskConical } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { useTestAi, useTestMemory } from '../../api/guild-config';
 import { Card } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
 import { FormField } from '../../ui/form-field';
 import { formatDateTime } from '../../ui/format-date';
 import { Spinner } from '../../ui/spinner';
-import { TableScroll } from '../../ui/table-scroll';
+
+type ExtractedMemory = NonNullable<ReturnType<typeof useTestMemory>['data']>['result']['memories'][number];
+
+/** Memories of one answer have no id: a row's place is its identity. */
+const MEMORY_COLUMNS: ColumnDef<ExtractedMemory>[] = [
+  { id: 'memory', header: 'Memory', cell: ({ row }) => row.original.content },
+  { id: 'category', header: 'Category', cell: ({ row }) => row.original.category },
+  { id: 'importance', header: 'Importance', meta: { className: 'table__number' }, cell: ({ row }) => row.original.importance },
+  { id: 'expires', header: 'Expires', cell: ({ row }) => formatDateTime(row.original.expiresAt) },
+];
 
 /** What the provider answered: latency, model and reply, or its error. */
 function CallResult({ result, testId }: { result: AiCallResult; testId: string }) {
@@ -127,31 +138,12 @@ export function TestMemoryPanel({ guildId, canEdit }: { guildId: string; canEdit
               {result.call && !result.call.ok && <CallResult result={result.call} testId="test-memory-call" />}
               {result.call?.ok && result.memories.length === 0 && <p className="muted">Nothing worth remembering.</p>}
               {result.memories.length > 0 && (
-                <TableScroll label="Extracted memories">
-                  <table className="table">
-                    <thead>
-                      <tr>
-                        <th scope="col">Memory</th>
-                        <th scope="col">Category</th>
-                        <th scope="col" className="table__number">
-                          Importance
-                        </th>
-                        <th scope="col">Expires</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {result.memories.map((memory, index) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: memories of one answer have no id
-                        <tr key={index}>
-                          <td>{memory.content}</td>
-                          <td>{memory.category}</td>
-                          <td className="table__number">{memory.importance}</td>
-                          <td>{formatDateTime(memory.expiresAt)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
+                <DataTable
+                  columns={MEMORY_COLUMNS}
+                  rows={result.memories}
+                  getRowId={(_memory, index) => String(index)}
+                  label="Extracted memories"
+                />
               )}
             </>
           )}

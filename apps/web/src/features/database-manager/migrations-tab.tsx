@@ -1,9 +1,10 @@
+import type { ColumnDef } from '@tanstack/react-table';
 import { errorMessage } from '../../api/api-error';
 import { useDatabaseMigrations } from '../../api/database-manager';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
 import { Spinner } from '../../ui/spinner';
-import { TableScroll } from '../../ui/table-scroll';
 import { ErrorBanner } from './error-banner';
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
@@ -11,6 +12,32 @@ const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'warn' },
   missing_file: { label: 'File missing', tone: 'bad' },
 };
+
+type Migration = NonNullable<ReturnType<typeof useDatabaseMigrations>['data']>['migrations'][number];
+
+const COLUMNS: ColumnDef<Migration>[] = [
+  { id: 'name', header: 'Name', meta: { cellClassName: 'db-mono' }, cell: ({ row }) => row.original.name },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row: { original: migration } }) => (
+      <Badge tone={STATUS[migration.status]?.tone ?? 'neutral'}>{STATUS[migration.status]?.label ?? migration.status}</Badge>
+    ),
+  },
+  {
+    id: 'checksum',
+    header: 'Checksum',
+    meta: { cellClassName: 'db-mono' },
+    cell: ({ row: { original: migration } }) =>
+      migration.checksum ? <span title={migration.checksum}>{migration.checksum.slice(0, 16)}</span> : '—',
+  },
+  {
+    id: 'appliedAt',
+    header: 'Applied at',
+    cell: ({ row: { original: migration } }) =>
+      migration.appliedAt ? <time dateTime={migration.appliedAt}>{migration.appliedAt}</time> : '—',
+  },
+];
 
 /** The project's migrations: applied ones with checksum and time, files not yet applied, applied names without a file. */
 export function MigrationsTab() {
@@ -26,34 +53,14 @@ export function MigrationsTab() {
           <p className="db-muted">
             {list.length} migrations, {pending === 0 ? 'none pending' : `${pending} pending`}.
           </p>
-          <TableScroll label="Migrations">
-            <table className="table db-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Checksum</th>
-                  <th scope="col">Applied at</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((migration) => (
-                  <tr key={migration.name} data-testid="database-migration">
-                    <td className="db-mono">{migration.name}</td>
-                    <td>
-                      <Badge tone={STATUS[migration.status]?.tone ?? 'neutral'}>
-                        {STATUS[migration.status]?.label ?? migration.status}
-                      </Badge>
-                    </td>
-                    <td className="db-mono" title={migration.checksum ?? undefined}>
-                      {migration.checksum ? migration.checksum.slice(0, 16) : '—'}
-                    </td>
-                    <td>{migration.appliedAt ? <time dateTime={migration.appliedAt}>{migration.appliedAt}</time> : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            columns={COLUMNS}
+            rows={list}
+            getRowId={(migration) => migration.name}
+            label="Migrations"
+            className="db-table"
+            rowAttributes={() => ({ 'data-testid': 'database-migration' })}
+          />
         </>
       )}
     </Card>

@@ -1,10 +1,11 @@
 import { type DatabaseSession, SESSION_QUERY_MAX_LENGTH } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { Badge } from '../../ui/badge';
 import { ConfirmModal } from '../../ui/confirm-modal';
+import { DataTable } from '../../ui/data-table';
 import { EmptyHint } from '../../ui/query-state';
-import { TableScroll } from '../../ui/table-scroll';
 import { useToast } from '../../ui/toast-context';
 import { LongText } from './cell-value';
 import { type SessionSignal, useSignalSession } from './live-database';
@@ -52,36 +53,23 @@ export function SessionsList({ sessions, readAt, now, isEmbedded }: SessionsList
   if (sessions.length === 0) return <EmptyHint>No sessions.</EmptyHint>;
   return (
     <>
-      <TableScroll label="Sessions">
-        <table className="table db-table db-sessions" data-testid="database-sessions">
-          <thead>
-            <tr>
-              <th scope="col" className="table__number">
-                PID
-              </th>
-              <th scope="col">User</th>
-              <th scope="col">Application</th>
-              <th scope="col">State</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Query</th>
-              <th scope="col" className="table__actions">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <SessionRow
-                key={session.pid}
-                session={session}
-                elapsedSinceRead={now - readAt}
-                isLocked={isEmbedded || session.isCurrent}
-                onAsk={(next) => setAsked({ session, signal: next })}
-              />
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        columns={sessionColumns({
+          elapsedSinceRead: now - readAt,
+          isEmbedded,
+          onAsk: (session, next) => setAsked({ session, signal: next }),
+        })}
+        rows={sessions}
+        getRowId={(session) => String(session.pid)}
+        label="Sessions"
+        testId="database-sessions"
+        className="db-table db-sessions"
+        rowAttributes={(session) => ({
+          'data-testid': 'database-session',
+          'data-pid': String(session.pid),
+          className: session.isCurrent ? 'db-session--own' : undefined,
+        })}
+      />
       <ConfirmModal
         isOpen={asked?.signal === 'cancel'}
         title={`Cancel the statement of session ${asked?.session.pid ?? ''}?`}
@@ -117,60 +105,94 @@ export function SessionsList({ sessions, readAt, now, isEmbedded }: SessionsList
   );
 }
 
-interface SessionRowProps {
-  session: DatabaseSession;
+interface SessionColumnsOptions {
   elapsedSinceRead: number;
-  isLocked: boolean;
-  onAsk: (signal: SessionSignal) => void;
+  /** The embedded database has no other sessions to signal. */
+  isEmbedded: boolean;
+  onAsk: (session: DatabaseSession, signal: SessionSignal) => void;
 }
 
-function SessionRow({ session, elapsedSinceRead, isLocked, onAsk }: SessionRowProps) {
-  const state = sessionState(session);
-  const lockedReason = session.isCurrent ? OWN_SESSION : undefined;
-  return (
-    <tr data-testid="database-session" data-pid={session.pid} className={session.isCurrent ? 'db-session--own' : undefined}>
-      <td className="table__number">
-        {session.pid}
-        {session.isCurrent && (
-          <Badge tone="brand" className="db-session__own">
-            This console
-          </Badge>
-        )}
-      </td>
-      <td>{session.user ?? '—'}</td>
-      <td className="db-session__app">{session.application ?? <span className="db-muted">none</span>}</td>
-      <td>
-        <Badge tone={state.tone}>{state.label}</Badge>
-        {state.detail && <span className="db-session__wait">{state.detail}</span>}
-      </td>
-      <td className="db-session__duration">{durationText(sessionDuration(session, elapsedSinceRead))}</td>
-      <td className="db-session__query">
-        <SessionQuery session={session} />
-      </td>
-      <td className="table__actions">
-        <div className="db-session__actions">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={isLocked || !isRunning(session)}
-            title={lockedReason}
-            onClick={() => onAsk('cancel')}
-          >
-            Cancel query
-          </button>
-          <button
-            type="button"
-            className="button button--danger-outline button--small"
-            disabled={isLocked}
-            title={lockedReason}
-            onClick={() => onAsk('terminate')}
-          >
-            Terminate
-          </button>
-        </div>
-      </td>
-    </tr>
-  );
+function sessionColumns({ elapsedSinceRead, isEmbedded, onAsk }: SessionColumnsOptions): ColumnDef<DatabaseSession>[] {
+  return [
+    {
+      id: 'pid',
+      header: 'PID',
+      meta: { className: 'table__number' },
+      cell: ({ row: { original: session } }) => (
+        <>
+          {session.pid}
+          {session.isCurrent && (
+            <Badge tone="brand" className="db-session__own">
+              This console
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { id: 'user', header: 'User', cell: ({ row }) => row.original.user ?? '—' },
+    {
+      id: 'application',
+      header: 'Application',
+      meta: { cellClassName: 'db-session__app' },
+      cell: ({ row }) => row.original.application ?? <span className="db-muted">none</span>,
+    },
+    {
+      id: 'state',
+      header: 'State',
+      cell: ({ row }) => {
+        const state = sessionState(row.original);
+        return (
+          <>
+            <Badge tone={state.tone}>{state.label}</Badge>
+            {state.detail && <span className="db-session__wait">{state.detail}</span>}
+          </>
+        );
+      },
+    },
+    {
+      id: 'duration',
+      header: 'Duration',
+      meta: { cellClassName: 'db-session__duration' },
+      cell: ({ row }) => durationText(sessionDuration(row.original, elapsedSinceRead)),
+    },
+    {
+      id: 'query',
+      header: 'Query',
+      meta: { cellClassName: 'db-session__query' },
+      cell: ({ row }) => <SessionQuery session={row.original} />,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      meta: { className: 'table__actions' },
+      cell: ({ row: { original: session } }) => {
+        const isLocked = isEmbedded || session.isCurrent;
+        const lockedReason = session.isCurrent ? OWN_SESSION : undefined;
+        return (
+          <div className="db-session__actions">
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={isLocked || !isRunning(session)}
+              title={lockedReason}
+              onClick={() => onAsk(session, 'cancel')}
+            >
+              Cancel query
+            </button>
+            <button
+              type="button"
+              className="button button--danger-outline button--small"
+              disabled={isLocked}
+              title={lockedReason}
+              onClick={() => onAsk(session, 'terminate')}
+            >
+              Terminate
+            </button>
+          </div>
+        );
+      },
+    },
+  ];
 }
 
 function SessionQuery({ session }: { session: DatabaseSession }) {

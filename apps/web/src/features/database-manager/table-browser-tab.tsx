@@ -4,15 +4,13 @@ import { z } from 'zod';
 import { errorMessage } from '../../api/api-error';
 import { useDatabaseSchemas, useDatabaseTables } from '../../api/database-manager';
 import { useDownload } from '../../api/use-download';
-import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
-import { formatBytes } from '../../ui/format-number';
 import { EmptyHint } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
-import { TableScroll } from '../../ui/table-scroll';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { ErrorBanner, exportFailedText } from './error-banner';
-import { RELATION_KIND_LABELS, rowCountText, TableDetails } from './table-details';
+import { SchemaTables } from './schema-tables';
+import { TableDetails } from './table-details';
 import { TableRows } from './table-rows';
 
 /** The browser's schema and table as the table calls name them, and `?exact=1` for exact row counts. */
@@ -71,47 +69,13 @@ export function TableBrowserTab() {
         {tables.isPending && <Spinner label="Loading tables..." />}
         {tables.data && tables.data.tables.length === 0 && <EmptyHint>This schema has no tables.</EmptyHint>}
         {tables.data && tables.data.tables.length > 0 && (
-          <TableScroll label={`Tables of ${schema}`} isBusy={tables.isFetching}>
-            <table className="table db-table" data-testid="database-tables">
-              <thead>
-                <tr>
-                  <th scope="col">Table</th>
-                  <th scope="col" className="table__number">
-                    Rows
-                  </th>
-                  <th scope="col" className="table__number">
-                    Total size
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tables.data.tables.map((entry) => (
-                  <tr key={entry.name} className={entry.name === table ? 'table__row--selected' : undefined}>
-                    <td>
-                      <button
-                        type="button"
-                        className="db-link"
-                        aria-current={entry.name === table ? 'true' : undefined}
-                        onClick={() => update({ table: entry.name })}
-                      >
-                        {entry.name}
-                      </button>
-                      {RELATION_KIND_LABELS[entry.kind] && (
-                        <Badge tone="neutral" className="db-kind">
-                          {RELATION_KIND_LABELS[entry.kind]}
-                        </Badge>
-                      )}
-                    </td>
-                    <td className="table__number">
-                      {rowCountText(entry.rowCount, entry.isEstimate)}
-                      {entry.isEstimate && <span className="db-muted"> (estimate)</span>}
-                    </td>
-                    <td className="table__number">{formatBytes(entry.sizes.totalBytes)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <SchemaTables
+            schema={schema}
+            tables={tables.data.tables}
+            openTable={table}
+            isBusy={tables.isFetching}
+            onOpen={(name) => update({ table: name })}
+          />
         )}
         {tables.data?.tables.some((entry) => entry.isEstimate) && !isExact && (
           <button type="button" className="button button--secondary button--small" onClick={() => update({ exact: '1' })}>

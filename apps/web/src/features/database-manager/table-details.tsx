@@ -1,12 +1,13 @@
 import { DATABASE_MANAGER_MESSAGES, type DatabaseRelationKind } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { useTableDetails } from '../../api/database-manager';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
 import { formatBytes } from '../../ui/format-number';
 import { Spinner } from '../../ui/spinner';
-import { TableScroll } from '../../ui/table-scroll';
 import { ErrorBanner } from './error-banner';
 
 const CONSTRAINT_LABELS = {
@@ -17,6 +18,18 @@ const CONSTRAINT_LABELS = {
   exclusion: 'EXCLUDE',
   other: 'OTHER',
 } as const;
+
+type TableColumn = NonNullable<ReturnType<typeof useTableDetails>['data']>['table']['columns'][number];
+
+const mono = { cellClassName: 'db-mono' };
+
+/** The columns of the table, each a row: name, type, nullable, default. */
+const COLUMN_COLUMNS: ColumnDef<TableColumn>[] = [
+  { id: 'name', header: 'Name', meta: mono, cell: ({ row }) => row.original.name },
+  { id: 'type', header: 'Type', meta: mono, cell: ({ row }) => row.original.type },
+  { id: 'nullable', header: 'Nullable', cell: ({ row }) => (row.original.isNullable ? 'Yes' : 'No') },
+  { id: 'default', header: 'Default', meta: mono, cell: ({ row }) => row.original.default ?? '' },
+];
 
 /** How the table list names a relation that is not an ordinary table. */
 export const RELATION_KIND_LABELS: Record<DatabaseRelationKind, string | null> = {
@@ -77,28 +90,13 @@ export function TableDetails({ schema, table, actions }: { schema: string; table
             </>
           )}
           <h3 className="db-subtitle">Columns</h3>
-          <TableScroll label={`Columns of ${table}`}>
-            <table className="table db-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Nullable</th>
-                  <th scope="col">Default</th>
-                </tr>
-              </thead>
-              <tbody>
-                {info.columns.map((column) => (
-                  <tr key={column.name}>
-                    <td className="db-mono">{column.name}</td>
-                    <td className="db-mono">{column.type}</td>
-                    <td>{column.isNullable ? 'Yes' : 'No'}</td>
-                    <td className="db-mono">{column.default ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            columns={COLUMN_COLUMNS}
+            rows={info.columns}
+            getRowId={(column) => column.name}
+            label={`Columns of ${table}`}
+            className="db-table"
+          />
           <h3 className="db-subtitle">Indexes</h3>
           <ul className="db-list" data-testid="database-indexes">
             {info.indexes.length === 0 && <li className="db-muted">No indexes.</li>}

@@ -1,14 +1,15 @@
 import { type BotGuild, DISCORD_ACCOUNT_MESSAGES, DISCORD_ACCOUNT_PAGE } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link2 } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { type BotGuildFilters, useBotGuilds } from '../../api/discord-accounts';
 import { Badge, type BadgeTone } from '../../ui/badge';
+import { DataTable } from '../../ui/data-table';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
-import { TableScroll } from '../../ui/table-scroll';
 import { formatCount } from '../dashboard/format';
 
 const SYNC_TONES: Record<NonNullable<BotGuild['lastSync']>['status'], BadgeTone> = {
@@ -37,6 +38,43 @@ function LastSync({ sync }: { sync: BotGuild['lastSync'] }) {
     </span>
   );
 }
+
+const COLUMNS: ColumnDef<BotGuild>[] = [
+  {
+    id: 'guild',
+    header: 'Guild',
+    cell: ({ row: { original: guild } }) => (
+      <div className="guild-cell">
+        <span className="guild-cell__name">{guild.guildName}</span>
+        <span className="muted">{guild.server}</span>
+      </div>
+    ),
+  },
+  { id: 'region', header: 'Region', cell: ({ row }) => <Badge tone="brand">{row.original.region}</Badge> },
+  { id: 'discordGuildId', header: 'Discord guild ID', cell: ({ row }) => <code>{row.original.discordGuildId}</code> },
+  {
+    id: 'members',
+    header: 'Members',
+    meta: { className: 'table__number' },
+    cell: ({ row }) => <span data-testid="bot-guild-members">{formatCount(row.original.memberCount)}</span>,
+  },
+  { id: 'lastSync', header: 'Last member sync', cell: ({ row }) => <LastSync sync={row.original.lastSync} /> },
+  {
+    id: 'discovery',
+    header: 'Discovery',
+    meta: { className: 'table__actions' },
+    cell: ({ row: { original: guild } }) => (
+      <Link
+        className="icon-button"
+        to={`/admin/character-discovery?guildId=${guild.guildId}`}
+        aria-label={`Character Discovery for ${guild.guildName}`}
+        title="Character Discovery"
+      >
+        <Link2 size={16} aria-hidden="true" />
+      </Link>
+    ),
+  },
+];
 
 interface BotGuildsPanelProps {
   filters: BotGuildFilters;
@@ -70,58 +108,16 @@ export function BotGuildsPanel({ filters, onChange }: BotGuildsPanelProps) {
         testId="bot-guilds"
       >
         {() => (
-          <TableScroll label="The bot's guilds" isBusy={list.isFetching}>
-            <table className="table" data-testid="bot-guild-table">
-              <thead>
-                <tr>
-                  <th scope="col">Guild</th>
-                  <th scope="col">Region</th>
-                  <th scope="col">Discord guild ID</th>
-                  <th scope="col" className="table__number">
-                    Members
-                  </th>
-                  <th scope="col">Last member sync</th>
-                  <th scope="col" className="table__actions">
-                    Discovery
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {guilds.map((guild) => (
-                  <tr key={guild.guildId} data-testid="bot-guild-row">
-                    <td>
-                      <div className="guild-cell">
-                        <span className="guild-cell__name">{guild.guildName}</span>
-                        <span className="muted">{guild.server}</span>
-                      </div>
-                    </td>
-                    <td>
-                      <Badge tone="brand">{guild.region}</Badge>
-                    </td>
-                    <td>
-                      <code>{guild.discordGuildId}</code>
-                    </td>
-                    <td className="table__number" data-testid="bot-guild-members">
-                      {formatCount(guild.memberCount)}
-                    </td>
-                    <td>
-                      <LastSync sync={guild.lastSync} />
-                    </td>
-                    <td className="table__actions">
-                      <Link
-                        className="icon-button"
-                        to={`/admin/character-discovery?guildId=${guild.guildId}`}
-                        aria-label={`Character Discovery for ${guild.guildName}`}
-                        title="Character Discovery"
-                      >
-                        <Link2 size={16} aria-hidden="true" />
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            columns={COLUMNS}
+            rows={guilds}
+            getRowId={(guild) => guild.guildId}
+            label="The bot's guilds"
+            testId="bot-guild-table"
+            rowAttributes={() => ({ 'data-testid': 'bot-guild-row' })}
+            isStacked
+            isBusy={list.isFetching}
+          />
         )}
       </QueryState>
       <Pagination

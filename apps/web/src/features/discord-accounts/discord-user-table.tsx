@@ -1,38 +1,27 @@
 import type { ChatUser, DiscordUserSort } from '@guildhall/contract';
-import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { DataTable } from '../../ui/data-table';
 import { formatRelative } from '../../ui/format-date';
-import { SortHeader } from '../../ui/sort-header';
-import { TableScroll } from '../../ui/table-scroll';
+import type { SortOrder } from '../../ui/sort-header';
 import { DiscordAvatar } from './discord-avatar';
 import { DiscordUserStatus, discordHandle } from './discord-user-name';
 
 interface DiscordUserTableProps {
   users: ChatUser[];
   sortBy: DiscordUserSort;
-  sortOrder: 'asc' | 'desc';
+  sortOrder: SortOrder;
   isLoading: boolean;
-  onSort: (sortBy: DiscordUserSort, sortOrder: 'asc' | 'desc') => void;
+  onSort: (sortBy: DiscordUserSort, sortOrder: SortOrder) => void;
   onOpen: (user: ChatUser) => void;
 }
 
-/**
- * How a column is laid out and whether the server sorts by it. The columns read the row whole, so TanStack's own
- * getCanSort (which wants an accessor) does not apply.
- */
-interface ColumnMeta {
-  numeric: boolean;
-  sortable: boolean;
-}
-
-const metaOf = (columnDef: ColumnDef<ChatUser>) => columnDef.meta as ColumnMeta;
-
-const column = (id: string, header: string, sortable: boolean, cell: ColumnDef<ChatUser>['cell'], numeric = false) =>
-  ({ id, header, cell, meta: { numeric, sortable } }) as ColumnDef<ChatUser>;
+const column = (id: string, header: string, isSortable: boolean, cell: ColumnDef<ChatUser>['cell'], isNumeric = false) =>
+  ({ id, header, cell, meta: { isSortable, className: isNumeric ? 'table__number' : undefined } }) as ColumnDef<ChatUser>;
 
 /**
- * The Discord users of one page in a TanStack Table; the rows are sorted and paged by the server, so the table
- * sorts manually: a header click asks for the other order (or the new column ascending) through the URL.
+ * The Discord users of one page; the rows are sorted and paged by the server, so a header click asks for the other
+ * order (or the new column ascending) through the URL.
  */
 export function DiscordUserTable({ users, sortBy, sortOrder, isLoading, onSort, onOpen }: DiscordUserTableProps) {
   const columns = useMemo(
@@ -63,54 +52,18 @@ export function DiscordUserTable({ users, sortBy, sortOrder, isLoading, onSort, 
     ],
     [onOpen],
   );
-  const sorting: SortingState = [{ id: sortBy, desc: sortOrder === 'desc' }];
-  const table = useReactTable({
-    data: users,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    state: { sorting },
-    getRowId: (user) => user.id,
-  });
 
   return (
-    <TableScroll label="Discord users" isBusy={isLoading}>
-      <table className="table" data-testid="discord-user-table">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const { numeric: isNumeric, sortable: isSortable } = metaOf(header.column.columnDef);
-                return (
-                  <SortHeader
-                    key={header.id}
-                    header={header}
-                    sortBy={sortBy}
-                    sortOrder={sortOrder}
-                    isSortable={isSortable}
-                    className={isNumeric ? 'table__number' : undefined}
-                    onSort={onSort}
-                  />
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="discord-user-row" data-discord-id={row.id}>
-              {row.getVisibleCells().map((cell) => {
-                const isNumeric = metaOf(cell.column.columnDef).numeric;
-                return (
-                  <td key={cell.id} className={isNumeric ? 'table__number' : undefined}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable<ChatUser, DiscordUserSort>
+      columns={columns}
+      rows={users}
+      getRowId={(user) => user.id}
+      label="Discord users"
+      testId="discord-user-table"
+      rowAttributes={(user) => ({ 'data-testid': 'discord-user-row', 'data-discord-id': user.id })}
+      sort={{ by: sortBy, order: sortOrder, onSort }}
+      isStacked
+      isBusy={isLoading}
+    />
   );
 }

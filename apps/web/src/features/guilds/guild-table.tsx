@@ -1,14 +1,16 @@
 import type { GuildTenant } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { ChartNoAxesCombined, Database, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../ui/badge';
+import { DataTable, type DataTableSelection } from '../../ui/data-table';
 import { formatCount } from '../dashboard/format';
 
 interface GuildTableProps {
   guilds: GuildTenant[];
   /** The selection, which may hold guilds of other pages too. */
-  selected: { has: (id: string) => boolean };
+  selected: DataTableSelection<GuildTenant>['selected'];
   /** Where the data view's Close returns to: this list view with its filters. */
   listLocation: string;
   isLoading: boolean;
@@ -21,26 +23,100 @@ interface GuildTableProps {
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
-function PageCheckbox({ guilds, selected, onTogglePage }: Pick<GuildTableProps, 'guilds' | 'selected' | 'onTogglePage'>) {
-  const ref = useRef<HTMLInputElement>(null);
-  const count = guilds.filter((guild) => selected.has(guild.id)).length;
-  const isAll = guilds.length > 0 && count === guilds.length;
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = count > 0 && !isAll;
-  }, [count, isAll]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      aria-label="Select all guilds on this page"
-      checked={isAll}
-      disabled={guilds.length === 0}
-      onChange={() => onTogglePage(!isAll)}
-    />
-  );
+type Actions = Pick<GuildTableProps, 'listLocation' | 'onEdit' | 'onDelete'>;
+
+function guildColumns({ listLocation, onEdit, onDelete }: Actions): ColumnDef<GuildTenant>[] {
+  return [
+    {
+      id: 'guild',
+      header: 'Guild',
+      cell: ({ row: { original: guild } }) => (
+        <div className="guild-cell">
+          <span className="guild-cell__name">{guild.guild_name}</span>
+          <span className="guild-cell__id" title="Guild id">
+            {guild.id}
+          </span>
+        </div>
+      ),
+    },
+    { id: 'server', header: 'Server', cell: ({ row }) => row.original.server },
+    { id: 'region', header: 'Region', cell: ({ row }) => <Badge tone="brand">{row.original.region}</Badge> },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row: { original: guild } }) => (
+        <Badge tone={guild.is_active ? 'good' : 'neutral'} dot="static" data-testid="guild-status">
+          {guild.is_active ? 'Active' : 'Inactive'}
+        </Badge>
+      ),
+    },
+    {
+      id: 'members',
+      header: 'Members',
+      meta: { className: 'table__number' },
+      cell: ({ row: { original: guild } }) => (
+        <>
+          {formatCount(guild.memberCount)}
+          <span className="muted"> / {formatCount(guild.max_members)}</span>
+        </>
+      ),
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      cell: ({ row }) => <time dateTime={row.original.created_at}>{formatDate(row.original.created_at)}</time>,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      meta: { className: 'table__actions' },
+      cell: ({ row: { original: guild } }) => (
+        <>
+          <Link
+            className="icon-button"
+            to={`/admin/guilds/${guild.id}/data`}
+            state={{ from: listLocation }}
+            aria-label={`View data of ${guild.guild_name}`}
+            title="View data"
+          >
+            <Database size={16} aria-hidden="true" />
+          </Link>
+          <Link
+            className="icon-button"
+            to={`/admin/analytics?guild=${guild.id}`}
+            aria-label={`View analytics of ${guild.guild_name}`}
+            title="View analytics"
+          >
+            <ChartNoAxesCombined size={16} aria-hidden="true" />
+          </Link>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Edit ${guild.guild_name}`}
+            title="Edit"
+            onClick={() => onEdit(guild)}
+          >
+            <Pencil size={16} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="icon-button icon-button--danger"
+            aria-label={`Delete ${guild.guild_name}`}
+            title="Delete"
+            onClick={() => onDelete(guild)}
+          >
+            <Trash2 size={16} aria-hidden="true" />
+          </button>
+        </>
+      ),
+    },
+  ];
 }
 
-/** The guild table (spec 1 §2): checkbox, name and id, server, region, status, members, created, actions. */
+/**
+ * The guild table (spec 1 §2): checkbox, name and id, server, region, status, members, created, actions. The bulk
+ * bar above says what is selected on other pages, with their names, so the table does not.
+ */
 export function GuildTable({
   guilds,
   selected,
@@ -51,104 +127,24 @@ export function GuildTable({
   onEdit,
   onDelete,
 }: GuildTableProps) {
+  const columns = useMemo(() => guildColumns({ listLocation, onEdit, onDelete }), [listLocation, onEdit, onDelete]);
   return (
-    <div className="table-wrap" aria-busy={isLoading}>
-      <table className="table" data-testid="guild-table">
-        <thead>
-          <tr>
-            <th className="table__check">
-              <PageCheckbox guilds={guilds} selected={selected} onTogglePage={onTogglePage} />
-            </th>
-            <th>Guild</th>
-            <th>Server</th>
-            <th>Region</th>
-            <th>Status</th>
-            <th className="table__number">Members</th>
-            <th>Created</th>
-            <th className="table__actions">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {guilds.map((guild) => (
-            <tr
-              key={guild.id}
-              data-testid="guild-row"
-              data-guild-id={guild.id}
-              className={selected.has(guild.id) ? 'table__row--selected' : undefined}
-            >
-              <td className="table__check">
-                <input
-                  type="checkbox"
-                  aria-label={`Select ${guild.guild_name}`}
-                  checked={selected.has(guild.id)}
-                  onChange={() => onToggle(guild)}
-                />
-              </td>
-              <td>
-                <div className="guild-cell">
-                  <span className="guild-cell__name">{guild.guild_name}</span>
-                  <span className="guild-cell__id" title="Guild id">
-                    {guild.id}
-                  </span>
-                </div>
-              </td>
-              <td>{guild.server}</td>
-              <td>
-                <Badge tone="brand">{guild.region}</Badge>
-              </td>
-              <td>
-                <Badge tone={guild.is_active ? 'good' : 'neutral'} dot="static" data-testid="guild-status">
-                  {guild.is_active ? 'Active' : 'Inactive'}
-                </Badge>
-              </td>
-              <td className="table__number">
-                {formatCount(guild.memberCount)}
-                <span className="muted"> / {formatCount(guild.max_members)}</span>
-              </td>
-              <td>
-                <time dateTime={guild.created_at}>{formatDate(guild.created_at)}</time>
-              </td>
-              <td className="table__actions">
-                <Link
-                  className="icon-button"
-                  to={`/admin/guilds/${guild.id}/data`}
-                  state={{ from: listLocation }}
-                  aria-label={`View data of ${guild.guild_name}`}
-                  title="View data"
-                >
-                  <Database size={16} aria-hidden="true" />
-                </Link>
-                <Link
-                  className="icon-button"
-                  to={`/admin/analytics?guild=${guild.id}`}
-                  aria-label={`View analytics of ${guild.guild_name}`}
-                  title="View analytics"
-                >
-                  <ChartNoAxesCombined size={16} aria-hidden="true" />
-                </Link>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Edit ${guild.guild_name}`}
-                  title="Edit"
-                  onClick={() => onEdit(guild)}
-                >
-                  <Pencil size={16} aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button icon-button--danger"
-                  aria-label={`Delete ${guild.guild_name}`}
-                  title="Delete"
-                  onClick={() => onDelete(guild)}
-                >
-                  <Trash2 size={16} aria-hidden="true" />
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={columns}
+      rows={guilds}
+      getRowId={(guild) => guild.id}
+      label="Guilds"
+      testId="guild-table"
+      rowAttributes={(guild) => ({ 'data-testid': 'guild-row', 'data-guild-id': guild.id })}
+      selection={{
+        selected,
+        onToggle,
+        onTogglePage: (_rows, isSelected) => onTogglePage(isSelected),
+        rowLabel: (guild) => `Select ${guild.guild_name}`,
+        pageLabel: 'Select all guilds on this page',
+        hasOwnSummary: true,
+      }}
+      isBusy={isLoading}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useSelection } from '../../ui/use-selection';
 import { DeleteGuildModal } from './delete-guild-modal';
 import { GuildBulkBar } from './guild-bulk-bar';
 import { GuildExportButton } from './guild-export-button';
@@ -18,7 +19,6 @@ import { GuildStatCards } from './guild-stat-cards';
 import { GuildTable } from './guild-table';
 import type { SelectedGuild } from './selected-guilds';
 import { useGuildListParams } from './use-guild-list-params';
-import { useSelection } from './use-selection';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; guild: GuildTenant };
 

@@ -1,6 +1,20 @@
 import type { InfluxRow } from '@guildhall/contract';
-import { TableScroll } from '../../ui/table-scroll';
+import type { ColumnDef } from '@tanstack/react-table';
+import { DataTable } from '../../ui/data-table';
 import { tagsText, valueText } from './result-series';
+
+const COLUMNS: ColumnDef<InfluxRow>[] = [
+  { id: 'time', header: 'Time', meta: { cellClassName: 'influx-mono' }, cell: ({ row }) => row.original.time ?? '' },
+  { id: 'measurement', header: 'Measurement', cell: ({ row }) => row.original.measurement ?? '' },
+  { id: 'field', header: 'Field', cell: ({ row }) => row.original.field ?? '' },
+  {
+    id: 'value',
+    header: 'Value',
+    meta: { cellClassName: 'influx-table__value' },
+    cell: ({ row }) => valueText(row.original.value),
+  },
+  { id: 'tags', header: 'Tags', meta: { cellClassName: 'influx-mono' }, cell: ({ row }) => tagsText(row.original.tags) },
+];
 
 /** Data points as the spec's table shows them: Time, Measurement, Field, Value (4 decimals), Tags. */
 export function ResultTable({
@@ -12,32 +26,15 @@ export function ResultTable({
   label: string;
   testId?: string;
 }) {
+  // Points have no id; a row's place is its identity within one answer.
   return (
-    <TableScroll label={label}>
-      <table className="table influx-table" data-testid={testId}>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Measurement</th>
-            <th scope="col">Field</th>
-            <th scope="col">Value</th>
-            <th scope="col">Tags</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            // Points have no id; a row's place is its identity within one answer.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <tr key={index}>
-              <td className="influx-mono">{row.time ?? ''}</td>
-              <td>{row.measurement ?? ''}</td>
-              <td>{row.field ?? ''}</td>
-              <td className="influx-table__value">{valueText(row.value)}</td>
-              <td className="influx-mono">{tagsText(row.tags)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      columns={COLUMNS}
+      rows={rows}
+      getRowId={(_row, index) => String(index)}
+      label={label}
+      testId={testId}
+      className="influx-table"
+    />
   );
 }

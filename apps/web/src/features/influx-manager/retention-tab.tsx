@@ -1,59 +1,64 @@
 import { INFLUX_MESSAGES, type InfluxBucket, influxRetention } from '@guildhall/contract';
-import { useId, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { Card } from '../../ui/card';
 import { ConfirmModal } from '../../ui/confirm-modal';
+import { DataTable } from '../../ui/data-table';
 import { Spinner } from '../../ui/spinner';
-import { TableScroll } from '../../ui/table-scroll';
 import { useToast } from '../../ui/toast-context';
 import { useInfluxRetention, useUpdateRetention } from './influx-api';
 import { InfluxBanner } from './influx-banner';
+
+function bucketColumns(onEdit: (bucket: InfluxBucket) => void): ColumnDef<InfluxBucket>[] {
+  return [
+    {
+      id: 'bucket',
+      header: 'Bucket',
+      meta: { cellClassName: 'influx-mono' },
+      cell: ({ row: { original: bucket } }) => (
+        <>
+          {bucket.name}
+          {bucket.isDefault && <span className="influx-muted"> (Guildhall)</span>}
+        </>
+      ),
+    },
+    { id: 'retention', header: 'Retention', cell: ({ row }) => row.original.retentionPolicy },
+    { id: 'organization', header: 'Organization', cell: ({ row }) => row.original.organization ?? INFLUX_MESSAGES.na },
+    {
+      id: 'actions',
+      header: () => <span className="visually-hidden">Actions</span>,
+      cell: ({ row: { original: bucket } }) =>
+        bucket.isEditable ? (
+          <button type="button" className="button button--secondary button--small" onClick={() => onEdit(bucket)}>
+            Edit retention<span className="visually-hidden"> of {bucket.name}</span>
+          </button>
+        ) : (
+          <span className="influx-muted">Fixed</span>
+        ),
+    },
+  ];
+}
 
 /** Per bucket its retention period and organization; a retention changes after a confirmation, and is audited. */
 export function RetentionTab() {
   const retention = useInfluxRetention();
   const [editing, setEditing] = useState<InfluxBucket | null>(null);
   const buckets = retention.data?.configured ? retention.data.buckets : [];
+  const columns = useMemo(() => bucketColumns(setEditing), []);
   return (
     <Card title="Retention" data-testid="influx-retention">
       {retention.isError && <InfluxBanner text={INFLUX_MESSAGES.loadBucketsFailed(errorMessage(retention.error))} />}
       {retention.isPending && <Spinner label="Loading buckets..." />}
       {buckets.length > 0 && (
-        <TableScroll label="Buckets and their retention">
-          <table className="table influx-table">
-            <thead>
-              <tr>
-                <th scope="col">Bucket</th>
-                <th scope="col">Retention</th>
-                <th scope="col">Organization</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {buckets.map((bucket) => (
-                <tr key={bucket.name} data-testid={`influx-retention-${bucket.name}`}>
-                  <td className="influx-mono">
-                    {bucket.name}
-                    {bucket.isDefault && <span className="influx-muted"> (Guildhall)</span>}
-                  </td>
-                  <td>{bucket.retentionPolicy}</td>
-                  <td>{bucket.organization ?? INFLUX_MESSAGES.na}</td>
-                  <td>
-                    {bucket.isEditable ? (
-                      <button type="button" className="button button--secondary button--small" onClick={() => setEditing(bucket)}>
-                        Edit retention<span className="visually-hidden"> of {bucket.name}</span>
-                      </button>
-                    ) : (
-                      <span className="influx-muted">Fixed</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          columns={columns}
+          rows={buckets}
+          getRowId={(bucket) => bucket.name}
+          label="Buckets and their retention"
+          className="influx-table"
+          rowAttributes={(bucket) => ({ 'data-testid': `influx-retention-${bucket.name}` })}
+        />
       )}
       {editing && <RetentionEditor key={editing.name} bucket={editing} onClose={() => setEditing(null)} />}
     </Card>

@@ -1,13 +1,14 @@
 import type { LogFile } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Download } from 'lucide-react';
 import { logDownloadPath, useLogFiles } from '../../api/logs';
 import { useDownload } from '../../api/use-download';
 import { Badge } from '../../ui/badge';
+import { DataTable } from '../../ui/data-table';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { formatBytes } from '../../ui/format-number';
 import { QueryState } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
-import { TableScroll } from '../../ui/table-scroll';
 
 /** Said when a log file cannot be downloaded and the server gave no reason. */
 const DOWNLOAD_FAILED = 'Failed to download the log file';
@@ -18,6 +19,45 @@ export function FilesTab() {
   const download = useDownload(DOWNLOAD_FAILED);
 
   const start = (file: LogFile) => download.start({ path: logDownloadPath(file.name), fallbackFilename: file.name });
+  const columns: ColumnDef<LogFile>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row: { original: file } }) => (
+        <span className="live-logs__file">
+          <code>{file.name}</code>
+          {file.current && <Badge tone="good">Current</Badge>}
+        </span>
+      ),
+    },
+    { id: 'size', header: 'Size', meta: { className: 'table__number' }, cell: ({ row }) => formatBytes(row.original.size) },
+    {
+      id: 'modified',
+      header: 'Modified',
+      cell: ({ row: { original: file } }) => (
+        <time dateTime={file.modifiedAt} title={formatRelative(file.modifiedAt)}>
+          {formatDateTime(file.modifiedAt)}
+        </time>
+      ),
+    },
+    {
+      id: 'actions',
+      header: () => <span className="visually-hidden">Actions</span>,
+      meta: { className: 'table__actions' },
+      cell: ({ row: { original: file } }) => (
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => start(file)}
+          disabled={download.isRunning}
+          aria-label={`Download ${file.name}`}
+        >
+          {download.running?.fallbackFilename === file.name ? <Spinner size={14} /> : <Download size={14} aria-hidden="true" />}
+          Download
+        </button>
+      ),
+    },
+  ];
   return (
     <QueryState
       query={files}
@@ -28,55 +68,15 @@ export function FilesTab() {
       testId="files"
     >
       {(answer) => (
-        <TableScroll label="Log files" isBusy={files.isFetching}>
-          <table className="table" data-testid="log-files">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col" className="table__number">
-                  Size
-                </th>
-                <th scope="col">Modified</th>
-                <th scope="col" className="table__actions">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.files.map((file) => {
-                const isRunning = download.running?.fallbackFilename === file.name;
-                return (
-                  <tr key={file.name} data-testid="log-file">
-                    <td>
-                      <span className="live-logs__file">
-                        <code>{file.name}</code>
-                        {file.current && <Badge tone="good">Current</Badge>}
-                      </span>
-                    </td>
-                    <td className="table__number">{formatBytes(file.size)}</td>
-                    <td>
-                      <time dateTime={file.modifiedAt} title={formatRelative(file.modifiedAt)}>
-                        {formatDateTime(file.modifiedAt)}
-                      </time>
-                    </td>
-                    <td className="table__actions">
-                      <button
-                        type="button"
-                        className="button button--secondary button--small"
-                        onClick={() => start(file)}
-                        disabled={download.isRunning}
-                        aria-label={`Download ${file.name}`}
-                      >
-                        {isRunning ? <Spinner size={14} /> : <Download size={14} aria-hidden="true" />}
-                        Download
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          columns={columns}
+          rows={answer.files}
+          getRowId={(file) => file.name}
+          label="Log files"
+          testId="log-files"
+          rowAttributes={() => ({ 'data-testid': 'log-file' })}
+          isBusy={files.isFetching}
+        />
       )}
     </QueryState>
   );

@@ -1,10 +1,49 @@
+import type { SlowQuery } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useSlowQueries } from '../../api/metrics';
 import { Card } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-date';
 import { EmptyHint, QueryState } from '../../ui/query-state';
-import { TableScroll } from '../../ui/table-scroll';
 import { formatMetric } from './metric-format';
 import { durationTone } from './slow-query-tone';
+
+/** A duration coloured by how slow it is (`data-tone` says which). */
+function Duration({ ms }: { ms: number }) {
+  const tone = durationTone(ms);
+  return (
+    <span className={`tone-${tone}`} data-tone={tone}>
+      {formatMetric(ms, 'ms')}
+    </span>
+  );
+}
+
+const COLUMNS: ColumnDef<SlowQuery>[] = [
+  { id: 'query', header: 'Query', cell: ({ row }) => <code className="slow-query__text">{row.original.query}</code> },
+  {
+    id: 'duration',
+    header: 'Duration',
+    meta: { className: 'table__number' },
+    cell: ({ row }) => <Duration ms={row.original.duration} />,
+  },
+  {
+    id: 'calls',
+    header: 'Calls',
+    meta: { className: 'table__number' },
+    cell: ({ row }) => formatMetric(row.original.calls, 'count'),
+  },
+  {
+    id: 'average',
+    header: 'Average',
+    meta: { className: 'table__number' },
+    cell: ({ row }) => <Duration ms={row.original.avgDuration} />,
+  },
+  {
+    id: 'readAt',
+    header: 'Read at',
+    cell: ({ row }) => <time dateTime={row.original.timestamp}>{formatDateTime(row.original.timestamp)}</time>,
+  },
+];
 
 /** The slowest statements from pg_stat_statements, or why they cannot be read and the line that fixes it. */
 export function SlowQueries() {
@@ -29,47 +68,15 @@ export function SlowQueries() {
             )}
             {data.available && data.queries.length === 0 && <EmptyHint>No statements recorded yet.</EmptyHint>}
             {data.available && data.queries.length > 0 && (
-              <TableScroll label="Slow queries" isBusy={slow.isFetching}>
-                <table className="table" data-testid="slow-query-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Query</th>
-                      <th scope="col" className="table__number">
-                        Duration
-                      </th>
-                      <th scope="col" className="table__number">
-                        Calls
-                      </th>
-                      <th scope="col" className="table__number">
-                        Average
-                      </th>
-                      <th scope="col">Read at</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.queries.map((query) => (
-                      <tr key={query.query} data-testid="slow-query-row">
-                        <td>
-                          <code className="slow-query__text">{query.query}</code>
-                        </td>
-                        <td
-                          className={`table__number tone-${durationTone(query.duration)}`}
-                          data-tone={durationTone(query.duration)}
-                        >
-                          {formatMetric(query.duration, 'ms')}
-                        </td>
-                        <td className="table__number">{formatMetric(query.calls, 'count')}</td>
-                        <td className={`table__number tone-${durationTone(query.avgDuration)}`}>
-                          {formatMetric(query.avgDuration, 'ms')}
-                        </td>
-                        <td>
-                          <time dateTime={query.timestamp}>{formatDateTime(query.timestamp)}</time>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <DataTable
+                columns={COLUMNS}
+                rows={data.queries}
+                getRowId={(query) => query.query}
+                label="Slow queries"
+                testId="slow-query-table"
+                rowAttributes={() => ({ 'data-testid': 'slow-query-row' })}
+                isBusy={slow.isFetching}
+              />
             )}
           </>
         )}

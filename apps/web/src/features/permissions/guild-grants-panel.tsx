@@ -1,15 +1,69 @@
 import { GUILD_GRANT_MESSAGES, GUILD_GRANT_PAGE, type GuildGrant } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Plus, UserMinus } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type GuildGrantFilters, useGuildGrants, useRevokeGrantMutation } from '../../api/guild-grants';
 import { ConfirmModal } from '../../ui/confirm-modal';
+import { DataTable } from '../../ui/data-table';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
-import { TableScroll } from '../../ui/table-scroll';
 import { GrantFormModal } from './grant-form-modal';
 import { GuildPicker } from './guild-picker';
+
+function grantColumns(onRevoke: (grant: GuildGrant) => void): ColumnDef<GuildGrant>[] {
+  return [
+    {
+      id: 'user',
+      header: 'User and e-mail',
+      cell: ({ row: { original: grant } }) => (
+        <span className="grant-user">
+          <span className="table__strong">{grant.username}</span>
+          <span className="muted">{grant.email ?? 'No e-mail'}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'discordId',
+      header: 'Discord ID',
+      cell: ({ row }) => (row.original.discordId ? <code>{row.original.discordId}</code> : <span className="muted">None</span>),
+    },
+    { id: 'guild', header: 'Guild', cell: ({ row }) => row.original.guildName },
+    { id: 'permission', header: 'Permission', cell: ({ row }) => <code>{row.original.permission}</code> },
+    {
+      id: 'grantedBy',
+      header: 'Granted by',
+      cell: ({ row }) => row.original.grantedBy ?? <span className="muted">Unknown</span>,
+    },
+    {
+      id: 'when',
+      header: 'When',
+      meta: { cellClassName: 'grant-when' },
+      cell: ({ row: { original: grant } }) => (
+        <time dateTime={grant.grantedAt} title={formatDateTime(grant.grantedAt)}>
+          {formatRelative(grant.grantedAt)}
+        </time>
+      ),
+    },
+    {
+      id: 'actions',
+      header: () => <span className="visually-hidden">Actions</span>,
+      meta: { className: 'table__actions' },
+      cell: ({ row: { original: grant } }) => (
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => onRevoke(grant)}
+          aria-label={`Revoke ${grant.permission} from ${grant.username} in ${grant.guildName}`}
+          title="Revoke"
+        >
+          <UserMinus size={16} aria-hidden="true" />
+        </button>
+      ),
+    },
+  ];
+}
 
 interface GuildGrantsPanelProps {
   filters: GuildGrantFilters;
@@ -26,6 +80,7 @@ export function GuildGrantsPanel({ filters, guildName, onGuildChange, onSearch, 
   const [isGranting, setIsGranting] = useState(false);
   const [revoking, setRevoking] = useState<GuildGrant | null>(null);
   const grants = list.data?.data ?? [];
+  const columns = useMemo(() => grantColumns(setRevoking), []);
   const currentGuild = filters.guildId ? { id: filters.guildId, name: guildName } : null;
 
   function handleRevoke() {
@@ -64,57 +119,16 @@ export function GuildGrantsPanel({ filters, guildName, onGuildChange, onSearch, 
         testId="grants"
       >
         {() => (
-          <TableScroll label="Guild grants" isBusy={list.isFetching}>
-            <table className="table" data-testid="grants-table">
-              <thead>
-                <tr>
-                  <th scope="col">User and e-mail</th>
-                  <th scope="col">Discord ID</th>
-                  <th scope="col">Guild</th>
-                  <th scope="col">Permission</th>
-                  <th scope="col">Granted by</th>
-                  <th scope="col">When</th>
-                  <th scope="col" className="table__actions">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {grants.map((grant) => (
-                  <tr key={grant.id} data-testid="grant-row">
-                    <td>
-                      <span className="grant-user">
-                        <span className="table__strong">{grant.username}</span>
-                        <span className="muted">{grant.email ?? 'No e-mail'}</span>
-                      </span>
-                    </td>
-                    <td>{grant.discordId ? <code>{grant.discordId}</code> : <span className="muted">None</span>}</td>
-                    <td>{grant.guildName}</td>
-                    <td>
-                      <code>{grant.permission}</code>
-                    </td>
-                    <td>{grant.grantedBy ?? <span className="muted">Unknown</span>}</td>
-                    <td className="grant-when">
-                      <time dateTime={grant.grantedAt} title={formatDateTime(grant.grantedAt)}>
-                        {formatRelative(grant.grantedAt)}
-                      </time>
-                    </td>
-                    <td className="table__actions">
-                      <button
-                        type="button"
-                        className="icon-button"
-                        onClick={() => setRevoking(grant)}
-                        aria-label={`Revoke ${grant.permission} from ${grant.username} in ${grant.guildName}`}
-                        title="Revoke"
-                      >
-                        <UserMinus size={16} aria-hidden="true" />
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            columns={columns}
+            rows={grants}
+            getRowId={(grant) => grant.id}
+            label="Guild grants"
+            testId="grants-table"
+            rowAttributes={() => ({ 'data-testid': 'grant-row' })}
+            isStacked
+            isBusy={list.isFetching}
+          />
         )}
       </QueryState>
       <Pagination

@@ -1,9 +1,9 @@
 import type { RawColumn, RawEntity } from '@guildhall/contract';
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Braces } from 'lucide-react';
 import { useMemo } from 'react';
-import { SortHeader, type SortOrder } from '../../ui/sort-header';
-import { TableScroll } from '../../ui/table-scroll';
+import { DataTable } from '../../ui/data-table';
+import type { SortOrder } from '../../ui/sort-header';
 import { cellText, isNumberColumn } from './raw-cells';
 
 type Row = Record<string, unknown>;
@@ -29,10 +29,12 @@ function Cell({ column, value }: { column: RawColumn; value: unknown }) {
   );
 }
 
-/**
- * One page of an entity's rows in a TanStack Table (a page holds at most 500 rows, so every row is rendered): headers
- * of sortable columns sort on the server; each row opens its JSON view.
- */
+/** A page longer than this renders only the rows in view (a page holds at most 500). */
+const VIRTUAL_FROM = 100;
+/** Height of a one-line row before it is measured. */
+const ROW_ESTIMATE_PX = 45;
+
+/** One page of an entity's rows: headers of sortable columns sort on the server; each row opens its JSON view. */
 export function RawGrid({ entity, rows, sort, order, onSort, onOpen, label, isBusy }: RawGridProps) {
   const columns = useMemo<ColumnDef<Row>[]>(
     () => [
@@ -56,50 +58,23 @@ export function RawGrid({ entity, rows, sort, order, onSort, onOpen, label, isBu
         header: column.label,
         accessorFn: (row) => row[column.name],
         cell: (info) => <Cell column={column} value={info.getValue()} />,
+        meta: { isSortable: column.sortable, className: isNumberColumn(column) ? 'table__number' : undefined },
       })),
     ],
     [entity, onOpen],
   );
-  const table = useReactTable({ data: rows as Row[], columns, getCoreRowModel: getCoreRowModel() });
-  const byName = new Map(entity.columns.map((column) => [column.name, column]));
   return (
-    <TableScroll label={label} isBusy={isBusy}>
-      <table className="table raw-table" data-testid="raw-table">
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const column = byName.get(header.column.id);
-                return (
-                  <SortHeader
-                    key={header.id}
-                    header={header}
-                    sortBy={sort}
-                    sortOrder={order}
-                    isSortable={Boolean(column?.sortable)}
-                    className={column && isNumberColumn(column) ? 'table__number' : undefined}
-                    onSort={onSort}
-                  />
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="raw-row">
-              {row.getVisibleCells().map((cell) => {
-                const column = byName.get(cell.column.id);
-                return (
-                  <td key={cell.id} className={column && isNumberColumn(column) ? 'table__number' : undefined}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      columns={columns}
+      rows={rows}
+      getRowId={(_row, index) => String(index)}
+      label={label}
+      testId="raw-table"
+      className="raw-table"
+      rowAttributes={() => ({ 'data-testid': 'raw-row' })}
+      sort={{ by: sort, order, onSort }}
+      virtual={{ estimateSize: ROW_ESTIMATE_PX, from: VIRTUAL_FROM }}
+      isBusy={isBusy}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { REDIS_MESSAGES, type RedisBytes, type RedisEdit } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
 import { ConfirmModal } from '../../ui/confirm-modal';
-import { TableScroll } from '../../ui/table-scroll';
+import { DataTable } from '../../ui/data-table';
 import { type EditText, type ElementKind, type ElementRow, textToBytes } from './element-kinds';
 
 const NOUNS = { hash: 'field', list: 'item', set: 'member', zset: 'member' } as const;
@@ -61,6 +62,72 @@ export function ElementTable({ type, kind, rows, onApply, isBusy }: ElementTable
   const setBox = (boxes: EditText[], index: number, text: string) =>
     boxes.map((box, position) => (position === index ? { ...box, text } : box));
 
+  /** A column's cell: the text, or while its row is edited (and it is not the list index or score) a box. */
+  function renderCell(row: ElementRow, index: number) {
+    const fixed = row.cells.length - row.fields.length;
+    const cell = row.cells[index] ?? '';
+    if (editing?.id !== row.id || index < fixed) return cell;
+    const box = editing.boxes[index - fixed];
+    return (
+      <textarea
+        className="input redis-box"
+        aria-label={`${kind.fieldLabels[index - fixed]}${box?.isHex ? ' (hex)' : ''}`}
+        rows={Math.min(6, Math.max(1, cell.split('\n').length))}
+        value={box?.text ?? ''}
+        onChange={(event) => setEditing({ ...editing, boxes: setBox(editing.boxes, index - fixed, event.target.value) })}
+      />
+    );
+  }
+
+  function renderActions(row: ElementRow) {
+    if (editing?.id === row.id) {
+      return (
+        <span className="redis-actions">
+          <button
+            type="button"
+            className="button button--primary button--small"
+            disabled={isBusy}
+            onClick={() => handleSave(row)}
+          >
+            Save
+          </button>
+          <button type="button" className="button button--secondary button--small" onClick={() => setEditing(null)}>
+            Cancel
+          </button>
+        </span>
+      );
+    }
+    return (
+      <span className="redis-actions">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => {
+            setProblem(null);
+            setEditing({ id: row.id, boxes: row.fields });
+          }}
+        >
+          Edit
+        </button>
+        <button type="button" className="button button--danger-outline button--small" onClick={() => setRemoving(row)}>
+          Remove
+        </button>
+      </span>
+    );
+  }
+
+  // The leading columns (a list's index, a zset's score) are fixed numbers; the rest are values.
+  const fixedCount = kind.columns.length - kind.fieldLabels.length;
+  const columns: ColumnDef<ElementRow>[] = [
+    ...kind.columns.map<ColumnDef<ElementRow>>((name, index) => ({
+      id: `${index}:${name}`,
+      header: name,
+      meta: { cellClassName: index < fixedCount ? 'table__number' : 'redis-elements__value' },
+      cell: ({ row }) => renderCell(row.original, index),
+    })),
+    { id: 'actions', header: 'Actions', meta: { className: 'table__actions' }, cell: ({ row }) => renderActions(row.original) },
+  ];
+
   return (
     <>
       {problem && (
@@ -68,87 +135,15 @@ export function ElementTable({ type, kind, rows, onApply, isBusy }: ElementTable
           {problem}
         </p>
       )}
-      <TableScroll label={`${kind.columns.join(' and ')} of the key`}>
-        <table className="table redis-elements" data-testid="redis-elements">
-          <thead>
-            <tr>
-              {kind.columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-              <th scope="col" className="table__actions">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const fixed = row.cells.length - row.fields.length;
-              const isEditing = editing?.id === row.id;
-              return (
-                <tr key={row.id} data-testid="redis-element">
-                  {row.cells.map((cell, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's columns are fixed
-                    <td key={index} className={index < fixed ? 'table__number' : 'redis-elements__value'}>
-                      {isEditing && index >= fixed ? (
-                        <textarea
-                          className="input redis-box"
-                          aria-label={`${kind.fieldLabels[index - fixed]}${editing.boxes[index - fixed]?.isHex ? ' (hex)' : ''}`}
-                          rows={Math.min(6, Math.max(1, cell.split('\n').length))}
-                          value={editing.boxes[index - fixed]?.text ?? ''}
-                          onChange={(event) =>
-                            setEditing({ ...editing, boxes: setBox(editing.boxes, index - fixed, event.target.value) })
-                          }
-                        />
-                      ) : (
-                        cell
-                      )}
-                    </td>
-                  ))}
-                  <td className="table__actions">
-                    {isEditing ? (
-                      <span className="redis-actions">
-                        <button
-                          type="button"
-                          className="button button--primary button--small"
-                          disabled={isBusy}
-                          onClick={() => handleSave(row)}
-                        >
-                          Save
-                        </button>
-                        <button type="button" className="button button--secondary button--small" onClick={() => setEditing(null)}>
-                          Cancel
-                        </button>
-                      </span>
-                    ) : (
-                      <span className="redis-actions">
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          onClick={() => {
-                            setProblem(null);
-                            setEditing({ id: row.id, boxes: row.fields });
-                          }}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--danger-outline button--small"
-                          onClick={() => setRemoving(row)}
-                        >
-                          Remove
-                        </button>
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        getRowId={(row) => row.id}
+        label={`${kind.columns.join(' and ')} of the key`}
+        testId="redis-elements"
+        className="redis-elements"
+        rowAttributes={() => ({ 'data-testid': 'redis-element' })}
+      />
       <form className="redis-add" onSubmit={handleAdd} data-testid="redis-add-element">
         {kind.fieldLabels.map((label, index) => (
           <label key={label} className="redis-add__field">

@@ -1,5 +1,7 @@
 import type { IntentSample, MemorySample, SampleType } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import { DataTable } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-date';
 import { contextEntries, correctionPairs, fieldLabel, formatScore, labelText } from './sample-text';
 
@@ -100,6 +102,23 @@ function IntentDecision({ sample }: { sample: IntentSample }) {
   );
 }
 
+type CorrectionPair = ReturnType<typeof correctionPairs>[number];
+
+const CORRECTION_COLUMNS: ColumnDef<CorrectionPair>[] = [
+  { id: 'field', header: 'Field', meta: { isRowHeader: true }, cell: ({ row }) => fieldLabel(row.original.field) },
+  {
+    id: 'original',
+    header: 'Original',
+    cell: ({ row }) => <span data-testid={`label-original-${row.original.field}`}>{labelText(row.original.original)}</span>,
+  },
+  {
+    id: 'corrected',
+    header: 'Corrected',
+    meta: { cellClassName: 'td-compare__new' },
+    cell: ({ row }) => <span data-testid={`label-corrected-${row.original.field}`}>{labelText(row.original.corrected)}</span>,
+  },
+];
+
 /** The corrected label beside the bot's original values. */
 export function LabelComparison({ item }: { item: TypedSample }) {
   const corrections = item.sample.labelCorrections;
@@ -110,26 +129,13 @@ export function LabelComparison({ item }: { item: TypedSample }) {
     <section className="td-detail__block td-detail__block--wide" data-testid="label-comparison">
       <h3 className="td-detail__title">Corrected label</h3>
       {pairs.length > 0 && (
-        <table className="table td-compare">
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Original</th>
-              <th scope="col">Corrected</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pairs.map((pair) => (
-              <tr key={pair.field}>
-                <th scope="row">{fieldLabel(pair.field)}</th>
-                <td data-testid={`label-original-${pair.field}`}>{labelText(pair.original)}</td>
-                <td data-testid={`label-corrected-${pair.field}`} className="td-compare__new">
-                  {labelText(pair.corrected)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          columns={CORRECTION_COLUMNS}
+          rows={pairs}
+          getRowId={(pair) => pair.field}
+          label="Corrected label"
+          className="td-compare"
+        />
       )}
       {note && (
         <p className="td-compare__note">

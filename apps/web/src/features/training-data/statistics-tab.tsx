@@ -1,10 +1,11 @@
 import { TRAINING_DATA_MESSAGES, type TrainingStatistics } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Brain, CheckCircle2, MessageSquare, Target } from 'lucide-react';
 import { type IsoRange, useTrainingStatistics } from '../../api/training-data';
 import { Card } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
 import { formatShare } from '../../ui/format-number';
 import { EmptyHint, QueryState } from '../../ui/query-state';
-import { TableScroll } from '../../ui/table-scroll';
 import { StatCard } from '../dashboard/stat-card';
 import { decisionAccuracy, formatScore, rate } from './sample-text';
 
@@ -15,6 +16,34 @@ interface StatisticsTabProps {
 }
 
 const count = (value: number) => value.toLocaleString();
+
+const numeric = { className: 'table__number' };
+
+const PROVIDER_COLUMNS: ColumnDef<TrainingStatistics['providerPerformance'][number]>[] = [
+  {
+    id: 'provider',
+    header: 'Provider',
+    meta: { isRowHeader: true, cellClassName: 'table__strong' },
+    cell: ({ row }) => row.original.providerUsed,
+  },
+  { id: 'samples', header: 'Samples', meta: numeric, cell: ({ row }) => count(row.original.sampleCount) },
+  { id: 'confidence', header: 'Avg confidence', meta: numeric, cell: ({ row }) => formatScore(row.original.avgConfidence) },
+  { id: 'quality', header: 'Avg quality', meta: numeric, cell: ({ row }) => formatScore(row.original.avgQualityScore) },
+  {
+    id: 'correct',
+    header: 'Correct decisions',
+    meta: numeric,
+    cell: ({ row: { original: provider } }) => {
+      const share = rate(provider.correctDecisions, provider.sampleCount);
+      return (
+        <>
+          {count(provider.correctDecisions)}
+          {share !== null && <span className="td-muted"> ({formatShare(share)})</span>}
+        </>
+      );
+    },
+  },
+];
 
 /** Spec 2 §3 training statistics: totals per type, provider performance and decision accuracy. */
 export function StatisticsTab({ range, isRangeValid }: StatisticsTabProps) {
@@ -102,46 +131,13 @@ function StatisticsView({ data, isFetching }: { data: TrainingStatistics; isFetc
         {data.providerPerformance.length === 0 ? (
           <EmptyHint>No samples in this range.</EmptyHint>
         ) : (
-          <TableScroll label="Provider performance">
-            <table className="table" data-testid="provider-table">
-              <thead>
-                <tr>
-                  <th scope="col">Provider</th>
-                  <th scope="col" className="table__number">
-                    Samples
-                  </th>
-                  <th scope="col" className="table__number">
-                    Avg confidence
-                  </th>
-                  <th scope="col" className="table__number">
-                    Avg quality
-                  </th>
-                  <th scope="col" className="table__number">
-                    Correct decisions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.providerPerformance.map((row) => {
-                  const share = rate(row.correctDecisions, row.sampleCount);
-                  return (
-                    <tr key={row.providerUsed}>
-                      <th scope="row" className="table__strong">
-                        {row.providerUsed}
-                      </th>
-                      <td className="table__number">{count(row.sampleCount)}</td>
-                      <td className="table__number">{formatScore(row.avgConfidence)}</td>
-                      <td className="table__number">{formatScore(row.avgQualityScore)}</td>
-                      <td className="table__number">
-                        {count(row.correctDecisions)}
-                        {share !== null && <span className="td-muted"> ({formatShare(share)})</span>}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            columns={PROVIDER_COLUMNS}
+            rows={data.providerPerformance}
+            getRowId={(row) => row.providerUsed}
+            label="Provider performance"
+            testId="provider-table"
+          />
         )}
       </Card>
     </div>

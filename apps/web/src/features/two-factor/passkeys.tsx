@@ -1,12 +1,13 @@
 import { type AdminPasskey, PASSKEY_MESSAGES, PASSKEY_RULE } from '@guildhall/contract';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { usePasskeys } from '../../api/admin-passkeys';
 import { Card } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { QueryState } from '../../ui/query-state';
-import { TableScroll } from '../../ui/table-scroll';
 import { AddPasskey } from './add-passkey';
 import { RemovePasskeyDialog, RenamePasskeyDialog } from './passkey-dialogs';
 
@@ -29,6 +30,61 @@ function kindOf(passkey: AdminPasskey): string {
   return 'Passkey';
 }
 
+function passkeyColumns(
+  onRename: (passkey: AdminPasskey) => void,
+  onRemove: (passkey: AdminPasskey) => void,
+): ColumnDef<AdminPasskey>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row: { original: passkey } }) => (
+        <span className="passkey-name">
+          <span className="table__strong">{passkey.name}</span>
+          <span className="muted">{kindOf(passkey)}</span>
+        </span>
+      ),
+    },
+    { id: 'added', header: 'Added', cell: ({ row }) => <When iso={row.original.createdAt} /> },
+    {
+      id: 'lastUsed',
+      header: 'Last used',
+      cell: ({ row }) => (
+        <span data-testid="passkey-last-used">
+          <When iso={row.original.lastUsedAt} />
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: () => <span className="visually-hidden">Actions</span>,
+      meta: { className: 'table__actions' },
+      cell: ({ row: { original: passkey } }) => (
+        <>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => onRename(passkey)}
+            aria-label={`Rename ${passkey.name}`}
+            title="Rename"
+          >
+            <Pencil size={16} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="icon-button icon-button--danger"
+            onClick={() => onRemove(passkey)}
+            aria-label={`Remove ${passkey.name}`}
+            title="Remove"
+          >
+            <Trash2 size={16} aria-hidden="true" />
+          </button>
+        </>
+      ),
+    },
+  ];
+}
+
 function PasskeyTable({
   passkeys,
   onRename,
@@ -38,59 +94,16 @@ function PasskeyTable({
   onRename: (passkey: AdminPasskey) => void;
   onRemove: (passkey: AdminPasskey) => void;
 }) {
+  const columns = useMemo(() => passkeyColumns(onRename, onRemove), [onRename, onRemove]);
   return (
-    <TableScroll label="Your passkeys">
-      <table className="table" data-testid="passkey-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Added</th>
-            <th scope="col">Last used</th>
-            <th scope="col" className="table__actions">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {passkeys.map((passkey) => (
-            <tr key={passkey.id} data-testid="passkey-row" data-name={passkey.name}>
-              <td>
-                <span className="passkey-name">
-                  <span className="table__strong">{passkey.name}</span>
-                  <span className="muted">{kindOf(passkey)}</span>
-                </span>
-              </td>
-              <td>
-                <When iso={passkey.createdAt} />
-              </td>
-              <td data-testid="passkey-last-used">
-                <When iso={passkey.lastUsedAt} />
-              </td>
-              <td className="table__actions">
-                <button
-                  type="button"
-                  className="icon-button"
-                  onClick={() => onRename(passkey)}
-                  aria-label={`Rename ${passkey.name}`}
-                  title="Rename"
-                >
-                  <Pencil size={16} aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button icon-button--danger"
-                  onClick={() => onRemove(passkey)}
-                  aria-label={`Remove ${passkey.name}`}
-                  title="Remove"
-                >
-                  <Trash2 size={16} aria-hidden="true" />
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      columns={columns}
+      rows={passkeys}
+      getRowId={(passkey) => passkey.id}
+      label="Your passkeys"
+      testId="passkey-table"
+      rowAttributes={(passkey) => ({ 'data-testid': 'passkey-row', 'data-name': passkey.name })}
+    />
   );
 }
 

@@ -1,11 +1,30 @@
 import { COMBAT_LOGS_NOT_CONFIGURED, MESSAGES } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Info } from 'lucide-react';
 import { useGuildCombatLogs } from '../../../api/guild-data';
+import { DataTable } from '../../../ui/data-table';
 import { formatDateTime } from '../../../ui/format-date';
 import { EmptyHint, QueryState } from '../../../ui/query-state';
-import { TableScroll } from '../../../ui/table-scroll';
 
 type CombatLogsAnswer = NonNullable<ReturnType<typeof useGuildCombatLogs>['data']>;
+type CombatEvent = CombatLogsAnswer['events'][number];
+
+const COLUMNS: ColumnDef<CombatEvent>[] = [
+  {
+    id: 'time',
+    header: 'Time',
+    cell: ({ row }) => <time dateTime={row.original.time}>{formatDateTime(row.original.time)}</time>,
+  },
+  { id: 'event', header: 'Event', cell: ({ row }) => <code>{row.original.event_type}</code> },
+  { id: 'source', header: 'Source', cell: ({ row }) => row.original.source ?? '—' },
+  { id: 'target', header: 'Target', cell: ({ row }) => row.original.target ?? '—' },
+  {
+    id: 'amount',
+    header: 'Amount',
+    meta: { className: 'table__number' },
+    cell: ({ row }) => (row.original.amount === null ? '—' : row.original.amount.toLocaleString()),
+  },
+];
 
 /** Recent combat log events from the time-series store, or a clear note when none is configured. */
 export function CombatLogsTab({ guildId }: { guildId: string }) {
@@ -42,35 +61,14 @@ function CombatLogs({ logs }: { logs: CombatLogsAnswer }) {
       {events.length === 0 ? (
         <EmptyHint testId="combat-logs-empty">{message ?? 'No combat events recorded for this guild yet.'}</EmptyHint>
       ) : (
-        <TableScroll label="Combat events">
-          <table className="table" data-testid="guild-combat-logs">
-            <thead>
-              <tr>
-                <th>Time</th>
-                <th>Event</th>
-                <th>Source</th>
-                <th>Target</th>
-                <th className="table__number">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: events carry no id; time plus position is unique within one answer.
-                <tr key={`${event.time}-${index}`}>
-                  <td>
-                    <time dateTime={event.time}>{formatDateTime(event.time)}</time>
-                  </td>
-                  <td>
-                    <code>{event.event_type}</code>
-                  </td>
-                  <td>{event.source ?? '—'}</td>
-                  <td>{event.target ?? '—'}</td>
-                  <td className="table__number">{event.amount === null ? '—' : event.amount.toLocaleString()}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        // Events carry no id; time plus position is unique within one answer.
+        <DataTable
+          columns={COLUMNS}
+          rows={events}
+          getRowId={(event, index) => `${event.time}-${index}`}
+          label="Combat events"
+          testId="guild-combat-logs"
+        />
       )}
     </div>
   );

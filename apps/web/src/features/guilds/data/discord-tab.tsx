@@ -1,15 +1,39 @@
 import { MESSAGES } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link2, Percent, Users } from 'lucide-react';
 import { GUILD_DATA_PAGE_SIZE, useGuildDiscordMembers } from '../../../api/guild-data';
+import { DataTable } from '../../../ui/data-table';
 import { formatDateTime, formatRelative } from '../../../ui/format-date';
 import { formatShare } from '../../../ui/format-number';
 import { Pagination } from '../../../ui/pagination';
 import { EmptyHint, QueryState } from '../../../ui/query-state';
 import { SearchInput } from '../../../ui/search-input';
-import { TableScroll } from '../../../ui/table-scroll';
 import { formatCount } from '../../dashboard/format';
 import { StatCard } from '../../dashboard/stat-card';
 import { useTabQuery } from './use-tab-query';
+
+type DiscordMember = NonNullable<ReturnType<typeof useGuildDiscordMembers>['data']>['members'][number];
+
+const COLUMNS: ColumnDef<DiscordMember>[] = [
+  { id: 'username', header: 'Username', meta: { cellClassName: 'table__strong' }, cell: ({ row }) => row.original.username },
+  { id: 'displayName', header: 'Display name', cell: ({ row }) => row.original.global_name ?? '—' },
+  { id: 'nickname', header: 'Nickname', cell: ({ row }) => row.original.nickname ?? '—' },
+  {
+    id: 'joined',
+    header: 'Joined',
+    cell: ({ row: { original: member } }) => (
+      <time dateTime={member.joined_at ?? undefined} title={formatDateTime(member.joined_at)}>
+        {member.joined_at ? formatRelative(member.joined_at) : '—'}
+      </time>
+    ),
+  },
+  {
+    id: 'linkedCharacters',
+    header: 'Linked characters',
+    meta: { className: 'table__number' },
+    cell: ({ row }) => formatCount(row.original.linkedCharacters),
+  },
+];
 
 /** The guild's Discord members, how many have linked characters, searchable and paged. */
 export function DiscordTab({ guildId }: { guildId: string }) {
@@ -42,34 +66,14 @@ export function DiscordTab({ guildId }: { guildId: string }) {
           {members.length === 0 ? (
             <EmptyHint>{search ? 'No members match this search.' : 'No Discord members synced for this guild yet.'}</EmptyHint>
           ) : (
-            <TableScroll label="Discord members" isBusy={query.isFetching}>
-              <table className="table" data-testid="guild-discord-table">
-                <thead>
-                  <tr>
-                    <th>Username</th>
-                    <th>Display name</th>
-                    <th>Nickname</th>
-                    <th>Joined</th>
-                    <th className="table__number">Linked characters</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {members.map((member) => (
-                    <tr key={member.id}>
-                      <td className="table__strong">{member.username}</td>
-                      <td>{member.global_name ?? '—'}</td>
-                      <td>{member.nickname ?? '—'}</td>
-                      <td>
-                        <time dateTime={member.joined_at ?? undefined} title={formatDateTime(member.joined_at)}>
-                          {member.joined_at ? formatRelative(member.joined_at) : '—'}
-                        </time>
-                      </td>
-                      <td className="table__number">{formatCount(member.linkedCharacters)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              columns={COLUMNS}
+              rows={members}
+              getRowId={(member) => String(member.id)}
+              label="Discord members"
+              testId="guild-discord-table"
+              isBusy={query.isFetching}
+            />
           )}
           {total > GUILD_DATA_PAGE_SIZE && (
             <Pagination

@@ -1,12 +1,32 @@
 import { MESSAGES } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { GUILD_DATA_PAGE_SIZE, useGuildRaidEvents } from '../../../api/guild-data';
 import { Badge } from '../../../ui/badge';
+import { DataTable } from '../../../ui/data-table';
 import { formatDateTime } from '../../../ui/format-date';
 import { Pagination } from '../../../ui/pagination';
 import { EmptyHint, QueryState } from '../../../ui/query-state';
-import { TableScroll } from '../../../ui/table-scroll';
 import { formatCount } from '../../dashboard/format';
 import { useTabQuery } from './use-tab-query';
+
+type RaidEvent = NonNullable<ReturnType<typeof useGuildRaidEvents>['data']>['events'][number];
+
+const COLUMNS: ColumnDef<RaidEvent>[] = [
+  { id: 'event', header: 'Event', meta: { cellClassName: 'table__strong' }, cell: ({ row }) => row.original.name },
+  { id: 'instance', header: 'Instance', cell: ({ row }) => row.original.instance },
+  { id: 'difficulty', header: 'Difficulty', cell: ({ row }) => <Badge tone="brand">{row.original.difficulty}</Badge> },
+  {
+    id: 'starts',
+    header: 'Starts',
+    cell: ({ row }) => <time dateTime={row.original.starts_at}>{formatDateTime(row.original.starts_at)}</time>,
+  },
+  {
+    id: 'attendance',
+    header: 'Attendance',
+    meta: { className: 'table__number' },
+    cell: ({ row }) => formatCount(row.original.attendance),
+  },
+];
 
 /** The guild's raid events, newest first, with how many characters attended each. */
 export function RaidEventsTab({ guildId }: { guildId: string }) {
@@ -26,34 +46,15 @@ export function RaidEventsTab({ guildId }: { guildId: string }) {
           {events.length === 0 ? (
             <EmptyHint>No raid events recorded for this guild yet.</EmptyHint>
           ) : (
-            <TableScroll label="Raid events" isBusy={query.isFetching}>
-              <table className="table" data-testid="guild-raid-events">
-                <thead>
-                  <tr>
-                    <th>Event</th>
-                    <th>Instance</th>
-                    <th>Difficulty</th>
-                    <th>Starts</th>
-                    <th className="table__number">Attendance</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {events.map((event) => (
-                    <tr key={event.id} data-testid="guild-raid-event">
-                      <td className="table__strong">{event.name}</td>
-                      <td>{event.instance}</td>
-                      <td>
-                        <Badge tone="brand">{event.difficulty}</Badge>
-                      </td>
-                      <td>
-                        <time dateTime={event.starts_at}>{formatDateTime(event.starts_at)}</time>
-                      </td>
-                      <td className="table__number">{formatCount(event.attendance)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              columns={COLUMNS}
+              rows={events}
+              getRowId={(event) => String(event.id)}
+              label="Raid events"
+              testId="guild-raid-events"
+              rowAttributes={() => ({ 'data-testid': 'guild-raid-event' })}
+              isBusy={query.isFetching}
+            />
           )}
           {total > GUILD_DATA_PAGE_SIZE && (
             <Pagination
