@@ -1,6 +1,7 @@
 import { ADMIN_SESSION_IDLE_MS, type AdminUserSort, type AdminUserStatus } from '@guildhall/contract';
 import { twoFactorMethodsSql } from '../../auth/session-queries';
 import type { Queryable } from '../../services/db/db';
+import { escapeLike } from '../../services/db/like';
 
 /** An admin user as the admin users screen reads it, with its role and its open sessions counted. */
 export interface AdminUserListRow {
@@ -68,8 +69,6 @@ const rowColumns = (cutoff: string) => `u.id, u.username, u.full_name, u.role, r
        u.created_at, u.updated_at, u.deleted_at`;
 
 const FROM = 'FROM admin_users u LEFT JOIN admin_roles r ON r.name = u.role';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The idle cutoff: a session last seen before it has expired (idleMs: the timeout in force). */
 const idleCutoff = (idleMs: number) => new Date(Date.now() - idleMs);

@@ -1,5 +1,6 @@
 import type { AuditLogFilters } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
+import { escapeLike } from '../../services/db/like';
 
 /** One audit record as the audit log reads it. */
 export interface AuditRow {
@@ -19,8 +20,6 @@ export interface AuditRow {
 export type AuditFilters = Pick<AuditLogFilters, 'actor' | 'action' | 'targetType' | 'targetId' | 'from' | 'to'>;
 
 const COLUMNS = 'id::text AS id, actor_type, actor_id, actor_name, action, target_type, target_id, details, ip, created_at';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The WHERE clause of the filters, each on an index of 0012: the actor by name in any case or by id, the action

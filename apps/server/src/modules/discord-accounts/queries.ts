@@ -1,6 +1,7 @@
 import type { botGuildListQuery, discordUserListQuery } from '@guildhall/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../services/db/db';
+import { escapeLike } from '../../services/db/like';
 import type { JobRow } from '../../services/job-queue';
 import { MEMBER_SYNC_KIND } from '../character-linking/member-sync-job';
 
@@ -24,9 +25,6 @@ export interface DiscordUserRow {
   guilds: number;
   has_player_account: boolean;
 }
-
-/** LIKE treats % and _ as wildcards and \ as escape; a search for "50%" means the text "50%". */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The ids of the users the filter admits, from the sources that say so. With a search, only the rows that match

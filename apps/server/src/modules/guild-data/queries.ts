@@ -1,5 +1,6 @@
 import { GUILD_DATA_LIMITS } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
+import { escapeLike } from '../../services/db/like';
 
 /** A guild's attendance rows are those of its raid events. */
 const ATTENDANCE_OF_GUILD = 'raid_attendance a JOIN raid_events r ON r.id = a.raid_event_id WHERE r.guild_id = $1';
@@ -88,9 +89,6 @@ export async function selectRaidEventPage(db: Queryable, guildId: string, page: 
   ]);
   return { rows: events.rows, total: total.rows[0]?.total ?? 0 };
 }
-
-/** LIKE treats % and _ as wildcards and \ as escape; a search for "50%" means the text "50%". */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A page of the guild's current Discord members (searching username, display name and nickname), with

@@ -1,5 +1,6 @@
 import type { Region } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
+import { escapeLike } from '../../services/db/like';
 
 /** A guild tenant row with its current member count. */
 export interface GuildRow {
@@ -74,9 +75,6 @@ export const GUILD_FIELDS = [
   'discord_invite',
   'contact_email',
 ] as const satisfies readonly (keyof GuildFields)[];
-
-/** LIKE treats % and _ as wildcards and \ as escape; a search for "50%" means the text "50%". */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The WHERE clause of the list and the export, adding its parameters to `values`. Each filter
