@@ -9,7 +9,8 @@ import { presentGrant } from './presenters';
 
 /** What an admin grants: permissions to one community user in one guild tenant. */
 export interface GrantRequest {
-  guildId: string;
+  /** The guild tenant's uuid. */
+  tenantId: string;
   userId: string;
   permissions: readonly GuildPermission[];
 }
@@ -24,7 +25,7 @@ export const grantedByOf = (by: Requester) =>
  */
 export async function grantPermissions(db: Db, request: GrantRequest, by: Requester) {
   return db.transaction(async (tx) => {
-    const tenant = await selectTenant(tx, request.guildId);
+    const tenant = await selectTenant(tx, request.tenantId);
     if (!tenant) throw AppError.notFound(GUILD_GRANT_MESSAGES.guildNotFound);
     const user = await selectCommunityUser(tx, request.userId);
     if (!user) throw AppError.notFound(GUILD_GRANT_MESSAGES.userNotFound);
