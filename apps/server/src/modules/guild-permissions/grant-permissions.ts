@@ -3,8 +3,13 @@ import { AppError } from '../../core/app-error';
 import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
-import { selectCommunityUser, selectGrantedPermissions, selectTenant, selectUserGrants } from './grant-queries';
-import { insertGuildGrants } from './insert-grants';
+import {
+  insertGuildGrants,
+  selectCommunityUser,
+  selectGrantedPermissions,
+  selectTenant,
+  selectUserGrants,
+} from './grant-queries';
 import { presentGrant } from './presenters';
 
 /** What an admin grants: permissions to one community user in one guild tenant. */
