@@ -229,7 +229,7 @@ describe('SQL query runner on PostgreSQL', () => {
     const client = new HttpClient(server.url);
     await client.signIn(admin.username, admin.password);
     expect((await run({ query: 'SELECT 1' }, client)).status).toBe(403);
-    expect((await client.get('/api/admin/db/history-queries')).status).toBe(403);
+    expect((await client.get('/api/admin/db/query-history')).status).toBe(403);
   });
 });
 
