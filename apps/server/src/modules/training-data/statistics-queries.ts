@@ -14,6 +14,7 @@ const rangeValues = (range: DateRange) => [range.startDate ?? null, range.endDat
 /** An average to four decimals (averages of real columns read as doubles otherwise: 0.699999988…). */
 const avg = (column: string) => `round(avg(${column})::numeric, 4)::float8`;
 
+/** The counts and averages of both sample tables, as TOTALS reads them. */
 export interface Totals {
   memory_total: number;
   memory_verified: number;

@@ -34,10 +34,11 @@ export async function trainingStatistics(db: Queryable, range: DateRange): Promi
 export async function mlAnalytics(db: Queryable, scope: 'both' | SampleType, range: DateRange): Promise<MlAnalytics> {
   const hasMemory = scope !== 'intent';
   const hasIntent = scope !== 'memory';
+  const types: SampleType[] = scope === 'both' ? ['memory', 'intent'] : [scope];
   const [totals, providers, distribution] = await Promise.all([
     selectTotals(db, range),
     hasIntent ? selectProviderPerformance(db, range) : Promise.resolve([]),
-    selectQualityDistribution(db, [...(hasMemory ? ['memory' as const] : []), ...(hasIntent ? ['intent' as const] : [])], range),
+    selectQualityDistribution(db, types, range),
   ]);
   const zeroUnless = (shown: boolean, value: number) => (shown ? value : 0);
   return {
