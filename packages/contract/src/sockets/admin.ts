@@ -78,7 +78,7 @@ export const adminCommand = z.object({
 export type AdminCommand = z.infer<typeof adminCommand>;
 
 /** Room of the clients watching one guild's member syncs (joined with `subscribe:member-sync`). */
-export const memberSyncRoom = (guildId: string) => `member-sync:${guildId}`;
+export const memberSyncRoom = (tenantId: string) => `member-sync:${tenantId}`;
 
 /** A member sync moved on: after each page fetched, and when the save starts. */
 export const syncProgress = z.object({
