@@ -79,6 +79,12 @@ test('the query runner: writes only when confirmed, 100 of N rows, errors, histo
   await typeQuery(page, `CREATE TABLE IF NOT EXISTS ${TABLE} (id int PRIMARY KEY, label text)`);
   await page.getByRole('button', { name: 'Execute' }).click();
   await expect(page.getByTestId('query-error')).toContainText(/read-only/i);
+  // Two statements at once: the runner's own sentence, not PostgreSQL's about prepared statements (issue 29).
+  await typeQuery(page, 'SELECT 1; SELECT 2');
+  await page.getByRole('button', { name: 'Execute' }).click();
+  await expect(page.getByTestId('query-error')).toContainText('Run one statement at a time');
+  await expect(page.getByTestId('query-error')).not.toContainText('prepared statement');
+  await typeQuery(page, `CREATE TABLE IF NOT EXISTS ${TABLE} (id int PRIMARY KEY, label text)`);
   await page.getByLabel('Allow writes').check();
   await page.getByRole('button', { name: 'Execute' }).click();
   await expect(page.getByRole('dialog', { name: 'Run with writes allowed?' })).toBeVisible();
@@ -229,6 +235,7 @@ test('connection stats and migrations show the real database', async ({ page }) 
   await expect(page).toHaveURL(/tab=connections/);
   const maxConnections = page.getByTestId('database-stat-max_connections');
   await expect(maxConnections).toContainText(/\d+/);
+  await expect(maxConnections.locator('dt')).toHaveText('Connection limit');
   await expect(page.getByTestId('database-stat-Active')).toContainText(/[1-9]/);
   await expect(page.getByTestId('database-stat-Waiting')).toContainText('idle in transaction');
   await reviewShot(page, 'database-connections');

@@ -95,6 +95,10 @@ test('filters and pages live in the URL; three selected guilds are deactivated t
 
   await page.goto('/admin/guilds?status=active&region=EU');
   await expect(rows.first()).toBeVisible();
+  // With nothing selected the bulk actions are off (issue 29).
+  for (const name of ['Activate', 'Deactivate', 'Delete']) {
+    await expect(page.getByTestId('bulk-bar').getByRole('button', { name, exact: true })).toBeDisabled();
+  }
   const names: string[] = [];
   for (const row of (await rows.all()).slice(0, 3)) {
     names.push(await guildNameOf(row));

@@ -108,7 +108,8 @@ test('explorer → generated query → table and graph → CSV export, with hist
   const table = page.getByTestId('influx-result-table');
   await expect(table.locator('thead th')).toHaveText(['Time', 'Measurement', 'Field', 'Value', 'Tags']);
   await expect(table.locator('tbody tr')).toHaveCount(12);
-  await expect(table.locator('tbody tr').first().locator('td').nth(3)).toHaveText(/^\d+\.\d{4}$/);
+  // Values: a fraction to 4 decimals (spec 2 §2), a whole number as it is (not "10.0000", issue 29).
+  await expect(table.locator('tbody tr').first().locator('td').nth(3)).toHaveText(/^\d+(\.\d{4})?$/);
   await expect(table.locator('tbody')).toContainText('host=alpha');
   await expectAccessible(page, 'InfluxDB query result');
 
@@ -144,6 +145,11 @@ test('explorer → generated query → table and graph → CSV export, with hist
   await typeInto(page, editor, 'SELECT FROM nowhere');
   await page.getByRole('button', { name: 'Execute' }).click();
   await expect(page.getByTestId('influx-query-error')).toBeVisible();
+  // A typo in the first word is a syntax error, not a refused write (issue 29).
+  await typeInto(page, editor, 'SELEC * FROM nowhere');
+  await page.getByRole('button', { name: 'Execute' }).click();
+  await expect(page.getByTestId('influx-query-error')).toContainText('"SELEC" does not start an InfluxQL statement');
+  await expect(page.getByTestId('influx-query-error')).not.toContainText('Only reads');
   await page.getByTestId('influx-history').getByRole('button').filter({ hasText: CPU }).first().click();
   await expect(editor).toHaveText(generated);
 
@@ -172,6 +178,9 @@ test('statistics, and a retention period changed after a confirmation', async ({
   const input = page.getByLabel(`New retention of ${database}/${RETENTION_POLICY}`);
   await input.fill('3 days');
   await expect(page.getByText("Retention must look like 1h, 30d, 2w or 'infinite'")).toBeVisible();
+  // A duration of the right shape but past InfluxDB's longest is told as such (issue 29).
+  await input.fill('10000000000d');
+  await expect(page.getByText(/^Retention can be at most 106,751d/)).toBeVisible();
   await input.fill('72h');
   await page.getByRole('button', { name: 'Save retention' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change the retention?' });

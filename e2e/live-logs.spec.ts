@@ -117,6 +117,13 @@ test('the live tail shows a request just made, filters by level and text, and pa
   // Clear empties the screen.
   await page.getByRole('button', { name: 'Clear', exact: true }).click();
   await expect(tailLines(page).filter({ hasText: later })).toHaveCount(0);
+
+  // Paused over an empty list, it says the lines are held, not that it waits for some (issue 29).
+  await page.getByTestId('tail-pause').click();
+  expect(await requestWithToken(page, uniqueToken('held'))).toBe(404);
+  await expect(page.getByTestId('tail-empty')).toHaveText(/^Paused: [1-9][\d,]* new lines? (is|are) held\. Resume to show/);
+  await expect(page.getByTestId('tail-empty')).not.toContainText('Waiting');
+  await page.getByTestId('tail-pause').click();
 });
 
 test('search finds a request by its text in the log files', async ({ page }) => {

@@ -115,6 +115,14 @@ test('create with invalid then valid fields; view → edit → save → view', a
   await form.getByTestId('account-form-displayName').fill('');
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(form.getByText('Display name is required')).toBeVisible();
+  // A filled but over-long value is told its limit in words, naming the field (issue 29), not that it is required.
+  await form.getByTestId('account-form-displayName').fill('A'.repeat(101));
+  await form.getByTestId('account-form-battlenetId').fill('b'.repeat(65));
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(form.getByText('Display name must be at most 100 characters')).toBeVisible();
+  await expect(form.getByText('Battle.net ID must be at most 64 characters')).toBeVisible();
+  await expect(form).not.toContainText('Too big');
+  await form.getByTestId('account-form-battlenetId').fill('');
   const name = `E2E Player ${Date.now()}`;
   await form.getByTestId('account-form-displayName').fill(name);
   await form.getByTestId('account-form-email').fill('e2e.player@example.org');

@@ -126,6 +126,15 @@ test('the key browser: a pattern as a tree, a hash field edited, a TTL counting 
   await expect(toast(page, 'TTL removed: the key no longer expires')).toBeVisible();
   await expect(ttl).toHaveText('No expiry');
   expect(await browse.ttl('e2e:guild:1:roster')).toBe(-1);
+  // -1 removes it too, as the dialog's message says (issue 29: it used to be refused).
+  await browse.expire('e2e:guild:1:roster', 600);
+  await detail.getByRole('button', { name: 'Reload' }).click();
+  await expect(ttl).not.toHaveText('No expiry');
+  await detail.getByRole('button', { name: 'Set TTL' }).click();
+  await ttlDialog.getByLabel('TTL (seconds)').fill('-1');
+  await ttlDialog.getByRole('button', { name: 'Set TTL' }).click();
+  await expect(ttl).toHaveText('No expiry');
+  expect(await browse.ttl('e2e:guild:1:roster')).toBe(-1);
 
   // A JSON string is pretty-printed, edited in CodeMirror, and stored compact again as it was.
   await keyButton(page, 'settings').click();
@@ -259,6 +268,11 @@ test('statistics refresh live; a database tile selects its database', async ({ p
   const version = /redis_version:(\S+)/.exec(info)?.[1];
 
   await page.goto('/admin/database/redis?tab=stats');
+  // Without ?db= the manager opens on Guildhall's own database (REDIS_URL's; 0 on this server), marked as such.
+  const selector = page.getByTestId('redis-database');
+  await expect(selector).toHaveValue('0');
+  await expect(selector.locator('option:checked')).toContainText("Guildhall's");
+  await expect(selector.locator('option', { hasText: "Guildhall's" })).toHaveCount(1);
   await expect(page.getByTestId('redis-stat-version')).toContainText(version ?? 'unknown');
   await expect(page.getByTestId('redis-stat-clients')).toContainText(/\d/);
   await expect(page.getByTestId('redis-stat-uptime')).toContainText(/\d+ days/);

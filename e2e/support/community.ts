@@ -30,8 +30,12 @@ export async function linkFromOutbox(request: APIRequestContext, to: string, pat
       async () => {
         const res = await request.get(`/api/admin/mail/outbox?to=${encodeURIComponent(to)}`);
         expect(res.ok()).toBe(true);
-        const { mails } = (await res.json()) as { mails: { text: string }[] };
-        link = mails.map((mail) => mail.text.match(pattern)?.[0]).find(Boolean);
+        // The outbox finds any address holding the text: this recipient's mails are the ones sent to it exactly.
+        const { mails } = (await res.json()) as { mails: { to: string; text: string }[] };
+        link = mails
+          .filter((mail) => mail.to.toLowerCase() === to.toLowerCase())
+          .map((mail) => mail.text.match(pattern)?.[0])
+          .find(Boolean);
         return link;
       },
       { message: `no ${path} link in the outbox for ${to}`, timeout: 10_000 },

@@ -29,6 +29,7 @@ import { registerTokenCleanup } from './jobs/token-cleanup';
 import { attachLiveConnection } from './live/live-connection';
 import { createLogging } from './logger';
 import { adminAuthRoutes } from './modules/admin-auth/routes';
+import { adminNotificationRoutes } from './modules/admin-notifications/routes';
 import { adminRoleRoutes } from './modules/admin-roles/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { aiTurnRoutes } from './modules/ai-turns/routes';
@@ -90,6 +91,7 @@ const siteRoutes = fp(
     await routes.register(alertRoutes);
     await routes.register(logRoutes);
     await routes.register(mailOutboxRoutes);
+    await routes.register(adminNotificationRoutes);
     await routes.register(databaseQueryRoutes);
     await routes.register(communityAuthRoutes);
     await routes.register(meRoutes);

@@ -136,6 +136,11 @@ describe('the mail outbox in the admin console', () => {
       mails: [{ to: signedIn.account.email, subject: 'Verify your email for Guildhall' }],
     });
     expect((mine.body.mails as { text: string }[])[0]!.text).toContain('/verify-email?token=');
+    // Any part of the address finds it, in any case; LIKE's own characters are taken literally.
+    const local = signedIn.account.email.split('@')[0]!;
+    const part = await admin.get(`/api/admin/mail/outbox?to=${encodeURIComponent(local.slice(2).toUpperCase())}`);
+    expect(part.body).toMatchObject({ total: 1, mails: [{ to: signedIn.account.email }] });
+    expect((await admin.get('/api/admin/mail/outbox?to=%25')).body).toMatchObject({ total: 0 });
 
     const viewer = await createTestAdmin(server.app, { role: 'viewer' });
     const viewerClient = new HttpClient(server.url);

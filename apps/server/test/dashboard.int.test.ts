@@ -80,11 +80,20 @@ describe('dashboard figures', () => {
       vi.spyOn(monitoring.host, 'read').mockReturnValueOnce(reading(cpuPercent)).mockReturnValue(reading(later));
     try {
       readFirst(97.6, 10);
-      const busy = await owner.get<{ system: { cpuUsage: number; memoryUsage: number }; overall: string }>(
-        '/api/backend-performance/system',
-      );
+      type SystemAnswer = {
+        system: { cpuUsage: number; memoryUsage: number };
+        overall: string;
+        reasons: string[];
+        overallSince: string;
+      };
+      const busy = await owner.get<SystemAnswer>('/api/backend-performance/system');
       expect(busy.body.system).toMatchObject({ cpuUsage: 97.6, memoryUsage: 40 });
       expect(busy.body.overall).toBe('critical');
+      // The verdict says why, and since when: a second critical reading keeps the first one's start.
+      expect(busy.body.reasons).toEqual(['CPU 98 %']);
+      readFirst(95, 10);
+      const still = await owner.get<SystemAnswer>('/api/backend-performance/system');
+      expect(still.body).toMatchObject({ overall: 'critical', reasons: ['CPU 95 %'], overallSince: busy.body.overallSince });
 
       readFirst(85, 10);
       expect((await owner.get('/api/backend-performance/system')).body).toMatchObject({
@@ -93,13 +102,16 @@ describe('dashboard figures', () => {
       });
 
       readFirst(12, 97.6);
-      expect((await owner.get('/api/backend-performance/system')).body).toMatchObject({
-        system: { cpuUsage: 12 },
-        overall: 'healthy',
-      });
+      const calm = await owner.get<SystemAnswer>('/api/backend-performance/system');
+      expect(calm.body).toMatchObject({ system: { cpuUsage: 12 }, overall: 'healthy', reasons: [] });
+      expect(Date.parse(calm.body.overallSince)).toBeGreaterThanOrEqual(Date.parse(busy.body.overallSince));
 
       readFirst(97.6, 10);
-      expect(monitoring.snapshot()).toMatchObject({ system: { cpu: { usage: 97.6 } }, overall: 'critical' });
+      expect(monitoring.snapshot()).toMatchObject({
+        system: { cpu: { usage: 97.6 } },
+        overall: 'critical',
+        reasons: ['CPU 98 %'],
+      });
     } finally {
       vi.restoreAllMocks();
       await monitoring.start();

@@ -147,6 +147,22 @@ describe('InfluxQL read-only check under attack (HTTP)', () => {
     expect(await users()).not.toContain(user);
   });
 
+  it('tells a typo or an empty query as such, not as a refused write (issue 29)', async () => {
+    for (const route of ROUTES) {
+      const typo = await owner.post(route, { query: 'SELEC * FROM "m"', language: 'influxql' });
+      expect(typo.status).toBe(400);
+      expect(typo.body.error).toBe(INFLUX_MESSAGES.notAStatement('SELEC'));
+      for (const query of ['   ', '-- only a comment', '/* nothing */ ']) {
+        const empty = await owner.post(route, { query, language: 'influxql' });
+        expect(empty.status, query).toBe(400);
+        expect(empty.body.error, query).toBe(INFLUX_MESSAGES.emptyQuery);
+      }
+      const write = await owner.post(route, { query: 'DROP MEASUREMENT "m"', language: 'influxql' });
+      expect(write.body.error).toBe(INFLUX_MESSAGES.readOnly);
+    }
+    expect(await measurements()).toEqual(['m']);
+  });
+
   it('refuses SELECT … INTO however INTO is reached, and nothing is written', async () => {
     for (const route of ROUTES) {
       for (const query of attacks().into) {

@@ -306,6 +306,9 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
   });
 
   it('creates keys of every type with a TTL, never overwriting one', async () => {
+    const never = await create({ key: 'c:never', type: 'string', value: 'v', ttl: -1 });
+    expect(never.status).toBe(400);
+    expect(never.body.error).toBe(REDIS_MESSAGES.invalidNewKeyTtl);
     expect((await create({ key: 'c:string', type: 'string', value: 'v', ttl: 60 })).status).toBe(200);
     expect(await redis.ttl('c:string')).toBeGreaterThan(55);
     await create({ key: 'c:hash', type: 'hash', value: [{ field: 'f', value: 'v' }] });

@@ -19,6 +19,7 @@ import './styles/community.css';
 // inline script in index.html, which the CSP would block; this module runs before the first paint of the app.
 applyThemeChoice(readThemeChoice());
 installCommunityRequestAuth();
+void import('./ui/form-messages');
 const queryClient = createQueryClient();
 
 const root = document.getElementById('root');

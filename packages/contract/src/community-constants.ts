@@ -92,5 +92,8 @@ export const DISCORD_LINK_RESULTS = {
   exchange_failed: 'Discord linking failed. Please try again.',
   not_configured: 'Discord sign-in is not configured',
 } as const;
+/** Settings' Link Discord card on a server that has no Discord application configured. */
+export const DISCORD_LINK_UNAVAILABLE =
+  'Discord is not set up on this server, so it cannot be linked yet. An operator can configure it (DISCORD_CLIENT_ID).';
 /** A code of DISCORD_LINK_RESULTS. */
 export type DiscordLinkResult = keyof typeof DISCORD_LINK_RESULTS;

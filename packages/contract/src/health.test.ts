@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barTone, cpuTone, overallHealth, statusTone } from './health';
+import { barTone, cpuTone, healthReasons, healthReasonText, overallHealth, statusTone } from './health';
 
 describe('statusTone (spec 1 §2)', () => {
   it.each([
@@ -61,5 +61,26 @@ describe('barTone (spec 2 §4)', () => {
     expect(barTone(50, 100)).toBe('warn');
     expect(barTone(49, 100)).toBe('good');
     expect(barTone(5, 0)).toBe('good');
+  });
+});
+
+describe('healthReasons', () => {
+  const calm = { cpuPercent: 20, memoryPercent: 40, databaseStatus: 'healthy', redisStatus: 'healthy' };
+
+  it('names each figure above the warning line and each service down, and nothing when healthy', () => {
+    expect(healthReasons(calm)).toEqual([]);
+    expect(healthReasons({ ...calm, cpuPercent: 97.6 })).toEqual(['CPU 98 %']);
+    expect(healthReasons({ ...calm, cpuPercent: 85, memoryPercent: 92.2, databaseStatus: 'error', redisStatus: 'down' })).toEqual(
+      ['CPU 85 %', 'Memory 92 %', 'PostgreSQL error', 'Redis down'],
+    );
+  });
+
+  it('says how long the verdict has held', () => {
+    const now = Date.parse('2026-11-27T12:00:00Z');
+    expect(healthReasonText(['CPU 98 %'], '2026-11-27T11:59:30Z', now)).toBe('CPU 98 % for 30 s');
+    expect(healthReasonText(['CPU 98 %', 'Memory 91 %'], '2026-11-27T11:55:10Z', now)).toBe('CPU 98 %, Memory 91 % for 4 min');
+    expect(healthReasonText(['Redis down'], '2026-11-27T09:55:00Z', now)).toBe('Redis down for 2 h 5 min');
+    expect(healthReasonText(['Redis down'], null, now)).toBe('Redis down');
+    expect(healthReasonText([], '2026-11-27T11:59:30Z', now)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 export * from './admin-routes';
 export * from './api/admin-auth';
+export * from './api/admin-notifications';
 export * from './api/admin-passkeys';
 export * from './api/admin-roles';
 export * from './api/admin-two-factor';

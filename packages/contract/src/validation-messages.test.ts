@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GUILD_MESSAGES, guildInput, guildListQuery } from './api/guilds';
-import { readableIssue } from './validation-messages';
+import { PLAYER_ACCOUNT_MESSAGES, playerAccountInput } from './api/player-accounts';
+import { fieldLabel, formIssue, readableIssue, whenMissing } from './validation-messages';
 
 /** The messages of a parse with the readable error map, by field. */
 function messages(schema: z.ZodType, input: unknown): Record<string, string> {
@@ -55,5 +56,59 @@ describe('readableIssue', () => {
     expect(messages(guildInput, { guild_name: 'x', server: 'Area 52', region: 'US', faction: 'Horde' })).toMatchObject({
       guild_name: GUILD_MESSAGES.nameLength,
     });
+  });
+});
+
+describe('fieldLabel', () => {
+  it('reads a key as words in sentence case', () => {
+    expect(fieldLabel('displayName')).toBe('Display name');
+    expect(fieldLabel('display_name')).toBe('Display name');
+    expect(fieldLabel('battlenetId')).toBe('Battle.net ID');
+    expect(fieldLabel('discordId')).toBe('Discord ID');
+    expect(fieldLabel('email')).toBe('E-mail');
+    expect(fieldLabel('webhookUrl')).toBe('Webhook URL');
+  });
+});
+
+describe('formIssue', () => {
+  const form = (schema: z.ZodType, input: unknown) => {
+    const result = schema.safeParse(input, { error: formIssue });
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  };
+
+  it("names the field by its label, never with zod's machine text", () => {
+    const filled = {
+      displayName: 'Ada',
+      email: `${'a'.repeat(250)}@x.io`,
+      discordId: '1'.repeat(20),
+      battlenetId: 'b'.repeat(65),
+    };
+    expect(form(playerAccountInput, filled)).toEqual({
+      email: 'E-mail must be at most 254 characters',
+      discordId: 'Discord ID must be at most 19 characters',
+      battlenetId: 'Battle.net ID must be at most 64 characters',
+    });
+    expect(
+      form(z.object({ settings: z.object({ notes: z.string().max(2000) }) }), { settings: { notes: 'x'.repeat(2001) } }),
+    ).toEqual({
+      'settings.notes': 'Notes must be at most 2,000 characters',
+    });
+  });
+});
+
+describe('whenMissing', () => {
+  it('says a value is missing only when it is, and lets a length check say the length', () => {
+    const name = z.object({ name: z.string(whenMissing('Name is required')).trim().min(1, 'Name is required').max(5) });
+    expect(messages(name, {})).toEqual({ name: 'Name is required' });
+    expect(messages(name, { name: 7 })).toEqual({ name: 'Name is required' });
+    expect(messages(name, { name: 'Ada Lovelace' })).toEqual({ name: 'name must be at most 5 characters' });
+  });
+
+  it('a filled but over-long display name is told its length, not that it is required', () => {
+    const result = playerAccountInput.safeParse({ displayName: 'A'.repeat(101) }, { error: formIssue });
+    expect(result.success).toBe(false);
+    const message = result.error?.issues.find((issue) => issue.path[0] === 'displayName')?.message;
+    expect(message).toBe('Display name must be at most 100 characters');
+    expect(message).not.toBe(PLAYER_ACCOUNT_MESSAGES.displayNameRequired);
   });
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** A zod issue as an error map receives it. */
 type RawIssue = z.core.$ZodRawIssue;
@@ -121,3 +121,61 @@ export const readableIssue: z.core.$ZodErrorMap = (issue) => {
   }
   return describe(path.map(String).join('.'), issue);
 };
+
+/** Words a field's key spells in a way a person does not write them. */
+const WORDS: Readonly<Record<string, string>> = {
+  id: 'ID',
+  ids: 'IDs',
+  url: 'URL',
+  ttl: 'TTL',
+  ai: 'AI',
+  api: 'API',
+  sql: 'SQL',
+  battlenet: 'Battle.net',
+  battletag: 'BattleTag',
+  email: 'e-mail',
+};
+
+/**
+ * A field's key as a person reads it, in sentence case: `displayName` and `display_name` are "Display name",
+ * `battlenetId` is "Battle.net ID".
+ */
+export function fieldLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase());
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The error map of forms (issue 29: no machine text reaches a person): the same sentences as readableIssue,
+ * naming the field as its label reads ("Display name must be at most 100 characters") by its last named key.
+ * A message written in the schema still wins.
+ */
+export const formIssue: z.core.$ZodErrorMap = (issue) => {
+  const key = [...(issue.path ?? [])].reverse().find((part): part is string => typeof part === 'string');
+  if (key === undefined) return readableIssue(issue);
+  return describe(fieldLabel(key), issue);
+};
+
+/**
+ * Makes formIssue the fallback of every parse in this process (the web app calls it once at start): a form that
+ * checks its values with a contract schema then shows sentences, not zod's "Too big: expected string to have
+ * <=2000 characters". Messages written in a schema, and a parse's own error map (the server's readableIssue),
+ * come first.
+ */
+export function installFormMessages(): void {
+  z.config({ customError: formIssue });
+}
+
+/**
+ * A schema's message for a value that is missing or of the wrong type only, so its length and format checks keep
+ * their own messages: `z.string(whenMissing(MESSAGES.nameRequired)).max(100)`. (zod gives a schema-wide `error`
+ * to every check without a message of its own: an over-long name read "Display name is required".)
+ */
+export const whenMissing = (message: string) => ({
+  error: (issue: { code?: string }) => (issue.code === 'invalid_type' ? message : undefined),
+});

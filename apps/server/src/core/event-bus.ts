@@ -35,7 +35,7 @@ export type DomainEvent =
   | { type: 'metrics.recorded'; sample: MetricSample }
   | { type: 'admin-sessions.ended'; sessionIds: string[]; reason: SessionEndReason }
   /** An account security event for the admins who manage users (admin:alert in their bell). */
-  | { type: 'admin.alert'; message: string }
+  | { type: 'admin.alert'; message: string; notificationId: string }
   | { type: 'guilds.changed'; change: GuildChange; guildIds: string[] }
   | { type: 'member-sync.progressed'; progress: SyncProgress }
   | { type: 'member-sync.completed'; completed: SyncCompleted }

@@ -68,6 +68,7 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () =>
           type: 'admin:alert',
           message: event.message,
           timestamp: new Date().toISOString(),
+          notificationId: event.notificationId,
         });
         return;
       case 'admin-sessions.ended':

@@ -54,10 +54,8 @@ export function useAdminInviteSource(tenantId: string, status: InviteListStatus)
   const invalidate = () => queryClient.invalidateQueries({ queryKey: inviteKeys.admin(tenantId) });
   const create = useMutation({
     mutationFn: (body: CreateInviteInput) => callEndpoint(adminGuildInvitesApi.create, { params: { id: tenantId }, body }),
-    onSuccess: (answer) => {
-      toast.success(answer.message);
-      return invalidate();
-    },
+    // No toast: the new link's card says it was created, right where Copy is (a toast covered it, issue 29).
+    onSuccess: () => invalidate(),
     onError: (error) => toast.error(errorMessage(error, GUILD_INVITE_MESSAGES.createFailed)),
   });
   const revoke = useMutation({
@@ -91,10 +89,8 @@ export function useGuildInviteSource(guildId: string, status: InviteListStatus):
   });
   const create = useMutation({
     mutationFn: (body: CreateInviteInput) => callCommunityEndpoint(guildInvitesApi.create, { guildId, body }),
-    onSuccess: (answer) => {
-      toast.success(answer.message);
-      return invalidate();
-    },
+    // No toast: the new link's card says it was created, right where Copy is (a toast covered it, issue 29).
+    onSuccess: () => invalidate(),
     onError: (error) => showError(error, GUILD_INVITE_MESSAGES.createFailed),
   });
   const revoke = useMutation({

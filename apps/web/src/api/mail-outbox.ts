@@ -5,7 +5,7 @@ import { callEndpoint } from './endpoint';
 /** The outbox filters the screen keeps in its URL. */
 export interface OutboxFilters {
   page: number;
-  to: string;
+  to?: string;
 }
 
 /** Query keys of the mail outbox. */

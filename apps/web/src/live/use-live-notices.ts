@@ -83,7 +83,8 @@ export function useLiveNotices() {
         navigate(ADMIN_LOGIN_PATH, { replace: true });
         break;
       case 'admin:alert':
-        notify({ type: 'info', title: 'Admin', message: event.message });
+        // Stored by the server until read: it stays in the bell, and after a reload, until dismissed.
+        notify({ type: 'info', title: 'Admin', message: event.message, storedId: event.notificationId });
         break;
     }
   }

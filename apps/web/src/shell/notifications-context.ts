@@ -10,12 +10,14 @@ export interface AdminNotification {
   title: string;
   message: string;
   timestamp: string;
+  /** A notice the server keeps until read (an account security alert): it stays until dismissed, which marks it read. */
+  storedId?: string;
 }
 
 /** The header notifications and what can be done with them. */
 export interface NotificationsValue {
   notifications: AdminNotification[];
-  notify: (notification: Omit<AdminNotification, 'id' | 'timestamp'>) => void;
+  notify: (notification: Omit<AdminNotification, 'id' | 'timestamp'> & { timestamp?: string }) => void;
   dismiss: (id: string) => void;
   clearAll: () => void;
 }

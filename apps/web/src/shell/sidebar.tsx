@@ -1,4 +1,4 @@
-import { type AdminNavGroup, MESSAGES } from '@guildhall/contract';
+import type { AdminNavGroup } from '@guildhall/contract';
 import { PanelLeftClose, PanelLeftOpen, ShieldCheck, X } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useAdminSession } from '../auth/admin-session-context';
@@ -6,6 +6,7 @@ import { BUILT_ADMIN_SCREENS } from '../screen-pages';
 import { buildNav } from './nav-model';
 import { SidebarGroup } from './sidebar-group';
 import { SidebarLink } from './sidebar-link';
+import { SystemStatus } from './system-status';
 import { useDrawerFocus } from './use-drawer-focus';
 import { useStoredState } from './use-stored-state';
 
@@ -69,10 +70,7 @@ export function Sidebar({ isCollapsed, isDrawerOpen, onToggleCollapsed, onCloseD
         </ul>
       </nav>
       <div className="sidebar__footer">
-        <span className="sidebar__status" data-testid="system-online" title={MESSAGES.systemOnline}>
-          <span className="status-dot status-dot--good" aria-hidden="true" />
-          <span className="sidebar__label">{MESSAGES.systemOnline}</span>
-        </span>
+        <SystemStatus />
         <button
           type="button"
           className="icon-button sidebar__collapse"

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { BrowserRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseUrlQuery, urlQuerySearch, useUrlQuery } from './use-url-query';
+import { parseUrlQuery, tabQuery, urlQuerySearch, useUrlQuery } from './use-url-query';
 
 /** A list query as the contract writes them: coerced numbers, enums with defaults, optional text, a list. */
 const listQuery = z.object({
@@ -45,6 +45,10 @@ describe('parseUrlQuery', () => {
       status: 'all',
       roles: [],
     });
+  });
+
+  it('reads a text trimmed to nothing as missing', () => {
+    expect(parseUrlQuery(listQuery, at('search=%20%20'))).toEqual({ page: 1, limit: 25, status: 'all', roles: [] });
   });
 });
 
@@ -94,11 +98,39 @@ function Screen() {
   );
 }
 
+/** A second list on the same screen, its page under its own name. */
+const guildQuery = z.object({
+  guildSearch: z.string().trim().optional(),
+  guildPage: z.coerce.number().int().min(1).default(1),
+});
+
+function GuildList() {
+  const { set } = useUrlQuery(guildQuery, { pageField: 'guildPage' });
+  return (
+    <button type="button" onClick={() => set({ guildSearch: 'alpha' })}>
+      Search guilds
+    </button>
+  );
+}
+
+const TABS = [{ id: 'tables' }, { id: 'query' }] as const;
+
+function TabBar() {
+  const { set } = useUrlQuery(tabQuery(TABS));
+  return (
+    <button type="button" onClick={() => set({ tab: 'query' }, { dropOthers: true })}>
+      Query tab
+    </button>
+  );
+}
+
 function renderAt(url: string) {
   window.history.replaceState(null, '', url);
   render(
     <BrowserRouter>
       <Screen />
+      <GuildList />
+      <TabBar />
     </BrowserRouter>,
   );
 }
@@ -125,5 +157,26 @@ describe('useUrlQuery', () => {
     expect(search()).toBe('?tab=list&page=4&status=inactive&open=6f1c2a52-8d0e-4b7e-9a51-3c0f5a1e2b44');
     click('Clear');
     expect(search()).toBe('?tab=list');
+  });
+
+  it('sends a second list back to its own first page, and leaves the first list where it was', () => {
+    renderAt('/admin/accounts?page=3&guildPage=2');
+    click('Search guilds');
+    expect(search()).toBe('?page=3&guildSearch=alpha');
+  });
+
+  it('switches a tab afresh when asked, the other keys dropped', () => {
+    renderAt('/admin/database?schema=public&table=guilds');
+    click('Query tab');
+    expect(search()).toBe('?tab=query');
+  });
+});
+
+describe('tabQuery', () => {
+  it('reads a tab of the list, else the first, which stays out of the URL', () => {
+    const schema = tabQuery(TABS);
+    expect(parseUrlQuery(schema, at('tab=query')).tab).toBe('query');
+    expect(parseUrlQuery(schema, at('tab=nope')).tab).toBe('tables');
+    expect(urlQuerySearch(schema, { tab: 'tables' }).toString()).toBe('');
   });
 });

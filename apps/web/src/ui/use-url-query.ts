@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { NavigateOptions } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { useLiveSearchParams } from './use-live-search-params';
 
 /** A screen's query schema: the contract's list query (or a screen's extension of it), an object of fields. */
@@ -37,7 +37,8 @@ export function parseUrlQuery<S extends QuerySchema>(schema: S, params: URLSearc
     const raw = isList(field) ? params.getAll(key).filter(Boolean) : params.get(key);
     const present = Array.isArray(raw) ? raw.length > 0 : raw !== null && raw !== '';
     const parsed = present ? field.safeParse(raw) : null;
-    value[key] = parsed?.success ? parsed.data : defaults[key];
+    // A text trimmed to nothing ('?search=%20') is no filter, as if the URL did not hold it.
+    value[key] = parsed?.success && parsed.data !== '' ? parsed.data : defaults[key];
   }
   // A rule across fields (a range that ends before it starts) is the screen's to explain, not the parser's to drop.
   const whole = schema.safeParse(value);
@@ -62,19 +63,35 @@ export function urlQuerySearch<S extends QuerySchema>(schema: S, query: Partial<
   return params;
 }
 
+/**
+ * A screen's `?tab=`: one of its tabs' ids, else the default (the first tab unless named), which stays out of the
+ * URL.
+ */
+export function tabQuery<const T extends string>(tabs: readonly { id: T }[], fallback: T = tabs[0]!.id) {
+  return z.object({ tab: z.enum(tabs.map((tab) => tab.id) as [T, ...T[]]).default(fallback) });
+}
+
+/** How a change is written: react-router's navigation options, and whether the rest of the URL goes. */
+export interface UrlQueryChangeOptions extends NavigateOptions {
+  /** Drop every key this schema does not name (a tab switch starts the other tab afresh). */
+  dropOthers?: boolean;
+}
+
 export interface UrlQueryOptions<S extends QuerySchema> {
   /**
    * Fields whose change keeps the page (an open row, a tab); a change to any other field is a new filter, which
    * goes back to the first page.
    */
   keepPage?: readonly (keyof z.output<S>)[];
+  /** The field that holds the page, when it is not `page` (a second list on the screen: `guildPage`). */
+  pageField?: keyof z.output<S>;
 }
 
 export interface UrlQuery<S extends QuerySchema> {
   /** The screen's query as the URL holds it now, defaults filled in. */
   query: z.output<S>;
   /** Changes some fields, starting from the address bar as it is now (two quick changes both stay). */
-  set: (change: Partial<z.output<S>>, options?: NavigateOptions) => void;
+  set: (change: Partial<z.output<S>>, options?: UrlQueryChangeOptions) => void;
   /** Every field back to its default. */
   clear: () => void;
   /** The URL's search as it stands, for a link or an export that carries the screen's filters. */
@@ -90,20 +107,21 @@ export function useUrlQuery<S extends QuerySchema>(schema: S, options: UrlQueryO
   const query = useMemo(() => parseUrlQuery(schema, params), [schema, params]);
   // The fields as one text, so a list written inline at the call does not make a new setter every render.
   const keepPage = (options.keepPage ?? []).map(String).join('\n');
+  const pageField = String(options.pageField ?? 'page');
   const set = useCallback(
-    (change: Partial<z.output<S>>, navigate?: NavigateOptions) =>
+    (change: Partial<z.output<S>>, { dropOthers, ...navigate }: UrlQueryChangeOptions = {}) =>
       setParams((current) => {
         const next: Record<string, unknown> = { ...parseUrlQuery(schema, current) };
         const kept = keepPage.split('\n');
-        const newFilter = Object.keys(change).some((key) => key !== 'page' && !kept.includes(key));
-        if ('page' in schema.shape && newFilter && !('page' in change)) next.page = undefined;
-        // Keys of other parts of the screen (a tab) stay as they are; this schema's fields are written anew.
-        for (const key of Object.keys(schema.shape)) current.delete(key);
+        const newFilter = Object.keys(change).some((key) => key !== pageField && !kept.includes(key));
+        if (pageField in schema.shape && newFilter && !(pageField in change)) next[pageField] = undefined;
+        // Keys of other parts of the screen (a tab) stay as they are, unless asked; this schema's are written anew.
+        for (const key of dropOthers ? [...current.keys()] : Object.keys(schema.shape)) current.delete(key);
         for (const [key, value] of urlQuerySearch(schema, { ...next, ...change } as Partial<z.output<S>>))
           current.append(key, value);
         return current;
       }, navigate),
-    [schema, keepPage, setParams],
+    [schema, keepPage, pageField, setParams],
   );
   // Only this schema's fields: another part of the screen may keep its own in the same URL (a tab).
   const clear = useCallback(

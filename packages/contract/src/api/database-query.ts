@@ -30,6 +30,8 @@ export const DATABASE_QUERY_MESSAGES = {
   auditLogAppendOnly: 'audit_log is append-only: the query runner does not change, remove or add its records.',
   resultTooLarge: (megabytes: number) =>
     `The result is too large to show (its rows pass ${megabytes} MB): select fewer rows or columns, cut long values (left(column, 1000)), or export it.`,
+  oneStatement:
+    'Run one statement at a time: the runner sends its text as a single statement, and this text holds more than one.',
   timedOut: (ms: number) => `canceling statement due to statement timeout (${ms} ms): the server stopped it.`,
 } as const;
 

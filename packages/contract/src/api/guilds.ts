@@ -3,6 +3,7 @@ import { REGIONS } from '../constants';
 import { tenantId } from '../guild-ids';
 import { MESSAGES } from '../messages';
 import { displayNameRule, hasUnsafeNameCharacter } from '../text-rules';
+import { whenMissing } from '../validation-messages';
 import { endpoint } from './common';
 
 /** Guild tenant choices and defaults (spec 1 §3). */
@@ -108,7 +109,7 @@ const optionalChecked = (check: (v: string) => boolean, message: string) =>
 
 const requiredName = (label: string, required: string, length: string) =>
   z
-    .string({ error: required })
+    .string(whenMissing(required))
     .trim()
     .min(1, required)
     .min(2, length)

@@ -48,6 +48,11 @@ export const INFLUX_MESSAGES = {
   fluxNotSupported: 'Flux needs InfluxDB 2.x; this server speaks InfluxQL only.',
   oneStatement: 'Run one statement at a time.',
   readOnly: 'Only reads (SELECT, SHOW) run here; writes and schema changes are refused.',
+  /** A query with nothing to run: blank, or only comments. */
+  emptyQuery: 'Please enter a query',
+  /** A first word InfluxQL does not know (a typo), said as such rather than as a refused write. */
+  notAStatement: (word: string) =>
+    `Syntax error at character 1: "${word}" does not start an InfluxQL statement (a query here starts with SELECT or SHOW).`,
   /** A string, name, regex or comment the query opens and never closes (InfluxDB could not parse it either). */
   unterminated: 'The query leaves a string, a quoted name, a regex or a comment open.',
   /** A Flux import outside the short list of packages that only compute (no writes, no network). */
@@ -167,7 +172,7 @@ export type InfluxRow = z.infer<typeof influxRow>;
 
 /** A query to run: one statement in a language the server speaks, in a bucket (default: Guildhall's). */
 export const influxQueryBody = z.object({
-  query: z.string().trim().min(1, 'Please enter a query').max(INFLUX_QUERY_MAX_LENGTH),
+  query: z.string().trim().min(1, INFLUX_MESSAGES.emptyQuery).max(INFLUX_QUERY_MAX_LENGTH),
   language: z.enum(INFLUX_LANGUAGES).default('influxql'),
   bucket: influxBucketName.optional(),
 });
@@ -226,11 +231,28 @@ export const influxStats = z.object({
 /** Time-series statistics. */
 export type InfluxStats = z.infer<typeof influxStats>;
 
-/** A retention period: a duration such as 30d, 12h, 2w, or 'infinite' (also 0 or INF). */
+/** InfluxDB's longest duration: an int64 of nanoseconds, about 292 years, in whole hours. */
+const RETENTION_MAX_HOURS = Math.floor(9_223_372_036 / 3600);
+const RETENTION_HOURS: Record<string, number> = { h: 1, d: 24, w: 168 };
+
+/**
+ * A retention period: a duration such as 30d, 12h, 2w, or 'infinite' (also 0 or INF). Its shape and its length
+ * are told apart (issue 29: "10000000000d" read as not looking like "30d").
+ */
 export const influxRetention = z
   .string()
   .trim()
-  .regex(/^(\d{1,6}(h|d|w)|infinite|INF|0)$/i, "Retention must look like 1h, 30d, 2w or 'infinite'");
+  .regex(/^(\d+(h|d|w)|infinite|INF|0)$/i, "Retention must look like 1h, 30d, 2w or 'infinite'")
+  .refine(
+    (value) => {
+      const duration = /^(\d+)([hdw])$/i.exec(value);
+      return !duration || Number(duration[1]) * RETENTION_HOURS[duration[2]!.toLowerCase()]! <= RETENTION_MAX_HOURS;
+    },
+    {
+      message: `Retention can be at most ${Math.floor(RETENTION_MAX_HOURS / 24).toLocaleString('en-US')}d (about 292 years, InfluxDB's longest); use 'infinite' to keep data forever`,
+      abort: true,
+    },
+  );
 
 /** A retention change. */
 export const influxRetentionBody = z.object({ bucket: influxBucketName, retention: influxRetention });

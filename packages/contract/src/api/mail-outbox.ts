@@ -28,6 +28,7 @@ export const MAIL_OUTBOX_MESSAGES = {
 export const outboxQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Any part of the recipient's address. */
   to: z.string().trim().max(254).optional(),
 });
 

@@ -31,6 +31,14 @@ export const SERVICE_LABELS: Readonly<Record<ServiceName, string>> = {
 /** The overall verdict of the health rule (spec 1 §4), as overallHealth returns it. */
 export const overallHealthState = z.enum(['healthy', 'degraded', 'warning', 'critical']);
 
+/** Why the verdict is what it is, and since when it has held (issue 29: "Critical" alone said nothing). */
+export const healthVerdictFields = {
+  reasons: z
+    .array(z.string())
+    .describe('Each figure above the warning line and each service down: "CPU 98 %"; empty when healthy'),
+  overallSince: z.string().describe('When this process first saw the current verdict (ISO time)'),
+};
+
 /** Health of every backing service and the overall verdict. */
 export const healthOverview = z.object({
   success: z.literal(true),
@@ -101,6 +109,7 @@ export const monitoringApi = {
       overall: overallHealthState.describe(
         'Overall health computed from this same CPU and memory sample and the last service check, so it never contradicts the figures beside it',
       ),
+      ...healthVerdictFields,
       timestamp: z.string(),
     }),
   }),

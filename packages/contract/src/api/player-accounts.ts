@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { displayNameRule } from '../text-rules';
+import { whenMissing } from '../validation-messages';
 import { endpoint } from './common';
 
 /** Account status values (spec 2 §4): merged is shown, never chosen in the form. */
@@ -96,7 +97,7 @@ const discordIdField = optionalText(19).refine((v) => v === null || DISCORD_ID_P
 /** The create/edit form (spec 2 §3 form payload, §5 rules). */
 export const playerAccountInput = z.object({
   displayName: z
-    .string({ error: PLAYER_ACCOUNT_MESSAGES.displayNameRequired })
+    .string(whenMissing(PLAYER_ACCOUNT_MESSAGES.displayNameRequired))
     .trim()
     .min(1, PLAYER_ACCOUNT_MESSAGES.displayNameRequired)
     .min(2, PLAYER_ACCOUNT_MESSAGES.displayNameLength)
@@ -291,7 +292,7 @@ export const playerAccountsApi = {
     params: accountParams,
     body: z.object({
       discordId: z
-        .string({ error: PLAYER_ACCOUNT_MESSAGES.discordIdRequired })
+        .string(whenMissing(PLAYER_ACCOUNT_MESSAGES.discordIdRequired))
         .trim()
         .min(1, PLAYER_ACCOUNT_MESSAGES.discordIdRequired)
         .regex(DISCORD_ID_PATTERN, PLAYER_ACCOUNT_MESSAGES.discordId),
@@ -306,13 +307,13 @@ export const playerAccountsApi = {
     params: accountParams,
     body: z.object({
       battlenetId: z
-        .string({ error: PLAYER_ACCOUNT_MESSAGES.battlenetIdRequired })
+        .string(whenMissing(PLAYER_ACCOUNT_MESSAGES.battlenetIdRequired))
         .trim()
         .min(1, PLAYER_ACCOUNT_MESSAGES.battlenetIdRequired)
         .max(64),
       battlenetInfo: z.object({
         battletag: z
-          .string({ error: PLAYER_ACCOUNT_MESSAGES.battletagRequired })
+          .string(whenMissing(PLAYER_ACCOUNT_MESSAGES.battletagRequired))
           .trim()
           .min(1, PLAYER_ACCOUNT_MESSAGES.battletagRequired)
           .max(64),
@@ -329,7 +330,7 @@ export const playerAccountsApi = {
     params: z.object({ id: z.string().uuid(), provider: z.enum(LINK_PROVIDERS) }),
     body: z.object({
       reason: z
-        .string({ error: PLAYER_ACCOUNT_MESSAGES.reasonRequired })
+        .string(whenMissing(PLAYER_ACCOUNT_MESSAGES.reasonRequired))
         .trim()
         .min(1, PLAYER_ACCOUNT_MESSAGES.reasonRequired)
         .max(500),

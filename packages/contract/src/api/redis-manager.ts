@@ -61,6 +61,7 @@ export const REDIS_MESSAGES = {
   noKeyOrValue: 'No key selected or value is empty',
   invalidDatabase: 'Database must be a whole number from 0 to 15',
   invalidTtl: 'TTL must be a whole number of seconds greater than 0 (or -1 to remove it)',
+  invalidNewKeyTtl: 'TTL must be a whole number of seconds greater than 0, or empty for a key that does not expire',
   invalidHex: 'Hex must be an even number of 0-9 and a-f digits',
   invalidCursor: 'Invalid page cursor',
   invalidScore: "Score must be a number (or 'inf', '-inf')",
@@ -272,9 +273,9 @@ const createBase = {
   keyEncoding: redisKeyEncoding,
   database: redisDatabase.default(0),
   ttl: z
-    .number({ error: REDIS_MESSAGES.invalidTtl })
-    .int(REDIS_MESSAGES.invalidTtl)
-    .positive(REDIS_MESSAGES.invalidTtl)
+    .number({ error: REDIS_MESSAGES.invalidNewKeyTtl })
+    .int(REDIS_MESSAGES.invalidNewKeyTtl)
+    .positive(REDIS_MESSAGES.invalidNewKeyTtl)
     .nullable()
     .default(null),
 };

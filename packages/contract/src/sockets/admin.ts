@@ -3,7 +3,7 @@ import { findAdminScreen } from '../admin-routes';
 import type { adminUser } from '../api/admin-auth';
 import { memberSyncResult, SYNC_PHASES } from '../api/character-discovery';
 import type { MetricsHistory, MetricsHistoryQuery } from '../api/metrics';
-import type { healthOverview } from '../api/monitoring';
+import { type healthOverview, healthVerdictFields } from '../api/monitoring';
 import type { BulkUpdateJob } from '../api/player-accounts';
 import type { ExportProgress } from '../api/training-data';
 import { tenantId } from '../guild-ids';
@@ -30,6 +30,7 @@ export const metricsSnapshot = z.object({
   database: z.object({ status: z.string() }),
   redis: z.object({ status: z.string() }),
   overall: z.enum(['healthy', 'degraded', 'warning', 'critical']),
+  ...healthVerdictFields,
 });
 /** A metrics sample. */
 export type MetricsSnapshot = z.infer<typeof metricsSnapshot>;
@@ -60,6 +61,8 @@ export const adminEvent = z.object({
   message: z.string(),
   timestamp: z.string(),
   expiresAt: z.string().optional(),
+  /** An admin:alert kept until read: its stored notice, which the bell marks read when dismissed. */
+  notificationId: z.string().optional(),
 });
 /** An admin event. */
 export type AdminEvent = z.infer<typeof adminEvent>;

@@ -23,6 +23,7 @@ import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
 import type { Db } from '../../services/db/db';
+import { notifyUserManagers } from '../admin-notifications/notify-user-managers';
 import { newChallenge } from './two-factor';
 import { insertChallenge, twoFactorMethodsOf } from './two-factor-queries';
 
@@ -162,7 +163,7 @@ export async function countFailure(
       details: { username: account.username, lockedUntil: counted.locked_until.toISOString() },
       ip,
     });
-    deps.bus.publish({ type: 'admin.alert', message: ADMIN_ALERTS.accountLocked(account.username, counted.failed_attempts) });
+    await notifyUserManagers(deps, ADMIN_ALERTS.accountLocked(account.username, counted.failed_attempts));
     throw lockedError(counted.locked_until, counted.failed_attempts);
   }
   throw wrongPasswordError(counted.failed_attempts, failure.message);

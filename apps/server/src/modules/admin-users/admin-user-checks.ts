@@ -13,6 +13,7 @@ import { holderPermissions } from '../../auth/admin-sessions';
 import type { SessionEndReason } from '../../auth/session-rules';
 import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
+import { notifyUserManagers } from '../admin-notifications/notify-user-managers';
 import type { AdminRequester, AdminUserDeps } from './admin-user-deps';
 import { selectAdminUser } from './list-queries';
 import { presentAdminUser } from './presenters';
@@ -111,7 +112,7 @@ export async function readPresented(db: Queryable, id: string): Promise<AdminUse
 
 /** Tells the admins who manage users that someone was given the role that passes every check. */
 export function alertSuperadminMade(deps: AdminUserDeps, by: AdminRequester, username: string) {
-  deps.bus.publish({ type: 'admin.alert', message: ADMIN_ALERTS.superadminMade(by.actor.name ?? 'An admin', username) });
+  return notifyUserManagers(deps, ADMIN_ALERTS.superadminMade(by.actor.name ?? 'An admin', username));
 }
 
 /** Tells every process the sessions ended, so their sockets get admin:forced_logout wherever they are connected. */

@@ -29,6 +29,6 @@ export async function createAdminUser(deps: AdminUserDeps, body: CreateAdminUser
     });
     return readPresented(tx, id);
   });
-  if (body.role === 'superadmin') alertSuperadminMade(deps, by, created.username);
+  if (body.role === 'superadmin') await alertSuperadminMade(deps, by, created.username);
   return created;
 }

@@ -61,7 +61,7 @@ export async function updateAdminUserAccount(deps: AdminUserDeps, id: string, bo
     };
   });
   announceEnded(deps, ended, 'account_disabled');
-  if (isPromotion) alertSuperadminMade(deps, by, data.username);
+  if (isPromotion) await alertSuperadminMade(deps, by, data.username);
   const message =
     action === 'admin.disabled'
       ? ADMIN_USER_MESSAGES.disabled

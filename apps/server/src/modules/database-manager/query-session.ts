@@ -226,6 +226,9 @@ async function pgliteReader(tx: Transaction | PGlite, sql: string): Promise<Stat
   };
 }
 
+/** PostgreSQL's answer to a second statement sent through the extended protocol (SQLSTATE 42601). */
+const MULTIPLE_STATEMENTS = /cannot insert multiple commands into a prepared statement/;
+
 /** A database error becomes a 400 with PostgreSQL's text, position and SQLSTATE; an unreachable server a 503. */
 export function queryFailure(error: unknown): unknown {
   if (error instanceof AppError) return error;
@@ -233,7 +236,9 @@ export function queryFailure(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
   if (error instanceof Error && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
     const position = Number((error as { position?: unknown }).position);
-    return new AppError('VALIDATION_FAILED', error.message, {
+    // The extended protocol's refusal of a second statement, in PostgreSQL's words about its own internals.
+    const message = MULTIPLE_STATEMENTS.test(error.message) ? DATABASE_QUERY_MESSAGES.oneStatement : error.message;
+    return new AppError('VALIDATION_FAILED', message, {
       details: { sqlState: code, position: Number.isFinite(position) && position > 0 ? position : null },
     });
   }

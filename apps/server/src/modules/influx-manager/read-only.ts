@@ -5,9 +5,34 @@ import { checkInfluxQLRead, type InfluxQLRefusal } from './influxql-guard';
 
 const refuse = (message: string) => new AppError('VALIDATION_FAILED', message, { fields: { query: message } });
 
-function influxqlMessage(refusal: InfluxQLRefusal): string {
+/** The words that start an InfluxQL statement (InfluxDB 1.x's grammar): any other first word is a typo. */
+const STATEMENT_WORDS = new Set([
+  'SELECT',
+  'SHOW',
+  'EXPLAIN',
+  'CREATE',
+  'DROP',
+  'DELETE',
+  'ALTER',
+  'GRANT',
+  'REVOKE',
+  'KILL',
+  'SET',
+]);
+
+/** The query's first word past whitespace and comments, or null when it holds none. */
+function firstWord(query: string): string | null {
+  const code = query.replace(/^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*/, '');
+  return code.match(/^[^\s;(]+/)?.[0] ?? null;
+}
+
+function influxqlMessage(refusal: InfluxQLRefusal, query: string): string {
   if (refusal === 'multipleStatements') return INFLUX_MESSAGES.oneStatement;
   if (refusal === 'unterminated') return INFLUX_MESSAGES.unterminated;
+  // Not a read: say a typo or an empty query as such (issue 29), and keep the read-only refusal for the real writes.
+  const word = firstWord(query);
+  if (word === null) return INFLUX_MESSAGES.emptyQuery;
+  if (!STATEMENT_WORDS.has(word.toUpperCase())) return INFLUX_MESSAGES.notAStatement(word.slice(0, 40));
   return INFLUX_MESSAGES.readOnly;
 }
 
@@ -38,5 +63,5 @@ export function assertReadOnlyQuery(query: string, language: InfluxLanguage) {
     return;
   }
   const refusal = checkInfluxQLRead(query);
-  if (refusal) throw refuse(influxqlMessage(refusal));
+  if (refusal) throw refuse(influxqlMessage(refusal, query));
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../services/db/db';
+import { containsPattern } from '../../services/db/like';
 
 /** One outbox row. */
 export interface OutboxRow {
@@ -10,13 +11,16 @@ export interface OutboxRow {
   created_at: Date;
 }
 
-/** A page of the outbox, newest first, optionally for one recipient; with the total for paging. */
+/**
+ * A page of the outbox, newest first, optionally of the recipients whose address holds the text (any part of it,
+ * issue 29: the exact address was needed); with the total for paging.
+ */
 export async function listOutbox(
   db: Queryable,
   filter: { to?: string; limit: number; offset: number },
 ): Promise<{ rows: OutboxRow[]; total: number }> {
-  const where = filter.to ? 'WHERE lower(to_address) = lower($1)' : 'WHERE $1::text IS NULL';
-  const params = [filter.to ?? null];
+  const where = filter.to ? 'WHERE to_address ILIKE $1' : 'WHERE $1::text IS NULL';
+  const params = [filter.to ? containsPattern(filter.to) : null];
   const [page, count] = await Promise.all([
     db.query<OutboxRow>(
       `SELECT id::text, to_address, subject, text, html, created_at FROM mail_outbox ${where}

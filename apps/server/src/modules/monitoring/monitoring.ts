@@ -1,5 +1,6 @@
 import os from 'node:os';
 import {
+  healthReasons,
   LIVE_BUFFERS,
   type MetricsSnapshot,
   type OverallHealth,
@@ -24,6 +25,8 @@ export class Monitoring {
   /** Every catalogued metric, sampled into history (issue 14). */
   readonly metrics: MetricsRecorder;
   private readonly history: MetricsSnapshot[] = [];
+  /** The verdict last computed and when it began, so the dashboard can say "CPU 98 % for 30 s". */
+  private verdict: { overall: OverallHealth; since: string } | null = null;
   private feedTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -79,8 +82,8 @@ export class Monitoring {
    * Host and process figures for GET /api/backend-performance/system, with the overall health computed
    * from the same sample, so the dashboard never shows "Healthy" beside a CPU reading above the threshold.
    */
-  systemPerformance(): { system: SystemPerformance; overall: OverallHealth } {
-    const { figures, overall } = this.sample();
+  systemPerformance(): { system: SystemPerformance; overall: OverallHealth; reasons: string[]; overallSince: string } {
+    const { figures, overall, reasons, overallSince } = this.sample();
     const memory = process.memoryUsage();
     return {
       system: {
@@ -93,12 +96,14 @@ export class Monitoring {
         ...this.requests.read(),
       },
       overall,
+      reasons,
+      overallSince,
     };
   }
 
   /** One metrics sample as the live connection pushes it; service states come from the last check. */
   snapshot(): MetricsSnapshot {
-    const { figures, databaseStatus, redisStatus, overall } = this.sample();
+    const { figures, databaseStatus, redisStatus, overall, reasons, overallSince } = this.sample();
     return {
       timestamp: new Date().toISOString(),
       system: { cpu: { usage: figures.cpuPercent }, memory: figures.memory, uptime: os.uptime() },
@@ -106,6 +111,8 @@ export class Monitoring {
       database: { status: databaseStatus },
       redis: { status: redisStatus },
       overall,
+      reasons,
+      overallSince,
     };
   }
 
@@ -115,13 +122,10 @@ export class Monitoring {
     const checked = this.health.cached();
     const databaseStatus = checked?.postgresql.status ?? 'unknown';
     const redisStatus = checked?.redis.status ?? 'unknown';
-    const overall = overallHealth({
-      cpuPercent: figures.cpuPercent,
-      memoryPercent: figures.memory.usagePercent,
-      databaseStatus,
-      redisStatus,
-    });
-    return { figures, databaseStatus, redisStatus, overall };
+    const inputs = { cpuPercent: figures.cpuPercent, memoryPercent: figures.memory.usagePercent, databaseStatus, redisStatus };
+    const overall = overallHealth(inputs);
+    if (this.verdict?.overall !== overall) this.verdict = { overall, since: new Date().toISOString() };
+    return { figures, databaseStatus, redisStatus, overall, reasons: healthReasons(inputs), overallSince: this.verdict.since };
   }
 
   /** The last LIVE_BUFFERS.metricsHistory samples, oldest first. */

@@ -30,6 +30,15 @@ describe('describeLoginFailure', () => {
     );
   });
 
+  it("says how long a lock lasts under the spec's lock message", () => {
+    const lockedUntil = new Date(Date.now() + 14 * 60_000 + 30_000).toISOString();
+    const result = describeLoginFailure(
+      failure(423, { success: false, error: ADMIN_LOGIN_SERVER_ERRORS.locked(15), code: 'ADMIN_ACCOUNT_LOCKED', lockedUntil }),
+    );
+    expect(result.message).toBe(MESSAGES.accountLocked);
+    expect(result.detail).toBe('You can try again in 15 minutes.');
+  });
+
   it('says how long to wait under the rate limit message', () => {
     const result = describeLoginFailure(
       failure(429, {

@@ -28,7 +28,10 @@ export function describeLoginFailure(error: unknown): LoginFailure {
   const text = error.message.toLowerCase();
 
   if (error.code === 'ADMIN_ACCOUNT_LOCKED' || text.includes('locked')) {
-    return { message: MESSAGES.accountLocked, fieldErrors: {}, isCredentialFailure: true, ...counts };
+    // The spec's message, and under it how long the lock lasts (issue 29: "temporarily" said nothing).
+    const until = parsed.success && parsed.data.lockedUntil ? Date.parse(parsed.data.lockedUntil) : Number.NaN;
+    const detail = Number.isFinite(until) ? tryAgainIn(Math.max(1, (until - Date.now()) / 1000)) : undefined;
+    return { message: MESSAGES.accountLocked, detail, fieldErrors: {}, isCredentialFailure: true, ...counts };
   }
   if (error.code === 'RATE_LIMITED' || text.includes('rate limit')) {
     const seconds = parsed.success ? parsed.data.retryAfterSeconds : undefined;

@@ -1,7 +1,7 @@
 import { ADMIN_USER_STATUSES, type AdminRole, type AdminUserStatus } from '@guildhall/contract';
+import type { AdminUserFilters } from '../../api/admin-users';
 import { FilterSelect } from '../../ui/filter-select';
 import { SearchInput } from '../../ui/search-input';
-import type { AdminUserParams } from './admin-user-params';
 
 const STATUS_LABELS: Record<AdminUserStatus, string> = {
   active: 'Active',
@@ -15,10 +15,10 @@ const STATUS_OPTIONS = [
 ];
 
 interface AdminUserFilterBarProps {
-  filters: AdminUserParams;
+  filters: AdminUserFilters;
   roles: readonly AdminRole[];
   onSearchChange: (search: string) => void;
-  onChange: (change: Partial<AdminUserParams>) => void;
+  onChange: (change: Partial<AdminUserFilters>) => void;
 }
 
 /** Search over username and full name (debounced), the role and the status. */

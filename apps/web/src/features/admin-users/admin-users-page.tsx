@@ -1,4 +1,4 @@
-import { ADMIN_USER_MESSAGES, ADMIN_USER_PAGE, type AdminUserRow } from '@guildhall/contract';
+import { ADMIN_USER_MESSAGES, type AdminUserRow, adminUserListQuery } from '@guildhall/contract';
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useAdminRoles } from '../../api/admin-roles';
@@ -8,20 +8,23 @@ import { Card } from '../../ui/card';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { type AdminUserDialogState, AdminUserDialogs } from './admin-user-dialogs';
 import { AdminUserFilterBar } from './admin-user-filters';
-import { hasAdminUserFilters } from './admin-user-params';
+import { hasAdminUserFilters } from './admin-user-query';
 import type { AdminUserAction } from './admin-user-rules';
 import { AdminUserStatCards } from './admin-user-stat-cards';
 import { AdminUserTable } from './admin-user-table';
-import { useAdminUserParams } from './use-admin-user-params';
 import '../../styles/admin-users.css';
 
 /** Admin Users (spec 2 layout B /admin/users): the figures, the table with its filters in the URL, and the dialogs. */
 export function AdminUsersPage() {
   useDocumentTitle('Admin Users');
   const { admin } = useAdminSession();
-  const { filters, update, setSearch, setPage } = useAdminUserParams();
+  // Search, filters, sort and page in the URL; typing in the search replaces the history entry.
+  const { query: filters, set: update } = useUrlQuery(adminUserListQuery);
+  const setSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
+  const setPage = useCallback((page: number) => update({ page }), [update]);
   const list = useAdminUsers(filters);
   const statistics = useAdminUserStatistics();
   const roles = useAdminRoles();
@@ -35,9 +38,9 @@ export function AdminUsersPage() {
   // Past the last page (an old link, fewer admins now): go to the last page that has rows.
   useEffect(() => {
     if (list.isSuccess && users.length === 0 && filters.page > 1 && total > 0) {
-      update({ page: Math.ceil(total / ADMIN_USER_PAGE.size) }, { replace: true });
+      update({ page: Math.ceil(total / filters.limit) }, { replace: true });
     }
-  }, [list.isSuccess, users.length, filters.page, total, update]);
+  }, [list.isSuccess, users.length, filters.page, filters.limit, total, update]);
 
   const handleAction = useCallback(
     (action: AdminUserAction, user: AdminUserRow) => {
@@ -95,7 +98,7 @@ export function AdminUsersPage() {
         <Pagination
           // The page whose rows are shown: while the next page loads, the previous one stays on screen.
           page={list.data?.pagination.page ?? filters.page}
-          pageSize={ADMIN_USER_PAGE.size}
+          pageSize={filters.limit}
           total={total}
           onPageChange={setPage}
           testId="admin-user-pagination"

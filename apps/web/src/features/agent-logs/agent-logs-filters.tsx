@@ -1,12 +1,12 @@
 import { type AiTurnStats, TURN_OUTCOMES, type TurnOutcome } from '@guildhall/contract';
 import { FilterSelect } from '../../ui/filter-select';
 import { SearchInput } from '../../ui/search-input';
-import { type AgentLogsParams, TURN_RANGES } from './agent-logs-params';
+import { type AgentLogsQuery, TURN_RANGES } from './agent-logs-query';
 
 interface AgentLogsFilterBarProps {
-  state: AgentLogsParams;
+  state: AgentLogsQuery;
   choices: Pick<AiTurnStats, 'providers' | 'models' | 'guilds'> | undefined;
-  onChange: (change: Partial<AgentLogsParams>) => void;
+  onChange: (change: Partial<AgentLogsQuery>) => void;
 }
 
 /** The menu's options: everything, then each value there is (and one from the URL the data does not hold). */
@@ -22,7 +22,7 @@ export function AgentLogsFilterBar({ state, choices, onChange }: AgentLogsFilter
   return (
     <search className="filter-bar agent-filters">
       <SearchInput
-        value={state.search}
+        value={state.search ?? ''}
         onSearch={(search) => onChange({ search })}
         label="Search messages, replies and errors"
         placeholder="Search messages, replies, errors"
@@ -31,34 +31,34 @@ export function AgentLogsFilterBar({ state, choices, onChange }: AgentLogsFilter
       />
       <FilterSelect
         label="Filter by guild"
-        value={state.guildId}
+        value={state.guildId ?? ''}
         options={optionsOf(
           'All guilds',
           (choices?.guilds ?? []).map((g) => ({ value: g.id, label: g.name })),
-          state.guildId,
+          state.guildId ?? '',
         )}
         onChange={(guildId) => onChange({ guildId })}
         testId="agent-guild"
       />
       <FilterSelect
         label="Filter by provider"
-        value={state.provider}
-        options={optionsOf('All providers', plain(choices?.providers), state.provider)}
+        value={state.provider ?? ''}
+        options={optionsOf('All providers', plain(choices?.providers), state.provider ?? '')}
         onChange={(provider) => onChange({ provider })}
         testId="agent-provider"
       />
       <FilterSelect
         label="Filter by model"
-        value={state.model}
-        options={optionsOf('All models', plain(choices?.models), state.model)}
+        value={state.model ?? ''}
+        options={optionsOf('All models', plain(choices?.models), state.model ?? '')}
         onChange={(model) => onChange({ model })}
         testId="agent-model"
       />
       <FilterSelect<TurnOutcome | ''>
         label="Filter by outcome"
-        value={state.outcome}
+        value={state.outcome ?? ''}
         options={[{ value: '', label: 'All outcomes' }, ...plain(TURN_OUTCOMES)]}
-        onChange={(outcome) => onChange({ outcome })}
+        onChange={(outcome) => onChange({ outcome: outcome || undefined })}
         testId="agent-outcome"
       />
       <FilterSelect

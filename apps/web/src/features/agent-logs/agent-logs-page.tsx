@@ -1,17 +1,17 @@
 import { AI_TURN_MESSAGES } from '@guildhall/contract';
 import { X } from 'lucide-react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useAiTurnStats, useAiTurns } from '../../api/ai-turns';
 import { Card } from '../../ui/card';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { AgentLogsCharts } from './agent-logs-charts';
 import { AgentLogsFilterBar } from './agent-logs-filters';
-import { agentLogsFilters, hasAgentLogsFilters } from './agent-logs-params';
+import { type AgentLogsQuery, agentLogsFilters, agentLogsQuery, hasAgentLogsFilters } from './agent-logs-query';
 import { AgentLogsTable } from './agent-logs-table';
 import { TurnDetail } from './turn-detail';
-import { useAgentLogsParams } from './use-agent-logs-params';
 import '../../styles/agent-logs.css';
 
 const PAGE_SIZE = 25;
@@ -19,7 +19,11 @@ const PAGE_SIZE = 25;
 /** The bot's agent turns (issue 16): filters in the URL, charts, a paged list, and one turn's detail. */
 export function AgentLogsPage() {
   useDocumentTitle('Agent Logs');
-  const { state, update, setPage, openTurn, clear } = useAgentLogsParams();
+  // Opening and closing a turn keeps the list where it was; a new filter goes back to page 1.
+  const { query: state, set, clear } = useUrlQuery(agentLogsQuery, { keepPage: ['turn'] });
+  const update = useCallback((change: Partial<AgentLogsQuery>) => set(change, { replace: 'search' in change }), [set]);
+  const setPage = useCallback((page: number) => set({ page }), [set]);
+  const openTurn = useCallback((turn: string | null) => set({ turn: turn ?? undefined }), [set]);
   // The range's lower bound is fixed when the filters change, so the queries keep one key while the page is open.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the filters move the time bound, not the page or turn
   const filters = useMemo(
@@ -79,7 +83,7 @@ export function AgentLogsPage() {
         />
       </Card>
 
-      <TurnDetail id={state.turn} onClose={() => openTurn(null)} />
+      <TurnDetail id={state.turn ?? null} onClose={() => openTurn(null)} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Badge } from '../../ui/badge';
 import { formatDateTime } from '../../ui/format-date';
 import { Modal } from '../../ui/modal';
 import { QueryState } from '../../ui/query-state';
-import { sampleHref } from './agent-logs-params';
+import { sampleHref } from './agent-logs-query';
 import { ToolCallTimeline } from './tool-call-timeline';
 import { TurnOutcomeBadge } from './turn-outcome-badge';
 

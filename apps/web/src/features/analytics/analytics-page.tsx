@@ -5,10 +5,10 @@ import { useAnalyticsOverview, useGuildAnalytics } from '../../api/analytics';
 import { errorMessage } from '../../api/api-error';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import '../../styles/analytics.css';
 import { AnalyticsGuildSelect, AnalyticsRangeSelect, AnalyticsRegionSelect } from './analytics-filters';
-import { type AnalyticsParams, analyticsSearch, parseAnalyticsParams } from './analytics-params';
+import { type AnalyticsParams, analyticsHref, analyticsQuery } from './analytics-query';
 import { GuildView } from './guild-view';
 import { OverviewView } from './overview-view';
 
@@ -36,10 +36,7 @@ function GuildPage({
     <div className="page analytics-page">
       <header className="page__header">
         <div>
-          <Link
-            to={`/admin/analytics${analyticsSearch({ ...params, guild: undefined, guildId: id })}`}
-            className="analytics-back"
-          >
+          <Link to={analyticsHref({ ...params, guild: undefined, guildId: id })} className="analytics-back">
             <ArrowLeft size={16} aria-hidden="true" /> Analytics
           </Link>
           <h1>{name ? `Analytics: ${name}` : 'Guild analytics'}</h1>
@@ -61,10 +58,7 @@ function GuildPage({
 
 /** Platform and per-guild analytics (issue 17); the filters and the open guild live in the URL. */
 export function AnalyticsPage() {
-  const [search, setSearch] = useLiveSearchParams();
-  const params = parseAnalyticsParams(search);
-  const update = (next: Partial<AnalyticsParams>) =>
-    setSearch(new URLSearchParams(analyticsSearch({ ...params, ...next }).slice(1)));
+  const { query: params, set: update } = useUrlQuery(analyticsQuery);
   if (params.guild) return <GuildPage id={params.guild} params={params} update={update} />;
   return <OverviewPage params={params} update={update} />;
 }
@@ -92,11 +86,7 @@ function OverviewPage({ params, update }: { params: AnalyticsParams; update: (ne
         <div aria-busy={query.isFetching}>
           <OverviewView
             data={query.data}
-            guildLink={
-              params.guildId
-                ? `/admin/analytics${analyticsSearch({ ...params, guildId: undefined, guild: params.guildId })}`
-                : undefined
-            }
+            guildLink={params.guildId ? analyticsHref({ ...params, guildId: undefined, guild: params.guildId }) : undefined}
           />
         </div>
       )}

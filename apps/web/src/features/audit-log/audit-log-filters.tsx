@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useId } from 'react';
 import { FilterSelect } from '../../ui/filter-select';
 import { SearchInput } from '../../ui/search-input';
-import type { AuditLogParams } from './audit-log-params';
+import type { AuditLogParams } from './audit-log-query';
 
 interface AuditLogFilterBarProps {
   state: AuditLogParams;

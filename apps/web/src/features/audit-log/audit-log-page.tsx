@@ -1,22 +1,25 @@
 import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE } from '@guildhall/contract';
 import { X } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useAuditFacets, useAuditLog } from '../../api/audit-log';
 import { Card } from '../../ui/card';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { AuditExportButton } from './audit-export-button';
 import { AuditLogFilterBar } from './audit-log-filters';
-import { auditLogFilters, auditLogQuery, hasAuditFilters, rangeError } from './audit-log-params';
+import { auditLogFilters, auditLogQuery, auditLogUrlQuery, hasAuditFilters, rangeError } from './audit-log-query';
 import { AuditLogTable } from './audit-log-table';
-import { useAuditLogParams } from './use-audit-log-params';
 import '../../styles/audit-log.css';
 
 /** Audit Log: who did what to which target, when and from where; filtered in the URL, paged, exported as CSV. */
 export function AuditLogPage() {
   useDocumentTitle('Audit Log');
-  const { state, update, setActor, setPage, clear } = useAuditLogParams();
+  // Typing the actor replaces the history entry instead of adding one; a new filter goes back to page 1.
+  const { query: state, set: update, clear } = useUrlQuery(auditLogUrlQuery);
+  const setActor = useCallback((actor: string) => update({ actor }, { replace: true }), [update]);
+  const setPage = useCallback((page: number) => update({ page }), [update]);
   const invalidRange = rangeError(state);
   const query = useMemo(() => auditLogQuery(state), [state]);
   const filters = useMemo(() => auditLogFilters(state), [state]);

@@ -1,6 +1,6 @@
 import type { DiscoveryCharacter, DiscoveryMember } from '@guildhall/contract';
 import { FlaskConical } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useDiscoverySummary } from '../../api/character-discovery';
@@ -9,14 +9,15 @@ import { ConfirmModal } from '../../ui/confirm-modal';
 import { EmptyHint } from '../../ui/query-state';
 import { PageSpinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { type UrlQuery, useUrlQuery } from '../../ui/use-url-query';
 import { AutoLinkModal } from './auto-link-modal';
 import { DiscoveryHeader } from './discovery-header';
+import { type DiscoveryParams, discoveryQuery, switchGuild } from './discovery-query';
 import { GuildSelect } from './guild-select';
 import { MemberPickerModal } from './member-picker-modal';
 import { MembersPanel } from './members-panel';
 import { UnlinkedPanel } from './unlinked-panel';
 import { useDefaultGuild } from './use-default-guild';
-import { useDiscoveryParams } from './use-discovery-params';
 import { useLinkActions } from './use-link-actions';
 import { useMemberSync } from './use-member-sync';
 import '../../styles/discovery.css';
@@ -27,7 +28,11 @@ export const LINKING_TEST_PATH = '/admin/character-discovery/test';
 /** Character Discovery Manager (spec 1 §2), for the guild chosen on the screen (?guildId=). */
 export function CharacterDiscoveryPage() {
   useDocumentTitle('Character Discovery');
-  const { params, update, selectGuild } = useDiscoveryParams();
+  const { query: params, set: update } = useUrlQuery(discoveryQuery);
+  const selectGuild = useCallback(
+    (guildId: string, options: { replace?: boolean } = {}) => update(switchGuild(guildId), options),
+    [update],
+  );
   const fallback = useDefaultGuild(params.guildId, selectGuild);
 
   return (
@@ -56,17 +61,21 @@ export function CharacterDiscoveryPage() {
   );
 }
 
-function GuildSelectForParams({ guildId, onSelect }: { guildId: string | null; onSelect: (id: string) => void }) {
-  const summary = useDiscoverySummary(guildId);
+function GuildSelectForParams({ guildId, onSelect }: { guildId: string | undefined; onSelect: (id: string) => void }) {
+  const summary = useDiscoverySummary(guildId ?? null);
   return (
-    <GuildSelect selectedId={guildId} selectedName={summary.data?.guild.name ?? ''} onSelect={(guild) => onSelect(guild.id)} />
+    <GuildSelect
+      selectedId={guildId ?? null}
+      selectedName={summary.data?.guild.name ?? ''}
+      onSelect={(guild) => onSelect(guild.id)}
+    />
   );
 }
 
 interface WorkspaceProps {
   guildId: string;
-  params: ReturnType<typeof useDiscoveryParams>['params'];
-  onParamsChange: ReturnType<typeof useDiscoveryParams>['update'];
+  params: DiscoveryParams;
+  onParamsChange: UrlQuery<typeof discoveryQuery>['set'];
 }
 
 /** The header and both panels of one guild; remounted per guild so nothing of the last one lingers. */
@@ -119,8 +128,8 @@ function DiscoveryWorkspace({ guildId, params, onParamsChange }: WorkspaceProps)
         />
         <MembersPanel
           guildId={guildId}
-          search={params.memberSearch}
-          onSearch={(memberSearch) => onParamsChange({ memberSearch }, { replace: true })}
+          search={params.member ?? ''}
+          onSearch={(member) => onParamsChange({ member }, { replace: true })}
           expandedIds={actions.expandedIds}
           onToggle={actions.toggle}
           isDragActive={dragged !== null}

@@ -3,7 +3,7 @@ import { useUnlinkedCharacters } from '../../api/character-discovery';
 import { CharacterCard } from './character-card';
 import { CharacterFilters } from './character-filters';
 import { DiscoveryPanel } from './discovery-panel';
-import type { DiscoveryParams } from './discovery-params';
+import type { DiscoveryParams } from './discovery-query';
 
 interface UnlinkedPanelProps {
   guildId: string;
@@ -17,7 +17,7 @@ interface UnlinkedPanelProps {
 
 /** The left panel: the guild's unlinked characters, filtered on the server, as draggable cards. */
 export function UnlinkedPanel({ guildId, params, onParamsChange, draggedId, ...cardHandlers }: UnlinkedPanelProps) {
-  const filters = { search: params.search, class: params.class, role: params.role };
+  const filters = { search: params.search ?? '', class: params.class ?? null, role: params.role ?? null };
   const list = useUnlinkedCharacters(guildId, filters);
   const pages = list.data?.pages ?? [];
   const characters = pages.flatMap((page) => page.characters);
@@ -34,14 +34,14 @@ export function UnlinkedPanel({ guildId, params, onParamsChange, draggedId, ...c
       isFiltered={isFiltered}
       filters={
         <CharacterFilters
-          search={params.search}
-          characterClass={params.class}
-          role={params.role}
+          search={filters.search}
+          characterClass={filters.class}
+          role={filters.role}
           classes={first?.filters.classes ?? []}
           roles={first?.filters.roles ?? []}
           onSearch={(search) => onParamsChange({ search })}
-          onClassChange={(value) => onParamsChange({ class: value })}
-          onRoleChange={(value) => onParamsChange({ role: value })}
+          onClassChange={(value) => onParamsChange({ class: value ?? undefined })}
+          onRoleChange={(value) => onParamsChange({ role: value ?? undefined })}
         />
       }
       loadingLabel="Loading characters..."

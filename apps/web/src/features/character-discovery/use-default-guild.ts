@@ -5,11 +5,11 @@ import { useDiscoveryGuilds } from '../../api/character-discovery';
  * With no guild in the URL, opens the spec's default fallback guild (the first active guild with a Discord
  * server, named by the server), replacing the history entry so Back does not return to the empty screen.
  */
-export function useDefaultGuild(guildId: string | null, selectGuild: (id: string, options: { replace: boolean }) => void) {
+export function useDefaultGuild(guildId: string | undefined, selectGuild: (id: string, options: { replace: boolean }) => void) {
   const guilds = useDiscoveryGuilds('');
   const fallback = guilds.data?.defaultGuildId ?? guilds.data?.guilds[0]?.id ?? null;
   useEffect(() => {
-    if (guildId === null && fallback !== null) selectGuild(fallback, { replace: true });
+    if (guildId === undefined && fallback !== null) selectGuild(fallback, { replace: true });
   }, [guildId, fallback, selectGuild]);
-  return { isLoading: guildId === null && guilds.isPending, hasNoGuilds: guilds.isSuccess && fallback === null };
+  return { isLoading: guildId === undefined && guilds.isPending, hasNoGuilds: guilds.isSuccess && fallback === null };
 }

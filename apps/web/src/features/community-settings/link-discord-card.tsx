@@ -1,6 +1,7 @@
-import { DISCORD_LINK_RESULTS } from '@guildhall/contract';
+import { DISCORD_LINK_RESULTS, DISCORD_LINK_UNAVAILABLE } from '@guildhall/contract';
 import { useState } from 'react';
 import { useDiscordLinkMutation } from '../../api/community-account';
+import { useSignInMethodsQuery } from '../../api/sign-in-methods';
 import { useErrorToast } from '../../community-auth/use-error-toast';
 import { Card } from '../../ui/card';
 import { DiscordLogo } from '../sign-in/discord-logo';
@@ -11,6 +12,9 @@ import { DiscordLogo } from '../sign-in/discord-logo';
  */
 export function LinkDiscordCard() {
   const link = useDiscordLinkMutation();
+  // A server without a Discord application cannot link one: say so rather than offer a button that fails (issue 29).
+  const methods = useSignInMethodsQuery();
+  const isUnavailable = methods.data?.discord === false;
   const showError = useErrorToast();
   const [isLeaving, setIsLeaving] = useState(false);
 
@@ -29,18 +33,24 @@ export function LinkDiscordCard() {
       <p className="card__lead">
         You sign in with email. Link your Discord account to sign in with Discord too and to see your Discord servers.
       </p>
-      <div className="form__actions">
-        <button
-          type="button"
-          className="button button--discord"
-          onClick={handleClick}
-          disabled={link.isPending || isLeaving}
-          data-testid="link-discord-button"
-        >
-          <DiscordLogo />
-          {link.isPending || isLeaving ? 'Opening Discord...' : 'Link Discord'}
-        </button>
-      </div>
+      {isUnavailable ? (
+        <p className="card__lead" data-testid="link-discord-unavailable">
+          {DISCORD_LINK_UNAVAILABLE}
+        </p>
+      ) : (
+        <div className="form__actions">
+          <button
+            type="button"
+            className="button button--discord"
+            onClick={handleClick}
+            disabled={link.isPending || isLeaving}
+            data-testid="link-discord-button"
+          >
+            <DiscordLogo />
+            {link.isPending || isLeaving ? 'Opening Discord...' : 'Link Discord'}
+          </button>
+        </div>
+      )}
     </Card>
   );
 }

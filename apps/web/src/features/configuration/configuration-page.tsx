@@ -1,5 +1,6 @@
 import {
   type AdminScreen,
+  guildConfigApi,
   hasAnyAdminPermission,
   type Permission,
   SETTING_CATEGORIES,
@@ -7,13 +8,14 @@ import {
   type SettingValue,
 } from '@guildhall/contract';
 import { useCallback, useMemo, useRef } from 'react';
+import { z } from 'zod';
 import { useGuildSettings, useResetCategory, useUpdateGuildSettings } from '../../api/guild-config';
 import { useAdminSession } from '../../auth/admin-session-context';
 import { Card } from '../../ui/card';
 import { QueryState } from '../../ui/query-state';
 import { type TabItem, Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { tabQuery, useUrlQuery } from '../../ui/use-url-query';
 import { BulkPanel } from './bulk-panel';
 import { CategoryForm } from './category-form';
 import { ComparePanel } from './compare-panel';
@@ -37,45 +39,28 @@ const VIEWS: readonly TabItem<View>[] = [
 ];
 const CATEGORY_TABS: readonly TabItem<SettingCategoryId>[] = SETTING_CATEGORIES.map((c) => ({ id: c.id, label: c.label }));
 
-const isView = (value: string | null): value is View => VIEWS.some((view) => view.id === value);
-const isCategory = (value: string | null): value is SettingCategoryId => SETTING_CATEGORIES.some((c) => c.id === value);
-
-/** The screen's state in the URL: ?view=&guild=&category=&search= */
-function useConfigParams() {
-  const [params, setParams] = useLiveSearchParams();
-  const view: View = isView(params.get('view')) ? (params.get('view') as View) : 'settings';
-  const category: SettingCategoryId = isCategory(params.get('category'))
-    ? (params.get('category') as SettingCategoryId)
-    : SETTING_CATEGORIES[0].id;
-  const guildId = params.get('guild');
-  const search = params.get('search') ?? '';
-  const set = useCallback(
-    (changes: Record<string, string | null>, replace = false) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace },
-      ),
-    [setParams],
-  );
-  return { view, category, guildId, search, set };
-}
+/**
+ * The screen's state in the URL (?view=&guild=&category=&search=): the guild and category as the settings call takes
+ * them, the picker's search as the guild list takes it.
+ */
+const configQuery = z.object({
+  view: tabQuery(VIEWS).shape.tab,
+  guild: guildConfigApi.settings.params.shape.id.optional(),
+  category: guildConfigApi.settings.query.shape.category.unwrap().default(SETTING_CATEGORIES[0].id),
+  search: guildConfigApi.guilds.query.shape.search,
+});
 
 /** Guild configuration (issue 15): the catalog's settings per guild, history, tests, templates, compare, bulk. */
 export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
   useDocumentTitle(screen?.label ?? 'Configuration');
-  const { view, category, guildId, search, set } = useConfigParams();
+  const { query, set } = useUrlQuery(configQuery);
+  const { view, category, search = '' } = query;
+  const guildId = query.guild ?? null;
   const { admin } = useAdminSession();
   const canEdit = admin !== null && hasAnyAdminPermission(admin, EDIT_SETTINGS);
   const settings = useGuildSettings(guildId);
   const guild = settings.data?.guild ?? null;
-  const setSearch = useCallback((value: string) => set({ search: value || null }, true), [set]);
+  const setSearch = useCallback((value: string) => set({ search: value }, { replace: true }), [set]);
   const unsaved = useUnsavedGuard();
 
   return (

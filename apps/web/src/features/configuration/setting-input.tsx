@@ -2,7 +2,7 @@ import type { SettingDefinition } from '@guildhall/contract';
 import type { FieldControlProps } from '../../ui/form-field';
 import type { Draft } from './config-form';
 
-/** The time zones the browser knows, for the time zone input's suggestions. */
+/** The time zones the browser knows, the time zone setting's choices. */
 const TIME_ZONES: readonly string[] = (() => {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
   try {
@@ -87,26 +87,18 @@ export function SettingInput({ definition, draft, control, disabled, onChange, o
           onChange={(event) => onChange(event.target.value)}
         />
       );
-    case 'timezone': {
-      const listId = `${control.id}-zones`;
+    case 'timezone':
+      // A list, as the guild form's time zone is (issue 29: free text here, a list there); a stored zone the
+      // browser does not know stays choosable.
       return (
-        <>
-          <input
-            {...common}
-            type="text"
-            list={listId}
-            autoComplete="off"
-            value={text}
-            onChange={(event) => onChange(event.target.value)}
-          />
-          <datalist id={listId}>
-            {TIME_ZONES.map((zone) => (
-              <option key={zone} value={zone} />
-            ))}
-          </datalist>
-        </>
+        <select {...common} className="input" value={text} onChange={(event) => onChange(event.target.value)}>
+          {(TIME_ZONES.includes(text) ? TIME_ZONES : [text, ...TIME_ZONES]).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </select>
       );
-    }
     case 'secret':
       return (
         <input
@@ -148,7 +140,8 @@ export function SettingInput({ definition, draft, control, disabled, onChange, o
           {...common}
           type="text"
           autoComplete="off"
-          maxLength={definition.maxLength}
+          // No maxLength: the browser would cut what is typed or pasted without a word (issue 29); the form
+          // says "Must be at most N characters" under the field instead.
           value={text}
           onChange={(event) => onChange(event.target.value)}
         />

@@ -1,4 +1,4 @@
-import { cpuTone, type OverallHealth } from '@guildhall/contract';
+import { cpuTone, healthReasonText, type OverallHealth } from '@guildhall/contract';
 import { Activity, Cpu, Shield, Users } from 'lucide-react';
 import { useGuildStats, useSystemPerformance, useUserStats } from '../../api/monitoring';
 import { formatCount, formatPercent, formatStatus } from './format';
@@ -22,6 +22,8 @@ export function StatCards() {
   const users = useUserStats();
   const performance = system.data?.system;
   const overall = system.data?.overall;
+  // Not healthy: why, and for how long ("CPU 98 % for 30 s"), in place of the memory line.
+  const why = system.data ? healthReasonText(system.data.reasons, system.data.overallSince) : null;
 
   return (
     <div className="stat-grid">
@@ -31,7 +33,7 @@ export function StatCards() {
         icon={Activity}
         value={overall ? formatStatus(overall) : '—'}
         tone={overall ? HEALTH_TONES[overall] : 'unknown'}
-        detail={performance ? `Memory ${formatPercent(performance.memoryUsage)}` : 'Memory —'}
+        detail={why ?? (performance ? `Memory ${formatPercent(performance.memoryUsage)}` : 'Memory —')}
         isLoading={system.isPending && !system.isError}
       />
       <StatCard

@@ -25,7 +25,8 @@ export function ConnectionStatsTab() {
           value: data.waiting,
           detail: `${data.idleInTransaction} idle in transaction, ${data.waitingOnLocks} waiting on locks`,
         },
-        { label: 'max_connections', value: data.max_connections },
+        // In words, with PostgreSQL's setting named under it (issue 29: the setting's name was the label).
+        { id: 'max_connections', label: 'Connection limit', value: data.max_connections, detail: 'max_connections' },
       ]
     : [];
   const updatedAt = Math.max(stats.dataUpdatedAt, sessions.dataUpdatedAt);
@@ -42,7 +43,11 @@ export function ConnectionStatsTab() {
           <>
             <dl className="db-stats">
               {figures.map((figure) => (
-                <div key={figure.label} className="db-stat" data-testid={`database-stat-${figure.label}`}>
+                <div
+                  key={figure.label}
+                  className="db-stat"
+                  data-testid={`database-stat-${'id' in figure ? figure.id : figure.label}`}
+                >
                   <dt>{figure.label}</dt>
                   <dd className="db-stat__value">{figure.value.toLocaleString()}</dd>
                   {figure.detail && <dd className="db-stat__detail">{figure.detail}</dd>}

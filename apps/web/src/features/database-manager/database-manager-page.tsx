@@ -1,9 +1,9 @@
 import type { AdminScreen } from '@guildhall/contract';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { ConnectionStatsTab } from './connection-stats-tab';
-import { DATABASE_TABS, type DatabaseTab, parseDatabaseTab } from './database-tabs';
+import { DATABASE_TABS, type DatabaseTab, databaseTabQuery } from './database-tabs';
 import { useDatabaseAccess } from './live-database';
 import { MigrationsTab } from './migrations-tab';
 import { QueryRunnerTab } from './query-runner-tab';
@@ -30,12 +30,12 @@ function DatabaseAccessWarnings() {
 /** The relational database manager (spec 1 §2) over the database Guildhall runs on; the tab lives in ?tab=. */
 export function DatabaseManagerPage({ screen }: { screen: AdminScreen }) {
   useDocumentTitle(screen.label);
-  const [params, setParams] = useLiveSearchParams();
-  const tab = parseDatabaseTab(params.get('tab'));
+  const { query, set } = useUrlQuery(databaseTabQuery);
+  const tab = query.tab;
 
   function handleTabChange(next: DatabaseTab) {
     // The Table Browser keeps its schema and table in the URL; other tabs start clean.
-    setParams(next === 'tables' ? {} : { tab: next });
+    set({ tab: next }, { dropOthers: true });
   }
 
   return (

@@ -1,4 +1,5 @@
 import type { TabItem } from '../../ui/tabs';
+import { tabQuery } from '../../ui/use-url-query';
 
 /** The PostgreSQL manager's tabs, in order; the first is the default and leaves ?tab= out. */
 export const DATABASE_TABS = [
@@ -11,7 +12,5 @@ export const DATABASE_TABS = [
 /** One of the manager's tabs. */
 export type DatabaseTab = (typeof DATABASE_TABS)[number]['id'];
 
-/** The tab a ?tab= value names, else the Table Browser. */
-export function parseDatabaseTab(value: string | null): DatabaseTab {
-  return DATABASE_TABS.find((tab) => tab.id === value)?.id ?? 'tables';
-}
+/** The manager's ?tab=, else the Table Browser. */
+export const databaseTabQuery = tabQuery(DATABASE_TABS);

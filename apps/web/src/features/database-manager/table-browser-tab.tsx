@@ -1,5 +1,6 @@
-import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
+import { DATABASE_MANAGER_MESSAGES, tableRef } from '@guildhall/contract';
 import { useState } from 'react';
+import { z } from 'zod';
 import { errorMessage } from '../../api/api-error';
 import { useDatabaseSchemas, useDatabaseTables } from '../../api/database-manager';
 import { useDownload } from '../../api/use-download';
@@ -9,30 +10,28 @@ import { formatBytes } from '../../ui/format-number';
 import { EmptyHint } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
 import { TableScroll } from '../../ui/table-scroll';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { ErrorBanner, exportFailedText } from './error-banner';
 import { RELATION_KIND_LABELS, rowCountText, TableDetails } from './table-details';
 import { TableRows } from './table-rows';
 
+/** The browser's schema and table as the table calls name them, and `?exact=1` for exact row counts. */
+const tableBrowserQuery = z.object({
+  schema: tableRef.shape.schema,
+  table: tableRef.shape.table.optional(),
+  exact: z.literal('1').optional(),
+});
+
 /** Schemas, their tables with counts and sizes, then one table's details and rows; schema and table in the URL. */
 export function TableBrowserTab() {
-  const [params, setParams] = useLiveSearchParams();
-  const schema = params.get('schema') ?? 'public';
-  const table = params.get('table');
-  const isExact = params.get('exact') === '1';
+  const { query, set: update } = useUrlQuery(tableBrowserQuery);
+  const { schema } = query;
+  const table = query.table ?? null;
+  const isExact = query.exact === '1';
   const schemas = useDatabaseSchemas();
   const tables = useDatabaseTables(schema, isExact);
   const [exportError, setExportError] = useState<string | null>(null);
   const download = useDownload('the export did not finish', { onError: setExportError });
-
-  function update(next: Record<string, string | null>) {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === null) merged.delete(key);
-      else merged.set(key, value);
-    }
-    setParams(merged);
-  }
 
   function handleExport(format: 'csv' | 'json') {
     if (!table) return;
@@ -57,7 +56,7 @@ export function TableBrowserTab() {
             <select
               className="input db-select"
               value={schema}
-              onChange={(event) => update({ schema: event.target.value, table: null, sort: null, dir: null })}
+              onChange={(event) => update({ schema: event.target.value, table: undefined })}
               data-testid="database-schema"
             >
               {(schemas.data?.schemas ?? [{ schema_name: schema }]).map((entry) => (
@@ -93,7 +92,7 @@ export function TableBrowserTab() {
                         type="button"
                         className="db-link"
                         aria-current={entry.name === table ? 'true' : undefined}
-                        onClick={() => update({ table: entry.name, sort: null, dir: null })}
+                        onClick={() => update({ table: entry.name })}
                       >
                         {entry.name}
                       </button>

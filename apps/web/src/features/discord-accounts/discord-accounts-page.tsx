@@ -1,13 +1,23 @@
 import type { ChatUser } from '@guildhall/contract';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { BotGuildFilters, DiscordUserFilters } from '../../api/discord-accounts';
 import { Card } from '../../ui/card';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { BotGuildsPanel } from './bot-guilds-panel';
-import { DISCORD_ACCOUNT_TABS } from './discord-account-params';
+import {
+  botGuildFilters,
+  botGuildUrlChange,
+  botGuildUrlQuery,
+  DISCORD_ACCOUNT_TABS,
+  type DiscordAccountTab,
+  discordUserUrlQuery,
+  userFilters,
+  userUrlChange,
+} from './discord-account-query';
 import { DiscordUserDialog } from './discord-user-dialog';
 import { DiscordUsersPanel } from './discord-users-panel';
-import { useDiscordAccountParams } from './use-discord-account-params';
 import '../../styles/discord-accounts.css';
 
 const ID_PREFIX = 'discord-accounts';
@@ -15,9 +25,23 @@ const ID_PREFIX = 'discord-accounts';
 /** Discord Management (spec 1 /admin/accounts/discord): the Discord users the platform knows and the bot's guilds. */
 export function DiscordAccountsPage() {
   useDocumentTitle('Discord Management');
-  const { state, setTab, updateUsers, updateBotGuilds, openUser } = useDiscordAccountParams();
-  const handleClose = useCallback(() => openUser(null), [openUser]);
-  const handleOpen = useCallback((user: ChatUser) => openUser(user.id), [openUser]);
+  // Each list keeps its own search and page; the tab and the open user leave both where they are, a new search,
+  // filter or sort goes back to that list's page 1, and typing in a search replaces the history entry.
+  const { query: state, set: setUsers } = useUrlQuery(discordUserUrlQuery, { keepPage: ['tab', 'user'] });
+  const { query: guildState, set: setBotGuilds } = useUrlQuery(botGuildUrlQuery, { pageField: 'guildPage' });
+  const users = useMemo(() => userFilters(state), [state]);
+  const botGuilds = useMemo(() => botGuildFilters(guildState), [guildState]);
+  const setTab = useCallback((tab: DiscordAccountTab) => setUsers({ tab }), [setUsers]);
+  const updateUsers = useCallback(
+    (change: Partial<DiscordUserFilters>, replace = false) => setUsers(userUrlChange(change), { replace }),
+    [setUsers],
+  );
+  const updateBotGuilds = useCallback(
+    (change: Partial<BotGuildFilters>, replace = false) => setBotGuilds(botGuildUrlChange(change), { replace }),
+    [setBotGuilds],
+  );
+  const handleClose = useCallback(() => setUsers({ user: undefined }), [setUsers]);
+  const handleOpen = useCallback((user: ChatUser) => setUsers({ user: user.id }), [setUsers]);
 
   return (
     <div className="page">
@@ -37,13 +61,13 @@ export function DiscordAccountsPage() {
           data-testid={`discord-panel-${state.tab}`}
         >
           {state.tab === 'users' ? (
-            <DiscordUsersPanel filters={state.users} onChange={updateUsers} onOpen={handleOpen} />
+            <DiscordUsersPanel filters={users} onChange={updateUsers} onOpen={handleOpen} />
           ) : (
-            <BotGuildsPanel filters={state.botGuilds} onChange={updateBotGuilds} />
+            <BotGuildsPanel filters={botGuilds} onChange={updateBotGuilds} />
           )}
         </div>
       </Card>
-      <DiscordUserDialog userId={state.userId} onClose={handleClose} />
+      <DiscordUserDialog userId={state.user ?? null} onClose={handleClose} />
     </div>
   );
 }

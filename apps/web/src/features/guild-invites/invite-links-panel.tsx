@@ -1,34 +1,28 @@
-import { GUILD_INVITE_MESSAGES, type GuildInvite } from '@guildhall/contract';
+import { GUILD_INVITE_MESSAGES, type GuildInvite, inviteListQuery } from '@guildhall/contract';
 import { UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { z } from 'zod';
 import type { CreatedInvite, InviteListStatus, InviteSource } from '../../api/guild-invites';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { QueryState } from '../../ui/query-state';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { CreateInviteForm } from './create-invite-form';
 import { InviteList } from './invite-list';
 import { linkHint } from './invite-text';
 import { NewInviteLink } from './new-invite-link';
 import '../../styles/invites.css';
 
-/** The list filter lives in the URL (?invites=all), beside whatever else the page keeps there. */
-export const INVITE_LIST_PARAM = 'invites';
+/**
+ * The list filter lives in the URL (?invites=all), beside whatever else the page keeps there, as the list call's
+ * status.
+ */
+const inviteUrlQuery = z.object({ invites: inviteListQuery.shape.status });
 
 /** The list filter named in the URL: every link with 'all', the usable ones otherwise. */
 export function useInviteListStatus(): [InviteListStatus, (status: InviteListStatus) => void] {
-  const [params, setParams] = useLiveSearchParams();
-  const status: InviteListStatus = params.get(INVITE_LIST_PARAM) === 'all' ? 'all' : 'active';
-  const setStatus = (next: InviteListStatus) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'all') updated.set(INVITE_LIST_PARAM, 'all');
-        else updated.delete(INVITE_LIST_PARAM);
-        return updated;
-      },
-      { replace: true },
-    );
-  return [status, setStatus];
+  const { query, set } = useUrlQuery(inviteUrlQuery);
+  const setStatus = useCallback((invites: InviteListStatus) => set({ invites }, { replace: true }), [set]);
+  return [query.invites, setStatus];
 }
 
 interface InviteLinksPanelProps {

@@ -34,7 +34,9 @@ export function NewInviteLink({ created, onDismiss }: NewInviteLinkProps) {
   return (
     <div className="invite-new" role="status" data-testid="new-invite">
       <div className="invite-new__head">
-        <p className="invite-new__title">New invite link</p>
+        <p className="invite-new__title" role="status" data-testid="new-invite-created">
+          {GUILD_INVITE_MESSAGES.created}
+        </p>
         <button type="button" className="icon-button" onClick={onDismiss} aria-label="Hide the new link">
           <X size={16} aria-hidden="true" />
         </button>

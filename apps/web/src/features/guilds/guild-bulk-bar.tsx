@@ -36,6 +36,8 @@ export function GuildBulkBar({ selected, pageIds, onDeselect, onClear }: GuildBu
   const isBusy = bulkUpdate.isPending || bulkDelete.isPending;
   const ids = () => selected.map((guild) => guild.id);
 
+  // The actions are off with nothing selected (issue 29: they were on and answered with a warning); the check stays
+  // for a selection emptied between the render and the click.
   function hasSelection(): boolean {
     if (count > 0) return true;
     toast.warning(GUILD_MESSAGES.noneSelected);
@@ -75,7 +77,7 @@ export function GuildBulkBar({ selected, pageIds, onDeselect, onClear }: GuildBu
             type="button"
             className="button button--small button--secondary"
             onClick={() => handleUpdate(action)}
-            disabled={isBusy}
+            disabled={isBusy || count === 0}
           >
             <Icon size={15} aria-hidden="true" />
             {label}
@@ -85,12 +87,12 @@ export function GuildBulkBar({ selected, pageIds, onDeselect, onClear }: GuildBu
           type="button"
           className="button button--small button--danger-outline"
           onClick={handleDeleteClick}
-          disabled={isBusy}
+          disabled={isBusy || count === 0}
         >
           <Trash2 size={15} aria-hidden="true" />
           Delete
         </button>
-        <button type="button" className="button button--small button--ghost" onClick={onClear} disabled={isBusy}>
+        <button type="button" className="button button--small button--ghost" onClick={onClear} disabled={isBusy || count === 0}>
           <X size={15} aria-hidden="true" />
           Clear
         </button>

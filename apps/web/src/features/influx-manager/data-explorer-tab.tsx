@@ -1,18 +1,13 @@
-import {
-  INFLUX_DEFAULT_TIME_RANGE,
-  INFLUX_MESSAGES,
-  INFLUX_TIME_RANGES,
-  type InfluxEngine,
-  type InfluxTimeRange,
-} from '@guildhall/contract';
+import { INFLUX_MESSAGES, INFLUX_TIME_RANGES, type InfluxEngine, type InfluxTimeRange } from '@guildhall/contract';
 import { useId } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { useInfluxBuckets, useInfluxMeasurements } from './influx-api';
 import { InfluxBanner } from './influx-banner';
 import type { QueryDraft } from './influx-manager-page';
+import { explorerQuery } from './influx-tabs';
 import { MeasurementDetails } from './measurement-details';
 
 const RANGE_NAMES: Record<InfluxTimeRange, string> = {
@@ -25,9 +20,6 @@ const RANGE_NAMES: Record<InfluxTimeRange, string> = {
   '-90d': 'Last 90 days',
 };
 
-const parseRange = (value: string | null): InfluxTimeRange =>
-  INFLUX_TIME_RANGES.find((range) => range === value) ?? INFLUX_DEFAULT_TIME_RANGE;
-
 interface DataExplorerTabProps {
   engine: InfluxEngine;
   onGenerated: (draft: QueryDraft) => void;
@@ -38,27 +30,16 @@ interface DataExplorerTabProps {
  * fields to tick into a generated query. Bucket, range and measurement live in the URL.
  */
 export function DataExplorerTab({ engine, onGenerated }: DataExplorerTabProps) {
-  const [params, setParams] = useLiveSearchParams();
+  const { query, set: update } = useUrlQuery(explorerQuery);
   const buckets = useInfluxBuckets(true);
   const list = buckets.data?.configured ? buckets.data.buckets : [];
-  const bucketName = params.get('bucket') ?? list.find((bucket) => bucket.isDefault)?.name ?? list[0]?.name ?? '';
+  const bucketName = query.bucket ?? list.find((bucket) => bucket.isDefault)?.name ?? list[0]?.name ?? '';
   const bucket = list.find((candidate) => candidate.name === bucketName);
-  const timeRange = parseRange(params.get('range'));
-  const measurementName = params.get('measurement') ?? '';
+  const timeRange = query.range;
+  const measurementName = query.measurement ?? '';
   const measurements = useInfluxMeasurements(bucket ? bucketName : '', timeRange);
   const bucketId = useId();
   const rangeId = useId();
-
-  function update(next: { bucket?: string; range?: InfluxTimeRange; measurement?: string | null }) {
-    setParams((current) => {
-      const values = new URLSearchParams(current);
-      if (next.bucket !== undefined) values.set('bucket', next.bucket);
-      if (next.range !== undefined) values.set('range', next.range);
-      if (next.measurement === null) values.delete('measurement');
-      else if (next.measurement !== undefined) values.set('measurement', next.measurement);
-      return values;
-    });
-  }
 
   return (
     <div className="influx-explorer">
@@ -72,7 +53,7 @@ export function DataExplorerTab({ engine, onGenerated }: DataExplorerTabProps) {
               id={bucketId}
               className="input influx-select"
               value={bucket ? bucketName : ''}
-              onChange={(event) => update({ bucket: event.target.value, measurement: null })}
+              onChange={(event) => update({ bucket: event.target.value, measurement: undefined })}
             >
               {!bucket && <option value="">Choose a bucket</option>}
               {list.map((candidate) => (
@@ -88,7 +69,7 @@ export function DataExplorerTab({ engine, onGenerated }: DataExplorerTabProps) {
               id={rangeId}
               className="input influx-select"
               value={timeRange}
-              onChange={(event) => update({ range: parseRange(event.target.value), measurement: null })}
+              onChange={(event) => update({ range: event.target.value as InfluxTimeRange, measurement: undefined })}
             >
               {INFLUX_TIME_RANGES.map((range) => (
                 <option key={range} value={range}>

@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { QueryState } from '../../ui/query-state';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { DataExplorerTab } from './data-explorer-tab';
 import { useInfluxStatus } from './influx-api';
 import { InfluxSetup } from './influx-setup';
-import { INFLUX_TABS, type InfluxTab, parseInfluxTab } from './influx-tabs';
+import { type ExplorerState, explorerQuery, INFLUX_TABS, type InfluxTab, influxTabQuery } from './influx-tabs';
 import { engineSummary } from './language-name';
 import { QueryTab } from './query-tab';
 import { RetentionTab } from './retention-tab';
@@ -60,15 +60,17 @@ export function InfluxManagerPage({ screen }: { screen: AdminScreen }) {
 }
 
 function InfluxTabs({ engine }: { engine: InfluxEngine }) {
-  const [params, setParams] = useLiveSearchParams();
-  const tab = parseInfluxTab(params.get('tab'));
+  const { query, set } = useUrlQuery(influxTabQuery);
+  const explorer = useUrlQuery(explorerQuery);
+  const tab = query.tab;
   const [draft, setDraft] = useState<QueryDraft>({ query: '', language: engine.defaultLanguage });
   // The explorer keeps its bucket, range and measurement in the URL; they are put back on returning to it.
-  const explorerParams = useRef(new URLSearchParams());
+  const explorerState = useRef<Partial<ExplorerState>>({});
 
   function handleTabChange(next: InfluxTab) {
-    if (tab === 'explorer') explorerParams.current = new URLSearchParams(params);
-    setParams(next === 'explorer' ? explorerParams.current : { tab: next });
+    if (tab === 'explorer') explorerState.current = explorer.query;
+    if (next === 'explorer') explorer.set(explorerState.current, { dropOthers: true });
+    else set({ tab: next }, { dropOthers: true });
   }
 
   function handleGenerated(next: QueryDraft) {

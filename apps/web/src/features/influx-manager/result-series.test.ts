@@ -33,7 +33,9 @@ describe('a query result', () => {
 
   it('shows values to 4 decimals and tags in name order', () => {
     expect(valueText(1.23456)).toBe('1.2346');
-    expect(valueText(3)).toBe('3.0000');
+    expect(valueText(3)).toBe('3');
+    expect(valueText(251)).toBe('251');
+    expect(valueText(2.5)).toBe('2.5000');
     expect(valueText('heal')).toBe('heal');
     expect(valueText(true)).toBe('true');
     expect(valueText(null)).toBe('');

@@ -9,10 +9,14 @@ export function tagsText(tags: Readonly<Record<string, string>>): string {
     .join(', ');
 }
 
-/** A value as the results table shows it: numbers to 4 decimals (spec 2 §2), the rest as they are. */
+/**
+ * A value as the results table shows it: fractions to 4 decimals (spec 2 §2), whole numbers as they are (a count
+ * read "251.0000", issue 29), the rest as they are.
+ */
 export function valueText(value: InfluxRow['value']): string {
   if (value === null) return '';
-  return typeof value === 'number' ? value.toFixed(4) : String(value);
+  if (typeof value !== 'number') return String(value);
+  return Number.isInteger(value) ? String(value) : value.toFixed(4);
 }
 
 /**

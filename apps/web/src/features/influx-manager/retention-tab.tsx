@@ -99,7 +99,11 @@ function RetentionEditor({ bucket, onClose }: { bucket: InfluxBucket; onClose: (
           id={inputId}
           className="input influx-input"
           value={value}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => {
+            setValue(event.target.value);
+            // The server's refusal was of the value before: it would sit beside the new value's own message.
+            update.reset();
+          }}
           aria-invalid={problem !== null}
           aria-describedby={`${inputId}-hint`}
         />

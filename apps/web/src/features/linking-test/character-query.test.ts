@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { parseUrlQuery, urlQuerySearch } from '../../ui/use-url-query';
 import {
   type CharacterQuery,
-  characterQueryParams,
+  characterQuerySchema,
   DEFAULT_CHARACTER_QUERY,
   filterOptions,
   matchesQuery,
-  parseCharacterQuery,
   parseLevel,
   queryCharacters,
   sortCharacters,
@@ -106,8 +106,10 @@ describe('test page URL state', () => {
       sort: 'itemLevel',
       direction: 'desc',
     });
-    expect(parseCharacterQuery(characterQueryParams(full))).toEqual(full);
-    expect(characterQueryParams(DEFAULT_CHARACTER_QUERY).toString()).toBe('');
-    expect(parseCharacterQuery(new URLSearchParams('sort=bogus&class=Bard&minLevel=x'))).toEqual(DEFAULT_CHARACTER_QUERY);
+    expect(parseUrlQuery(characterQuerySchema, urlQuerySearch(characterQuerySchema, full))).toEqual(full);
+    expect(urlQuerySearch(characterQuerySchema, DEFAULT_CHARACTER_QUERY).toString()).toBe('');
+    expect(parseUrlQuery(characterQuerySchema, new URLSearchParams('sort=bogus&class=Bard&minLevel=x'))).toEqual(
+      DEFAULT_CHARACTER_QUERY,
+    );
   });
 });

@@ -1,42 +1,38 @@
 import {
   CHARACTER_SOURCE_TYPES,
-  type CharacterSourceType,
   LINKING_TEST_LIMITS,
   LINKING_TEST_SORTS,
   type LinkingTestSort,
   WOW_CLASSES,
-  type WowClass,
 } from '@guildhall/contract';
+import { z } from 'zod';
 import type { SampleCharacter } from './linking-types';
 
 /** Sort direction. */
 export type SortDirection = 'asc' | 'desc';
 
-/** The test page's search, filters and sort (spec 2 §5). */
-export interface CharacterQuery {
-  search: string;
-  class: WowClass | null;
-  server: string | null;
-  source: CharacterSourceType | null;
-  minLevel: number | null;
-  maxLevel: number | null;
-  hasItemLevel: boolean;
-  sort: LinkingTestSort;
-  direction: SortDirection;
-}
+/** A level within 1-80 (a whole number outside it is brought in). */
+const clampLevel = (level: number) => Math.min(LINKING_TEST_LIMITS.maxLevel, Math.max(LINKING_TEST_LIMITS.minLevel, level));
+const level = z.coerce.number().int().transform(clampLevel).nullable().default(null);
+const none = <T extends z.ZodType>(field: T) => field.nullable().default(null);
+
+/** The test page's search, filters and sort (spec 2 §5), as its URL holds them; null is no filter. */
+export const characterQuerySchema = z.object({
+  search: z.string().default(''),
+  class: none(z.enum(WOW_CLASSES)),
+  server: none(z.string()),
+  source: none(z.enum(CHARACTER_SOURCE_TYPES)),
+  minLevel: level,
+  maxLevel: level,
+  hasItemLevel: z.stringbool().default(false),
+  sort: z.enum(LINKING_TEST_SORTS).default('name'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+});
+/** The test page's search, filters and sort. */
+export type CharacterQuery = z.output<typeof characterQuerySchema>;
 
 /** No filters, by name A-Z. */
-export const DEFAULT_CHARACTER_QUERY: CharacterQuery = {
-  search: '',
-  class: null,
-  server: null,
-  source: null,
-  minLevel: null,
-  maxLevel: null,
-  hasItemLevel: false,
-  sort: 'name',
-  direction: 'asc',
-};
+export const DEFAULT_CHARACTER_QUERY: CharacterQuery = characterQuerySchema.parse({});
 
 /** Text folded for comparison: case and accents do not matter. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -109,40 +105,6 @@ export function filterOptions(characters: readonly SampleCharacter[]) {
 /** A level from a text box: a whole number within 1-80, else no limit. */
 export function parseLevel(value: string | null | undefined): number | null {
   if (value === null || value === undefined || value.trim() === '') return null;
-  const level = Number(value);
-  if (!Number.isInteger(level)) return null;
-  return Math.min(LINKING_TEST_LIMITS.maxLevel, Math.max(LINKING_TEST_LIMITS.minLevel, level));
-}
-
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
-  value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
-
-/** The query from the page's URL; anything that does not fit is left at its default. */
-export function parseCharacterQuery(params: URLSearchParams): CharacterQuery {
-  return {
-    search: params.get('search') ?? '',
-    class: oneOf(WOW_CLASSES, params.get('class')),
-    server: params.get('server') || null,
-    source: oneOf(CHARACTER_SOURCE_TYPES, params.get('source')),
-    minLevel: parseLevel(params.get('minLevel')),
-    maxLevel: parseLevel(params.get('maxLevel')),
-    hasItemLevel: params.get('hasItemLevel') === 'true',
-    sort: oneOf(LINKING_TEST_SORTS, params.get('sort')) ?? DEFAULT_CHARACTER_QUERY.sort,
-    direction: params.get('direction') === 'desc' ? 'desc' : 'asc',
-  };
-}
-
-/** The URL search of a query; defaults are left out. */
-export function characterQueryParams(query: CharacterQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.search) params.set('search', query.search);
-  if (query.class) params.set('class', query.class);
-  if (query.server) params.set('server', query.server);
-  if (query.source) params.set('source', query.source);
-  if (query.minLevel !== null) params.set('minLevel', String(query.minLevel));
-  if (query.maxLevel !== null) params.set('maxLevel', String(query.maxLevel));
-  if (query.hasItemLevel) params.set('hasItemLevel', 'true');
-  if (query.sort !== DEFAULT_CHARACTER_QUERY.sort) params.set('sort', query.sort);
-  if (query.direction !== DEFAULT_CHARACTER_QUERY.direction) params.set('direction', query.direction);
-  return params;
+  const parsed = level.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

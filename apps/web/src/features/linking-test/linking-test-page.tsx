@@ -1,11 +1,12 @@
 import { confirmUnlinkText, LINKING_TEST_TIMINGS } from '@guildhall/contract';
 import { ArrowLeft, FlaskConical, RotateCcw } from 'lucide-react';
-import { useMemo, useReducer, useState } from 'react';
+import { useCallback, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { CharacterList } from './character-list';
-import { filterOptions, queryCharacters } from './character-query';
+import { type CharacterQuery, characterQuerySchema, filterOptions, queryCharacters } from './character-query';
 import { unlinkedCharacters } from './linking-data';
 import type { SampleChatUser, SampleLinkedCharacter } from './linking-types';
 import { OperationLog } from './operation-log';
@@ -13,7 +14,6 @@ import { initialLinkingTestState, linkingTestReducer } from './operations';
 import { ProgressModal } from './progress-modal';
 import { TestFilters } from './test-filters';
 import { TestUserZone } from './test-user-zone';
-import { useCharacterQuery } from './use-character-query';
 import { useOperationRunner } from './use-operation-runner';
 import '../../styles/discovery.css';
 import '../../styles/linking-test.css';
@@ -24,7 +24,9 @@ const seconds = (ms: number) => `${ms / 1000} s`;
 export function LinkingTestPage() {
   useDocumentTitle('Character Linking Test Page');
   const [state, dispatch] = useReducer(linkingTestReducer, undefined, () => initialLinkingTestState());
-  const { query, update } = useCharacterQuery();
+  // Every change replaces the history entry: the test page's filters are not steps to go back through.
+  const { query, set } = useUrlQuery(characterQuerySchema);
+  const update = useCallback((change: Partial<CharacterQuery>) => set(change, { replace: true }), [set]);
   const [unlinking, setUnlinking] = useState<{ character: SampleLinkedCharacter; user: SampleChatUser } | null>(null);
   useOperationRunner(state.rows, dispatch);
 

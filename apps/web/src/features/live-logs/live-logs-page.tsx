@@ -1,14 +1,15 @@
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { tabQuery, useUrlQuery } from '../../ui/use-url-query';
 import { FilesTab } from './files-tab';
-import { LOG_TABS, type LogTab, parseLogTab } from './live-logs-tabs';
+import { LOG_TABS, type LogTab } from './live-logs-tabs';
 import { LiveTailTab } from './live-tail-tab';
 import { LogStatsCard } from './log-stats-card';
 import { SearchTab } from './search-tab';
 import '../../styles/live-logs.css';
 
 const ID_PREFIX = 'live-logs';
+const logTabQuery = tabQuery(LOG_TABS);
 
 /**
  * Live Logs (/admin/monitoring/logs, also /admin/logs): counts by level, then the live tail, a search over the log
@@ -16,11 +17,12 @@ const ID_PREFIX = 'live-logs';
  */
 export function LiveLogsPage() {
   useDocumentTitle('Live Logs');
-  const [params, setParams] = useLiveSearchParams();
-  const tab = parseLogTab(params.get('tab'));
+  const { query, set } = useUrlQuery(logTabQuery);
+  const tab = query.tab;
 
+  // Each tab starts afresh: another tab's state does not follow into the URL.
   function selectTab(next: LogTab) {
-    setParams(next === 'tail' ? {} : { tab: next });
+    set({ tab: next }, { dropOthers: true });
   }
 
   return (

@@ -9,8 +9,3 @@ export const LOG_TABS = [
 
 /** One of the log screen's tabs. */
 export type LogTab = (typeof LOG_TABS)[number]['id'];
-
-/** The tab a ?tab= value names, else the live tail. */
-export function parseLogTab(value: string | null): LogTab {
-  return LOG_TABS.find((tab) => tab.id === value)?.id ?? 'tail';
-}

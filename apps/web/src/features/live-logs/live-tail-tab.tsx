@@ -157,9 +157,11 @@ export function LiveTailTab() {
             <p className="live-logs__empty" data-testid="tail-empty">
               {stream.state === 'closed'
                 ? 'The log stream is closed. Reconnect to follow the logs again.'
-                : isFiltered
-                  ? 'No lines match these filters yet; new ones appear here as they are logged.'
-                  : 'Waiting for log lines...'}
+                : tail.isPaused
+                  ? pausedText(tail.heldCount)
+                  : isFiltered
+                    ? 'No lines match these filters yet; new ones appear here as they are logged.'
+                    : 'Waiting for log lines...'}
             </p>
           ) : (
             <ol className="log-lines">
@@ -182,4 +184,10 @@ export function LiveTailTab() {
       </div>
     </div>
   );
+}
+
+/** The empty list while paused: the lines wait for Resume, not for the server (issue 29). */
+function pausedText(held: number): string {
+  if (held === 0) return 'Paused: new lines are held until you resume.';
+  return `Paused: ${held.toLocaleString('en-US')} new ${held === 1 ? 'line is' : 'lines are'} held. Resume to show ${held === 1 ? 'it' : 'them'}.`;
 }

@@ -1,4 +1,4 @@
-import { MAIL_OUTBOX_MESSAGES, type OutboxMail } from '@guildhall/contract';
+import { MAIL_OUTBOX_MESSAGES, type OutboxMail, outboxQuery } from '@guildhall/contract';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useMailOutbox } from '../../api/mail-outbox';
@@ -8,10 +8,12 @@ import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { MailText } from './mail-text';
 
 const PAGE_SIZE = 20;
+/** The outbox's recipient filter and page in the URL, as the list call reads them. */
+const outboxUrlQuery = outboxQuery.pick({ page: true, to: true });
 
 /**
  * The mail the server wrote to its outbox instead of sending (no SMTP_URL): what a member would have
@@ -19,20 +21,10 @@ const PAGE_SIZE = 20;
  */
 export function MailOutboxPage() {
   useDocumentTitle('Mail Outbox');
-  const [params, setParams] = useLiveSearchParams();
-  const filters = { page: Math.max(1, Number(params.get('page')) || 1), to: params.get('to') ?? '' };
+  const { query: filters, set } = useUrlQuery(outboxUrlQuery);
   const outbox = useMailOutbox(filters, PAGE_SIZE);
   const [openId, setOpenId] = useState<string | null>(null);
   const mails = outbox.data?.mails ?? [];
-
-  function handleFilter(next: Partial<typeof filters>) {
-    const merged = { ...filters, page: 1, ...next };
-    setParams(
-      Object.fromEntries(
-        Object.entries({ to: merged.to, page: merged.page > 1 ? String(merged.page) : '' }).filter(([, v]) => v),
-      ),
-    );
-  }
 
   return (
     <div className="page">
@@ -45,8 +37,8 @@ export function MailOutboxPage() {
       <Card className="mail-outbox">
         <div className="filter-bar">
           <SearchInput
-            value={filters.to}
-            onSearch={(to) => handleFilter({ to })}
+            value={filters.to ?? ''}
+            onSearch={(to) => set({ to })}
             label="Recipient"
             placeholder="Recipient e-mail"
             testId="outbox-search"
@@ -77,7 +69,7 @@ export function MailOutboxPage() {
           page={filters.page}
           pageSize={PAGE_SIZE}
           total={outbox.data?.total ?? 0}
-          onPageChange={(page) => handleFilter({ ...filters, page })}
+          onPageChange={(page) => set({ page })}
         />
       </Card>
     </div>

@@ -1,11 +1,13 @@
 import type { MetricName } from '@guildhall/contract';
+import { useCallback } from 'react';
 import { useMetricsHistory } from '../../api/metrics';
 import { RangePicker } from '../../ui/range-picker';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { MetricChart } from './metric-chart';
+import { metricRangeQuery } from './metric-range-query';
 import { RouteTable } from './route-table';
 import { SlowQueries } from './slow-queries';
-import { useRange } from './use-range';
 import '../../styles/monitoring.css';
 
 const REQUEST_RATE: MetricName[] = ['http.requests_per_second'];
@@ -17,7 +19,9 @@ const ROUND_TRIPS: MetricName[] = ['services.database_ms', 'services.redis_ms', 
 /** /admin/monitoring/performance: HTTP over time and per route, the database pool, service round trips, slow queries. */
 export function PerformancePage() {
   useDocumentTitle('Performance');
-  const [range, setRange] = useRange();
+  const { query, set } = useUrlQuery(metricRangeQuery);
+  const range = query.duration;
+  const setRange = useCallback((duration: number) => set({ duration }), [set]);
   const http = useMetricsHistory('http', range);
   const database = useMetricsHistory('database', range);
   const services = useMetricsHistory('services', range);

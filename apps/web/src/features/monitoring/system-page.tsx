@@ -1,13 +1,15 @@
 import type { MetricName } from '@guildhall/contract';
+import { useCallback } from 'react';
 import { useMetricsHistory } from '../../api/metrics';
 import { RangePicker } from '../../ui/range-picker';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { AlertRulesPanel } from './alert-rules-panel';
 import { MetricChart } from './metric-chart';
+import { metricRangeQuery } from './metric-range-query';
 import { RecentAlerts } from './recent-alerts';
 import { ServiceHealth } from './service-health';
 import { SystemCards } from './system-cards';
-import { useRange } from './use-range';
 import '../../styles/monitoring.css';
 
 const CPU: MetricName[] = ['system.cpu_percent', 'system.process_cpu_percent'];
@@ -19,7 +21,9 @@ const PROCESS_MEMORY: MetricName[] = ['system.heap_used_bytes', 'system.rss_byte
 /** /admin/monitoring/system: the host and process now, the services, the system charts, alerts and alert rules. */
 export function SystemMonitoringPage() {
   useDocumentTitle('System');
-  const [range, setRange] = useRange();
+  const { query, set } = useUrlQuery(metricRangeQuery);
+  const range = query.duration;
+  const setRange = useCallback((duration: number) => set({ duration }), [set]);
   const history = useMetricsHistory('system', range);
 
   return (

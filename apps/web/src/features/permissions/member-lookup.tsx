@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/api-error';
 import { useMemberPermissions } from '../../api/guild-grants';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Spinner } from '../../ui/spinner';
-import { MEMBER_ID_PATTERN } from './permission-params';
+import { MEMBER_ID_PATTERN } from './permission-query';
 
 const SOURCE_TONES: Record<PermissionSourceKind, BadgeTone> = {
   owner: 'brand',

@@ -1,15 +1,15 @@
 import type { AdminScreen } from '@guildhall/contract';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Card } from '../../ui/card';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { DiscordRolesPanel } from './discord-roles-panel';
 import { GuildGrantsPanel } from './guild-grants-panel';
-import { PERMISSION_TABS } from './permission-params';
+import { grantFilters, PERMISSION_TABS, type PermissionTab, permissionQuery } from './permission-query';
 import type { RoleDrafts } from './role-matrix-model';
 import { RolesPanel } from './roles-panel';
 import { useGuildChoice } from './use-guild-choice';
-import { usePermissionParams } from './use-permission-params';
 import '../../styles/permissions.css';
 
 const ID_PREFIX = 'permissions';
@@ -20,13 +20,20 @@ const ID_PREFIX = 'permissions';
  */
 export function PermissionsPage({ screen }: { screen: AdminScreen }) {
   useDocumentTitle(screen.label);
-  const { state, setTab, setGuild, setSearch, setPage, setMember } = usePermissionParams();
-  const { guildName, remember } = useGuildChoice(state.guildId);
+  // The tab and the member looked up keep the grants' page; a new guild or search goes back to page 1.
+  const { query: state, set } = useUrlQuery(permissionQuery, { keepPage: ['tab', 'member'] });
+  const grants = useMemo(() => grantFilters(state), [state]);
+  const setTab = useCallback((tab: PermissionTab) => set({ tab }), [set]);
+  const setSearch = useCallback((search: string) => set({ search }, { replace: true }), [set]);
+  const setPage = useCallback((page: number) => set({ page }), [set]);
+  const setMember = useCallback((member: string | null) => set({ member: member ?? undefined }), [set]);
+  const { guildName, remember } = useGuildChoice(state.guild ?? null);
   const [roleDrafts, setRoleDrafts] = useState<RoleDrafts>({});
 
   function handleGuildChange(guild: { id: string; name: string } | null) {
     if (guild) remember(guild);
-    setGuild(guild?.id ?? null);
+    // Another guild has other members: the one looked up is forgotten.
+    set({ guild: guild?.id, member: undefined });
   }
 
   return (
@@ -49,7 +56,7 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
           {state.tab === 'roles' && <RolesPanel drafts={roleDrafts} onDraftsChange={setRoleDrafts} />}
           {state.tab === 'grants' && (
             <GuildGrantsPanel
-              filters={state.grants}
+              filters={grants}
               guildName={guildName}
               onGuildChange={handleGuildChange}
               onSearch={setSearch}
@@ -58,9 +65,9 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
           )}
           {state.tab === 'discord-roles' && (
             <DiscordRolesPanel
-              guildId={state.guildId}
+              guildId={state.guild ?? null}
               guildName={guildName}
-              memberId={state.memberId}
+              memberId={state.member ?? null}
               onGuildChange={handleGuildChange}
               onMemberChange={setMember}
             />

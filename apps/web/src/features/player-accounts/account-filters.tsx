@@ -3,7 +3,6 @@ import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import type { PlayerAccountFilters } from '../../api/player-accounts';
 import { FilterSelect } from '../../ui/filter-select';
 import { SearchInput } from '../../ui/search-input';
-import type { AccountListParams } from './account-list-params';
 
 /** Spec 2 §9: the account search waits for typing to settle this long. */
 export const ACCOUNT_SEARCH_DEBOUNCE_MS = 500;
@@ -36,7 +35,7 @@ const SORT_OPTIONS: { value: SortBy; label: string }[] = [
 interface AccountFiltersProps {
   filters: PlayerAccountFilters;
   onSearchChange: (search: string) => void;
-  onChange: (change: Partial<AccountListParams>) => void;
+  onChange: (change: Partial<PlayerAccountFilters>) => void;
 }
 
 /** Search over name, e-mail and Discord (debounced 500 ms), status, link filter, sort field and direction. */

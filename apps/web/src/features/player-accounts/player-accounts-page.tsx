@@ -1,6 +1,6 @@
-import { PLAYER_ACCOUNT_MESSAGES, PLAYER_ACCOUNT_PAGE, type PlayerAccount } from '@guildhall/contract';
+import { PLAYER_ACCOUNT_MESSAGES, type PlayerAccount, playerAccountListQuery } from '@guildhall/contract';
 import { Plus, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { usePlayerAccountList, usePlayerStatistics } from '../../api/player-accounts';
 import { Card } from '../../ui/card';
@@ -9,15 +9,15 @@ import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { formatCount } from '../dashboard/format';
 import { AccountBulkBar } from './account-bulk-bar';
 import { AccountDialogs, type DialogState } from './account-dialogs';
 import { AccountFilters } from './account-filters';
 import { AccountGrid } from './account-grid';
-import { hasActiveFilters } from './account-list-params';
+import { hasActiveFilters } from './account-list-query';
 import { AccountStatCards } from './account-stat-cards';
 import { BulkJobProgress } from './bulk-job-progress';
-import { useAccountListParams } from './use-account-list-params';
 import { useAccountPermissions } from './use-account-permissions';
 import { useBulkUpdate } from './use-bulk-update';
 import '../../styles/player-accounts.css';
@@ -27,7 +27,10 @@ export function PlayerAccountsPage() {
   useDocumentTitle('Player Account Management');
   const toast = useToast();
   const { canCreate, canBulkEdit } = useAccountPermissions();
-  const { filters, update, setSearch, setPage } = useAccountListParams();
+  // Filters, sort and page in the URL; typing in the search replaces the history entry.
+  const { query: filters, set: update } = useUrlQuery(playerAccountListQuery);
+  const setSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
+  const setPage = useCallback((page: number) => update({ page }), [update]);
   const list = usePlayerAccountList(filters);
   const statistics = usePlayerStatistics();
   const bulk = useBulkUpdate();
@@ -152,11 +155,11 @@ export function PlayerAccountsPage() {
             />
           )}
         </QueryState>
-        {pageCount(total, PLAYER_ACCOUNT_PAGE.size) > 1 && (
+        {pageCount(total, filters.limit) > 1 && (
           <Pagination
             // The page whose rows are shown: while the next page loads, the previous one stays on screen.
             page={list.data?.pagination.page ?? filters.page}
-            pageSize={PLAYER_ACCOUNT_PAGE.size}
+            pageSize={filters.limit}
             total={total}
             onPageChange={setPage}
             noun="results"

@@ -1,6 +1,6 @@
 import { RAW_DATA_MESSAGES, RAW_DATA_PAGE_SIZE, type RawEntity } from '@guildhall/contract';
 import { Download, X } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { rawExportPath, useRawEntities, useRawRows } from '../../api/raw-data';
 import { useDownload } from '../../api/use-download';
@@ -10,10 +10,17 @@ import { EmptyHint } from '../../ui/query-state';
 import { PageSpinner, Spinner } from '../../ui/spinner';
 import { type TabItem, Tabs, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { useScrollFocus } from '../../ui/use-scroll-focus';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { GuildSelect } from '../character-discovery/guild-select';
-import { parseRawParams, type RawViewParams, rawApiQuery, rawSearchParams } from './raw-data-params';
+import {
+  noRawFilters,
+  type RawView as RawViewQuery,
+  rawApiQuery,
+  rawEntityQuery,
+  rawFilters,
+  rawViewQuery,
+} from './raw-data-query';
 import { RawFilters } from './raw-filters';
 import { RawGrid } from './raw-grid';
 import '../../styles/discovery.css';
@@ -48,10 +55,14 @@ export function RawDataPage() {
 }
 
 function RawView({ entities }: { entities: readonly RawEntity[] }) {
-  const [params, setParams] = useLiveSearchParams();
-  const entity = entities.find((candidate) => candidate.name === params.get('entity')) ?? entities[0]!;
-  const view = parseRawParams(params, entity);
-  const query = rawApiQuery(view);
+  // The entity decides which column filters the URL may hold, so it is read first.
+  const chosen = useUrlQuery(rawEntityQuery).query.entity;
+  const entity = entities.find((candidate) => candidate.name === chosen) ?? entities[0]!;
+  const schema = useMemo(() => rawViewQuery(entity), [entity]);
+  const { query: urlView, set } = useUrlQuery(schema);
+  const view = urlView as RawViewQuery;
+  const filters = rawFilters(entity, view);
+  const query = rawApiQuery(entity, view);
   const sort = view.sort ?? entity.defaultSort;
   const order = view.order ?? (view.sort ? 'asc' : entity.defaultOrder);
   // Keyset paging: the cursors of the pages after the first, reset whenever the view (entity, guild, sort, filters) changes.
@@ -66,25 +77,10 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
   const download = useDownload('the export did not finish', { onError: setExportError });
 
   const update = useCallback(
-    (change: Partial<RawViewParams>, replace = false) => {
-      setParams((current) => rawSearchParams({ ...parseRawParams(current, entity), entity: entity.name, ...change }), {
-        replace,
-      });
-    },
-    [setParams, entity],
+    (change: Partial<RawViewQuery>, replace = false) => set({ entity: entity.name, ...change }, { replace }),
+    [set, entity],
   );
-  const setFilter = useCallback(
-    (param: string, value: string) => {
-      setParams(
-        (current) => {
-          const next = parseRawParams(current, entity);
-          return rawSearchParams({ ...next, entity: entity.name, filters: { ...next.filters, [param]: value } });
-        },
-        { replace: true },
-      );
-    },
-    [setParams, entity],
-  );
+  const setFilter = useCallback((param: string, value: string) => update({ [param]: value }, true), [update]);
   const openRow = useCallback((row: Row) => setOpened(row), []);
 
   const tabs: TabItem<string>[] = entities.map((candidate) => ({ id: candidate.name, label: candidate.label }));
@@ -106,22 +102,22 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
         tabs={tabs}
         active={entity.name}
         idPrefix="raw"
-        onChange={(name) => setParams(rawSearchParams({ ...view, entity: name, sort: null, order: null, filters: {} }))}
+        onChange={(name) => update({ ...noRawFilters(entity), entity: name, sort: undefined, order: undefined })}
       />
       <section id={tabPanelId('raw', entity.name)} role="tabpanel" aria-label={entity.label} className="raw-panel">
         <p className="muted raw-panel__lead">{entity.description}</p>
         <div className="raw-toolbar">
           <div className="raw-toolbar__guild">
             <GuildSelect
-              selectedName={view.guildName ?? (view.guildId ? view.guildId : 'All guilds')}
-              selectedId={view.guildId}
+              selectedName={view.guildId ? (view.guildName ?? view.guildId) : 'All guilds'}
+              selectedId={view.guildId ?? null}
               onSelect={(guild) => update({ guildId: guild.id, guildName: guild.name })}
             />
             {view.guildId && (
               <button
                 type="button"
                 className="button button--secondary button--small"
-                onClick={() => update({ guildId: null, guildName: null })}
+                onClick={() => update({ guildId: undefined, guildName: undefined })}
                 data-testid="raw-guild-clear"
               >
                 <X size={14} aria-hidden="true" /> All guilds
@@ -155,7 +151,7 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
             Export failed: {exportError}
           </p>
         )}
-        <RawFilters entity={entity} filters={view.filters} onChange={setFilter} onClear={() => update({ filters: {} }, true)} />
+        <RawFilters entity={entity} filters={filters} onChange={setFilter} onClear={() => update(noRawFilters(entity), true)} />
         {rows.isError && (
           <p className="alert alert--error" role="alert">
             {errorMessage(rows.error)}

@@ -4,7 +4,7 @@ import { Braces } from 'lucide-react';
 import { useMemo } from 'react';
 import { SortHeader, type SortOrder } from '../../ui/sort-header';
 import { TableScroll } from '../../ui/table-scroll';
-import { cellText, isNumberColumn } from './raw-data-params';
+import { cellText, isNumberColumn } from './raw-cells';
 
 type Row = Record<string, unknown>;
 

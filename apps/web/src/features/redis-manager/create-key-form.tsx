@@ -29,7 +29,7 @@ export function CreateKeyForm({ database }: { database: number }) {
     const parsed = parseCreateValue(type, value);
     if ('error' in parsed) return setProblem({ field: 'form', text: parsed.error });
     const seconds = ttl.trim() === '' ? null : parseTtlSeconds(ttl);
-    if (ttl.trim() !== '' && seconds === null) return setProblem({ field: 'ttl', text: REDIS_MESSAGES.invalidTtl });
+    if (ttl.trim() !== '' && seconds === null) return setProblem({ field: 'ttl', text: REDIS_MESSAGES.invalidNewKeyTtl });
     setProblem(null);
     create.mutate({ ...parsed, key: name, database, ttl: seconds } as Parameters<typeof create.mutate>[0], {
       onSuccess: () => {

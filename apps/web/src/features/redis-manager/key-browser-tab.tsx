@@ -6,12 +6,13 @@ import { Card } from '../../ui/card';
 import { LoadMore } from '../../ui/pagination';
 import { EmptyHint } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { KeyDetail } from './key-detail';
 import { KeyList, KeyTree } from './key-list';
 import { listKeys } from './listed-keys';
 import { type KeyRef, useRedisKeys } from './redis-api';
 import { RedisBanner } from './redis-banner';
+import { keyBrowserQuery } from './redis-tabs';
 
 const DEFAULT_PATTERN = '*';
 
@@ -20,9 +21,9 @@ const DEFAULT_PATTERN = '*';
  * scanned, as a list or a tree by ':'; a key's value beside them. Pattern and view live in the URL.
  */
 export function KeyBrowserTab({ database }: { database: number }) {
-  const [params, setParams] = useLiveSearchParams();
-  const pattern = params.get('pattern') || DEFAULT_PATTERN;
-  const isTree = params.get('view') === 'tree';
+  const { query, set: update } = useUrlQuery(keyBrowserQuery);
+  const { pattern } = query;
+  const isTree = query.view === 'tree';
   const [text, setText] = useState(pattern);
   const [selected, setSelected] = useState<KeyRef | null>(null);
   const keys = useRedisKeys(database, pattern);
@@ -37,19 +38,10 @@ export function KeyBrowserTab({ database }: { database: number }) {
   );
   const { keys: listed, scanned, totalKeys } = useMemo(() => listKeys(pages), [pages]);
 
-  function update(next: Record<string, string | null>) {
-    const merged = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(next)) {
-      if (value === null) merged.delete(name);
-      else merged.set(name, value);
-    }
-    setParams(merged);
-  }
-
   function handleSearch(event: FormEvent) {
     event.preventDefault();
     const next = text.trim() === '' ? DEFAULT_PATTERN : text;
-    update({ pattern: next === DEFAULT_PATTERN ? null : next });
+    update({ pattern: next });
     if (next === pattern) void keys.refetch();
   }
 
@@ -67,7 +59,7 @@ export function KeyBrowserTab({ database }: { database: number }) {
               type="button"
               className={`button button--small ${isTree ? 'button--ghost' : 'button--secondary'}`}
               aria-pressed={!isTree}
-              onClick={() => update({ view: null })}
+              onClick={() => update({ view: undefined })}
             >
               <List size={14} aria-hidden="true" />
               List

@@ -2,14 +2,14 @@ import { type AdminScreen, REDIS_MESSAGES, type RedisDatabaseTile } from '@guild
 import { Spinner } from '../../ui/spinner';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { ConfigurationTab } from './configuration-tab';
 import { KeyBrowserTab } from './key-browser-tab';
 import { KeyManagerTab } from './key-manager-tab';
 import { useRedisDatabases, useRedisInfo } from './redis-api';
-import { DATABASE_NUMBERS, parseRedisDatabase } from './redis-database';
+import { DATABASE_NUMBERS } from './redis-database';
 import { RedisSetup } from './redis-setup';
-import { parseRedisTab, REDIS_TABS, type RedisTab } from './redis-tabs';
+import { REDIS_TABS, type RedisTab, redisManagerQuery } from './redis-tabs';
 import { StatisticsTab } from './statistics-tab';
 import '../../styles/redis.css';
 
@@ -33,22 +33,20 @@ function PrefixScope() {
  */
 export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
   useDocumentTitle(screen.label);
-  const [params, setParams] = useLiveSearchParams();
-  const tab = parseRedisTab(params.get('tab'));
-  const database = parseRedisDatabase(params.get('db'));
+  const { query, set } = useUrlQuery(redisManagerQuery);
+  const info = useRedisInfo();
+  // The app's own database (REDIS_URL's), the one to open on and to mark in the selector.
+  const appDatabase = info.data?.configured ? info.data.info.app.database : info.isPending ? null : 0;
+  const { tab } = query;
+  const database = query.db ?? appDatabase;
   const databases = useRedisDatabases();
   const tiles = databases.data?.configured ? databases.data.databases : null;
 
   /** Changes tab or database; the Key Browser's pattern and view stay while only the database changes. */
   function navigate(next: { tab?: RedisTab; database?: number }) {
-    const nextTab = next.tab ?? tab;
-    const nextDatabase = next.database ?? database;
-    const merged = new URLSearchParams(next.tab && next.tab !== tab ? {} : params);
-    if (nextTab === 'browser') merged.delete('tab');
-    else merged.set('tab', nextTab);
-    if (nextDatabase === 0) merged.delete('db');
-    else merged.set('db', String(nextDatabase));
-    setParams(merged);
+    // Another tab starts afresh (the database stays); another database keeps the Key Browser's pattern and view.
+    if (next.tab && next.tab !== tab) set({ tab: next.tab }, { dropOthers: true });
+    else if (next.database !== undefined) set({ db: next.database });
   }
 
   return (
@@ -59,13 +57,18 @@ export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
           <p className="page__lead">Browse, edit and watch the cache, one database at a time</p>
           <PrefixScope />
         </div>
-        {databases.data?.configured !== false && (
-          <DatabaseSelect database={database} tiles={tiles} onChange={(next) => navigate({ database: next })} />
+        {databases.data?.configured !== false && database !== null && (
+          <DatabaseSelect
+            database={database}
+            appDatabase={appDatabase}
+            tiles={tiles}
+            onChange={(next) => navigate({ database: next })}
+          />
         )}
       </header>
       {databases.isPending && <Spinner label="Connecting to Redis..." />}
       {databases.data && !databases.data.configured && <RedisSetup setup={databases.data.setup} />}
-      {(databases.isError || databases.data?.configured) && (
+      {(databases.isError || databases.data?.configured) && database !== null && (
         <>
           <Tabs
             label="Redis manager"
@@ -96,12 +99,14 @@ export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
 
 interface DatabaseSelectProps {
   database: number;
+  /** Guildhall's own database, marked in the list. */
+  appDatabase: number | null;
   tiles: readonly RedisDatabaseTile[] | null;
   onChange: (database: number) => void;
 }
 
 /** Databases 0-15, each with its key count once INFO keyspace has been read. */
-function DatabaseSelect({ database, tiles, onChange }: DatabaseSelectProps) {
+function DatabaseSelect({ database, appDatabase, tiles, onChange }: DatabaseSelectProps) {
   return (
     <label className="redis-inline-field">
       <span>Database</span>
@@ -113,9 +118,10 @@ function DatabaseSelect({ database, tiles, onChange }: DatabaseSelectProps) {
       >
         {DATABASE_NUMBERS.map((number) => {
           const keys = tiles?.find((tile) => tile.database === number)?.keys;
+          const counted = keys === undefined ? `db${number}` : `db${number} (${keys.toLocaleString('en-US')} keys)`;
           return (
             <option key={number} value={number}>
-              {keys === undefined ? `db${number}` : `db${number} (${keys.toLocaleString('en-US')} keys)`}
+              {number === appDatabase ? `${counted} · Guildhall's` : counted}
             </option>
           );
         })}

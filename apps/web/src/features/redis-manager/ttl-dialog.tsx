@@ -22,6 +22,11 @@ export function TtlDialog({ isOpen, keyName, hasTtl, isBusy, onSubmit, onClose }
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    // -1 removes the TTL, as the message and the API say (the Remove TTL button does the same).
+    if (text.trim() === '-1') {
+      setError(undefined);
+      return onSubmit(null);
+    }
     const seconds = parseTtlSeconds(text);
     if (seconds === null) return setError(REDIS_MESSAGES.invalidTtl);
     setError(undefined);
@@ -49,7 +54,7 @@ export function TtlDialog({ isOpen, keyName, hasTtl, isBusy, onSubmit, onClose }
     >
       <form id="redis-ttl-form" className="form" onSubmit={handleSubmit} noValidate>
         <p className="redis-mono">{keyName}</p>
-        <FormField label="TTL (seconds)" error={error} hint="The key is deleted when it runs out.">
+        <FormField label="TTL (seconds)" error={error} hint="The key is deleted when it runs out; -1 makes it never expire.">
           {(props) => (
             <input
               {...props}

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { FilterSelect } from '../../ui/filter-select';
 import { SearchInput } from '../../ui/search-input';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
-import type { RespondFilter, SampleListState, VerifiedFilter } from './training-data-params';
+import type { RespondFilter, SampleListState, VerifiedFilter } from './training-data-query';
 
 interface SampleFiltersProps {
   type: SampleType;

@@ -8,7 +8,7 @@ import { LabelFormModal } from './label-form-modal';
 import type { TypedSample } from './sample-details';
 import { SampleFilters } from './sample-filters';
 import { SampleRow } from './sample-row';
-import { listQueryOf, type SampleListState } from './training-data-params';
+import { listQueryOf, type SampleListState } from './training-data-query';
 
 interface SampleListTabProps {
   type: SampleType;

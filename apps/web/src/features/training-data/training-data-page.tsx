@@ -1,7 +1,7 @@
 import '../../styles/training-data.css';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { AnalyticsTab } from './analytics-tab';
 import { isoRange, rangeError } from './date-range';
 import { DateRangeFields } from './date-range-fields';
@@ -10,51 +10,41 @@ import { ReviewQueueTab } from './review-queue-tab';
 import { SampleListTab } from './sample-list-tab';
 import { SamplePanel } from './sample-panel';
 import { StatisticsTab } from './statistics-tab';
-import { listParamsOf, listStateOf, type SampleListState, TRAINING_TABS, type TrainingTab, tabOf } from './training-data-params';
+import {
+  listStateOf,
+  listUrlChange,
+  NO_LIST_FILTERS,
+  type SampleListState,
+  TRAINING_TABS,
+  type TrainingTab,
+  tabOf,
+  trainingDataQuery,
+} from './training-data-query';
 
 const ID_PREFIX = 'training-data';
-
-/** The URL entries a change sets (an empty value drops its key), or a function of the address bar's params. */
-type Entries = Record<string, string> | ((current: URLSearchParams) => Record<string, string>);
 
 /** The bot's ML training data (issue 16): statistics, samples, review queue, analytics and export; state in the URL. */
 export function TrainingDataPage() {
   useDocumentTitle('Training Data');
-  const [params, setParams] = useLiveSearchParams();
-  const tab = tabOf(params);
-  const days = { start: params.get('from') ?? '', end: params.get('to') ?? '' };
+  const { query: state, set } = useUrlQuery(trainingDataQuery);
+  const tab = tabOf(state);
+  const days = { start: state.from ?? '', end: state.to ?? '' };
   const isRangeValid = rangeError(days) === null;
   const range = isRangeValid ? isoRange(days) : {};
-  const listState = listStateOf(params);
-  const linkedSample = params.get('sample');
+  const listState = listStateOf(state);
 
-  // Each change starts from the address bar as it is (two filters changed at once keep both), keeping the keys
-  // named and setting or dropping the entries given.
-  function update(entries: Entries, keep: readonly string[]) {
-    setParams((current) => {
-      const next = new URLSearchParams();
-      for (const key of keep) {
-        const value = current.get(key);
-        if (value) next.set(key, value);
-      }
-      for (const [key, value] of Object.entries(typeof entries === 'function' ? entries(current) : entries)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
-  }
-
+  // Another tab keeps the range and starts its list plain; the linked sample stays on its own list.
   function handleTab(id: TrainingTab) {
-    update({ tab: id }, ['from', 'to']);
+    set({ ...NO_LIST_FILTERS, tab: id, type: undefined, sample: undefined });
   }
 
   function handleRange(next: { start: string; end: string }) {
-    update({ from: next.start, to: next.end }, ['tab', 'type']);
+    set({ from: next.start, to: next.end });
   }
 
+  // The tab is written out, so a list opened from a linked sample's `type` stays open when the sample closes.
   function handleList(next: Partial<SampleListState>) {
-    update((current) => ({ tab, ...listParamsOf({ ...listStateOf(current), ...next }) }), ['from', 'to', 'type', 'sample']);
+    set({ tab, ...listUrlChange(next) });
   }
 
   return (
@@ -78,8 +68,8 @@ export function TrainingDataPage() {
         {tab === 'analytics' && <AnalyticsTab range={range} isRangeValid={isRangeValid} />}
         {(tab === 'memory' || tab === 'intent') && (
           <>
-            {linkedSample && (params.get('type') ?? 'intent') === tab && (
-              <SamplePanel type={tab} id={linkedSample} onClose={() => update({ sample: '', type: '' }, ['tab'])} />
+            {state.sample && (state.type ?? 'intent') === tab && (
+              <SamplePanel type={tab} id={state.sample} onClose={() => set({ tab, sample: undefined, type: undefined })} />
             )}
             <SampleListTab key={tab} type={tab} state={listState} onChange={handleList} />
           </>

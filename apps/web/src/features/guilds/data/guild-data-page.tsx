@@ -9,11 +9,11 @@ import { QueryState } from '../../../ui/query-state';
 import { Tabs, tabButtonId, tabPanelId } from '../../../ui/tabs';
 import { useToast } from '../../../ui/toast-context';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useLiveSearchParams } from '../../../ui/use-live-search-params';
+import { useUrlQuery } from '../../../ui/use-url-query';
 import { DeleteGuildDataModal } from './delete-guild-data-modal';
 import { GuildDataHeader } from './guild-data-header';
 import { GuildDataPanel } from './guild-data-panel';
-import { GUILD_DATA_TABS, type GuildDataTab, parseDataTab } from './guild-data-tabs';
+import { dataTabQuery, GUILD_DATA_TABS, type GuildDataTab } from './guild-data-tabs';
 
 const LIST_PATH = '/admin/guilds';
 const ID_PREFIX = 'guild-data';
@@ -35,8 +35,8 @@ export function GuildDataPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
-  const [params, setParams] = useLiveSearchParams();
-  const tab = parseDataTab(params.get('tab'));
+  const { query: url, set } = useUrlQuery(dataTabQuery);
+  const tab = url.tab;
   const query = useGuildDataSummary(id);
   const [isDeleting, setIsDeleting] = useState(false);
   const guild = query.data?.guild;
@@ -49,7 +49,7 @@ export function GuildDataPage() {
 
   function handleTabChange(next: GuildDataTab) {
     // Each tab keeps its own page and search; they do not carry over.
-    setParams(next === 'overview' ? {} : { tab: next }, { state: location.state });
+    set({ tab: next }, { dropOthers: true, state: location.state });
   }
 
   function handleClose() {

@@ -1,8 +1,11 @@
 import { fileSlug } from '@guildhall/contract';
 import { describe, expect, it } from 'vitest';
-import { GUILD_DATA_TABS, parseDataTab } from './guild-data-tabs';
+import { parseUrlQuery } from '../../../ui/use-url-query';
+import { dataTabListQuery, dataTabQuery, GUILD_DATA_TABS } from './guild-data-tabs';
 
-describe('parseDataTab', () => {
+const tabOf = (search: string) => parseUrlQuery(dataTabQuery, new URLSearchParams(search)).tab;
+
+describe('the data view URL', () => {
   it('knows the eight tabs and falls back to Overview', () => {
     expect(GUILD_DATA_TABS.map((tab) => tab.label)).toEqual([
       'Overview',
@@ -14,9 +17,14 @@ describe('parseDataTab', () => {
       'Analytics',
       'Raw Data',
     ]);
-    expect(parseDataTab('raw')).toBe('raw');
-    expect(parseDataTab('nope')).toBe('overview');
-    expect(parseDataTab(null)).toBe('overview');
+    expect(tabOf('tab=raw')).toBe('raw');
+    expect(tabOf('tab=nope')).toBe('overview');
+    expect(tabOf('')).toBe('overview');
+  });
+
+  it("reads a tab's page and search", () => {
+    expect(parseUrlQuery(dataTabListQuery, new URLSearchParams('tab=discord&page=2&q=%20ash'))).toEqual({ page: 2, q: 'ash' });
+    expect(parseUrlQuery(dataTabListQuery, new URLSearchParams('page=0'))).toEqual({ page: 1 });
   });
 });
 

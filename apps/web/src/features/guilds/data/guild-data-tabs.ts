@@ -1,3 +1,7 @@
+import { guildDataApi } from '@guildhall/contract';
+import { z } from 'zod';
+import { tabQuery } from '../../../ui/use-url-query';
+
 /** The data view's tabs in order, with the names the spec gives them (spec 1 §2). */
 export const GUILD_DATA_TABS = [
   { id: 'overview', label: 'Overview' },
@@ -14,6 +18,8 @@ export const GUILD_DATA_TABS = [
 export type GuildDataTab = (typeof GUILD_DATA_TABS)[number]['id'];
 
 /** The tab named in the URL, or Overview for anything else. */
-export function parseDataTab(value: string | null): GuildDataTab {
-  return GUILD_DATA_TABS.find((tab) => tab.id === value)?.id ?? 'overview';
-}
+export const dataTabQuery = tabQuery(GUILD_DATA_TABS);
+
+const memberList = guildDataApi.discordMembers.query.shape;
+/** A tab's own page and search (`?q=`) beside ?tab=, as the data view's list calls take them. */
+export const dataTabListQuery = z.object({ page: memberList.page, q: memberList.search });

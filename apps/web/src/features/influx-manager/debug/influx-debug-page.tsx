@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Badge } from '../../../ui/badge';
 import { type TabItem, Tabs, tabButtonId, tabPanelId } from '../../../ui/tabs';
 import { useDocumentTitle } from '../../../ui/use-document-title';
-import { useLiveSearchParams } from '../../../ui/use-live-search-params';
+import { tabQuery, useUrlQuery } from '../../../ui/use-url-query';
 import { ConnectionStatusCard } from './connection-status-card';
 import type { DebugConnection } from './debug-state';
 import { DebugStatisticsTab } from './debug-statistics-tab';
@@ -18,7 +18,7 @@ const TABS = [
   { id: 'stats', label: 'Statistics' },
 ] as const satisfies readonly TabItem<string>[];
 type DebugTab = (typeof TABS)[number]['id'];
-const parseTab = (value: string | null): DebugTab => TABS.find((tab) => tab.id === value)?.id ?? 'query';
+const debugTabQuery = tabQuery(TABS);
 
 const ID_PREFIX = 'influx-debug';
 
@@ -37,8 +37,8 @@ export function InfluxDebugPage({ screen }: { screen: AdminScreen }) {
   const title = `${screen.label} Debug Interface`;
   useDocumentTitle(title);
   const debug = useInfluxDebug();
-  const [params, setParams] = useLiveSearchParams();
-  const tab = parseTab(params.get('tab'));
+  const { query: url, set } = useUrlQuery(debugTabQuery);
+  const tab = url.tab;
   const [query, setQuery] = useState('');
   const languages = debug.health?.languages ?? [];
   const [chosenLanguage, setChosenLanguage] = useState<InfluxLanguage | null>(null);
@@ -46,12 +46,12 @@ export function InfluxDebugPage({ screen }: { screen: AdminScreen }) {
   const chip = CHIP[debug.connection];
 
   function handleTabChange(next: DebugTab) {
-    setParams(next === 'query' ? {} : { tab: next });
+    set({ tab: next }, { dropOthers: true });
   }
 
   function handleFillQuery(text: string) {
     setQuery(text);
-    setParams({});
+    set({ tab: 'query' }, { dropOthers: true });
   }
 
   return (

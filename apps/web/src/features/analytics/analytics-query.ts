@@ -1,0 +1,31 @@
+import {
+  ANALYTICS_RANGES,
+  type AnalyticsRangeKey,
+  analyticsGuildQuery,
+  analyticsOverviewQuery,
+  DEFAULT_ANALYTICS_RANGE,
+} from '@guildhall/contract';
+import { z } from 'zod';
+import { urlQuerySearch } from '../../ui/use-url-query';
+
+const RANGE_KEYS = ANALYTICS_RANGES.map((option) => option.key) as [AnalyticsRangeKey, ...AnalyticsRangeKey[]];
+
+/**
+ * What the Analytics screen keeps in its URL: the range, the overview's guild and region filters and the guild
+ * page's raid count as their calls take them, and the guild whose page is open (`?guild=<id>`).
+ */
+export const analyticsQuery = z.object({
+  guild: z.uuid().optional(),
+  range: z.enum(RANGE_KEYS).default(DEFAULT_ANALYTICS_RANGE),
+  guildId: analyticsOverviewQuery.shape.guildId,
+  region: analyticsOverviewQuery.shape.region,
+  raids: analyticsGuildQuery.shape.raids,
+});
+/** The screen's state, as the URL holds it. */
+export type AnalyticsParams = z.output<typeof analyticsQuery>;
+
+/** The screen's address for a state, defaults left out (the overview's and a guild page's links). */
+export function analyticsHref(params: Partial<AnalyticsParams>): string {
+  const search = urlQuerySearch(analyticsQuery, params).toString();
+  return `/admin/analytics${search ? `?${search}` : ''}`;
+}

@@ -1,0 +1,25 @@
+import { findRawEntity } from '@guildhall/contract';
+import { describe, expect, it } from 'vitest';
+import { parseUrlQuery, urlQuerySearch } from '../../ui/use-url-query';
+import { type RawView, rawApiQuery, rawFilters, rawViewQuery } from './raw-data-query';
+
+const characters = findRawEntity('characters')!;
+const schema = rawViewQuery(characters);
+const read = (search: string) => parseUrlQuery(schema, new URLSearchParams(search)) as RawView;
+
+describe('raw data view parameters', () => {
+  it("keeps only the entity's described filters, and drops empty ones", () => {
+    const view = read(
+      'entity=characters&guildId=g1&guildName=Raw+Alpha&sort=level&order=desc&name=ari&level_min=80&level_max=&password_hash=x&email=a',
+    );
+    expect(rawFilters(characters, view)).toEqual({ name: 'ari', level_min: '80' });
+    expect(rawApiQuery(characters, view)).toEqual({ name: 'ari', level_min: '80', guildId: 'g1', sort: 'level', order: 'desc' });
+  });
+
+  it('writes the sort beside its order, and an unknown order not at all', () => {
+    expect(urlQuerySearch(schema, read('entity=characters&order=desc&class=Mage&sort=level')).toString()).toBe(
+      'entity=characters&sort=level&order=desc&class=Mage',
+    );
+    expect(read('order=sideways').order).toBeUndefined();
+  });
+});
