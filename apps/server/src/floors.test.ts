@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The server's floors (issue 27, ARCHITECTURE.md): a file imports only from its own floor or below, and no two
-// modules import each other, directly or round a longer circle.
+// modules import each other, directly or round a longer circle. And the module template: a module's SQL lives in
+// its *queries.ts files.
 
 const SOURCE = import.meta.dirname;
 
@@ -106,5 +107,45 @@ describe('the server floors', () => {
     }
     const circles = circlesOf(graph).map((circle) => circle.join(' ↔ '));
     expect(circles, 'module circles').toEqual([]);
+  });
+});
+
+/** A call to the database, or a PostgreSQL statement written out (comments left aside: prose may name SELECT). */
+const HOLDS_SQL = /\.query\s*(?:<[^>]*>)?\(|\bSELECT\b[^;`']*?\bFROM\b|\bINSERT INTO\b|\bUPDATE\s+\w+\s+SET\b|\bDELETE FROM\b/;
+const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** Module files that write statements outside a queries file, and why they must. */
+const SQL_ELSEWHERE: Record<string, string> = {
+  // The PostgreSQL manager works on any table of the catalogue (identifiers looked up, then quoted) and runs the
+  // admin's own statement: the statement is built where the cursor, COPY or session that runs it is held.
+  'modules/database-manager/query-session.ts': "the SQL runner's session: the admin's statement, its cursor",
+  'modules/database-manager/read-table-rows.ts': 'keyset pages of any table of the catalogue',
+  'modules/database-manager/export-table.ts': 'exports of any table of the catalogue, COPY or keyset batches',
+  'modules/database-manager/copy-export.ts': 'COPY TO STDOUT on a connection of its own',
+  // Raw data views: the statement of a view is written from the contract's description; queries.ts runs it.
+  'modules/raw-data/build-query.ts': "a view's statement from the contract's description",
+  'modules/raw-data/sources.ts': "each view's FROM clause and keys",
+  // Not PostgreSQL: the guild dump writes INSERT text into a file, and these speak InfluxQL or Flux to InfluxDB.
+  'modules/guild-data/guild-files.ts': "the dump's INSERT lines, written to the file, never run",
+  'modules/guild-data/combat-logs.ts': 'InfluxQL',
+  'modules/metrics/influx-history.ts': 'InfluxQL',
+};
+const speaksInflux = (file: string) => file.startsWith('modules/influx-manager/');
+
+describe('the module template', () => {
+  const moduleFiles = sourceFiles().filter((file) => file.startsWith('modules/'));
+
+  it("keeps a module's SQL in its queries files", () => {
+    const elsewhere = moduleFiles
+      .filter((file) => !file.endsWith('queries.ts') && !(file in SQL_ELSEWHERE) && !speaksInflux(file))
+      .filter((file) => HOLDS_SQL.test(withoutComments(readFileSync(path.join(SOURCE, file), 'utf8'))));
+    expect(elsewhere, 'SQL outside a queries file').toEqual([]);
+  });
+
+  it('lists only exceptions that still hold SQL', () => {
+    const stale = Object.keys(SQL_ELSEWHERE).filter(
+      (file) => !moduleFiles.includes(file) || !HOLDS_SQL.test(withoutComments(readFileSync(path.join(SOURCE, file), 'utf8'))),
+    );
+    expect(stale, 'exceptions to drop').toEqual([]);
   });
 });

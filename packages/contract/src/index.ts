@@ -41,6 +41,7 @@ export * from './characters';
 export * from './community-constants';
 export * from './community-messages';
 export * from './constants';
+export * from './guild-ids';
 export * from './guild-permissions';
 export * from './guild-selection';
 export * from './guild-settings';

@@ -125,6 +125,6 @@ export async function markEmailVerified(db: Queryable, userId: string, email: st
 }
 
 /** Stores the selected guild (a Discord guild id), or clears it. */
-export async function updateSelectedGuild(db: Queryable, userId: string, guildId: string | null): Promise<void> {
-  await db.query('UPDATE users SET selected_guild_id = $2, updated_at = now() WHERE id = $1', [userId, guildId]);
+export async function updateSelectedGuild(db: Queryable, userId: string, discordGuildId: string | null): Promise<void> {
+  await db.query('UPDATE users SET selected_guild_id = $2, updated_at = now() WHERE id = $1', [userId, discordGuildId]);
 }

@@ -1,4 +1,10 @@
-import { COMMUNITY_MESSAGES, GUILD_HEADER, type GuildPermission, hasAnyGuildPermission } from '@guildhall/contract';
+import {
+  COMMUNITY_MESSAGES,
+  DISCORD_GUILD_ID_PATTERN,
+  GUILD_HEADER,
+  type GuildPermission,
+  hasAnyGuildPermission,
+} from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
 import { authenticateCommunity } from './community-user';
@@ -6,9 +12,6 @@ import { type AvailableGuild, availableGuildOf } from './guild-access';
 
 /** The guild a guild-scoped request runs in, and what the caller may do there. */
 export type GuildScope = AvailableGuild;
-
-/** Discord guild ids are snowflakes: digits only; anything else cannot name a guild of the user. */
-const SNOWFLAKE = /^\d{1,25}$/;
 
 /**
  * The guard of guild-scoped community routes: a signed-in user, an X-Guild-ID naming one of their guilds
@@ -20,9 +23,12 @@ export function requireGuild(anyOf: readonly GuildPermission[] = ['guild.view'])
   return async function requireGuildHook(request: FastifyRequest, reply: FastifyReply) {
     const principal = await authenticateCommunity(request, reply);
     const header = request.headers[GUILD_HEADER.toLowerCase()];
-    const guildId = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (!guildId) throw new AppError('GUILD_SELECTION_REQUIRED');
-    const guild = SNOWFLAKE.test(guildId) ? await availableGuildOf(request.server.services, principal.user.id, guildId) : null;
+    const discordGuildId = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (!discordGuildId) throw new AppError('GUILD_SELECTION_REQUIRED');
+    // Anything but a snowflake cannot name a guild of the user: not available, without a lookup.
+    const guild = DISCORD_GUILD_ID_PATTERN.test(discordGuildId)
+      ? await availableGuildOf(request.server.services, principal.user.id, discordGuildId)
+      : null;
     if (!guild) throw new AppError('GUILD_NOT_AVAILABLE');
     if (!hasAnyGuildPermission(guild.permissions, anyOf)) {
       throw new AppError('FORBIDDEN', COMMUNITY_MESSAGES.guildPermissionDenied);

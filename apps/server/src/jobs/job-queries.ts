@@ -30,7 +30,7 @@ export async function insertJob(
      RETURNING *`,
     [
       kind.name,
-      spec.guildId ?? null,
+      spec.tenantId ?? null,
       spec.target ?? null,
       JSON.stringify(spec.requester.actor),
       spec.requester.ip,

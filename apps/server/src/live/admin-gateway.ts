@@ -6,6 +6,7 @@ import {
   ALERT_MESSAGES,
   adminCommand,
   adminEventRequires,
+  GUILD_ID_MESSAGES,
   HEARTBEAT_MS,
   hasAnyAdminPermission,
   LIVE_BUFFERS,
@@ -98,7 +99,7 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
 
   onEvent(socket, 'subscribe:member-sync', (payload: unknown, ack?: unknown) => {
     const parsed = memberSyncSubscription.safeParse(payload);
-    if (!parsed.success) return reply(ack as Ack, { success: false, error: 'guildId must be a guild id' });
+    if (!parsed.success) return reply(ack as Ack, { success: false, error: GUILD_ID_MESSAGES.tenantId });
     socket.join(memberSyncRoom(parsed.data.guildId));
     return reply(ack as Ack, { success: true });
   });

@@ -17,7 +17,8 @@ export interface JobRequester {
 export interface JobRecord<Input = unknown, Progress = unknown, Result = unknown> {
   id: string;
   kind: string;
-  guildId: string | null;
+  /** The guild tenant (uuid) the job works on, if any. */
+  tenantId: string | null;
   target: string | null;
   requester: JobRequester;
   input: Input;
@@ -83,7 +84,7 @@ export class JobFailure extends Error {
 export interface JobSpec<Input> {
   input: Input;
   requester: JobRequester;
-  guildId?: string | null;
+  tenantId?: string | null;
   /** At most one queued or running job of the kind per target. */
   target?: string | null;
   expiresAt?: Date | null;
@@ -143,7 +144,7 @@ export function jobRecordOf<Input, Progress, Result>(row: JobRow): JobRecord<Inp
   return {
     id: row.id,
     kind: row.kind,
-    guildId: row.guild_id,
+    tenantId: row.guild_id,
     target: row.target,
     requester: { actor: row.actor, ip: row.actor_ip },
     input: row.input as Input,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discordGuildId, discordGuildIdWith, tenantId } from '../guild-ids';
 import { endpoint } from './common';
 import { conversationEntry, TRAINING_DATA_LIMITS, TRAINING_DATA_MESSAGES } from './training-data';
 
@@ -23,12 +24,14 @@ export type ToolCall = z.infer<typeof toolCall>;
 
 const clientId = z.string().trim().min(1).max(100);
 const discordId = z.string().regex(/^\d{17,20}$/, 'Use a Discord id of 17 to 20 digits');
+/** The bot names the server with the same message as its other Discord ids. */
+const botDiscordGuildId = discordGuildIdWith('Use a Discord id of 17 to 20 digits');
 const when = z.iso.datetime({ offset: true });
 
 /** One agent turn as the bot sends it. */
 export const turnInput = z.object({
   id: clientId,
-  discordGuildId: discordId,
+  discordGuildId: botDiscordGuildId,
   channelId: discordId,
   discordUserId: discordId,
   username: z.string().max(100).optional(),
@@ -56,7 +59,7 @@ export const memorySampleInput = z.object({
   id: clientId,
   /** The bot's id of the turn this sample came from, when there is one. */
   turnId: clientId.optional(),
-  discordGuildId: discordId.optional(),
+  discordGuildId: botDiscordGuildId.optional(),
   messageContent: z.string().min(1).max(4000),
   extractedEvent: z
     .object({ summary: z.string().max(1000), timestamp: when.nullable().default(null) })
@@ -83,7 +86,7 @@ export const intentSampleInput = z.object({
   type: z.literal('intent'),
   id: clientId,
   turnId: clientId.optional(),
-  discordGuildId: discordId.optional(),
+  discordGuildId: botDiscordGuildId.optional(),
   currentMessage: z.string().min(1).max(4000),
   conversationHistory: z.array(conversationEntry).max(50).default([]),
   shouldRespond: z.boolean(),
@@ -154,9 +157,9 @@ export const AI_TURN_MESSAGES = {
 export const aiTurnSummary = z.object({
   id: z.string().uuid(),
   clientId: z.string(),
-  guildId: z.string().uuid().nullable(),
+  guildId: tenantId.nullable(),
   guildName: z.string().nullable(),
-  discordGuildId: z.string(),
+  discordGuildId,
   channelId: z.string(),
   discordUserId: z.string(),
   username: z.string().nullable(),
@@ -190,7 +193,7 @@ export const aiTurnQuery = z
   .object({
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(25),
-    guildId: z.string().uuid().optional(),
+    guildId: tenantId.optional(),
     provider: z.string().trim().max(100).optional(),
     model: z.string().trim().max(100).optional(),
     outcome: z.enum(TURN_OUTCOMES).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LINK_TYPES } from '../characters';
 import { REGIONS } from '../constants';
+import { tenantId } from '../guild-ids';
 import { endpoint } from './common';
 import { LOOT_SYSTEMS } from './guilds';
 
@@ -63,7 +64,7 @@ const rangeChecks = (value: RangeInput, ctx: z.RefinementCtx) => {
 
 /** The platform figures' filters: a range (default the last 30 days), one guild or one region. */
 export const analyticsOverviewQuery = z
-  .object({ ...rangeShape, guildId: z.string().uuid().optional(), region: z.enum(REGIONS).optional() })
+  .object({ ...rangeShape, guildId: tenantId.optional(), region: z.enum(REGIONS).optional() })
   .superRefine(rangeChecks);
 export type AnalyticsOverviewQuery = z.infer<typeof analyticsOverviewQuery>;
 

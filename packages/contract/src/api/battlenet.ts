@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tenantId } from '../guild-ids';
 import { endpoint } from './common';
 import { BATTLENET_REGIONS } from './player-accounts';
 
@@ -49,7 +50,7 @@ export const battlenetClaim = z.object({
   characterId: z.string(),
   name: z.string(),
   realm: z.string(),
-  guildId: z.string(),
+  guildId: tenantId,
   guildName: z.string(),
 });
 /** A claimed roster character. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTO_LINK, type ConfidenceBand } from '../auto-link';
 import { CHARACTER_ROLES, LINK_PRIORITIES, LINK_TYPES, WOW_CLASSES } from '../characters';
+import { discordGuildId, tenantId } from '../guild-ids';
 import { endpoint } from './common';
 
 /** The messages of the Character Discovery Manager (spec 1 §2, §8) the shared catalog does not already hold. */
@@ -62,7 +63,7 @@ const queryFlag = (fallback: boolean) =>
     .transform((value) => value === true || value === 'true');
 
 /** The guild a discovery call works on (spec 1 §7: guildId is a parameter). */
-const guildId = z.string().uuid();
+const guildId = tenantId;
 /** Paging of the discovery lists. */
 const paging = {
   page: z.coerce.number().int().min(1).default(1),
@@ -135,7 +136,7 @@ export type DiscoveryMember = z.infer<typeof discoveryMember>;
 /** A character link as link answers it. */
 export const characterLink = z.object({
   id: z.string(),
-  guildId: z.string(),
+  guildId: tenantId,
   characterId: z.string(),
   memberId: z.string(),
   discordUserId: z.string(),
@@ -166,7 +167,7 @@ export type MemberSyncResult = z.infer<typeof memberSyncResult>;
 /** A member sync job and how far it got. */
 export const memberSyncJob = z.object({
   jobId: z.string(),
-  guildId: z.string(),
+  guildId: tenantId,
   status: z.enum(SYNC_STATUSES),
   phase: z.enum(SYNC_PHASES),
   fetched: z.number().describe('Members fetched from Discord so far'),
@@ -229,7 +230,7 @@ export const discoveryGuild = z.object({
   server: z.string(),
   region: z.string(),
   isActive: z.boolean(),
-  discordGuildId: z.string().nullable().describe('null when the guild has no Discord server: its members cannot be synced'),
+  discordGuildId: discordGuildId.nullable().describe('null when the guild has no Discord server: its members cannot be synced'),
 });
 /** A guild of the guild picker. */
 export type DiscoveryGuild = z.infer<typeof discoveryGuild>;
@@ -248,8 +249,7 @@ export const characterDiscoveryApi = {
       success: z.literal(true),
       guilds: z.array(discoveryGuild),
       total: z.number().describe('Guilds matching the search'),
-      defaultGuildId: z
-        .string()
+      defaultGuildId: tenantId
         .nullable()
         .describe("The spec's default fallback guild: the first active guild by name that has a Discord server"),
     }),
@@ -261,7 +261,7 @@ export const characterDiscoveryApi = {
     query: guildQuery,
     response: z.object({
       success: z.literal(true),
-      guild: z.object({ id: z.string(), name: z.string(), server: z.string(), discordGuildId: z.string().nullable() }),
+      guild: z.object({ id: z.string(), name: z.string(), server: z.string(), discordGuildId: discordGuildId.nullable() }),
       canSync: z.boolean().describe('The guild has a Discord guild id and the server has a bot token'),
       counts: z.object({ members: z.number(), unlinkedCharacters: z.number(), linkedCharacters: z.number() }),
       latestSync: memberSyncJob.nullable(),

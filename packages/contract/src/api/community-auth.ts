@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discordGuildId } from '../guild-ids';
 import { BOT_PERMISSION_NAMES } from '../guild-permissions';
 import { PASSWORD_MESSAGES, PASSWORD_RULE, passwordProblem } from '../password-rule';
 import { endpoint } from './common';
@@ -59,7 +60,7 @@ export const communityUser = z.object({
   emailVerified: z.boolean(),
   hasBasicAccess: z.boolean().describe('May use the app: signed in with Discord, or e-mail verified (or not required)'),
   isAdmin: z.boolean().describe('Holds the guild-admin set in the selected guild'),
-  selectedGuildId: z.string().nullable().describe('Discord guild id of the selected guild'),
+  selectedGuildId: discordGuildId.nullable().describe('Discord guild id of the selected guild'),
   avatarUrl: z.string().nullable(),
   globalName: z.string().nullable(),
 });
@@ -88,7 +89,7 @@ const tokens = {
 const messageOnly = z.object({ success: ok, message: z.string() });
 const guildList = {
   availableGuilds: z.array(userGuild),
-  selectedGuildId: z.string().nullable(),
+  selectedGuildId: discordGuildId.nullable(),
   botStatus: z.enum(BOT_STATUSES),
 };
 
@@ -165,7 +166,7 @@ export const communityAuthApi = {
       success: ok,
       permissions: z.array(z.string()),
       requiresGuildSelection: z.boolean(),
-      selectedGuildId: z.string().nullable(),
+      selectedGuildId: discordGuildId.nullable(),
     }),
   }),
   guilds: endpoint({
@@ -178,11 +179,11 @@ export const communityAuthApi = {
     method: 'POST',
     path: '/auth/guilds/select',
     summary: 'Select a guild where the bot is present',
-    body: z.object({ guildId: z.string().min(1).max(32) }),
+    body: z.object({ guildId: discordGuildId }),
     response: z.object({
       success: ok,
       guildName: z.string(),
-      selectedGuildId: z.string(),
+      selectedGuildId: discordGuildId,
       permissions: z.array(z.string()),
       message: z.string().describe("'Switched to {guild}'"),
     }),
@@ -299,15 +300,15 @@ export const communityAuthApi = {
     method: 'GET',
     path: '/auth/guild-check/:guildId',
     summary: 'Is the bot in this guild, and may the user add it',
-    params: z.object({ guildId: z.string().min(1).max(32) }),
-    response: z.object({ success: ok, guildId: z.string(), hasBot: z.boolean(), canInstall: z.boolean() }),
+    params: z.object({ guildId: discordGuildId }),
+    response: z.object({ success: ok, guildId: discordGuildId, hasBot: z.boolean(), canInstall: z.boolean() }),
   }),
   botInvite: endpoint({
     method: 'POST',
     path: '/auth/bot-invite',
     summary: 'A least-privilege invite URL for the bot in one guild',
     body: z.object({
-      guildId: z.string().min(1).max(32),
+      guildId: discordGuildId,
       permissions: z.array(z.enum(BOT_PERMISSION_NAMES)).max(BOT_PERMISSION_NAMES.length).default([]),
     }),
     response: z.object({ success: ok, inviteUrl: z.string(), permissions: z.string().describe('The permission integer') }),

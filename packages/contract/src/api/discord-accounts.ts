@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGIONS } from '../constants';
+import { discordGuildId, tenantId } from '../guild-ids';
 import { linkedCharacter, memberSyncJob } from './character-discovery';
 import { endpoint } from './common';
 import { ACCOUNT_STATUSES, BATTLENET_REGIONS, DISCORD_ID_PATTERN, PLAYER_ACCOUNT_MESSAGES } from './player-accounts';
@@ -86,9 +87,9 @@ export type DiscordUserListQuery = z.input<typeof discordUserListQuery>;
 
 /** One guild membership of a Discord user, current or left. */
 export const discordMembership = z.object({
-  guildId: z.string(),
+  guildId: tenantId,
   guildName: z.string(),
-  discordGuildId: z.string().nullable(),
+  discordGuildId: discordGuildId.nullable(),
   nickname: z.string().nullable(),
   joinedAt: z.string().nullable(),
   leftAt: z.string().nullable().describe('Null while the user is a member'),
@@ -98,7 +99,7 @@ export const discordMembership = z.object({
 export type DiscordMembership = z.infer<typeof discordMembership>;
 
 /** A character linked to the Discord user (spec 2 §3 "Linked character"), with its guild. */
-export const discordLinkedCharacter = linkedCharacter.extend({ guildId: z.string(), guildName: z.string() });
+export const discordLinkedCharacter = linkedCharacter.extend({ guildId: tenantId, guildName: z.string() });
 /** A linked character with its guild. */
 export type DiscordLinkedCharacter = z.infer<typeof discordLinkedCharacter>;
 
@@ -127,12 +128,12 @@ export type DiscordUserDetail = z.infer<typeof discordUserDetail>;
 
 /** A guild tenant with a Discord server the bot serves. */
 export const botGuild = z.object({
-  guildId: z.string(),
+  guildId: tenantId,
   guildName: z.string(),
   server: z.string(),
   region: z.enum(REGIONS),
   isActive: z.boolean(),
-  discordGuildId: z.string(),
+  discordGuildId,
   memberCount: z.number().describe('Current members (left ones not counted)'),
   lastSync: memberSyncJob.nullable().describe('The latest member sync, or null when none ran'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tenantId, tenantIdWith } from '../guild-ids';
 import { CONFIG_MESSAGES, SETTING_CATEGORY_IDS, settingValue } from '../guild-settings';
 import { displayNameRule } from '../text-rules';
 import { endpoint } from './common';
@@ -14,7 +15,7 @@ export const CONFIG_COMPARE_MAX = 5;
 /** The most guilds one bulk change or template application touches. */
 export const CONFIG_BULK_MAX = 500;
 
-const guildId = z.uuid(CONFIG_MESSAGES.guildNotFound);
+const guildId = tenantIdWith(CONFIG_MESSAGES.guildNotFound);
 const categoryId = z.enum(SETTING_CATEGORY_IDS, { error: CONFIG_MESSAGES.unknownCategory });
 const guildParams = z.object({ id: guildId });
 
@@ -120,7 +121,7 @@ export const configTemplate = z.object({
   name: z.string(),
   description: z.string(),
   settings: categorizedSettings,
-  sourceGuildId: z.string().nullable(),
+  sourceGuildId: tenantId.nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discordGuildId, tenantId, tenantIdWith } from '../guild-ids';
 import { GUILD_PERMISSION_NAMES } from '../guild-permissions';
 import { endpoint } from './common';
 
@@ -29,7 +30,7 @@ export const GUILD_GRANT_MESSAGES = {
 /** One permission a community user holds in a guild tenant by grant. */
 export const guildGrant = z.object({
   id: z.string(),
-  guildId: z.string(),
+  guildId: tenantId,
   guildName: z.string(),
   userId: z.string(),
   username: z.string(),
@@ -44,7 +45,7 @@ export type GuildGrant = z.infer<typeof guildGrant>;
 
 /** Guild grants filters. */
 export const guildGrantListQuery = z.object({
-  guildId: z.uuid().optional(),
+  guildId: tenantId.optional(),
   search: z.string().trim().max(100).optional().describe('Part of the username, e-mail or Discord id'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(GUILD_GRANT_PAGE.maxSize).default(GUILD_GRANT_PAGE.size),
@@ -69,7 +70,7 @@ export const guildOption = z.object({
   server: z.string(),
   region: z.string(),
   isActive: z.boolean(),
-  discordGuildId: z.string().nullable(),
+  discordGuildId: discordGuildId.nullable(),
 });
 /** A guild option. */
 export type GuildOption = z.infer<typeof guildOption>;
@@ -111,7 +112,7 @@ export const memberEffectivePermissions = z.object({
 export type MemberEffectivePermissions = z.infer<typeof memberEffectivePermissions>;
 
 const pagination = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
-const guildParams = z.object({ guildId: z.uuid(GUILD_GRANT_MESSAGES.guildNotFound) });
+const guildParams = z.object({ guildId: tenantIdWith(GUILD_GRANT_MESSAGES.guildNotFound) });
 
 /**
  * Community permissions per guild (spec 1 §2 /admin/permissions, §6): hand-made grants, and Discord roles
@@ -130,7 +131,7 @@ export const guildGrantsApi = {
     path: '/api/admin/guild-grants',
     summary: 'Grant a community user permissions in a guild (those already held stay)',
     body: z.object({
-      guildId: z.uuid(GUILD_GRANT_MESSAGES.guildRequired),
+      guildId: tenantIdWith(GUILD_GRANT_MESSAGES.guildRequired),
       userId: z.uuid(GUILD_GRANT_MESSAGES.userRequired),
       permissions: z.array(z.enum(GUILD_PERMISSION_NAMES)).min(1, GUILD_GRANT_MESSAGES.permissionsRequired),
     }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMUNITY_PATHS, GUILD_HEADER } from '../community-constants';
+import { discordGuildId } from '../guild-ids';
 import type { GuildPermission } from '../guild-permissions';
 import { endpoint } from './common';
 
@@ -193,7 +194,9 @@ export const guildInvitesApi = {
 
 /** What an invite code leads to, shown before signing in. */
 export const invitePreview = z.object({
-  guildId: z.string().describe('Discord guild id (the X-Guild-ID value)'),
+  guildId: discordGuildId
+    .nullable()
+    .describe('Discord guild id (the X-Guild-ID value); null when the guild has no Discord server'),
   guildName: z.string(),
   iconUrl: z.string().nullable(),
   status: z.enum(INVITE_STATUSES),
@@ -226,7 +229,7 @@ export const inviteJoinApi = {
       success: ok,
       message: z.string(),
       guild: z.object({ id: z.string(), name: z.string() }),
-      selectedGuildId: z.string(),
+      selectedGuildId: discordGuildId,
     }),
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGIONS } from '../constants';
+import { tenantId } from '../guild-ids';
 import { MESSAGES } from '../messages';
 import { displayNameRule, hasUnsafeNameCharacter } from '../text-rules';
 import { whenMissing } from '../validation-messages';
@@ -160,7 +161,7 @@ export const guildDuplicateRefusal = z.object({
   success: z.literal(false),
   error: z.string(),
   code: z.literal('GUILD_DUPLICATE'),
-  existingGuildId: z.string(),
+  existingGuildId: tenantId,
   existingGuildName: z.string(),
   existingServer: z.string(),
   existingRegion: z.string(),
@@ -206,7 +207,7 @@ export const guildListQuery = z.object({
 /** Guild list filters. */
 export type GuildListQuery = z.input<typeof guildListQuery>;
 
-const guildIds = z.array(z.string().uuid()).min(1, GUILD_MESSAGES.noneSelected).max(1000);
+const guildIds = z.array(tenantId).min(1, GUILD_MESSAGES.noneSelected).max(1000);
 
 /** The guild tenant API (spec 1 §7 Guilds). */
 export const guildsApi = {

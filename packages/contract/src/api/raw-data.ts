@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHARACTER_ROLES, WOW_CLASSES } from '../characters';
+import { tenantIdWith } from '../guild-ids';
 import { endpoint } from './common';
 
 /**
@@ -308,10 +309,16 @@ export const RAW_DATA_MESSAGES = {
   readOnly: 'Raw data views are read-only.',
 } as const;
 
+/** The guild filter: a tenant's uuid; blank means every guild (the screen's picker sends `guildId=` for "all"). */
+const guildFilter = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+  tenantIdWith(RAW_DATA_MESSAGES.invalidGuildId).optional(),
+);
+
 /** The list's fixed parameters; every other parameter is a column filter checked against the description. */
 export const rawDataListQuery = z
   .object({
-    guildId: z.string().trim().optional(),
+    guildId: guildFilter,
     sort: z.string().trim().max(64).optional(),
     order: z.enum(['asc', 'desc']).optional(),
     after: z.string().trim().max(2000).optional(),
@@ -324,7 +331,7 @@ export type RawDataListQuery = z.infer<typeof rawDataListQuery>;
 export const rawDataExportQuery = z
   .object({
     format: z.enum(['csv', 'json']).default('csv'),
-    guildId: z.string().trim().optional(),
+    guildId: guildFilter,
     sort: z.string().trim().max(64).optional(),
     order: z.enum(['asc', 'desc']).optional(),
   })

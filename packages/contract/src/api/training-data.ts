@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tenantId } from '../guild-ids';
 import { endpoint } from './common';
 
 /**
@@ -89,7 +90,7 @@ export const memorySample = z.object({
   conversationHistory: z.array(conversationEntry),
   provider: z.string(),
   modelVersion: z.string(),
-  guildId: z.string().uuid().nullable(),
+  guildId: tenantId.nullable(),
   turnId: z.string().uuid().nullable(),
   /** A reviewer's corrected label, beside the original fields; null when none. */
   labelCorrections: z.record(z.string(), z.unknown()).nullable(),
@@ -113,7 +114,7 @@ export const intentSample = z.object({
   /** Whether the decision was right; null while the outcome is unknown. */
   wasCorrect: z.boolean().nullable(),
   qualityScore: score.nullable(),
-  guildId: z.string().uuid().nullable(),
+  guildId: tenantId.nullable(),
   turnId: z.string().uuid().nullable(),
   labelCorrections: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -6,6 +6,7 @@ import type { MetricsHistory, MetricsHistoryQuery } from '../api/metrics';
 import { type healthOverview, healthVerdictFields } from '../api/monitoring';
 import type { BulkUpdateJob } from '../api/player-accounts';
 import type { ExportProgress } from '../api/training-data';
+import { tenantId } from '../guild-ids';
 import { hasAnyAdminPermission, type Permission, type PermissionHolder } from '../permissions';
 
 /** Socket.IO namespace of the live monitoring connection. */
@@ -80,11 +81,11 @@ export const adminCommand = z.object({
 export type AdminCommand = z.infer<typeof adminCommand>;
 
 /** Room of the clients watching one guild's member syncs (joined with `subscribe:member-sync`). */
-export const memberSyncRoom = (guildId: string) => `member-sync:${guildId}`;
+export const memberSyncRoom = (tenantId: string) => `member-sync:${tenantId}`;
 
 /** A member sync moved on: after each page fetched, and when the save starts. */
 export const syncProgress = z.object({
-  guildId: z.string(),
+  guildId: tenantId,
   jobId: z.string(),
   phase: z.enum(SYNC_PHASES),
   fetched: z.number(),
@@ -97,7 +98,7 @@ export type SyncProgress = z.infer<typeof syncProgress>;
 
 /** A member sync finished; message is DISCOVERY_MESSAGES.membersSynced. */
 export const syncCompleted = z.object({
-  guildId: z.string(),
+  guildId: tenantId,
   jobId: z.string(),
   result: memberSyncResult,
   message: z.string(),
@@ -106,12 +107,12 @@ export const syncCompleted = z.object({
 export type SyncCompleted = z.infer<typeof syncCompleted>;
 
 /** A member sync failed and changed nothing; error says why. */
-export const syncFailed = z.object({ guildId: z.string(), jobId: z.string(), error: z.string() });
+export const syncFailed = z.object({ guildId: tenantId, jobId: z.string(), error: z.string() });
 /** A failed member sync. */
 export type SyncFailed = z.infer<typeof syncFailed>;
 
 /** What `subscribe:member-sync` sends: the guild whose syncs to watch. */
-export const memberSyncSubscription = z.object({ guildId: z.string().uuid() });
+export const memberSyncSubscription = z.object({ guildId: tenantId });
 
 /** Events the server sends on /admin. */
 export interface AdminServerEvents {

@@ -1,4 +1,5 @@
 import { type AdminPasskey, PASSKEY_MESSAGES, PASSKEY_RULE, type WebAuthnRegistrationResponse } from '@guildhall/contract';
+import { lockAdminById } from '../../auth/admin-account-queries';
 import type { AdminSessionContext } from '../../auth/admin-sessions';
 import { AppError } from '../../core/app-error';
 import { adminActor, recordAudit } from '../../core/audit';
@@ -89,7 +90,7 @@ export async function addPasskey(
   }
   return deps.db.transaction(async (tx) => {
     // One add at a time per admin, so two racing adds cannot pass the limit together.
-    await tx.query('SELECT 1 FROM admin_users WHERE id = $1 FOR UPDATE', [context.admin.id]);
+    await lockAdminById(tx, context.admin.id);
     if ((await countPasskeysOf(tx, context.admin.id)) >= PASSKEY_RULE.maxPerAdmin) throw limitReached();
     const isFirstFactor = (await twoFactorMethodsOf(tx, context.admin.id)).length === 0;
     const row = await insertPasskey(tx, {

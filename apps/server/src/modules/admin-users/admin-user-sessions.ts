@@ -3,7 +3,8 @@ import { findAdminById } from '../../auth/admin-account-queries';
 import { listOpenSessions, revokeSessionOfAdmin } from '../../auth/session-queries';
 import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
-import { type AdminRequester, type AdminUserDeps, refuseOutOfReach } from './manage-admin-users';
+import { refuseOutOfReach } from './admin-user-checks';
+import type { AdminRequester, AdminUserDeps } from './admin-user-deps';
 import { presentOpenSession } from './presenters';
 
 /** An admin's open sessions, newest first; the caller's own is marked. Only of an admin within the caller's reach. */

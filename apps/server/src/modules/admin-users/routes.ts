@@ -5,18 +5,16 @@ import { adminIdleMs, adminSessionOf, guardAdminRoutes } from '../../auth/requir
 import { AppError } from '../../core/app-error';
 import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
+import type { AdminRequester } from './admin-user-deps';
 import { endAdminSession, listAdminSessions } from './admin-user-sessions';
+import { createAdminUser } from './create-admin-user';
+import { deleteAdminUser } from './delete-admin-user';
 import { selectAdminUser, selectAdminUserPage, selectAdminUserStatistics } from './list-queries';
-import {
-  type AdminRequester,
-  createAdminUser,
-  deleteAdminUser,
-  resetAdminPassword,
-  resetAdminTwoFactor,
-  unlockAdmin,
-  updateAdminUserAccount,
-} from './manage-admin-users';
 import { presentAdminUser } from './presenters';
+import { resetAdminPassword } from './reset-admin-password';
+import { resetAdminTwoFactor } from './reset-admin-two-factor';
+import { unlockAdmin } from './unlock-admin';
+import { updateAdminUserAccount } from './update-admin-user';
 
 const TAG = 'Admin users';
 

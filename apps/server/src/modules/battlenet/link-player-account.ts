@@ -2,6 +2,8 @@ import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Queryable } from '../../services/db/db';
 import { lockHolder } from '../player-accounts/queries';
+import { clearLink, setBattlenetLink } from '../player-accounts/save-queries';
+import { clearBattlenetId, insertAccountOfDiscordUser, lockAccountOfDiscordUser } from './account-queries';
 import type { ConnectionRow } from './connection-queries';
 
 /** The member as their player account is found and named: their Discord id and the name Discord shows. */
@@ -17,19 +19,10 @@ const accountName = (name: string, fallback: string) => {
 };
 
 async function lockOrCreateAccount(tx: Queryable, member: MemberIdentity, battletag: string, by: string) {
-  // Serialises two first connects of one Discord user, so one account is created.
-  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`player_accounts.discord_id:${member.discordId}`]);
-  const { rows } = await tx.query<{ id: string; battlenet_id: string | null }>(
-    'SELECT id, battlenet_id FROM player_accounts WHERE discord_id = $1 FOR UPDATE',
-    [member.discordId],
-  );
-  if (rows[0]) return { ...rows[0], isNew: false };
-  const created = await tx.query<{ id: string }>(
-    `INSERT INTO player_accounts (display_name, discord_id, discord_linked_at, created_by, updated_by)
-     VALUES ($1, $2, now(), $3, $3) RETURNING id`,
-    [accountName(member.displayName, battletag), member.discordId, by],
-  );
-  return { id: created.rows[0]!.id, battlenet_id: null, isNew: true };
+  const existing = await lockAccountOfDiscordUser(tx, member.discordId);
+  if (existing) return { ...existing, isNew: false };
+  const id = await insertAccountOfDiscordUser(tx, accountName(member.displayName, battletag), member.discordId, by);
+  return { id, battlenet_id: null, isNew: true };
 }
 
 /**
@@ -50,11 +43,7 @@ export async function linkPlayerAccount(tx: Queryable, member: MemberIdentity, c
   }
   const holder = await lockHolder(tx, 'battlenet_id', connection.battlenet_id, account.id);
   if (holder) {
-    await tx.query(
-      `UPDATE player_accounts SET battlenet_id = NULL, battletag = NULL, battlenet_region = NULL, battlenet_linked_at = NULL,
-              updated_by = $2, updated_at = now() WHERE id = $1`,
-      [holder.id, by],
-    );
+    await clearLink(tx, holder.id, 'battlenet', by);
     await recordAudit(tx, {
       actor: requester.actor,
       action: 'player_account.battlenet_unlinked',
@@ -67,11 +56,8 @@ export async function linkPlayerAccount(tx: Queryable, member: MemberIdentity, c
       ip: requester.ip,
     });
   }
-  await tx.query(
-    `UPDATE player_accounts SET battlenet_id = $2, battletag = $3, battlenet_region = $4, battlenet_linked_at = now(),
-            updated_by = $5, updated_at = now() WHERE id = $1`,
-    [account.id, connection.battlenet_id, connection.battletag, connection.region, by],
-  );
+  const link = { battlenetId: connection.battlenet_id, battletag: connection.battletag, region: connection.region };
+  await setBattlenetLink(tx, account.id, link, by);
   await recordAudit(tx, {
     actor: requester.actor,
     action: 'player_account.battlenet_linked',
@@ -91,16 +77,12 @@ export async function linkPlayerAccount(tx: Queryable, member: MemberIdentity, c
 /** On disconnect: the account that holds this Battle.net id through the connection loses it, audited. */
 export async function unlinkPlayerAccount(tx: Queryable, battlenetId: string, requester: Requester) {
   const by = 'name' in requester.actor && requester.actor.name ? requester.actor.name : requester.actor.type;
-  const { rows } = await tx.query<{ id: string }>(
-    `UPDATE player_accounts SET battlenet_id = NULL, battletag = NULL, battlenet_region = NULL, battlenet_linked_at = NULL,
-            updated_by = $2, updated_at = now() WHERE battlenet_id = $1 RETURNING id`,
-    [battlenetId, by],
-  );
-  for (const row of rows) {
+  const accountIds = await clearBattlenetId(tx, battlenetId, by);
+  for (const accountId of accountIds) {
     await recordAudit(tx, {
       actor: requester.actor,
       action: 'player_account.battlenet_unlinked',
-      target: { type: 'player_account', id: row.id },
+      target: { type: 'player_account', id: accountId },
       details: { battlenetId, reason: 'Battle.net disconnected by the member' },
       ip: requester.ip,
     });

@@ -59,7 +59,7 @@ export interface MemberSyncDiscord {
  * were already retried); the job records why and watchers hear it.
  */
 async function syncMembers(discord: MemberSyncDiscord, job: RunningJob<MemberSyncInput, MemberSyncProgress, MemberSyncResult>) {
-  const { id, guildId, input } = job.record;
+  const { id, tenantId, input } = job.record;
   let progress = job.record.progress ?? START;
   if (progress.phase === 'fetching') {
     if (!discord.botToken) throw new JobFailure(DISCOVERY_MESSAGES.botTokenMissing);
@@ -90,11 +90,11 @@ async function syncMembers(discord: MemberSyncDiscord, job: RunningJob<MemberSyn
     const saving = progress;
     const requester = job.record.requester as Requester;
     progress = await job.step(async (tx) => {
-      const result = await saveStagedMembers(tx, guildId!, id, new Date());
+      const result = await saveStagedMembers(tx, tenantId!, id, new Date());
       await recordAudit(tx, {
         actor: requester.actor,
         action: 'guild.members_synced',
-        target: { type: 'guild', id: guildId! },
+        target: { type: 'guild', id: tenantId! },
         details: { jobId: id, ...result },
         ip: requester.ip,
       });
@@ -107,7 +107,7 @@ async function syncMembers(discord: MemberSyncDiscord, job: RunningJob<MemberSyn
 /** A running sync as its watchers see it. */
 function syncProgressOf(job: MemberSyncJob): SyncProgress {
   const { phase, fetched, page, total } = job.progress ?? START;
-  const base = { guildId: job.guildId!, jobId: job.id, phase, fetched };
+  const base = { guildId: job.tenantId!, jobId: job.id, phase, fetched };
   if (phase === 'fetching') return { ...base, processed: 0, total: null, message: `Fetched ${fetched} members (page ${page})` };
   if (phase === 'saving') return { ...base, processed: 0, total, message: `Saving ${total} members` };
   return { ...base, processed: total ?? 0, total, message: DISCOVERY_MESSAGES.membersSynced };
@@ -115,7 +115,7 @@ function syncProgressOf(job: MemberSyncJob): SyncProgress {
 
 /** Progress per page and at the save, then the completion or the failure, to the guild's member-sync room. */
 function announceMemberSync(job: MemberSyncJob): DomainEvent[] {
-  const ids = { guildId: job.guildId!, jobId: job.id };
+  const ids = { guildId: job.tenantId!, jobId: job.id };
   if (job.status === 'running') return [{ type: 'member-sync.progressed', progress: syncProgressOf(job) }];
   if (job.status === 'failed') return [{ type: 'member-sync.failed', failed: { ...ids, error: job.error ?? '' } }];
   if (job.status === 'succeeded') {

@@ -90,7 +90,7 @@ export function presentSyncJob(job: MemberSyncJobRecord): MemberSyncJob {
   const isFailed = job.status === 'failed';
   return {
     jobId: job.id,
-    guildId: job.guildId!,
+    guildId: job.tenantId!,
     status: isSucceeded ? 'succeeded' : isFailed ? 'failed' : 'running',
     phase: isSucceeded ? 'done' : isFailed ? 'failed' : (job.progress?.phase ?? 'fetching'),
     fetched: job.progress?.fetched ?? 0,

@@ -27,7 +27,7 @@ export async function startMemberSync(deps: MemberSyncDeps, guildId: string, req
   const job = await deps.jobs.enqueue(deps.memberSync, {
     input: { discordGuildId: guild.discord_guild_id },
     requester,
-    guildId,
+    tenantId: guildId,
     target: guildId,
   });
   if (!job) throw new AppError('CONFLICT', DISCOVERY_MESSAGES.syncAlreadyRunning);

@@ -10,15 +10,15 @@ import { activeTenantGuildIds } from './guild-queries';
 export async function checkGuild(
   deps: AccountDeps,
   principal: CommunityPrincipal,
-  guildId: string,
+  discordGuildId: string,
 ): Promise<{ hasBot: boolean; canInstall: boolean }> {
   const access = await loadGuildAccess(deps, principal.user);
-  const known = access.guilds.find((g) => g.guild.id === guildId);
+  const known = access.guilds.find((g) => g.guild.id === discordGuildId);
   if (known) return { hasBot: known.guild.hasBot, canInstall: known.guild.canInstall };
   const withBot = deps.kit.botGuilds.isConfigured
     ? await deps.kit.botGuilds.guildIds()
-    : await activeTenantGuildIds(deps.db, [guildId]);
-  return { hasBot: withBot.has(guildId), canInstall: false };
+    : await activeTenantGuildIds(deps.db, [discordGuildId]);
+  return { hasBot: withBot.has(discordGuildId), canInstall: false };
 }
 
 /**

@@ -123,9 +123,9 @@ export async function loadGuildAccess(
   return { guilds, selection };
 }
 
-/** The available guild with this id, if the user has it. */
-export const availableGuild = (access: GuildAccess, guildId: string | null) =>
-  access.guilds.find((g) => g.isAvailable && g.guild.id === guildId) ?? null;
+/** The available guild with this Discord id, if the user has it. */
+export const availableGuild = (access: GuildAccess, discordGuildId: string | null) =>
+  access.guilds.find((g) => g.isAvailable && g.guild.id === discordGuildId) ?? null;
 
 /** The user's permissions in one of their available guilds, read as the X-Guild-ID guard reads them. */
 export async function permissionsIn(db: Db, userId: string, guild: AccessibleGuild): Promise<GuildPermission[]> {

@@ -13,13 +13,13 @@ import { replaceUserDiscordGuilds } from './guild-queries';
 export async function chooseGuild(
   deps: AccountDeps,
   principal: CommunityPrincipal,
-  guildId: string,
+  discordGuildId: string,
 ): Promise<{ guildName: string; permissions: GuildPermission[] }> {
   const access = await loadGuildAccess(deps, principal.user);
-  const chosen = availableGuild(access, guildId);
+  const chosen = availableGuild(access, discordGuildId);
   if (!chosen) throw new AppError('GUILD_NOT_AVAILABLE');
-  await updateSelectedGuild(deps.db, principal.user.id, guildId);
-  principal.user.selected_guild_id = guildId;
+  await updateSelectedGuild(deps.db, principal.user.id, discordGuildId);
+  principal.user.selected_guild_id = discordGuildId;
   return { guildName: chosen.guild.name, permissions: await permissionsIn(deps.db, principal.user.id, chosen) };
 }
 

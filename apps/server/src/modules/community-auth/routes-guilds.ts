@@ -50,17 +50,24 @@ export const guildChoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(communityAuthApi.selectGuild, TAG),
     handler: async (request) => {
-      const { guildId } = request.body;
-      const { guildName, permissions } = await chooseGuild(deps, communityPrincipalOf(request), guildId);
-      return { success: true as const, guildName, selectedGuildId: guildId, permissions, message: switchedTo(guildName) };
+      const { guildId: discordGuildId } = request.body;
+      const { guildName, permissions } = await chooseGuild(deps, communityPrincipalOf(request), discordGuildId);
+      return {
+        success: true as const,
+        guildName,
+        selectedGuildId: discordGuildId,
+        permissions,
+        message: switchedTo(guildName),
+      };
     },
   });
 
   app.route({
     ...contractRoute(communityAuthApi.guildCheck, TAG),
     handler: async (request) => {
-      const { guildId } = request.params;
-      return { success: true as const, guildId, ...(await checkGuild(deps, communityPrincipalOf(request), guildId)) };
+      const { guildId: discordGuildId } = request.params;
+      const answer = await checkGuild(deps, communityPrincipalOf(request), discordGuildId);
+      return { success: true as const, guildId: discordGuildId, ...answer };
     },
   });
 

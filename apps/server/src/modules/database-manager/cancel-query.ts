@@ -1,5 +1,6 @@
 import { AppError } from '../../core/app-error';
 import type { Db } from '../../services/db/db';
+import { cancelRunningStatement } from './queries';
 
 /**
  * Where a statement runs: its backend and that backend's transaction start (now() as text, to the microsecond).
@@ -33,10 +34,5 @@ export function forgetRunningQuery(queryId: string): void {
 export async function cancelQuery(db: Db, queryId: string): Promise<boolean> {
   const on = running.get(queryId);
   if (!on) return false;
-  const { rows } = await db.query<{ cancelled: boolean }>(
-    `SELECT pg_cancel_backend(pid) AS cancelled FROM pg_stat_activity
-     WHERE pid = $1 AND xact_start = $2::timestamptz AND state = 'active'`,
-    [on.pid, on.xactStart],
-  );
-  return rows[0]?.cancelled === true;
+  return cancelRunningStatement(db, on.pid, on.xactStart);
 }

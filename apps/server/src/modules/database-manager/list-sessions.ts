@@ -1,6 +1,6 @@
 import { DATABASE_SESSION_MESSAGES, type DatabaseSession, SESSION_QUERY_MAX_LENGTH } from '@guildhall/contract';
 import type { Db } from '../../services/db/db';
-import { type SessionRow, selectSessions } from './queries';
+import { type SessionRow, selectCurrentBackend, selectSessions } from './queries';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const millis = (value: number | null) => (value === null ? null : Math.max(0, Math.round(value)));
@@ -33,13 +33,11 @@ export function presentSession(row: SessionRow): DatabaseSession {
  */
 export async function listSessions(db: Db) {
   if (db.kind === 'pglite') {
-    const { rows } = await db.query<{ pid: number; user: string; started: Date }>(
-      'SELECT pg_backend_pid() AS pid, current_user AS user, now() AS started',
-    );
+    const backend = await selectCurrentBackend(db);
     const session: DatabaseSession = {
       ...presentSession({
-        pid: rows[0]!.pid,
-        user: rows[0]!.user,
+        pid: backend.pid,
+        user: backend.user,
         application: 'PGlite (embedded)',
         client_address: null,
         backend_type: 'client backend',
@@ -47,9 +45,9 @@ export async function listSessions(db: Db) {
         wait_event_type: null,
         wait_event: null,
         backend_start: null,
-        xact_start: rows[0]!.started,
+        xact_start: backend.started,
         xact_ms: 0,
-        query_start: rows[0]!.started,
+        query_start: backend.started,
         query_ms: 0,
         query: null,
         is_query_truncated: false,

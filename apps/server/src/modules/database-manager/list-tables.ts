@@ -1,7 +1,14 @@
 import { DATABASE_EXACT_COUNT_LIMIT, DATABASE_MANAGER_MESSAGES, type DatabaseTable } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
 import type { Db } from '../../services/db/db';
-import { countRows, RELATION_KINDS, schemaExists, selectTableStats, type TableStatsRow } from './queries';
+import {
+  countRows,
+  RELATION_KINDS,
+  schemaExists,
+  selectTableStats,
+  setLocalStatementTimeout,
+  type TableStatsRow,
+} from './queries';
 
 /** How long counting a view's rows on demand may take before the count is given up (null). */
 const VIEW_COUNT_TIMEOUT_MS = 5000;
@@ -11,7 +18,7 @@ const QUERY_CANCELED = '57014';
 async function countViewRows(db: Db, table: TableStatsRow): Promise<number | null> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [String(VIEW_COUNT_TIMEOUT_MS)]);
+      await setLocalStatementTimeout(tx, VIEW_COUNT_TIMEOUT_MS);
       return countRows(tx, table);
     });
   } catch (error) {

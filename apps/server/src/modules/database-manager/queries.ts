@@ -289,3 +289,29 @@ export async function signalSession(db: Queryable, pid: number, signal: 'cancel'
   );
   return rows[0] ?? null;
 }
+
+/**
+ * Cancels the statement of one run: the check and the signal are one statement, so it reaches the backend only
+ * while it is still active in the run's own transaction. True when a signal was sent.
+ */
+export async function cancelRunningStatement(db: Queryable, pid: number, xactStart: string): Promise<boolean> {
+  const { rows } = await db.query<{ cancelled: boolean }>(
+    `SELECT pg_cancel_backend(pid) AS cancelled FROM pg_stat_activity
+     WHERE pid = $1 AND xact_start = $2::timestamptz AND state = 'active'`,
+    [pid, xactStart],
+  );
+  return rows[0]?.cancelled === true;
+}
+
+/** The backend answering this request: its pid, role and the time. */
+export async function selectCurrentBackend(db: Queryable): Promise<{ pid: number; user: string; started: Date }> {
+  const { rows } = await db.query<{ pid: number; user: string; started: Date }>(
+    'SELECT pg_backend_pid() AS pid, current_user AS user, now() AS started',
+  );
+  return rows[0]!;
+}
+
+/** Bounds every statement of the transaction to `ms` milliseconds. */
+export async function setLocalStatementTimeout(tx: Queryable, ms: number): Promise<void> {
+  await tx.query(`SELECT set_config('statement_timeout', $1, true)`, [String(ms)]);
+}

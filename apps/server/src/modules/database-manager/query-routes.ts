@@ -9,7 +9,7 @@ import { contractRoute } from '../../http/contract-route';
 import { cancelQuery } from './cancel-query';
 import { explainQuery } from './explain-query';
 import { exportQuery } from './export-query';
-import { listQueryHistory } from './query-history';
+import { listQueryHistory } from './history-queries';
 import { type QueryContext, type RunQueryInput, runQuery } from './run-query';
 
 const TAG = 'Database';

@@ -5,8 +5,8 @@ import type { Db } from '../../services/db/db';
 import { refreshReadonlyGrants } from '../../services/db/migrate';
 import type { ReadonlyAccess } from '../../services/db/readonly-access';
 import { answerLimitsOf } from './engine-limits';
+import { type QueryRun, recordQueryRun } from './history-queries';
 import { presentRow } from './present-value';
-import { type QueryRun, recordQueryRun } from './query-history';
 import { approximateBytes, resultTooLarge, runInQueryTransaction, type StatementReader } from './query-session';
 
 /** What a run needs from the app: the databases, the statement timeout, who asks and from where. */

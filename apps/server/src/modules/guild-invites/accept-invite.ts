@@ -9,7 +9,7 @@ import { type UserRow, updateSelectedGuild } from '../../auth/community-user-que
 import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
 import type { GuildAccessDeps } from '../community-auth/guild-access';
-import { insertGuildGrants } from '../guild-permissions/insert-grants';
+import { insertGuildGrants } from '../guild-permissions/grant-queries';
 import { hasGuild, inviteStatusNow, lockUserAndCheckMembership, takeInviteUse } from './queries';
 import { findInviteByCode, inviteRefusal } from './read-invite';
 

@@ -29,7 +29,7 @@ export async function readInvite(db: Queryable, code: string): Promise<{ invite:
   const row = await findInviteByCode(db, code);
   return {
     invite: {
-      guildId: row.discord_guild_id ?? '',
+      guildId: row.discord_guild_id,
       guildName: row.guild_name,
       iconUrl: row.discord_guild_id ? discordGuildIconUrl(row.discord_guild_id, row.icon) : null,
       status: row.status,

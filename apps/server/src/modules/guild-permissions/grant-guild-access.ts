@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/app-error';
 import { type AuditActor, recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
-import { insertGuildGrants } from './insert-grants';
+import { insertGuildGrants, selectTenantsByIdOrName, selectUserIdByEmail } from './grant-queries';
 
 /** Who gets which permissions in which guild tenant (by id or exact name). */
 export const grantGuildAccessInput = z.object({
@@ -21,18 +21,13 @@ export type GrantGuildAccessInput = z.input<typeof grantGuildAccessInput>;
 export async function grantGuildAccess(db: Db, input: GrantGuildAccessInput, actor: AuditActor) {
   const grant = grantGuildAccessInput.parse(input);
   return db.transaction(async (tx) => {
-    const user = await tx.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [grant.email]);
-    const userId = user.rows[0]?.id;
+    const userId = await selectUserIdByEmail(tx, grant.email);
     if (!userId) throw new AppError('NOT_FOUND', `No user with the e-mail ${grant.email}`);
-    const isUuid = /^[0-9a-f-]{36}$/i.test(grant.guild);
-    const guild = await tx.query<{ id: string; guild_name: string; discord_guild_id: string | null }>(
-      `SELECT id, guild_name, discord_guild_id FROM guilds WHERE ${isUuid ? 'id = $1::uuid' : 'guild_name = $1'} LIMIT 2`,
-      [grant.guild],
-    );
-    if (guild.rows.length !== 1) {
-      throw new AppError('NOT_FOUND', `${guild.rows.length ? 'Several guilds are' : 'No guild is'} named ${grant.guild}`);
+    const guilds = await selectTenantsByIdOrName(tx, grant.guild);
+    if (guilds.length !== 1) {
+      throw new AppError('NOT_FOUND', `${guilds.length ? 'Several guilds are' : 'No guild is'} named ${grant.guild}`);
     }
-    const tenant = guild.rows[0]!;
+    const tenant = guilds[0]!;
     if (!tenant.discord_guild_id) throw new AppError('CONFLICT', `${tenant.guild_name} has no Discord guild id`);
     await insertGuildGrants(tx, {
       tenantId: tenant.id,

@@ -3,13 +3,19 @@ import { AppError } from '../../core/app-error';
 import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
-import { selectCommunityUser, selectGrantedPermissions, selectTenant, selectUserGrants } from './grant-queries';
-import { insertGuildGrants } from './insert-grants';
+import {
+  insertGuildGrants,
+  selectCommunityUser,
+  selectGrantedPermissions,
+  selectTenant,
+  selectUserGrants,
+} from './grant-queries';
 import { presentGrant } from './presenters';
 
 /** What an admin grants: permissions to one community user in one guild tenant. */
 export interface GrantRequest {
-  guildId: string;
+  /** The guild tenant's uuid. */
+  tenantId: string;
   userId: string;
   permissions: readonly GuildPermission[];
 }
@@ -24,7 +30,7 @@ export const grantedByOf = (by: Requester) =>
  */
 export async function grantPermissions(db: Db, request: GrantRequest, by: Requester) {
   return db.transaction(async (tx) => {
-    const tenant = await selectTenant(tx, request.guildId);
+    const tenant = await selectTenant(tx, request.tenantId);
     if (!tenant) throw AppError.notFound(GUILD_GRANT_MESSAGES.guildNotFound);
     const user = await selectCommunityUser(tx, request.userId);
     if (!user) throw AppError.notFound(GUILD_GRANT_MESSAGES.userNotFound);

@@ -173,3 +173,40 @@ export async function searchGuildOptions(
   ]);
   return { rows: page.rows, total: count.rows[0]!.total };
 }
+
+/** A set of permissions for one user in one guild tenant, and who or what gave them. */
+export interface GuildGrant {
+  tenantId: string;
+  userId: string;
+  permissions: readonly string[];
+  /** "admin:<id>", "user:<id>", "invite:<id>" or "cli". */
+  grantedBy: string;
+}
+
+/** Stores the grants; permissions the user already holds there stay as they were. */
+export async function insertGuildGrants(db: Queryable, grant: GuildGrant): Promise<void> {
+  await db.query(
+    `INSERT INTO guild_permission_grants (guild_id, user_id, permission, granted_by)
+     SELECT $1, $2, unnest($3::text[]), $4 ON CONFLICT DO NOTHING`,
+    [grant.tenantId, grant.userId, grant.permissions, grant.grantedBy],
+  );
+}
+
+/** The community user with this e-mail (lower-cased), if any. */
+export async function selectUserIdByEmail(db: Queryable, email: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [email]);
+  return rows[0]?.id;
+}
+
+/** Up to two guild tenants named by a uuid or an exact name: two mean the name is not enough. */
+export async function selectTenantsByIdOrName(
+  db: Queryable,
+  guild: string,
+): Promise<{ id: string; guild_name: string; discord_guild_id: string | null }[]> {
+  const isUuid = /^[0-9a-f-]{36}$/i.test(guild);
+  const { rows } = await db.query<{ id: string; guild_name: string; discord_guild_id: string | null }>(
+    `SELECT id, guild_name, discord_guild_id FROM guilds WHERE ${isUuid ? 'id = $1::uuid' : 'guild_name = $1'} LIMIT 2`,
+    [guild],
+  );
+  return rows;
+}

@@ -40,11 +40,14 @@ export const guildGrantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(guildGrantsApi.create, TAG),
-    handler: async (request) => ({
-      success: true as const,
-      data: await grantPermissions(db, request.body, requesterOf(request)),
-      message: GUILD_GRANT_MESSAGES.granted,
-    }),
+    handler: async (request) => {
+      const { guildId: tenantId, userId, permissions } = request.body;
+      return {
+        success: true as const,
+        data: await grantPermissions(db, { tenantId, userId, permissions }, requesterOf(request)),
+        message: GUILD_GRANT_MESSAGES.granted,
+      };
+    },
   });
 
   app.route({
@@ -79,8 +82,8 @@ export const guildGrantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(guildGrantsApi.mapDiscordRole, TAG),
     handler: async (request) => {
-      const { guildId, roleId } = request.params;
-      const mapping = { tenantId: guildId, roleId, permissions: request.body.permissions };
+      const { guildId: tenantId, roleId } = request.params;
+      const mapping = { tenantId, roleId, permissions: request.body.permissions };
       const data = await mapDiscordRole(discordDeps(request), mapping, requesterOf(request));
       return { success: true as const, data, message: GUILD_GRANT_MESSAGES.mappingSaved };
     },
@@ -89,8 +92,8 @@ export const guildGrantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(guildGrantsApi.memberPermissions, TAG),
     handler: async (request) => {
-      const { guildId, discordUserId } = request.params;
-      return { success: true as const, data: await memberPermissions(discordDeps(request), guildId, discordUserId) };
+      const { guildId: tenantId, discordUserId } = request.params;
+      return { success: true as const, data: await memberPermissions(discordDeps(request), tenantId, discordUserId) };
     },
   });
 };

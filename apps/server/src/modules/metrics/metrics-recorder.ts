@@ -6,7 +6,7 @@ import { createInfluxHistory } from './influx-history';
 import type { MetricsDeps } from './metrics-deps';
 import { MetricsRollup } from './metrics-rollup';
 import { poolStatsOf } from './pool-stats';
-import { createPostgresHistory } from './postgres-history';
+import { createPostgresHistory } from './postgres-history-queries';
 import { RequestMetrics } from './request-metrics';
 import { registerServerGauges } from './server-gauges';
 

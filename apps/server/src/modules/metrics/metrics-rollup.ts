@@ -1,10 +1,9 @@
 import { METRIC_RESOLUTIONS } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../services/db/db';
+import { deletePointsBefore, rollUpPoints, tryRollupLock } from './rollup-queries';
 
 const MINUTE_MS = 60_000;
-/** Any number: the advisory lock that lets one process at a time roll up, so concurrent upserts never deadlock. */
-const ROLLUP_LOCK = 7_714_014;
 /**
  * How far back each run re-averages: completed windows are recomputed (ON CONFLICT), so runs missed for up to half an
  * hour (a restart, a busy database) or samples written late are still counted, and the work per run stays small.
@@ -30,16 +29,7 @@ async function rollUp(db: Queryable, now: Date): Promise<Record<number, number>>
     const coarser = METRIC_RESOLUTIONS[level]!.seconds;
     const end = floorTo(now.getTime(), coarser * 1000);
     const start = floorTo(end - LOOKBACK_MS, coarser * 1000);
-    const { rowCount } = await db.query(
-      `INSERT INTO metric_points (resolution, metric, instance, bucket, value)
-       SELECT $1::int, metric, instance, date_bin(make_interval(secs => $1::int), bucket, TIMESTAMPTZ '1970-01-01Z'), round(avg(value)::numeric, 3)
-       FROM metric_points
-       WHERE resolution = $2 AND bucket >= $3 AND bucket < $4
-       GROUP BY metric, instance, 4
-       ON CONFLICT (resolution, metric, bucket, instance) DO UPDATE SET value = EXCLUDED.value`,
-      [coarser, finer, new Date(start), new Date(end)],
-    );
-    written[coarser] = rowCount;
+    written[coarser] = await rollUpPoints(db, finer, coarser, new Date(start), new Date(end));
   }
   return written;
 }
@@ -48,11 +38,7 @@ async function rollUp(db: Queryable, now: Date): Promise<Record<number, number>>
 async function applyRetention(db: Queryable, now: Date): Promise<Record<number, number>> {
   const deleted: Record<number, number> = {};
   for (const { seconds, keepSeconds } of METRIC_RESOLUTIONS) {
-    const { rowCount } = await db.query('DELETE FROM metric_points WHERE resolution = $1 AND bucket < $2', [
-      seconds,
-      new Date(now.getTime() - keepSeconds * 1000),
-    ]);
-    deleted[seconds] = rowCount;
+    deleted[seconds] = await deletePointsBefore(db, seconds, new Date(now.getTime() - keepSeconds * 1000));
   }
   return deleted;
 }
@@ -63,8 +49,7 @@ async function applyRetention(db: Queryable, now: Date): Promise<Record<number, 
  */
 export async function runMetricsRollup(db: Db, now: Date): Promise<RollupResult | null> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [ROLLUP_LOCK]);
-    if (!rows[0]?.locked) return null;
+    if (!(await tryRollupLock(tx))) return null;
     const rolledUp = await rollUp(tx, now);
     const deleted = await applyRetention(tx, now);
     return { rolledUp, deleted };

@@ -1,5 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../services/db/db';
+import { countRunningJobs } from './gauge-queries';
 import { poolStatsOf } from './pool-stats';
 
 /**
@@ -40,10 +41,7 @@ export function registerServerGauges(
     labelNames: ['job'],
     registers: [registry],
     async collect() {
-      const { rows } = await source.db.query<{ kind: string; running: number }>(
-        `SELECT kind, count(*)::int AS running FROM jobs WHERE status = 'running' GROUP BY kind`,
-      );
-      const running = new Map(rows.map((row) => [row.kind, row.running]));
+      const running = await countRunningJobs(source.db);
       for (const kind of new Set([...source.jobKinds(), ...running.keys()])) this.set({ job: kind }, running.get(kind) ?? 0);
     },
   });

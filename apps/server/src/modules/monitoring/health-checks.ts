@@ -3,6 +3,7 @@ import type { Db } from '../../services/db/db';
 import type { DiscordBotClient } from '../../services/discord/discord-client';
 import type { InfluxClient } from '../../services/influx/influx-client';
 import { parseRedisVersion, type RedisConnection } from '../../services/redis';
+import { selectServerVersion } from './queries';
 
 /** A check gives up after this long, so a hung service shows as down instead of stalling the dashboard. */
 export const CHECK_TIMEOUT_MS = 3000;
@@ -52,9 +53,8 @@ async function timed(check: () => Promise<{ version: string | null; message?: st
 /** PostgreSQL (or PGlite): one round trip that also reads the server version. */
 export function checkPostgres(db: Db): Promise<ServiceHealth> {
   return timed(async () => {
-    const { rows } = await db.query<{ version: string }>("SELECT current_setting('server_version') AS version");
     // "15.20 (Debian 15.20-0+deb12u1)" reads as 15.20 on a status tile.
-    const version = rows[0]?.version.split(' ')[0] ?? null;
+    const version = (await selectServerVersion(db))?.split(' ')[0] ?? null;
     return { version, message: db.kind === 'pglite' ? 'Embedded database (PGlite)' : null };
   });
 }

@@ -28,3 +28,9 @@ export async function countUsers(db: Queryable) {
   const row = rows[0]!;
   return { total: row.total, discordMembers: row.discord_members, admins: row.admins };
 }
+
+/** The database server's version string (one round trip: the health check's probe). */
+export async function selectServerVersion(db: Queryable): Promise<string | undefined> {
+  const { rows } = await db.query<{ version: string }>("SELECT current_setting('server_version') AS version");
+  return rows[0]?.version;
+}

@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../../services/db/db';
 import type { DiscordProfile, PlayerAccountRow } from './queries';
 import { lockHolder } from './queries';
 import { actorName, heldByOtherError, presentSaved } from './save-account';
+import { clearLink, lockAccountRow, setBattlenetLink, setDiscordLink } from './save-queries';
 
 /** What a link sets: the id, for Discord the user as Discord answered (when it could be asked), for Battle.net the BattleTag and region. */
 export type LinkTarget =
@@ -13,9 +14,9 @@ export type LinkTarget =
   | { provider: 'battlenet'; battlenetId: string; battletag: string; region: string };
 
 async function lockAccount(tx: Queryable, id: string): Promise<PlayerAccountRow> {
-  const { rows } = await tx.query<PlayerAccountRow>('SELECT * FROM player_accounts WHERE id = $1 FOR UPDATE', [id]);
-  if (!rows[0]) throw AppError.notFound(playerAccountNotFound(id));
-  return rows[0];
+  const row = await lockAccountRow(tx, id);
+  if (!row) throw AppError.notFound(playerAccountNotFound(id));
+  return row;
 }
 
 /** The audit actions of linking and unlinking each provider's account. */
@@ -28,11 +29,6 @@ const UNLINKED = {
   battlenet: 'player_account.battlenet_unlinked',
 } as const satisfies Record<LinkProvider, AuditAction>;
 
-const CLEAR = {
-  discord: 'discord_id = NULL, discord_linked_at = NULL, discord_profile = NULL',
-  battlenet: 'battlenet_id = NULL, battletag = NULL, battlenet_region = NULL, battlenet_linked_at = NULL',
-} as const;
-
 /**
  * Links a Discord or Battle.net id to the account. The id belongs to one account: held by another, it is 409
  * naming that account, unless `forceLink` moves it here (both accounts audited).
@@ -44,10 +40,7 @@ export async function linkAccount(db: Db, id: string, target: LinkTarget, forceL
     const holder = await lockHolder(tx, target.provider === 'discord' ? 'discord_id' : 'battlenet_id', value, id);
     if (holder && !forceLink) throw heldByOtherError(target.provider, holder);
     if (holder) {
-      await tx.query(`UPDATE player_accounts SET ${CLEAR[target.provider]}, updated_by = $2, updated_at = now() WHERE id = $1`, [
-        holder.id,
-        actorName(by),
-      ]);
+      await clearLink(tx, holder.id, target.provider, actorName(by));
       await recordAudit(tx, {
         actor: by.actor,
         action: UNLINKED[target.provider],
@@ -56,19 +49,8 @@ export async function linkAccount(db: Db, id: string, target: LinkTarget, forceL
         ip: by.ip,
       });
     }
-    if (target.provider === 'discord') {
-      await tx.query(
-        `UPDATE player_accounts SET discord_id = $2, discord_linked_at = now(), discord_profile = $4, updated_by = $3,
-                updated_at = now() WHERE id = $1`,
-        [id, target.discordId, actorName(by), target.profile ? JSON.stringify(target.profile) : null],
-      );
-    } else {
-      await tx.query(
-        `UPDATE player_accounts SET battlenet_id = $2, battletag = $3, battlenet_region = $4, battlenet_linked_at = now(),
-                updated_by = $5, updated_at = now() WHERE id = $1`,
-        [id, target.battlenetId, target.battletag, target.region, actorName(by)],
-      );
-    }
+    if (target.provider === 'discord') await setDiscordLink(tx, id, target.discordId, target.profile, actorName(by));
+    else await setBattlenetLink(tx, id, target, actorName(by));
     const previous = target.provider === 'discord' ? before.discord_id : before.battlenet_id;
     await recordAudit(tx, {
       actor: by.actor,
@@ -92,10 +74,7 @@ export async function unlinkAccount(db: Db, id: string, provider: LinkProvider, 
     const before = await lockAccount(tx, id);
     const value = provider === 'discord' ? before.discord_id : before.battlenet_id;
     if (value === null) throw new AppError('CONFLICT', notLinked(provider));
-    await tx.query(`UPDATE player_accounts SET ${CLEAR[provider]}, updated_by = $2, updated_at = now() WHERE id = $1`, [
-      id,
-      actorName(by),
-    ]);
+    await clearLink(tx, id, provider, actorName(by));
     await recordAudit(tx, {
       actor: by.actor,
       action: UNLINKED[provider],

@@ -13,6 +13,7 @@ import { recordAudit } from '../../core/audit';
 import type { Db, Queryable } from '../../services/db/db';
 import { lockHolder, type PlayerAccountRow, selectVerifiedBattlenet, type VerifiedBattlenet } from './queries';
 import { readAccount } from './read-account';
+import { type AccountWrite, insertAccount, lockAccountRow, updateAccountRow } from './save-queries';
 
 /** The form's fields after the contract's rules. */
 export type PlayerAccountFields = z.output<typeof playerAccountInput>;
@@ -57,8 +58,18 @@ async function resolveBattlenet(tx: Queryable, fields: PlayerAccountFields) {
   return { fields: verified ? { ...fields, battlenetId: verified.battlenet_id } : fields, verified };
 }
 
-const battletagOf = (verified: VerifiedBattlenet | null) => verified?.battletag ?? null;
-const regionOf = (verified: VerifiedBattlenet | null) => verified?.region ?? null;
+/** The row's fields from the form, a verified BattleTag and region where a member's connection vouches for them. */
+const accountWrite = (fields: PlayerAccountFields, verified: VerifiedBattlenet | null, by: Requester): AccountWrite => ({
+  displayName: fields.displayName,
+  email: fields.email,
+  discordId: fields.discordId,
+  battlenetId: fields.battlenetId,
+  accountStatus: fields.accountStatus,
+  notes: fields.notes,
+  by: actorName(by),
+  battletag: verified?.battletag ?? null,
+  battlenetRegion: verified?.region ?? null,
+});
 
 /** The account as the API returns it after a change: with its characters, as the view dialog opens on it. */
 export const presentSaved = (db: Queryable, id: string): Promise<PlayerAccount> => readAccount(db, id);
@@ -69,25 +80,7 @@ export async function createAccount(db: Db, input: PlayerAccountFields, by: Requ
     refuseChosenMerge(input, null);
     const { fields, verified } = await resolveBattlenet(tx, input);
     await refuseHeldIds(tx, fields, null);
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO player_accounts (display_name, email, discord_id, discord_linked_at, battlenet_id, battlenet_linked_at,
-                                    battletag, battlenet_region, account_status, notes, created_by, updated_by)
-       VALUES ($1, $2, $3, CASE WHEN $3::text IS NOT NULL THEN now() END, $4, CASE WHEN $4::text IS NOT NULL THEN now() END,
-               $8, $9, $5, $6, $7, $7)
-       RETURNING id`,
-      [
-        fields.displayName,
-        fields.email,
-        fields.discordId,
-        fields.battlenetId,
-        fields.accountStatus,
-        fields.notes,
-        actorName(by),
-        battletagOf(verified),
-        regionOf(verified),
-      ],
-    );
-    const id = rows[0]!.id;
+    const id = await insertAccount(tx, accountWrite(fields, verified, by));
     await recordAudit(tx, {
       actor: by.actor,
       action: 'player_account.created',
@@ -102,42 +95,12 @@ export async function createAccount(db: Db, input: PlayerAccountFields, by: Requ
 /** Replaces a player account's fields; 404 for an unknown id; audited with the fields that changed. */
 export async function updateAccount(db: Db, id: string, input: PlayerAccountFields, by: Requester) {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<PlayerAccountRow>('SELECT * FROM player_accounts WHERE id = $1 FOR UPDATE', [id]);
-    const before = rows[0];
+    const before = await lockAccountRow(tx, id);
     if (!before) throw AppError.notFound(playerAccountNotFound(id));
     refuseChosenMerge(input, before);
     const { fields, verified } = await resolveBattlenet(tx, input);
     await refuseHeldIds(tx, fields, id);
-    // A changed id is a new link: its time restarts, and a Battle.net id that changes loses the old BattleTag unless
-    // a member verified the new one (then its BattleTag and region are stored).
-    await tx.query(
-      `UPDATE player_accounts
-          SET display_name = $2, email = $3, account_status = $6, notes = $7, updated_by = $8, updated_at = now(),
-              discord_linked_at = CASE WHEN $4::text IS NULL THEN NULL
-                                       WHEN discord_id IS DISTINCT FROM $4 THEN now() ELSE discord_linked_at END,
-              discord_profile = CASE WHEN discord_id IS DISTINCT FROM $4 THEN NULL ELSE discord_profile END,
-              discord_id = $4,
-              battletag = CASE WHEN $9::text IS NOT NULL THEN $9
-                               WHEN battlenet_id IS DISTINCT FROM $5 THEN NULL ELSE battletag END,
-              battlenet_region = CASE WHEN $10::text IS NOT NULL THEN $10
-                                      WHEN battlenet_id IS DISTINCT FROM $5 THEN NULL ELSE battlenet_region END,
-              battlenet_linked_at = CASE WHEN $5::text IS NULL THEN NULL
-                                         WHEN battlenet_id IS DISTINCT FROM $5 THEN now() ELSE battlenet_linked_at END,
-              battlenet_id = $5
-        WHERE id = $1`,
-      [
-        id,
-        fields.displayName,
-        fields.email,
-        fields.discordId,
-        fields.battlenetId,
-        fields.accountStatus,
-        fields.notes,
-        actorName(by),
-        battletagOf(verified),
-        regionOf(verified),
-      ],
-    );
+    await updateAccountRow(tx, id, accountWrite(fields, verified, by));
     const changed = (
       [
         ['displayName', before.display_name, fields.displayName],

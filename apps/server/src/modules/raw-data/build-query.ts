@@ -135,7 +135,6 @@ export function planRead(entityName: string, request: RawRequest): RawPlan {
     addFilter(where, source, column, param, value);
   }
   if (request.guildId) {
-    if (!UUID.test(request.guildId)) invalid('guildId', RAW_DATA_MESSAGES.invalidGuildId);
     where.parts.push(source.guild(where.param(request.guildId)));
   }
   const sort = request.sort || entity.defaultSort;

@@ -3,7 +3,8 @@ import { type AuditActor, recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
 import { csvCell, csvRow } from '../guilds/csv';
 import { pageSql, planRead, type RawPlan, type RawRequest } from './build-query';
-import { keysOf, runPage } from './read-rows';
+import { runPage } from './queries';
+import { keysOf } from './read-rows';
 
 /** Rows per read: few round trips, flat memory whatever the filtered set's size. */
 const BATCH_ROWS = 1000;

@@ -1,20 +1,7 @@
-import { RAW_DATA_MESSAGES, type RawDataPage } from '@guildhall/contract';
-import { AppError } from '../../core/app-error';
+import type { RawDataPage } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
 import { decodeCursor, encodeCursor, pageSql, planRead, type RawPlan, type RawRequest } from './build-query';
-
-/** A value PostgreSQL could not read back from a cursor (class 22: data exception) is the cursor's fault. */
-export async function runPage<Row>(db: Queryable, sql: { sql: string; params: unknown[] }, hasCursor: boolean) {
-  try {
-    return (await db.query<Row>(sql.sql, sql.params)).rows;
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (hasCursor && typeof code === 'string' && code.startsWith('22')) {
-      throw AppError.invalidField('after', RAW_DATA_MESSAGES.invalidCursor);
-    }
-    throw error;
-  }
-}
+import { runPage } from './queries';
 
 /** Keyset values of a row read by pageSql. */
 export function keysOf(plan: RawPlan, row: Record<string, unknown>): string[] {

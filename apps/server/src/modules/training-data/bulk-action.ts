@@ -3,7 +3,7 @@ import { AppError } from '../../core/app-error';
 import { recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
 import type { Reviewer } from './reviewer';
-import { TABLE } from './sample-rows';
+import { deleteSamples, scoreSamples, verifySamples } from './sample-queries';
 
 /** A bulk action as the contract parsed it. */
 export interface BulkAction {
@@ -26,29 +26,18 @@ const BULK_AUDIT_ACTIONS = {
  * sample removes its feedback too.
  */
 export async function runBulkAction(db: Db, bulk: BulkAction, reviewer: Reviewer): Promise<number> {
-  const table = TABLE[bulk.type];
   const ids = [...new Set(bulk.sampleIds)];
   const qualityScore = bulk.data?.qualityScore;
   if (bulk.action === 'setQuality' && qualityScore === undefined) {
     throw AppError.invalidField('data.qualityScore', TRAINING_DATA_MESSAGES.qualityRequired);
   }
   return db.transaction(async (tx) => {
-    let affected: number;
-    if (bulk.action === 'verify') {
-      ({ rowCount: affected } = await tx.query(
-        `UPDATE ${table} SET human_verified = true, verified_at = now(), verified_by = $2
-          WHERE id = ANY($1::uuid[]) AND NOT human_verified`,
-        [ids, reviewer.actor.id],
-      ));
-    } else if (bulk.action === 'delete') {
-      await tx.query('DELETE FROM ml_feedback WHERE sample_type = $1 AND sample_id = ANY($2::uuid[])', [bulk.type, ids]);
-      ({ rowCount: affected } = await tx.query(`DELETE FROM ${table} WHERE id = ANY($1::uuid[])`, [ids]));
-    } else {
-      ({ rowCount: affected } = await tx.query(`UPDATE ${table} SET quality_score = $2 WHERE id = ANY($1::uuid[])`, [
-        ids,
-        qualityScore,
-      ]));
-    }
+    const affected =
+      bulk.action === 'verify'
+        ? await verifySamples(tx, bulk.type, ids, reviewer.actor.id)
+        : bulk.action === 'delete'
+          ? await deleteSamples(tx, bulk.type, ids)
+          : await scoreSamples(tx, bulk.type, ids, qualityScore!);
     await recordAudit(tx, {
       actor: reviewer.actor,
       action: BULK_AUDIT_ACTIONS[bulk.action],

@@ -2,15 +2,13 @@ import path from 'node:path';
 import { type ExportRecord, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
-import { type JobRow, jobRecordOf } from '../../services/job-queue';
+import { jobRecordOf } from '../../services/job-queue';
 import { DATASET_EXPORT_KIND, presentExport } from './dataset-export-job';
+import { selectExportFiles, selectKeptExports } from './export-queries';
 
 /** Exports still kept (not expired), newest first; at most 100. */
 export async function listExports(db: Queryable): Promise<ExportRecord[]> {
-  const { rows } = await db.query<JobRow>(
-    `SELECT * FROM jobs WHERE kind = $1 AND expires_at > now() ORDER BY created_at DESC LIMIT 100`,
-    [DATASET_EXPORT_KIND],
-  );
+  const rows = await selectKeptExports(db, DATASET_EXPORT_KIND);
   return rows.map((row) => presentExport(jobRecordOf(row)));
 }
 
@@ -25,14 +23,9 @@ export async function resolveExportFile(
   requested: string,
 ): Promise<{ absolute: string; name: string; bytes: number | undefined }> {
   const notFound = () => AppError.notFound(TRAINING_DATA_MESSAGES.exportNotFound);
-  const { rows } = await db.query<{ files: ExportRecord['files'] }>(
-    `SELECT result->'files' AS files FROM jobs
-      WHERE id = $1 AND kind = $2 AND status = 'succeeded' AND expires_at > now()`,
-    [exportId, DATASET_EXPORT_KIND],
-  );
-  const row = rows[0];
-  if (!row) throw notFound();
-  const listed = row.files.find((file) => file.path === `${exportId}/${requested}`);
+  const files = await selectExportFiles(db, DATASET_EXPORT_KIND, exportId);
+  if (!files) throw notFound();
+  const listed = files.find((file) => file.path === `${exportId}/${requested}`);
   if (!listed) throw notFound();
   const folder = path.resolve(dir, exportId);
   const absolute = path.resolve(folder, requested);

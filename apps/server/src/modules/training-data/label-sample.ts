@@ -3,7 +3,8 @@ import { recordAudit } from '../../core/audit';
 import type { Db } from '../../services/db/db';
 import { readSample } from './read-sample';
 import type { Reviewer } from './reviewer';
-import { type AnySample, TABLE } from './sample-rows';
+import { updateSampleLabel } from './sample-queries';
+import type { AnySample } from './sample-rows';
 import { markVerified } from './verify-sample';
 
 /**
@@ -21,14 +22,8 @@ export async function labelSample(
   return db.transaction(async (tx) => {
     const before = await readSample(tx, type, id);
     const shouldRespond = type === 'intent' ? corrections.shouldRespond : undefined;
-    const outcome = typeof shouldRespond === 'boolean' ? ', was_correct = (should_respond = $4)' : '';
-    await tx.query(
-      `UPDATE ${TABLE[type]}
-          SET label_corrections = coalesce(label_corrections, '{}'::jsonb) || $2::jsonb,
-              labelled_at = now(), labelled_by = $3${outcome}
-        WHERE id = $1`,
-      [id, JSON.stringify(corrections), reviewer.actor.id, ...(outcome ? [shouldRespond] : [])],
-    );
+    const outcome = typeof shouldRespond === 'boolean' ? shouldRespond : undefined;
+    await updateSampleLabel(tx, type, id, corrections, reviewer.actor.id, outcome);
     await markVerified(tx, type, id, reviewer);
     await recordAudit(tx, {
       actor: reviewer.actor,

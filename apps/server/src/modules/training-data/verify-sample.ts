@@ -4,18 +4,12 @@ import { recordAudit } from '../../core/audit';
 import type { Db, Queryable } from '../../services/db/db';
 import { readSample } from './read-sample';
 import type { Reviewer } from './reviewer';
+import { markSampleVerified } from './sample-queries';
 import type { AnySample } from './sample-rows';
-import { TABLE } from './sample-rows';
 
 /** Marks a sample verified inside a transaction; true when it was not verified before. */
-export async function markVerified(tx: Queryable, type: SampleType, id: string, reviewer: Reviewer): Promise<boolean> {
-  const { rowCount } = await tx.query(
-    `UPDATE ${TABLE[type]} SET human_verified = true, verified_at = now(), verified_by = $2
-      WHERE id = $1 AND NOT human_verified`,
-    [id, reviewer.actor.id],
-  );
-  return rowCount > 0;
-}
+export const markVerified = (tx: Queryable, type: SampleType, id: string, reviewer: Reviewer): Promise<boolean> =>
+  markSampleVerified(tx, type, id, reviewer.actor.id);
 
 /**
  * Sets a sample's verification. Verification is one-way: asking to un-verify a verified sample is refused with 409;

@@ -81,6 +81,8 @@ function JoinInvite({ code, invite, refusal }: JoinInviteProps) {
   }
 
   function handleOpen() {
+    // Offered only for an available guild, which has a Discord server.
+    if (invite.guildId === null) return;
     select.mutate({ id: invite.guildId }, { onSuccess: () => navigate(COMMUNITY_PATHS.home, { replace: true }) });
   }
 
