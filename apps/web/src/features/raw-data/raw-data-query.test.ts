@@ -10,10 +10,16 @@ const read = (search: string) => parseUrlQuery(schema, new URLSearchParams(searc
 describe('raw data view parameters', () => {
   it("keeps only the entity's described filters, and drops empty ones", () => {
     const view = read(
-      'entity=characters&guildId=g1&guildName=Raw+Alpha&sort=level&order=desc&name=ari&level_min=80&level_max=&password_hash=x&email=a',
+      'entity=characters&guildId=6f1c2a52-8d0e-4b7e-9a51-3c0f5a1e2b44&guildName=Raw+Alpha&sort=level&order=desc&name=ari&level_min=80&level_max=&password_hash=x&email=a',
     );
     expect(rawFilters(characters, view)).toEqual({ name: 'ari', level_min: '80' });
-    expect(rawApiQuery(characters, view)).toEqual({ name: 'ari', level_min: '80', guildId: 'g1', sort: 'level', order: 'desc' });
+    expect(rawApiQuery(characters, view)).toEqual({
+      name: 'ari',
+      level_min: '80',
+      guildId: '6f1c2a52-8d0e-4b7e-9a51-3c0f5a1e2b44',
+      sort: 'level',
+      order: 'desc',
+    });
   });
 
   it('writes the sort beside its order, and an unknown order not at all', () => {
