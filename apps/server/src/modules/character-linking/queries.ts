@@ -1,5 +1,6 @@
 import type { CharacterRole, WowClass } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
+import { containsPattern } from '../../services/db/like';
 
 /** The guild a discovery call names. */
 export interface DiscoveryGuildRow {
@@ -49,7 +50,7 @@ const DISPLAY_NAME = 'lower(coalesce(m.nickname, m.global_name, m.username))';
 const IS_UNLINKED = 'NOT EXISTS (SELECT 1 FROM character_links l WHERE l.character_id = c.id)';
 
 /** LIKE treats % and _ as wildcards and \ as escape; a search for "50%" means the text "50%". */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => containsPattern(text.toLowerCase());
 
 export async function selectGuild(db: Queryable, guildId: string): Promise<DiscoveryGuildRow | null> {
   const { rows } = await db.query<DiscoveryGuildRow>(

@@ -7,6 +7,7 @@ import {
 } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
+import { containsPattern } from '../../services/db/like';
 import type { CategorizedValues } from './settings-catalog';
 
 // The guild configuration's SQL: overrides in guild_settings, every change a version in guild_setting_versions
@@ -184,7 +185,7 @@ export interface ConfigGuildRow {
 
 /** Guilds by name with how many settings each overrides, in one query; `search` matches name or server. */
 export async function selectConfigGuilds(db: Queryable, search?: string): Promise<ConfigGuildRow[]> {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = search ? containsPattern(search) : null;
   const { rows } = await db.query<ConfigGuildRow>(
     `SELECT g.id, g.guild_name AS name, g.server AS realm, g.region, g.is_active,
        COUNT(s.key)::int AS overrides, MAX(s.updated_at) AS updated_at

@@ -1,6 +1,7 @@
 import type { guildGrantListQuery } from '@guildhall/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../services/db/db';
+import { escapeLike } from '../../services/db/like';
 
 /** The grants list's query after the contract's defaults. */
 export type GrantPageQuery = z.output<typeof guildGrantListQuery>;
@@ -33,9 +34,6 @@ export interface CommunityUserRow {
   email: string | null;
   discord_id: string | null;
 }
-
-/** LIKE treats % and _ as wildcards and \ as escape; a search for "50%" means the text "50%". */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * granted_by holds "admin:<id>", "user:<id>", "invite:<id>", "cli" or "system": admins and users by their username

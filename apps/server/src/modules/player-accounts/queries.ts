@@ -1,6 +1,7 @@
 import type { playerAccountListQuery } from '@guildhall/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../services/db/db';
+import { escapeLike } from '../../services/db/like';
 
 /** A player account row with what Discord's member lists say about its Discord user. */
 export interface PlayerAccountRow {
@@ -47,9 +48,6 @@ const DISCORD_PROFILE = `LEFT JOIN LATERAL (
     SELECT m.username AS discord_username, m.global_name AS discord_global_name, m.avatar AS discord_avatar
       FROM discord_members m WHERE m.discord_user_id = a.discord_id
      ORDER BY m.last_synced_at DESC NULLS LAST, m.id LIMIT 1) d ON true`;
-
-/** LIKE treats % and _ as wildcards and \ as escape; a search for "50%" means the text "50%". */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE clause of the list, adding its parameters to `values`; search runs on the trigram indexes of 0007. */
 function accountWhere(query: PlayerAccountPageQuery, values: unknown[]): string {

@@ -1,5 +1,6 @@
 import { findRawEntity, RAW_DATA_MESSAGES, type RawColumn, type RawEntity, type RawEntityName } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import { escapeLike } from '../../services/db/like';
 import { RAW_SOURCES, type RawSource } from './sources';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,8 +37,6 @@ class Conditions {
     return `$${this.params.length}`;
   }
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function invalid(field: string, message: string): never {
   throw AppError.invalidField(field, message);
