@@ -14,6 +14,7 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: t
 interface Statistics {
   memory: { totalSamples: number; verifiedSamples: number };
   intent: { totalSamples: number; verifiedSamples: number };
+  decisionAccuracy: { totalWithOutcome: number; correctDecisions: number };
 }
 
 async function statistics(page: Page): Promise<Statistics> {
@@ -40,6 +41,17 @@ test('statistics: totals, a date range, and a start after the end named inline w
   await expect(page.getByTestId('stat-memory')).toContainText(all.memory.totalSamples.toLocaleString('en-US'));
   await expect(page.getByTestId('stat-accuracy')).toContainText('%');
   await expect(page.getByTestId('provider-table').getByRole('row')).not.toHaveCount(1);
+  // Accuracy is defined on the screen, and the providers count what the headline counts (issue 29): their correct
+  // decisions of known outcomes add up to its "N of M with a known outcome".
+  await expect(page.getByTestId('accuracy-definition')).toContainText('whose outcome is known');
+  const perProvider = (await page.getByTestId('provider-table').locator('tbody tr td:last-child').allTextContents()).map((text) =>
+    /^([\d,]+) of ([\d,]+)/
+      .exec(text)!
+      .slice(1)
+      .map((figure) => Number(figure.replaceAll(',', ''))),
+  );
+  const summed = perProvider.reduce<[number, number]>(([correct, known], [c, k]) => [correct + c!, known + k!], [0, 0]);
+  expect(summed).toEqual([all.decisionAccuracy.correctDecisions, all.decisionAccuracy.totalWithOutcome]);
 
   // A start after the end: the message shows and no statistics request leaves the browser.
   let requests = 0;

@@ -56,8 +56,28 @@ describe('training statistics', () => {
     });
     expect(data.decisionAccuracy).toEqual({ totalWithOutcome: 4, correctDecisions: 2, truePositives: 1, falsePositives: 1 });
     expect(data.providerPerformance).toEqual([
-      { providerUsed: 'openai', sampleCount: 3, avgConfidence: 0.6667, avgQualityScore: 0.6333, correctDecisions: 1 },
-      { providerUsed: 'anthropic', sampleCount: 2, avgConfidence: 0.5, avgQualityScore: 0.95, correctDecisions: 1 },
+      {
+        providerUsed: 'openai',
+        sampleCount: 3,
+        avgConfidence: 0.6667,
+        avgQualityScore: 0.6333,
+        correctDecisions: 1,
+        withOutcome: 3,
+      },
+      {
+        providerUsed: 'anthropic',
+        sampleCount: 2,
+        avgConfidence: 0.5,
+        avgQualityScore: 0.95,
+        correctDecisions: 1,
+        withOutcome: 1,
+      },
+    ]);
+    // The providers' accuracy counts what the headline counts (issue 29): their outcomes add up to its.
+    const sum = (key: 'correctDecisions' | 'withOutcome') => data.providerPerformance.reduce((total, p) => total + p[key], 0);
+    expect([sum('correctDecisions'), sum('withOutcome')]).toEqual([
+      data.decisionAccuracy.correctDecisions,
+      data.decisionAccuracy.totalWithOutcome,
     ]);
   });
 

@@ -39,6 +39,13 @@ export const TRAINING_DATA_LIMITS = {
 } as const;
 
 /** Spec 2 §8 "Training data", word for word; {type} is memory or intent. */
+/**
+ * What Training Data means by decision accuracy, shown beside every figure of it (issue 29: the headline and the
+ * provider table counted different things).
+ */
+export const DECISION_ACCURACY_DEFINITION =
+  'Decision accuracy is the share of intent decisions whose outcome is known (the bot later learned whether it should have answered) that were right. Decisions without a known outcome are not counted, here or per provider.';
+
 export const TRAINING_DATA_MESSAGES = {
   statisticsFailed: 'Failed to load statistics',
   samplesFailed: (type: SampleType) => `Failed to load ${type} samples`,
@@ -139,6 +146,7 @@ export const trainingStatistics = z.object({
       avgConfidence: z.number().nullable(),
       avgQualityScore: z.number().nullable(),
       correctDecisions: z.number(),
+      withOutcome: z.number().describe('Samples whose outcome is known (was_correct set): what decision accuracy counts'),
     }),
   ),
   decisionAccuracy: z.object({

@@ -62,7 +62,8 @@ const TOTALS = `
 const PROVIDER_PERFORMANCE = `
   SELECT provider_used AS "providerUsed", count(*)::int AS "sampleCount",
          ${avg('confidence')} AS "avgConfidence", ${avg('quality_score')} AS "avgQualityScore",
-         count(*) FILTER (WHERE was_correct)::int AS "correctDecisions"
+         count(*) FILTER (WHERE was_correct)::int AS "correctDecisions",
+         count(*) FILTER (WHERE was_correct IS NOT NULL)::int AS "withOutcome"
     FROM intent_samples WHERE ${IN_RANGE}
    GROUP BY provider_used ORDER BY count(*) DESC, provider_used`;
 

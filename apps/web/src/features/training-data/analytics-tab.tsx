@@ -1,4 +1,4 @@
-import type { MlAnalytics } from '@guildhall/contract';
+import { DECISION_ACCURACY_DEFINITION, type MlAnalytics } from '@guildhall/contract';
 import { type IsoRange, useMlAnalytics } from '../../api/training-data';
 import { Card } from '../../ui/card';
 import { formatShare } from '../../ui/format-number';
@@ -96,17 +96,18 @@ function AnalyticsView({ data }: { data: MlAnalytics }) {
             testId="chart-provider-samples"
           />
           <CategoryChart
-            title="Correct decisions by provider (%)"
+            title="Decision accuracy by provider (%, of known outcomes)"
             columns={['provider', 'correct_percent']}
             points={providers.map((row) => ({
               label: row.providerUsed,
-              value: Math.round((rate(row.correctDecisions, row.sampleCount) ?? 0) * 1000) / 10,
+              value: Math.round((rate(row.correctDecisions, row.withOutcome) ?? 0) * 1000) / 10,
             }))}
             testId="chart-provider-accuracy"
           />
         </div>
       </Card>
       <Card title="Decision accuracy">
+        <p className="td-muted">{DECISION_ACCURACY_DEFINITION}</p>
         <ConfusionMatrix matrix={data.confusionMatrix} />
       </Card>
       <Card title="Quality distribution">

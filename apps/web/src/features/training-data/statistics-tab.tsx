@@ -1,4 +1,4 @@
-import { TRAINING_DATA_MESSAGES, type TrainingStatistics } from '@guildhall/contract';
+import { DECISION_ACCURACY_DEFINITION, TRAINING_DATA_MESSAGES, type TrainingStatistics } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Brain, CheckCircle2, MessageSquare, Target } from 'lucide-react';
 import { type IsoRange, useTrainingStatistics } from '../../api/training-data';
@@ -31,13 +31,14 @@ const PROVIDER_COLUMNS: ColumnDef<TrainingStatistics['providerPerformance'][numb
   { id: 'quality', header: 'Avg quality', meta: numeric, cell: ({ row }) => formatScore(row.original.avgQualityScore) },
   {
     id: 'correct',
-    header: 'Correct decisions',
+    header: 'Correct of known outcomes',
     meta: numeric,
     cell: ({ row: { original: provider } }) => {
-      const share = rate(provider.correctDecisions, provider.sampleCount);
+      // Of the decisions with a known outcome, as the headline counts (DECISION_ACCURACY_DEFINITION).
+      const share = rate(provider.correctDecisions, provider.withOutcome);
       return (
         <>
-          {count(provider.correctDecisions)}
+          {count(provider.correctDecisions)} of {count(provider.withOutcome)}
           {share !== null && <span className="td-muted"> ({formatShare(share)})</span>}
         </>
       );
@@ -108,6 +109,9 @@ function StatisticsView({ data, isFetching }: { data: TrainingStatistics; isFetc
         />
       </div>
       <Card title="Decision accuracy">
+        <p className="td-muted" data-testid="accuracy-definition">
+          {DECISION_ACCURACY_DEFINITION}
+        </p>
         <dl className="td-figures" data-testid="decision-accuracy">
           <div>
             <dt>With outcome</dt>
