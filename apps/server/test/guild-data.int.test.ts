@@ -12,12 +12,12 @@ import { download } from './helpers/download';
 import { sql } from './helpers/factories';
 import { type GuildDataSet, insertGuild, insertGuildData } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';
+import { createInfluxDatabase, writeInfluxLines } from './helpers/influx';
 import {
   OWNER,
   startSignedInApp,
   startTestApp,
   stopTestApp,
-  TEST_INFLUX_URL,
   TEST_REDIS_URL,
   type TestApp,
   type TestEnvironment,
@@ -159,7 +159,7 @@ describe('the data tabs', () => {
 
   it('Combat Logs: the newest events of this guild from InfluxDB', async () => {
     const database = environment.env.INFLUX_DATABASE!;
-    await fetch(`${TEST_INFLUX_URL}/query?q=${encodeURIComponent(`CREATE DATABASE "${database}"`)}`, { method: 'POST' });
+    await createInfluxDatabase(database);
     const now = Date.now();
     const lines = [
       `combat_events,guild_id=${guildId},event_type=SPELL_DAMAGE source="Kaethas",target="Plexus Sentinel",amount=125000 ${now - 3000}`,
@@ -167,11 +167,7 @@ describe('the data tabs', () => {
       `combat_events,guild_id=${guildId},event_type=UNIT_DIED target="Kaethasdk" ${now - 1000}`,
       `combat_events,guild_id=${otherGuildId},event_type=SPELL_DAMAGE source="Someone",amount=1 ${now}`,
     ];
-    const written = await fetch(`${TEST_INFLUX_URL}/write?db=${database}&precision=ms`, {
-      method: 'POST',
-      body: lines.join('\n'),
-    });
-    expect(written.status).toBe(204);
+    await writeInfluxLines(database, lines);
     const answer = await owner.get<{ configured: boolean; events: Record<string, unknown>[] }>(
       `/api/admin/guilds/${guildId}/combat-logs`,
     );

@@ -13,6 +13,7 @@ import { runningDebugStreams } from '../src/modules/influx-manager/debug-stream'
 import { csvObjects } from './helpers/csv';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
+import { createInfluxDatabase, writeInfluxLines } from './helpers/influx';
 import { startSignedInApp, stopTestApp, TEST_INFLUX_URL, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 type DebugClient = Socket<InfluxDebugServerEvents, InfluxDebugClientEvents>;
@@ -62,20 +63,14 @@ function collect<E extends keyof InfluxDebugServerEvents>(socket: DebugClient, e
   return seen;
 }
 
-async function write(lines: string[]) {
-  const answer = await fetch(`${TEST_INFLUX_URL}/write?db=${encodeURIComponent(database)}&precision=ms`, {
-    method: 'POST',
-    body: lines.join('\n'),
-  });
-  if (answer.status !== 204) throw new Error(`write failed: ${answer.status}`);
-}
+const write = (lines: string[]) => writeInfluxLines(database, lines);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   ({ environment, server, owner } = await startSignedInApp());
   database = environment.env.INFLUX_DATABASE!;
-  await fetch(`${TEST_INFLUX_URL}/query?q=${encodeURIComponent(`CREATE DATABASE "${database}"`)}`, { method: 'POST' });
+  await createInfluxDatabase(database);
   const now = Date.now();
   await write([
     ...Array.from(

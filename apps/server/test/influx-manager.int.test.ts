@@ -16,6 +16,7 @@ import { countPoints } from '../src/modules/influx-manager/explore';
 import { csvObjects } from './helpers/csv';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
+import { createInfluxDatabase, writeInfluxLines } from './helpers/influx';
 import {
   startSignedInApp,
   startTestApp,
@@ -36,13 +37,7 @@ const GUILDS = Array.from({ length: 13 }, (_, i) => `guild-${String(i + 1).padSt
 const BULK_POINTS = INFLUX_QUERY_ROW_CAP + 500;
 
 /** Writes line protocol straight to the test's InfluxDB database, as the bot would. */
-async function write(lines: string[]) {
-  const answer = await fetch(`${TEST_INFLUX_URL}/write?db=${encodeURIComponent(database)}&precision=ms`, {
-    method: 'POST',
-    body: lines.join('\n'),
-  });
-  if (answer.status !== 204) throw new Error(`write failed: ${answer.status} ${await answer.text()}`);
-}
+const write = (lines: string[]) => writeInfluxLines(database, lines);
 
 async function influxql(q: string) {
   await fetch(`${TEST_INFLUX_URL}/query?q=${encodeURIComponent(q)}`, { method: 'POST' });
@@ -54,7 +49,7 @@ beforeAll(async () => {
   ({ environment, server, owner } = await startSignedInApp({ QUERY_TIMEOUT_MS: '10000' }));
   database = environment.env.INFLUX_DATABASE!;
   bucket = `${database}/autogen`;
-  await influxql(`CREATE DATABASE "${database}"`);
+  await createInfluxDatabase(database);
   const now = Date.now() - 60_000;
   // 26 combat events over 13 guilds: every guild twice, two event types.
   const combat = GUILDS.flatMap((guild, i) => [

@@ -9,6 +9,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from './helpers/http-client';
+import { createInfluxDatabase, writeInfluxLines } from './helpers/influx';
 import { startSignedInApp, stopTestApp, TEST_INFLUX_URL, type TestApp, type TestEnvironment } from './helpers/test-app';
 
 /**
@@ -106,13 +107,9 @@ beforeAll(async () => {
   database = environment.env.INFLUX_DATABASE!;
   victim = `${database}_victim`;
   user = `${database}_intruder`;
-  await influx(`CREATE DATABASE "${database}"`, 'POST');
-  await influx(`CREATE DATABASE "${victim}"`, 'POST');
-  const write = await fetch(`${TEST_INFLUX_URL}/write?db=${encodeURIComponent(database)}&precision=ms`, {
-    method: 'POST',
-    body: [`m,tag=a/b v=1 ${Date.now() - 1000}`, `m,tag=x;y v=2 ${Date.now() - 500}`].join('\n'),
-  });
-  expect(write.status).toBe(204);
+  await createInfluxDatabase(database);
+  await createInfluxDatabase(victim);
+  await writeInfluxLines(database, [`m,tag=a/b v=1 ${Date.now() - 1000}`, `m,tag=x;y v=2 ${Date.now() - 500}`]);
 }, 60_000);
 
 afterAll(async () => {
