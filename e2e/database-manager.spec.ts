@@ -238,6 +238,15 @@ test('connection stats and migrations show the real database', async ({ page }) 
   await expect(maxConnections.locator('dt')).toHaveText('Connection limit');
   await expect(page.getByTestId('database-stat-Active')).toContainText(/[1-9]/);
   await expect(page.getByTestId('database-stat-Waiting')).toContainText('idle in transaction');
+  // At 1280 px the sessions fit their card: no sideways scroll hides the Cancel and Terminate buttons (issue 29).
+  const sessions = page.getByTestId('database-sessions');
+  await expect(sessions.getByRole('button', { name: 'Terminate' }).first()).toBeVisible();
+  const hidden = await sessions.evaluate((table) => {
+    let box: HTMLElement | null = table;
+    while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+    return box ? box.scrollWidth - box.clientWidth : 0;
+  });
+  expect(hidden).toBeLessThanOrEqual(1);
   await reviewShot(page, 'database-connections');
   await expectAccessible(page, 'database connection stats');
 
