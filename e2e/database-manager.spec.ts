@@ -242,7 +242,7 @@ test('connection stats and migrations show the real database', async ({ page }) 
   const sessions = page.getByTestId('database-sessions');
   await expect(sessions.getByRole('button', { name: 'Terminate' }).first()).toBeVisible();
   const hidden = await sessions.evaluate((table) => {
-    let box: HTMLElement | null = table;
+    let box: Element | null = table;
     while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
     return box ? box.scrollWidth - box.clientWidth : 0;
   });
