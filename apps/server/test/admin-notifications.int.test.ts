@@ -47,6 +47,8 @@ describe('stored account security notices', () => {
     expect((await unread(otherManager)).map((notice) => notice.message)).toContain(message);
     // The viewer hears no account alerts live, and may not read them stored either.
     expect((await viewer.get(NOTIFICATIONS)).status).toBe(403);
+    // Nor mark a manager's notice read (the reads are the caller's own in any case).
+    expect((await viewer.post(`${NOTIFICATIONS}/read`, { ids: ['7b0e1b8e-4f7e-4c1e-9a55-0a2f4f0a9c11'] })).status).toBe(403);
 
     // Read by the owner: gone from the owner's bell, still in the other manager's.
     const marked = await ctx.owner.post<{ marked: number }>(`${NOTIFICATIONS}/read`, { ids: [ownersNotice!.id] });
