@@ -12,9 +12,17 @@ export interface AppProcess {
   next: () => Promise<AppReport>;
 }
 
-/** Starts the app process with no Redis, no InfluxDB and no web app, signed in as BENCH_ADMIN, and waits for its port. */
-export function startAppProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<AppProcess> {
-  const child = fork(path.join(import.meta.dirname, 'app-process.ts'), [], {
+/**
+ * Starts the app process with no Redis, no InfluxDB and no web app, signed in as BENCH_ADMIN, and waits for its port.
+ * `checkout`, when given, is another checkout of this repository (an older commit with its own node_modules): its
+ * own app process runs instead, so a bench can measure a baseline commit in the same run.
+ */
+export function startAppProcess(databaseUrl: string, env: Record<string, string> = {}, checkout?: string): Promise<AppProcess> {
+  const script = checkout
+    ? path.join(checkout, 'bench', 'support', 'app-process.ts')
+    : path.join(import.meta.dirname, 'app-process.ts');
+  const child = fork(script, [], {
+    cwd: checkout ?? process.cwd(),
     execArgv: ['--expose-gc', '--import', 'tsx'],
     env: {
       ...process.env,
