@@ -2,7 +2,8 @@ import { analyticsApi, findAdminScreen } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardAdminRoutes } from '../../auth/require-admin';
 import { contractRoute } from '../../http/contract-route';
-import { readGuildAnalytics, readOverview } from './service';
+import { readGuildAnalytics } from './read-guild-analytics';
+import { readOverview } from './read-overview';
 
 /** Platform and per-guild analytics (issue 17), computed in SQL. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {

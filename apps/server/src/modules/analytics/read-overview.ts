@@ -1,36 +1,9 @@
-import {
-  ANALYTICS_MAX_DAYS,
-  ANALYTICS_MESSAGES,
-  type AnalyticsGuild,
-  type AnalyticsOverview,
-  LINK_TYPES,
-  type LOOT_SYSTEMS,
-  type Region,
-  utcDayStart,
-} from '@guildhall/contract';
+import { ANALYTICS_MESSAGES, type AnalyticsOverview, LINK_TYPES, type LOOT_SYSTEMS, type Region } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
-import { findGuild, type OverviewFilter, runGuildStatements, runOverviewChart } from './queries';
-
-const DAY_MS = 86_400_000;
-const DEFAULT_DAYS = 30;
-
-/**
- * The asked range on whole UTC days: `from` down to its midnight, `to` up to the next one (today's end when not
- * given); 30 days when `from` is missing. Longer than ANALYTICS_MAX_DAYS once rounded is refused with 400.
- */
-export function resolveRange(from?: string, to?: string, now = new Date()): { from: Date; to: Date } {
-  const toDate = to ? new Date(to) : now;
-  const toDay = utcDayStart(toDate);
-  const end = toDay.getTime() === toDate.getTime() ? toDay : new Date(toDay.getTime() + DAY_MS);
-  const start = from ? utcDayStart(new Date(from)) : new Date(end.getTime() - DEFAULT_DAYS * DAY_MS);
-  if (start >= end) throw AppError.invalidField('from', ANALYTICS_MESSAGES.rangeOrder);
-  if (end.getTime() - start.getTime() > ANALYTICS_MAX_DAYS * DAY_MS)
-    throw AppError.invalidField('from', ANALYTICS_MESSAGES.rangeTooLong);
-  return { from: start, to: end };
-}
-
-const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+import { findGuild, type OverviewFilter, runOverviewChart } from './queries';
+import { ratio } from './ratio';
+import { resolveRange } from './resolve-range';
 
 /** The platform figures: every chart's statement at once, shaped for the contract. */
 export async function readOverview(
@@ -117,51 +90,5 @@ export async function readOverview(
       responseRate: ratio(responded, turns),
       providers,
     },
-  };
-}
-
-/** One guild's page: 404 when there is no such guild. */
-export async function readGuildAnalytics(
-  db: Queryable,
-  guildId: string,
-  query: { from?: string; to?: string; raids: number },
-): Promise<AnalyticsGuild> {
-  const range = resolveRange(query.from, query.to);
-  const guild = await findGuild(db, guildId);
-  if (!guild) throw AppError.notFound(ANALYTICS_MESSAGES.guildNotFound);
-  const { roster, members, weeks } = await runGuildStatements(db, { guildId, ...range, raids: query.raids });
-  const raidsCounted = members[0]?.raids_counted ?? 0;
-  const totalItems = members[0]?.total_items ?? 0;
-  return {
-    success: true,
-    range: { from: range.from.toISOString(), to: range.to.toISOString() },
-    guild: {
-      id: guild.id,
-      name: guild.guild_name,
-      server: guild.server,
-      region: guild.region,
-      lootSystem: guild.loot_system as (typeof LOOT_SYSTEMS)[number],
-    },
-    roster,
-    raidsCounted,
-    totalItems,
-    members: members.map((row) => ({
-      characterId: row.id,
-      name: row.name,
-      class: row.class,
-      role: row.role,
-      attended: row.attended,
-      attendanceRate: ratio(row.attended, raidsCounted),
-      items: row.items,
-      itemShare: ratio(row.items, totalItems),
-    })),
-    weeks: weeks.map((row) => ({
-      week: row.week,
-      raids: row.raids,
-      attendanceTotal: row.attendance_total,
-      attendanceCame: row.attendance_came,
-      attendanceRate: ratio(row.attendance_came, row.attendance_total),
-      lootItems: row.loot_items,
-    })),
   };
 }
