@@ -156,3 +156,33 @@ describe('auto-link create-high-confidence', () => {
     expect(found.body.unlinkedCharacters).toBe(2);
   });
 });
+
+describe('auto-link across scripts', () => {
+  it('links characters named in Russian and Chinese to Latin names and back, says how each was read, and leaves a near miss (민수 / minseo) alone', async () => {
+    const realmGuild = await insertGuild(server.app, { guild_name: 'Across Scripts' });
+    const members = [
+      { discordUserId: '600000000000000101', username: 'grommash_ru', globalName: 'Grommash' },
+      { discordUserId: '600000000000000102', username: 'xiaoming', globalName: 'Xiaoming' },
+      { discordUserId: '600000000000000103', username: 'wolfhound', nickname: 'Волкодав' },
+      // A near miss: somebody else, one syllable away from 민수.
+      { discordUserId: '600000000000000104', username: 'minseo', globalName: 'Minseo' },
+    ];
+    for (const member of members) await insertMember(server.app, realmGuild, member);
+    for (const name of ['Громмаш', '小明', 'Volkodav', '민수']) await insertCharacter(server.app, realmGuild, { name });
+
+    const found = await owner.post<FindAllAnswer>(FIND_ALL, { guildId: realmGuild });
+    expect(pairs(found.body.high)).toEqual(['Volkodav→wolfhound', 'Громмаш→grommash_ru', '小明→xiaoming']);
+    expect([...found.body.medium, ...found.body.low]).toEqual([]);
+    const evidence = found.body.high.flatMap((group) => group.matches.map((match) => match.evidence));
+    expect(evidence).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('transliterated: Громмаш → grommash'),
+        expect.stringContaining('transliterated: 小明 → xiaoming'),
+        expect.stringContaining('transliterated: Волкодав → volkodav'),
+      ]),
+    );
+
+    const applied = await owner.post<ApplyAnswer>(APPLY, { guildId: realmGuild });
+    expect(applied.body).toMatchObject({ succeeded: 3 });
+  });
+});

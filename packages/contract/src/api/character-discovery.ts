@@ -191,6 +191,9 @@ export const autoLinkMatch = z.object({
   score: z.number().describe('0-1'),
   matchedAgainst: z.enum(MATCHED_AGAINST),
   matchedName: z.string().describe('The member name (or note) the character matched'),
+  evidence: z
+    .string()
+    .describe("Why it matched: the string and the rule ('transliterated: Громмаш → grommash' for a name in another script)"),
   isAmbiguous: z
     .boolean()
     .describe('High band only: another member matches the character as closely, so Apply leaves it to be linked by hand'),

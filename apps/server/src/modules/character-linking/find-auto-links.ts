@@ -30,6 +30,7 @@ export async function findAutoLinks(db: Db, request: { guildId: string; minScore
       score: match.score,
       matchedAgainst: match.matchedAgainst,
       matchedName: matchedNameOf(match, character, member),
+      evidence: match.evidence ?? '',
       isAmbiguous: band === 'high' && ambiguous.has(pairOf(match)),
     });
     groups.set(member.id, group);

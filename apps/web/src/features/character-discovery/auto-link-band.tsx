@@ -74,8 +74,9 @@ export function AutoLinkBand({ band, groups }: { band: ConfidenceBand; groups: r
                         {itemLevelText(match.character.itemLevel)} · {match.character.realm}
                       </span>
                     </div>
-                    <span className="auto-link-match__against">
+                    <span className="auto-link-match__against" title={match.evidence || undefined}>
                       matched {MATCHED_AGAINST_LABELS[match.matchedAgainst]} “{match.matchedName}”
+                      {transliterationOf(match.evidence) && ` · ${transliterationOf(match.evidence)}`}
                     </span>
                     <span className="auto-link-match__badges">
                       {match.isAmbiguous && (
@@ -96,4 +97,9 @@ export function AutoLinkBand({ band, groups }: { band: ConfidenceBand; groups: r
       )}
     </section>
   );
+}
+
+/** The transliteration a cross-script match was read through ('transliterated: Громмаш → grommash'), if any. */
+function transliterationOf(evidence: string): string | null {
+  return /transliterated: [^,;]+/.exec(evidence)?.[0] ?? null;
 }

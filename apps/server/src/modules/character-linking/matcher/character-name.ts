@@ -1,5 +1,6 @@
 // A character's name and realm, read once before it is compared with any member.
 import { foldCase, lettersOnly, plainLower } from './fold';
+import { romanizations } from './romanize';
 import { soundSkeleton } from './transliterate';
 import { CLASS_SUFFIXES, isCommonWord } from './words';
 
@@ -19,6 +20,10 @@ export interface CharacterName {
   withoutClassSuffix: { text: string; suffix: string } | null;
   /** Folded realm (letters and digits), or null. */
   realm: string | null;
+  /** The name as typed ('Громмаш'), for the evidence of a transliterated match. */
+  typed: string;
+  /** Latin spellings of a name in another script ('громмаш' → grommash), the usual one first; empty for a Latin name. */
+  romanized: string[];
 }
 
 /** Letters and digits of a folded realm: 'Area 52' and 'Area52', "Kel'Thuzad" and 'KelThuzad' meet. */
@@ -47,5 +52,7 @@ export function readCharacterName(name: string, realm: string | null): Character
     skeleton: soundSkeleton(text),
     withoutClassSuffix,
     realm: realmKey(realm),
+    typed: lettersOnly(head.normalize('NFC')),
+    romanized: romanizations(lettersOnly(plainLower(head))),
   };
 }

@@ -169,3 +169,60 @@ describe('findMatches: output', () => {
     expect(findMatches(characters, members, { prune: false })).toEqual(findMatches(characters, members));
   });
 });
+
+describe('findMatches: across scripts', () => {
+  it('links a name in its own script to its Latin spelling, saying how it was read', () => {
+    const grommash = best(character('Громмаш'), [member(null, { username: 'grommash' })]);
+    expect(grommash).toMatchObject({ score: 0.95, matchedAgainst: 'username' });
+    expect(grommash?.evidence).toContain('transliterated: Громмаш → grommash');
+    expect(best(character('Volkodav'), [member('Волкодав')])?.evidence).toContain('transliterated: Волкодав → volkodav');
+  });
+
+  it.each([
+    ['Хаос', 'khaos'],
+    ['Хаос', 'haos'],
+    ['Хаос', 'xaos'],
+    ['Царица', 'tsaritsa'],
+    ['Царица', 'carica'],
+    ['Жнец', 'jnec'],
+    ['Щукарь', 'schukar'],
+    ['Юлия', 'julija'],
+    ['Ёжик', 'yozhik'],
+    ['小明', 'xiaoming'],
+    ['王小明', 'Wang Xiaoming'],
+    ['王小明', 'wang.xiaoming'],
+    ['민수', 'minsu'],
+    ['김민준', 'kimminjun'],
+    ['지훈', 'jihoon'],
+    ['さくら', 'sakura'],
+    ['ゆうき', 'yuki'],
+    ['Minho', '민호'],
+    ['Kaede', 'かえで'],
+  ])('reads %s as %s, in the high band', (name, nickname) => {
+    expect(confidenceBand(scoreOf(name, nickname))).toBe('high');
+  });
+
+  it.each([
+    ['Снежинка', 'snezhok'],
+    ['小明', 'xiaomei'],
+    ['민수', 'minseo'],
+    ['さくら', 'sakuya'],
+  ])('keeps the near miss %s / %s out of the bands', (name, nickname) => {
+    expect(scoreOf(name, nickname)).toBeLessThan(0.8);
+  });
+
+  it('never lets a transliteration outrank the same name in the same script', () => {
+    const sakuraKana = character('さくら');
+    const sakuraLatin = character('Sakura');
+    const latinPlayer = member(null, { username: 'sakura' });
+    const kanaPlayer = member('さくら');
+    expect(best(sakuraLatin, [latinPlayer, kanaPlayer], [sakuraKana])?.memberId).toBe(latinPlayer.id);
+    expect(best(sakuraKana, [latinPlayer, kanaPlayer], [sakuraLatin])).toMatchObject({ memberId: kanaPlayer.id, score: 1 });
+  });
+
+  it('keeps a transliteration below the high band when another character is spelled the same in Latin letters', () => {
+    const xiaoming = character('小明');
+    const namesake = character('晓明');
+    expect(best(xiaoming, [member('xiaoming')], [namesake])?.score).toBe(0.9);
+  });
+});

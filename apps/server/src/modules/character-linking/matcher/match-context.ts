@@ -23,7 +23,12 @@ export interface MatchContext {
   charactersNamed: Map<string, NamedCharacter[]>;
   /** Discord username (handle form) → member position; usernames are unique on Discord. */
   memberWithHandle: Map<string, number>;
+  /** Latin spelling → how many characters, being matched or linked, have it ('Sakura' and 'さくら' share sakura). */
+  charactersSpelled: Map<string, number>;
 }
+
+/** The Latin spellings a character's name stands for: its own letters, or those of its transliterations. */
+const spellingsOf = (name: CharacterName) => (name.romanized.length > 0 ? name.romanized : [name.text]);
 
 export function prepareContext(
   characters: MatchCharacter[],
@@ -33,7 +38,10 @@ export function prepareContext(
   const prepared = members.map(prepareMember);
   const knownRealms = new Set<string>();
   const charactersNamed = new Map<string, NamedCharacter[]>();
-  const addNamed = (text: string, named: NamedCharacter) => {
+  const charactersSpelled = new Map<string, number>();
+  const addNamed = (name: CharacterName, named: NamedCharacter) => {
+    const text = name.text;
+    for (const spelling of spellingsOf(name)) charactersSpelled.set(spelling, (charactersSpelled.get(spelling) ?? 0) + 1);
     if (named.realm) knownRealms.add(named.realm);
     const list = charactersNamed.get(text);
     if (list) list.push(named);
@@ -41,13 +49,13 @@ export function prepareContext(
   };
   const names = characters.map((character, position) => {
     const name = readCharacterName(character.name, character.realm);
-    addNamed(name.text, { realm: name.realm, position });
+    addNamed(name, { realm: name.realm, position });
     return name;
   });
   const memberPosition = new Map(members.map((member, position) => [member.id, position]));
   for (const linked of options.linkedCharacters) {
     const name = readCharacterName(linked.name, linked.realm);
-    addNamed(name.text, { realm: name.realm, linkedTo: memberPosition.get(linked.memberId) });
+    addNamed(name, { realm: name.realm, linkedTo: memberPosition.get(linked.memberId) });
   }
   return {
     characters,
@@ -57,6 +65,7 @@ export function prepareContext(
     knownRealms,
     charactersNamed,
     memberWithHandle: new Map(prepared.map((member, position) => [member.handle, position])),
+    charactersSpelled,
   };
 }
 
@@ -64,4 +73,12 @@ export function prepareContext(
 export function isSharedName(context: MatchContext, position: number): boolean {
   const name = context.names[position]!;
   return context.charactersNamed.get(name.text)!.some((other) => other.realm !== name.realm);
+}
+
+/**
+ * Whether another character of the guild is spelled like this one in Latin letters ('小明' and '晓明' are both
+ * xiaoming; 'Sakura' and 'さくら' both sakura): then a transliteration alone does not say which is meant.
+ */
+export function hasNamesakeInAnotherScript(context: MatchContext, position: number): boolean {
+  return spellingsOf(context.names[position]!).some((spelling) => (context.charactersSpelled.get(spelling) ?? 0) > 1);
 }

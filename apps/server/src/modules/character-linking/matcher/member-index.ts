@@ -49,6 +49,8 @@ export class MemberIndex {
     collect(this.byText.get(name.text));
     collect(this.byText.get(SKELETON + name.skeleton));
     if (name.withoutClassSuffix) collect(this.byText.get(name.withoutClassSuffix.text));
+    // A name in another script meets members showing one of its Latin spellings ('小明' and 'xiaoming').
+    for (const spelling of name.romanized) collect(this.byText.get(spelling));
     if (name.isShort) return found;
     for (const [mark, text] of [
       ['', name.text],

@@ -3,6 +3,7 @@
 // characters, each less surely again, and only an untouched or lightly decorated name reaches the high band.
 import type { DisplayWords } from './display-name';
 import type { Word } from './read-word';
+import { romanizations } from './romanize';
 import { hasCyrillic, soundSkeleton, transliterateCyrillic } from './transliterate';
 import { CLASS_SUFFIXES, NAME_PREFIXES } from './words';
 
@@ -21,6 +22,8 @@ export interface NameCandidate {
   isFuzzy: boolean;
   /** Why it is a candidate, for the evidence line. */
   why: string;
+  /** A Latin spelling of a word in another script: only a Latin character name may equal it (typed is the word). */
+  romanizedFrom?: string;
 }
 
 /** The score of a character name equal to a candidate, by how the candidate was read. */
@@ -31,6 +34,8 @@ export const QUALITY = {
   joinedWords: 0.97,
   listedName: 0.96,
   crossScript: 0.9,
+  /** A name equal to a spelling of the other in another script ('Volkodav' and 'Волкодав'): high band at most. */
+  transliterated: 0.95,
   oneOfSeveralWords: 0.9,
   namePrefixDropped: 0.9,
   classSuffixDropped: 0.88,
@@ -106,6 +111,15 @@ function addWord(candidates: NameCandidate[], word: Word, quality: number, why: 
         why: `${why} less '${prefix}'`,
       });
     }
+  }
+  for (const spelling of romanizations(word.plain)) {
+    candidates.push({
+      ...plainCandidate(spelling, spelling),
+      isFuzzy: false,
+      quality: Math.min(capped, QUALITY.transliterated),
+      why,
+      romanizedFrom: word.typed,
+    });
   }
   if (hasCyrillic(word.text)) {
     const text = soundSkeleton(transliterateCyrillic(word.text));

@@ -9,6 +9,8 @@ export interface Word {
   text: string;
   /** Lower-cased letters as typed. */
   plain: string;
+  /** Letters as typed, case kept ('Волкодав'), for the evidence line. */
+  typed: string;
   /** The most a match on this word may score: less when digits or decoration had to go. */
   qualityCap: number;
   /** Whether letters were dropped to read it (a common word glued on, say). */
@@ -70,5 +72,6 @@ export function readWord(raw: string): Word {
   const text = lettersOnly(foldCase(cased));
   const plain = lettersOnly(plainLower(isReshaped ? cased : raw));
   const kind = !text ? 'blank' : isCommonWord(text) ? 'common' : 'name';
-  return { kind, text, plain, qualityCap, hasDroppedText, note: notes.join(', ') };
+  const typed = lettersOnly(isReshaped ? cased : raw.normalize('NFC'));
+  return { kind, text, plain, typed, qualityCap, hasDroppedText, note: notes.join(', ') };
 }

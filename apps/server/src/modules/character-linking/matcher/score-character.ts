@@ -2,7 +2,7 @@
 // what its notes say. A note that clearly names one owner caps name-only matches to anybody else at medium, so
 // 'Jaina, alt of Arthas' is never applied to a stranger who happens to be called Jaina.
 import { AUTO_LINK } from '@guildhall/contract';
-import { isSharedName, type MatchContext } from './match-context';
+import { hasNamesakeInAnotherScript, isSharedName, type MatchContext } from './match-context';
 import type { NoteMatch } from './match-notes';
 import { type MemberNameScore, scoreMember } from './prepared-member';
 import type { CharacterMatch } from './types';
@@ -47,6 +47,9 @@ export function scoreCharacter(
     let nameScore = byName?.score ?? 0;
     if (hasClearOwner && (note?.score ?? 0) < AUTO_LINK.applyThreshold) nameScore = Math.min(nameScore, COMBINE.overruledCap);
     if (isShared && !byName?.isSameRealm) nameScore = Math.min(nameScore, COMBINE.sharedNameCap);
+    if (byName?.isTransliterated && hasNamesakeInAnotherScript(context, position)) {
+      nameScore = Math.min(nameScore, COMBINE.sharedNameCap);
+    }
     const score = combine(nameScore, note?.score ?? 0);
     if (score === 0 || score < floor) continue;
     const match = present(context, position, memberPosition, { score, nameScore, byName, note });

@@ -12,6 +12,8 @@ export interface NameScore {
   why: string;
   /** Whether the member's string carries the character's own realm ('Arthas-Silvermoon' for Arthas of Silvermoon). */
   isSameRealm: boolean;
+  /** Whether the name met a spelling of itself in another script ('Громмаш' and 'grommash'). */
+  isTransliterated?: boolean;
 }
 
 export const NO_MATCH: NameScore = { score: 0, why: '', isSameRealm: false };
@@ -52,6 +54,8 @@ export function scoreName(name: CharacterName, display: DisplayName, knownRealms
 }
 
 function scoreCandidate(name: CharacterName, candidate: NameCandidate): NameScore {
+  const transliterated = scoreTransliterated(name, candidate);
+  if (transliterated) return transliterated;
   if (candidate.isSkeleton) {
     if (candidate.text === name.skeleton) return { score: candidate.quality, why: candidate.why, isSameRealm: false };
     if (name.isShort || !candidate.isFuzzy) return NO_MATCH;
@@ -78,6 +82,29 @@ function scoreCandidate(name: CharacterName, candidate: NameCandidate): NameScor
   if (name.isShort || !candidate.isFuzzy) return best;
   const score = Math.min(fuzzyOrContained(name.text, candidate.text), candidate.quality - 0.02);
   return score > best.score ? { score, why: `${candidate.why}, alike`, isSameRealm: false } : best;
+}
+
+/**
+ * A name and a display word in two scripts, one a usual Latin spelling of the other: 'Громмаш' and 'grommash', or
+ * 'Volkodav' and 'Волкодав'. Only exact spellings count; null when the two are not in two scripts.
+ */
+function scoreTransliterated(name: CharacterName, candidate: NameCandidate): NameScore | null {
+  if (candidate.romanizedFrom !== undefined) {
+    if (candidate.text !== name.text) return NO_MATCH;
+    return transliteratedScore(candidate, candidate.romanizedFrom, candidate.text);
+  }
+  if (name.romanized.length === 0 || candidate.isSkeleton) return null;
+  if (!name.romanized.includes(candidate.text)) return null;
+  return transliteratedScore(candidate, name.typed, candidate.text);
+}
+
+function transliteratedScore(candidate: NameCandidate, from: string, to: string): NameScore {
+  return {
+    score: Math.min(candidate.quality, QUALITY.transliterated),
+    why: `${candidate.why}, transliterated: ${from} → ${to}`,
+    isSameRealm: false,
+    isTransliterated: true,
+  };
 }
 
 function fuzzyOrContained(name: string, other: string): number {
