@@ -121,10 +121,10 @@ describe('the /influx-debug socket', () => {
   it('lists measurements and statistics of the bucket the bot writes to', async () => {
     const socket = connect(owner.cookieHeader());
     await connected(socket);
-    const measurements = next(socket, 'debug:measurements-response');
+    const measurements = next(socket, 'measurements-response');
     socket.emit('debug:get-measurements');
     expect(await measurements).toEqual({ success: true, measurements: ['bot_health', 'combat_events'] });
-    const statistics = next(socket, 'debug:statistics-response');
+    const statistics = next(socket, 'statistics-response');
     socket.emit('debug:get-statistics');
     const { data } = await statistics;
     expect(data).toMatchObject({
@@ -141,24 +141,24 @@ describe('the /influx-debug socket', () => {
     const socket = connect(owner.cookieHeader());
     await connected(socket);
     const [recent, counts, health] = influxQuickQueries('influxql', `${database}/autogen`);
-    const answer = next(socket, 'debug:query-response');
+    const answer = next(socket, 'query-response');
     socket.emit('debug:query', { query: recent!.query, queryId: 'q1' });
     const first = await answer;
     expect(first).toMatchObject({ success: true, queryId: 'q1', metadata: { rowCount: 10, isCapped: false } });
     expect(first.data[0]).toMatchObject({ measurement: 'combat_events', tags: { guild_id: 'g1', event_type: 'SPELL_DAMAGE' } });
     expect(first.metadata.executionTime).toBeGreaterThan(0);
 
-    const counted = next(socket, 'debug:query-response');
+    const counted = next(socket, 'query-response');
     socket.emit('debug:query', { query: counts!.query, queryId: 'q2' });
     expect((await counted).data).toEqual([
       expect.objectContaining({ field: 'count', value: 5, tags: { event_type: 'SPELL_DAMAGE' } }),
     ]);
 
-    const healthy = next(socket, 'debug:query-response');
+    const healthy = next(socket, 'query-response');
     socket.emit('debug:query', { query: health!.query, queryId: 'q3' });
     expect((await healthy).data.map((row) => row.field).sort()).toEqual(['is_connected', 'latency_ms']);
 
-    const failed = next(socket, 'debug:query-response');
+    const failed = next(socket, 'query-response');
     socket.emit('debug:query', { query: 'SELECT FROM', queryId: 'q4' });
     expect(await failed).toMatchObject({
       success: false,
@@ -166,11 +166,11 @@ describe('the /influx-debug socket', () => {
       error: expect.stringMatching(/^Query failed: error parsing query/),
     });
 
-    const empty = next(socket, 'debug:query-response');
+    const empty = next(socket, 'query-response');
     socket.emit('debug:query', { query: '   ', queryId: 'q5' } as never);
     expect(await empty).toMatchObject({ success: false, error: `Query failed: ${INFLUX_DEBUG_MESSAGES.enterQuery}` });
 
-    const nul = next(socket, 'debug:query-response');
+    const nul = next(socket, 'query-response');
     socket.emit('debug:query', { query: 'SHOW DATABASES\u0000', queryId: 'q7' });
     expect(await nul).toMatchObject({
       success: false,
@@ -178,7 +178,7 @@ describe('the /influx-debug socket', () => {
       error: INFLUX_DEBUG_MESSAGES.queryFailed(TEXT_RULE_MESSAGES.nulCharacter('query')),
     });
 
-    const write = next(socket, 'debug:query-response');
+    const write = next(socket, 'query-response');
     socket.emit('debug:query', { query: `DROP DATABASE "${database}"`, queryId: 'q6' });
     expect((await write).success).toBe(false);
     const audited = await sql(server.app, "SELECT 1 FROM audit_log WHERE action = 'influx.debug_query_run'");
@@ -188,12 +188,12 @@ describe('the /influx-debug socket', () => {
   it('streams a point written during the test, and stops on debug:stop-stream', async () => {
     const socket = connect(owner.cookieHeader());
     await connected(socket);
-    const refused = next(socket, 'debug:stream-error');
+    const refused = next(socket, 'stream-error');
     socket.emit('debug:start-stream', { measurement: 'bot_health', interval: 500, timeRange: '-1m', limit: 50 });
     expect((await refused).error).toBe('Stream error: Interval must be between 1000 and 60000 ms');
 
-    const ticks = collect(socket, 'debug:stream-data');
-    const started = next(socket, 'debug:stream-started');
+    const ticks = collect(socket, 'stream-data');
+    const started = next(socket, 'stream-started');
     socket.emit('debug:start-stream', { measurement: 'bot_health', interval: 1000 });
     const { streamId, settings } = await started;
     expect(settings).toEqual({ measurement: 'bot_health', interval: 1000, timeRange: '-1m', limit: 50 });
@@ -207,7 +207,7 @@ describe('the /influx-debug socket', () => {
     await sleep(1200);
     expect(ticks.flatMap((tick) => tick.data).filter((row) => row.tags.shard === '7')).toHaveLength(2);
 
-    const stopped = next(socket, 'debug:stream-stopped');
+    const stopped = next(socket, 'stream-stopped');
     socket.emit('debug:stop-stream');
     expect(await stopped).toEqual({ streamId });
     const count = ticks.length;
@@ -218,11 +218,11 @@ describe('the /influx-debug socket', () => {
   it('keeps at most one stream per socket, and stops it when the socket disconnects', async () => {
     const socket = connect(owner.cookieHeader());
     await connected(socket);
-    const stoppedIds = collect(socket, 'debug:stream-stopped');
-    const first = next(socket, 'debug:stream-started');
+    const stoppedIds = collect(socket, 'stream-stopped');
+    const first = next(socket, 'stream-started');
     socket.emit('debug:start-stream', { measurement: null, interval: 1000 });
     const one = await first;
-    const second = next(socket, 'debug:stream-started');
+    const second = next(socket, 'stream-started');
     socket.emit('debug:start-stream', { measurement: 'combat_events', interval: 1000, timeRange: '-1h', limit: 10 });
     const two = await second;
     expect(stoppedIds).toEqual([{ streamId: one.streamId }]);
@@ -246,7 +246,7 @@ describe('the /influx-debug socket', () => {
     await client.signIn(admin.username, admin.password);
     const socket = connect(client.cookieHeader());
     await connected(socket);
-    const started = next(socket, 'debug:stream-started');
+    const started = next(socket, 'stream-started');
     socket.emit('debug:start-stream', { interval: 1000 });
     await started;
     const ended = new Promise<string>((resolve) => socket.once('disconnect', resolve));
@@ -263,7 +263,7 @@ describe('the /influx-debug socket', () => {
     await client.signIn(admin.username, admin.password);
     const socket = connect(client.cookieHeader());
     await connected(socket);
-    const started = next(socket, 'debug:stream-started');
+    const started = next(socket, 'stream-started');
     socket.emit('debug:start-stream', { interval: 1000 });
     await started;
     const ended = new Promise<string>((resolve) => socket.once('disconnect', resolve));

@@ -89,15 +89,15 @@ function connect(): DebugClient {
 
 /** Runs one query over the debug socket and answers its response. */
 function debugQuery(socket: DebugClient, query: string, queryId: string) {
-  return new Promise<Parameters<InfluxDebugServerEvents['debug:query-response']>[0]>((resolve, reject) => {
+  return new Promise<Parameters<InfluxDebugServerEvents['query-response']>[0]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer to ${queryId}`)), 10_000);
-    const listener = (payload: Parameters<InfluxDebugServerEvents['debug:query-response']>[0]) => {
+    const listener = (payload: Parameters<InfluxDebugServerEvents['query-response']>[0]) => {
       if (payload.queryId !== queryId) return;
       clearTimeout(timer);
-      socket.off('debug:query-response', listener);
+      socket.off('query-response', listener);
       resolve(payload);
     };
-    socket.on('debug:query-response', listener);
+    socket.on('query-response', listener);
     socket.emit('debug:query', { query, queryId });
   });
 }

@@ -67,7 +67,7 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
     const { id } = stream;
     stream.stop();
     stream = null;
-    if (isAnnounced) socket.emit('debug:stream-stopped', { streamId: id });
+    if (isAnnounced) socket.emit('stream-stopped', { streamId: id });
   };
 
   socket.on('debug:health-check', async () => {
@@ -114,9 +114,9 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
     try {
       const { influx: client, engine } = await contextOf();
       const measurements = await listMeasurementNames(client, engine, await debugBucket(client, engine));
-      socket.emit('debug:measurements-response', { success: true, measurements });
+      socket.emit('measurements-response', { success: true, measurements });
     } catch (error) {
-      socket.emit('debug:measurements-response', {
+      socket.emit('measurements-response', {
         success: false,
         measurements: [],
         error: INFLUX_DEBUG_MESSAGES.measurementsFailed(messageOf(catalogueFailure(error))),
@@ -134,7 +134,7 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
         readOldestPoint(client, engine, bucket),
       ]);
       const days = oldestRecord ? (Date.now() - Date.parse(oldestRecord)) / 86_400_000 : 0;
-      socket.emit('debug:statistics-response', {
+      socket.emit('statistics-response', {
         success: true,
         data: {
           measurementCount: measurements.length,
@@ -146,7 +146,7 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
         },
       });
     } catch (error) {
-      socket.emit('debug:statistics-response', {
+      socket.emit('statistics-response', {
         success: false,
         data: null,
         error: INFLUX_DEBUG_MESSAGES.statisticsFailed(messageOf(catalogueFailure(error))),
@@ -158,7 +158,7 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
     const queryId =
       typeof (payload as { queryId?: unknown })?.queryId === 'string' ? (payload as { queryId: string }).queryId : '';
     const fail = (reason: string, executionTime = 0) =>
-      socket.emit('debug:query-response', {
+      socket.emit('query-response', {
         success: false,
         queryId,
         data: [],
@@ -172,7 +172,7 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
     const start = performance.now();
     try {
       const result = await runInfluxQuery(await contextOf(), parsed.data, 'influx.debug_query_run');
-      return socket.emit('debug:query-response', {
+      return socket.emit('query-response', {
         success: true,
         queryId,
         data: result.rows,
@@ -187,7 +187,7 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
     const unsafe = unsafePayloadMessage(payload);
     const parsed = debugStreamRequest.safeParse(payload ?? {});
     if (unsafe || !parsed.success) {
-      return socket.emit('debug:stream-error', {
+      return socket.emit('stream-error', {
         streamId: null,
         error: INFLUX_DEBUG_MESSAGES.streamError(unsafe ?? firstIssue(parsed.error!)),
       });
@@ -197,7 +197,7 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
     try {
       context = await contextOf();
     } catch (error) {
-      return socket.emit('debug:stream-error', {
+      return socket.emit('stream-error', {
         streamId: null,
         error: INFLUX_DEBUG_MESSAGES.streamError(messageOf(catalogueFailure(error))),
       });
@@ -223,16 +223,16 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
       timeoutMs,
       emit: (data) => {
         if ((socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length > SLOW_CLIENT_BUFFER) return;
-        socket.emit('debug:stream-data', data);
+        socket.emit('stream-data', data);
       },
       fail: (error) =>
-        socket.emit('debug:stream-error', {
+        socket.emit('stream-error', {
           streamId,
           error: INFLUX_DEBUG_MESSAGES.streamError(messageOf(influxFailure(error, timeoutMs))),
         }),
     });
     stream = { id: streamId, stop: running.stop };
-    socket.emit('debug:stream-started', { streamId, settings });
+    socket.emit('stream-started', { streamId, settings });
     return undefined;
   });
 

@@ -98,7 +98,7 @@ export const debugHealthResponse = z.object({
 /** A health answer. */
 export type DebugHealthResponse = z.infer<typeof debugHealthResponse>;
 
-/** `debug:measurements-response`: the default bucket's measurement names. */
+/** `measurements-response`: the default bucket's measurement names. */
 export const debugMeasurementsResponse = z.object({
   success: z.boolean(),
   measurements: z.array(z.string()),
@@ -119,7 +119,7 @@ export const debugStatistics = z.object({
 /** Debug statistics. */
 export type DebugStatistics = z.infer<typeof debugStatistics>;
 
-/** `debug:statistics-response`. */
+/** `statistics-response`. */
 export const debugStatisticsResponse = z.object({
   success: z.boolean(),
   data: debugStatistics.nullable(),
@@ -128,7 +128,7 @@ export const debugStatisticsResponse = z.object({
 /** A statistics answer. */
 export type DebugStatisticsResponse = z.infer<typeof debugStatisticsResponse>;
 
-/** `debug:query-response` (spec 2 §3: success, data, error, metadata {rowCount, executionTime}). */
+/** `query-response` (spec 2 §3: success, data, error, metadata {rowCount, executionTime}). */
 export const debugQueryResponse = z.object({
   success: z.boolean(),
   queryId: z.string(),
@@ -143,30 +143,30 @@ export const debugQueryResponse = z.object({
 /** A query answer. */
 export type DebugQueryResponse = z.infer<typeof debugQueryResponse>;
 
-/** `debug:stream-started`. */
+/** `stream-started`. */
 export const debugStreamStarted = z.object({ streamId: z.string(), settings: debugStreamRequest.required() });
-/** `debug:stream-data`: the points that arrived since the last tick, newest first. */
+/** `stream-data`: the points that arrived since the last tick, newest first. */
 export const debugStreamData = z.object({ streamId: z.string(), data: z.array(influxRow), timestamp: z.string() });
 /** A stream tick. */
 export type DebugStreamData = z.infer<typeof debugStreamData>;
-/** `debug:stream-stopped`. */
+/** `stream-stopped`. */
 export const debugStreamStopped = z.object({ streamId: z.string() });
-/** `debug:stream-error`: a refused start (bad input) or a failed tick; the stream stops on a refused start only. */
+/** `stream-error`: a refused start (bad input) or a failed tick; the stream stops on a refused start only. */
 export const debugStreamError = z.object({
   streamId: z.string().nullable(),
   error: z.string().describe("INFLUX_DEBUG_MESSAGES.streamError('...')"),
 });
 
-/** Events the server sends on /influx-debug. */
+/** Events the server sends on /influx-debug, named exactly as spec 2 §7 names them (only the health answer has the prefix). */
 export interface InfluxDebugServerEvents {
   'debug:health-response': (payload: DebugHealthResponse) => void;
-  'debug:measurements-response': (payload: DebugMeasurementsResponse) => void;
-  'debug:statistics-response': (payload: DebugStatisticsResponse) => void;
-  'debug:query-response': (payload: DebugQueryResponse) => void;
-  'debug:stream-started': (payload: z.infer<typeof debugStreamStarted>) => void;
-  'debug:stream-data': (payload: DebugStreamData) => void;
-  'debug:stream-stopped': (payload: z.infer<typeof debugStreamStopped>) => void;
-  'debug:stream-error': (payload: z.infer<typeof debugStreamError>) => void;
+  'measurements-response': (payload: DebugMeasurementsResponse) => void;
+  'statistics-response': (payload: DebugStatisticsResponse) => void;
+  'query-response': (payload: DebugQueryResponse) => void;
+  'stream-started': (payload: z.infer<typeof debugStreamStarted>) => void;
+  'stream-data': (payload: DebugStreamData) => void;
+  'stream-stopped': (payload: z.infer<typeof debugStreamStopped>) => void;
+  'stream-error': (payload: z.infer<typeof debugStreamError>) => void;
 }
 
 /** Events a client sends on /influx-debug; each is answered by its response event. */

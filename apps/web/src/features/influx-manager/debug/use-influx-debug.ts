@@ -65,28 +65,28 @@ export function useInfluxDebug() {
       setConnectionError(INFLUX_DEBUG_MESSAGES.connectFailed);
     });
     socket.on('debug:health-response', setHealth);
-    socket.on('debug:measurements-response', (answer) =>
+    socket.on('measurements-response', (answer) =>
       setMeasurements({
         names: answer.success ? answer.measurements : [],
         error: answer.success ? null : (answer.error ?? null),
       }),
     );
-    socket.on('debug:statistics-response', setStatistics);
-    socket.on('debug:query-response', (answer) =>
+    socket.on('statistics-response', setStatistics);
+    socket.on('query-response', (answer) =>
       setQuery((current) => (current.pendingId === answer.queryId ? { pendingId: null, response: answer } : current)),
     );
-    socket.on('debug:stream-started', ({ streamId }) =>
+    socket.on('stream-started', ({ streamId }) =>
       setStream((current) => (current.state === 'stopped' ? current : { ...current, state: 'streaming', streamId })),
     );
-    socket.on('debug:stream-data', ({ streamId, data }) =>
+    socket.on('stream-data', ({ streamId, data }) =>
       setStream((current) =>
         current.state === 'stopped' || (current.streamId !== null && current.streamId !== streamId)
           ? current
           : { ...current, rows: withStreamRows(current.rows, data) },
       ),
     );
-    socket.on('debug:stream-stopped', () => setStream(STOPPED));
-    socket.on('debug:stream-error', ({ streamId, error }) =>
+    socket.on('stream-stopped', () => setStream(STOPPED));
+    socket.on('stream-error', ({ streamId, error }) =>
       // A refused start ends the stream; a failed tick is shown while the stream runs on.
       setStream((current) => (streamId === null ? { ...STOPPED, error } : { ...current, error })),
     );
