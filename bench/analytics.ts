@@ -15,7 +15,7 @@ import {
   runGuildStatements,
   runOverviewChart,
 } from '../apps/server/src/modules/analytics/queries';
-import { readOverview } from '../apps/server/src/modules/analytics/service';
+import { readOverview } from '../apps/server/src/modules/analytics/read-overview';
 import { readMigrations } from '../apps/server/src/services/db/migrate';
 import { createPostgresDb } from '../apps/server/src/services/db/postgres-db';
 import { seedGuilds } from './support/seed-guilds';
