@@ -145,18 +145,16 @@ describe('the /influx-debug socket', () => {
     socket.emit('debug:query', { query: recent!.query, queryId: 'q1' });
     const first = await answer;
     expect(first).toMatchObject({ success: true, queryId: 'q1', metadata: { rowCount: 10, isCapped: false } });
-    expect(first.data[0]).toMatchObject({ measurement: 'combat_events', tags: { guild_id: 'g1', event_type: 'SPELL_DAMAGE' } });
+    expect(first.data[0]).toMatchObject({ _measurement: 'combat_events', guild_id: 'g1', event_type: 'SPELL_DAMAGE' });
     expect(first.metadata.executionTime).toBeGreaterThan(0);
 
     const counted = next(socket, 'query-response');
     socket.emit('debug:query', { query: counts!.query, queryId: 'q2' });
-    expect((await counted).data).toEqual([
-      expect.objectContaining({ field: 'count', value: 5, tags: { event_type: 'SPELL_DAMAGE' } }),
-    ]);
+    expect((await counted).data).toEqual([expect.objectContaining({ _field: 'count', _value: 5, event_type: 'SPELL_DAMAGE' })]);
 
     const healthy = next(socket, 'query-response');
     socket.emit('debug:query', { query: health!.query, queryId: 'q3' });
-    expect((await healthy).data.map((row) => row.field).sort()).toEqual(['is_connected', 'latency_ms']);
+    expect((await healthy).data.map((row) => row._field).sort()).toEqual(['is_connected', 'latency_ms']);
 
     const failed = next(socket, 'query-response');
     socket.emit('debug:query', { query: 'SELECT FROM', queryId: 'q4' });
@@ -199,13 +197,13 @@ describe('the /influx-debug socket', () => {
     expect(settings).toEqual({ measurement: 'bot_health', interval: 1000, timeRange: '-1m', limit: 50 });
     await sleep(1200);
     await write([`bot_health,shard=7 latency_ms=99.5,is_connected=true ${Date.now()}`]);
-    for (let i = 0; i < 40 && !ticks.some((tick) => tick.data.some((row) => row.tags.shard === '7')); i++) await sleep(100);
-    const delivered = ticks.flatMap((tick) => tick.data).filter((row) => row.tags.shard === '7');
-    expect(delivered.map((row) => row.field).sort()).toEqual(['is_connected', 'latency_ms']);
+    for (let i = 0; i < 40 && !ticks.some((tick) => tick.data.some((row) => row.shard === '7')); i++) await sleep(100);
+    const delivered = ticks.flatMap((tick) => tick.data).filter((row) => row.shard === '7');
+    expect(delivered.map((row) => row._field).sort()).toEqual(['is_connected', 'latency_ms']);
     expect(ticks.every((tick) => tick.streamId === streamId)).toBe(true);
     // Each point is sent once: later ticks only carry what is newer.
     await sleep(1200);
-    expect(ticks.flatMap((tick) => tick.data).filter((row) => row.tags.shard === '7')).toHaveLength(2);
+    expect(ticks.flatMap((tick) => tick.data).filter((row) => row.shard === '7')).toHaveLength(2);
 
     const stopped = next(socket, 'stream-stopped');
     socket.emit('debug:stop-stream');

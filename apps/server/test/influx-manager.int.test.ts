@@ -5,9 +5,12 @@ import {
   type InfluxBucket,
   type InfluxField,
   type InfluxMeasurement,
+  type InfluxPoint,
   type InfluxQueryResult,
+  type InfluxRow,
   type InfluxStats,
   type InfluxTag,
+  influxPointOf,
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveBucket } from '../src/modules/influx-manager/buckets';
@@ -25,6 +28,9 @@ import {
   type TestApp,
   type TestEnvironment,
 } from './helpers/test-app';
+
+/** A query answer's rows (spec 2 §3: _time, _measurement, _field, _value and the tags) read back as points. */
+const pointsOf = (answer: { data: InfluxRow[] }) => answer.data.map(influxPointOf);
 
 let environment: TestEnvironment;
 let server: TestApp;
@@ -162,12 +168,12 @@ describe('time-series manager on InfluxDB 1.x', () => {
     });
     expect(generated.status).toBe(200);
     expect(generated.body.query).toContain('LIMIT 1000');
-    const run = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, { query: generated.body.query });
+    const run = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, { query: generated.body.query });
     expect(run.status).toBe(200);
-    const { result } = run.body;
+    const result = run.body;
     expect(result.totalPoints).toBe(4);
     expect(result.isCapped).toBe(false);
-    for (const row of result.rows) {
+    for (const row of pointsOf(result)) {
       expect(row.measurement).toBe('combat_events');
       expect(row.field).toBe('amount');
       expect(typeof row.value).toBe('number');
@@ -176,38 +182,40 @@ describe('time-series manager on InfluxDB 1.x', () => {
       expect(Date.parse(row.time!)).toBeGreaterThan(Date.now() - 3_600_000);
     }
     // Newest first.
-    const times = result.rows.map((row) => Date.parse(row.time!));
+    const times = pointsOf(result).map((row) => Date.parse(row.time!));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
-  it('answers points as time, measurement, field, value and tags, with a duration', async () => {
-    const answer = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, {
+  it("answers as spec 2 §3's Query result: data rows of _time, _measurement, _field, _value and the tags, length, error and duration", async () => {
+    const answer = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, {
       query: 'SELECT * FROM bot_health',
       language: 'influxql',
       bucket,
     });
-    const { result } = answer.body;
+    const result = answer.body;
     // 3 points × 3 fields; shard is a tag, not a field.
-    expect(result.rows).toHaveLength(9);
-    expect(result.rows[0]).toEqual({
-      time: expect.any(String),
-      measurement: 'bot_health',
-      field: expect.any(String),
-      value: expect.anything(),
-      tags: { shard: '0' },
+    expect(result.data).toHaveLength(9);
+    expect(result.length).toBe(9);
+    expect(result.error).toBeNull();
+    expect(result.duration).toBeGreaterThan(0);
+    expect(result.data[0]).toEqual({
+      _time: expect.any(String),
+      _measurement: 'bot_health',
+      _field: expect.any(String),
+      _value: expect.anything(),
+      shard: '0',
     });
-    expect(new Set(result.rows.map((row) => row.field))).toEqual(new Set(['guilds', 'is_connected', 'latency_ms']));
+    expect(new Set(result.data.map((row) => row._field))).toEqual(new Set(['guilds', 'is_connected', 'latency_ms']));
     expect(result).toMatchObject({ totalPoints: 9, shownPoints: 9, isCapped: false, language: 'influxql' });
-    expect(result.durationMs).toBeGreaterThan(0);
   });
 
   it('stops reading at the row cap and says there are more', async () => {
-    const answer = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, {
+    const answer = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, {
       query: 'SELECT value FROM bulk_points',
     });
     expect(answer.status).toBe(200);
-    const { result } = answer.body;
-    expect(result.rows).toHaveLength(INFLUX_QUERY_ROW_CAP);
+    const result = answer.body;
+    expect(pointsOf(result)).toHaveLength(INFLUX_QUERY_ROW_CAP);
     expect(result).toMatchObject({ totalPoints: INFLUX_QUERY_ROW_CAP, shownPoints: INFLUX_DISPLAY_ROWS, isCapped: true });
     expect(INFLUX_MESSAGES.showingFirst(result.shownPoints, result.totalPoints, result.isCapped)).toBe(
       'Showing first 100 data points of more than 10,000',
@@ -215,10 +223,10 @@ describe('time-series manager on InfluxDB 1.x', () => {
   });
 
   it('answers an empty result and a refused statement clearly', async () => {
-    const empty = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, {
+    const empty = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, {
       query: 'SELECT * FROM combat_events WHERE time > now() + 1h',
     });
-    expect(empty.body.result).toMatchObject({ rows: [], totalPoints: 0, shownPoints: 0 });
+    expect(empty.body).toMatchObject({ data: [], length: 0, totalPoints: 0, shownPoints: 0 });
     const bad = await owner.post(`${BASE}/query`, { query: 'SELECT FROM' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/error parsing query/);
@@ -261,8 +269,8 @@ describe('time-series manager on InfluxDB 1.x', () => {
       measurement: 'we"ird m',
       tags: [{ name: 'ta g', values: ["it's"] }],
     });
-    const run = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, { query: generated.body.query });
-    expect(run.body.result.rows).toEqual([
+    const run = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, { query: generated.body.query });
+    expect(pointsOf(run.body)).toEqual([
       { time: expect.any(String), measurement: 'we"ird m', field: 'v', value: 1, tags: { 'ta g': "it's" } },
     ]);
     // The database is still there.
@@ -284,7 +292,7 @@ describe('time-series manager on InfluxDB 1.x', () => {
     expect(JSON.parse(heal.tags!)).toMatchObject({ event_type: 'SPELL_HEAL' });
     const json = await owner.post<unknown>(`${BASE}/export`, { query, format: 'json' });
     expect(json.headers['content-type']).toMatch(/^application\/json/);
-    const points = JSON.parse(json.text) as InfluxQueryResult['rows'];
+    const points = JSON.parse(json.text) as InfluxPoint[];
     expect(points).toHaveLength(26 * 4);
     expect(points.filter((point) => point.field === 'amount').every((point) => typeof point.value === 'number')).toBe(true);
     // More than the query cap: the export streams everything.

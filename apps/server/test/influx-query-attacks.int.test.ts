@@ -5,12 +5,17 @@ import {
   type InfluxDebugClientEvents,
   type InfluxDebugServerEvents,
   type InfluxQueryResult,
+  type InfluxRow,
+  influxPointOf,
 } from '@guildhall/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from './helpers/http-client';
 import { createInfluxDatabase, writeInfluxLines } from './helpers/influx';
 import { startSignedInApp, stopTestApp, TEST_INFLUX_URL, type TestApp, type TestEnvironment } from './helpers/test-app';
+
+/** A query answer's rows (spec 2 §3: _time, _measurement, _field, _value and the tags) read back as points. */
+const pointsOf = (answer: { data: InfluxRow[] }) => answer.data.map(influxPointOf);
 
 /**
  * Issue 25 (medium 4): the InfluxDB runner's read-only check, attacked over HTTP (query and both exports) and over
@@ -172,21 +177,21 @@ describe('InfluxQL read-only check under attack (HTTP)', () => {
   });
 
   it('still runs reads with regexes holding an escaped slash and strings holding a semicolon', async () => {
-    const regex = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, {
+    const regex = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, {
       query: 'SELECT * FROM "m" WHERE "tag" =~ /a\\/b/ LIMIT 1',
     });
     expect(regex.status).toBe(200);
-    expect(regex.body.result.rows).toEqual([expect.objectContaining({ measurement: 'm', field: 'v', value: 1 })]);
-    const semicolon = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, {
+    expect(pointsOf(regex.body)).toEqual([expect.objectContaining({ measurement: 'm', field: 'v', value: 1 })]);
+    const semicolon = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, {
       query: `SELECT * FROM "m" WHERE "tag" = 'x;y' -- a comment; DROP DATABASE "${victim}"`,
     });
     expect(semicolon.status).toBe(200);
-    expect(semicolon.body.result.rows).toEqual([expect.objectContaining({ field: 'v', value: 2, tags: { tag: 'x;y' } })]);
-    const all = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, {
+    expect(pointsOf(semicolon.body)).toEqual([expect.objectContaining({ field: 'v', value: 2, tags: { tag: 'x;y' } })]);
+    const all = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, {
       query: 'SELECT * FROM /.*/ WHERE time > now() - 1h;',
     });
     expect(all.status).toBe(200);
-    expect(all.body.result.rows).toHaveLength(2);
+    expect(pointsOf(all.body)).toHaveLength(2);
     // InfluxDB's own refusal of a read stays a 400 with its words.
     const refused = await owner.post(`${BASE}/query`, { query: "select 'x;y' from m" });
     expect(refused.status).toBe(400);
@@ -195,14 +200,14 @@ describe('InfluxQL read-only check under attack (HTTP)', () => {
   });
 
   it('answers SHOW USERS and SHOW CONTINUOUS QUERIES (series without rows), and every SHOW, without a 500', async () => {
-    const shownUsers = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, { query: 'SHOW USERS' });
+    const shownUsers = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, { query: 'SHOW USERS' });
     expect(shownUsers.status).toBe(200);
-    expect(shownUsers.body.result.rows.every((row) => row.field === 'user' || row.field === 'admin')).toBe(true);
-    const continuous = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, {
+    expect(pointsOf(shownUsers.body).every((row) => row.field === 'user' || row.field === 'admin')).toBe(true);
+    const continuous = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, {
       query: 'SHOW CONTINUOUS QUERIES',
     });
     expect(continuous.status).toBe(200);
-    expect(continuous.body.result.rows).toEqual([]);
+    expect(pointsOf(continuous.body)).toEqual([]);
     for (const query of [
       'SHOW DATABASES',
       'SHOW RETENTION POLICIES',

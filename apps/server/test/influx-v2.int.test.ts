@@ -2,7 +2,9 @@ import {
   INFLUX_MESSAGES,
   type InfluxBucket,
   type InfluxQueryResult,
+  type InfluxRow,
   type InfluxStats,
+  influxPointOf,
   influxQuickQueries,
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,9 @@ import { csvObjects } from './helpers/csv';
 import { insertGuild } from './helpers/guild-factories';
 import type { HttpClient } from './helpers/http-client';
 import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+
+/** A query answer's rows (spec 2 §3: _time, _measurement, _field, _value and the tags) read back as points. */
+const pointsOf = (answer: { data: InfluxRow[] }) => answer.data.map(influxPointOf);
 
 let fake: InfluxV2Fake;
 let environment: TestEnvironment;
@@ -85,11 +90,11 @@ describe('time-series manager on InfluxDB 2.x (loopback fake of its HTTP API)', 
 
   it("turns a Flux query's annotated CSV into rows with typed values and tags", async () => {
     const query = influxQuickQueries('flux', 'guildhall')[2]!.query;
-    const answer = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, { query, language: 'flux' });
+    const answer = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, { query, language: 'flux' });
     expect(answer.status).toBe(200);
-    const { result } = answer.body;
+    const result = answer.body;
     expect(result).toMatchObject({ totalPoints: 5, shownPoints: 5, isCapped: false, language: 'flux' });
-    expect(result.rows).toEqual([
+    expect(pointsOf(result)).toEqual([
       { time: '2026-11-23T10:00:00Z', measurement: 'bot_health', field: 'latency_ms', value: 42.5, tags: { shard: '0' } },
       { time: '2026-11-23T10:00:05Z', measurement: 'bot_health', field: 'latency_ms', value: 40.25, tags: { shard: '0' } },
       { time: '2026-11-23T10:00:00Z', measurement: 'bot_health', field: 'guilds', value: 3, tags: { shard: '0' } },
@@ -198,13 +203,13 @@ describe('time-series manager on InfluxDB 2.x (loopback fake of its HTTP API)', 
   });
 
   it('runs InfluxQL through the v1-compatible /query', async () => {
-    const answer = await owner.post<Answer<{ result: InfluxQueryResult }>>(`${BASE}/query`, {
+    const answer = await owner.post<Answer<InfluxQueryResult>>(`${BASE}/query`, {
       query: 'SELECT * FROM "bot_health"',
       language: 'influxql',
       bucket: 'guildhall',
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.result.rows).toContainEqual({
+    expect(pointsOf(answer.body)).toContainEqual({
       time: '2026-11-23T10:00:00Z',
       measurement: 'bot_health',
       field: 'latency_ms',

@@ -175,8 +175,8 @@ function onConnection(app: FastifyInstance, socket: InfluxDebugSocket) {
       return socket.emit('query-response', {
         success: true,
         queryId,
-        data: result.rows,
-        metadata: { rowCount: result.totalPoints, executionTime: result.durationMs, isCapped: result.isCapped },
+        data: result.data,
+        metadata: { rowCount: result.totalPoints, executionTime: result.duration, isCapped: result.isCapped },
       });
     } catch (error) {
       return fail(messageOf(influxFailure(error, timeoutMs)), Math.round(performance.now() - start));

@@ -159,8 +159,8 @@ export const influxField = z.object({ name: z.string(), type: z.enum(INFLUX_FIEL
 /** A field. */
 export type InfluxField = z.infer<typeof influxField>;
 
-/** One data point of a result: the spec's _time, _measurement, _field, _value and the other tags. */
-export const influxRow = z.object({
+/** One data point as the server and the screens work with it: time, measurement, field, value and its tags apart. */
+export const influxPoint = z.object({
   time: z.string().nullable().describe('ISO 8601'),
   measurement: z.string().nullable(),
   field: z.string().nullable(),
@@ -168,7 +168,36 @@ export const influxRow = z.object({
   tags: z.record(z.string(), z.string()),
 });
 /** One data point. */
+export type InfluxPoint = z.infer<typeof influxPoint>;
+
+const influxValue = z.union([z.number(), z.string(), z.boolean(), z.null()]);
+/**
+ * One data point on the wire, as spec 2 §3 "Query result" names it: _time, _measurement, _field, _value and the other
+ * tags beside them (a tag called like one of the four is shadowed by it).
+ */
+export const influxRow = z
+  .object({
+    _time: z.string().nullable().describe('ISO 8601'),
+    _measurement: z.string().nullable(),
+    _field: z.string().nullable(),
+    _value: influxValue,
+  })
+  .catchall(influxValue);
+/** One data point on the wire. */
 export type InfluxRow = z.infer<typeof influxRow>;
+
+/** A point as the wire carries it. */
+export function influxRowOf(point: InfluxPoint): InfluxRow {
+  return { ...point.tags, _time: point.time, _measurement: point.measurement, _field: point.field, _value: point.value };
+}
+
+/** A wire row as a point again: the four named columns, and every other column a tag. */
+export function influxPointOf(row: InfluxRow): InfluxPoint {
+  const { _time, _measurement, _field, _value, ...others } = row;
+  const tags: Record<string, string> = {};
+  for (const [key, value] of Object.entries(others)) tags[key] = String(value);
+  return { time: _time, measurement: _measurement, field: _field, value: _value, tags };
+}
 
 /** A query to run: one statement in a language the server speaks, in a bucket (default: Guildhall's). */
 export const influxQueryBody = z.object({
@@ -180,16 +209,19 @@ export const influxQueryBody = z.object({
 export type InfluxQueryBody = z.input<typeof influxQueryBody>;
 
 /**
- * A query's answer. rows holds at most INFLUX_QUERY_ROW_CAP points (the graph draws them); the table shows
- * the first shownPoints (<= INFLUX_DISPLAY_ROWS). totalPoints is exact unless isCapped, when it is the cap
- * and the answer reads "more than totalPoints".
+ * A query's answer, spec 2 §3 "Query result": data, length, error (null: a failed query answers 400 with its
+ * message) and duration in ms. data holds at most INFLUX_QUERY_ROW_CAP points (the graph draws them) and length
+ * counts them; the table shows the first shownPoints (<= INFLUX_DISPLAY_ROWS). totalPoints is exact unless isCapped,
+ * when it is the cap and the answer reads "more than totalPoints".
  */
 export const influxQueryResult = z.object({
-  rows: z.array(influxRow),
+  data: z.array(influxRow),
+  length: z.number(),
+  error: z.null(),
+  duration: z.number().describe('ms'),
   totalPoints: z.number(),
   shownPoints: z.number(),
   isCapped: z.boolean(),
-  durationMs: z.number(),
   language: z.enum(INFLUX_LANGUAGES),
 });
 /** A query's answer. */
@@ -307,7 +339,7 @@ export const influxManagerApi = {
     path: '/api/admin/database/influxdb/query',
     summary: 'Runs one read under a timeout, holding at most the row cap; audited',
     body: influxQueryBody,
-    response: influxAnswer({ result: influxQueryResult }),
+    response: influxAnswer(influxQueryResult.shape),
   }),
   export: endpoint({
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { DebugStreamData, InfluxRow } from '@guildhall/contract';
+import { type DebugStreamData, type InfluxPoint, influxRowOf } from '@guildhall/contract';
 import type { InfluxClient } from '../../services/influx/influx-client';
 import type { DetectedEngine } from './engine';
 import { showTagKeys } from './influxql';
@@ -78,13 +78,14 @@ export function startDebugStream(options: {
         language === 'flux'
           ? fluxRows(influx, query, read)
           : influxqlRows(influx, query, { database: influx.database, retentionPolicy: null }, { ...read, tagKeys: keysOf });
-      const rows: InfluxRow[] = [];
+      const rows: InfluxPoint[] = [];
       for await (const chunk of chunks) rows.push(...chunk);
       // SELECT over several measurements answers one series each: newest first across them all.
       rows.sort((a, b) => Date.parse(b.time ?? '') - Date.parse(a.time ?? ''));
       const newest = rows[0]?.time ? Date.parse(rows[0].time) : null;
       if (newest !== null && (lastMs === null || newest > lastMs)) lastMs = newest;
-      if (!isStopped) options.emit({ streamId: options.streamId, data: rows, timestamp: new Date().toISOString() });
+      if (!isStopped)
+        options.emit({ streamId: options.streamId, data: rows.map(influxRowOf), timestamp: new Date().toISOString() });
     } catch (error) {
       if (!isStopped) options.fail(error);
     } finally {

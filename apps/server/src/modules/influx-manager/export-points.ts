@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { InfluxRow } from '@guildhall/contract';
+import type { InfluxPoint } from '@guildhall/contract';
 import { csvCell, csvRow } from '../guilds/csv';
 import { auditInflux, type InfluxAuditAction, type InfluxContext } from './influx-context';
 import { influxFailure } from './influx-errors';
@@ -29,7 +29,7 @@ function csvWriter() {
     }
     return cell;
   };
-  return (rows: readonly InfluxRow[]) => {
+  return (rows: readonly InfluxPoint[]) => {
     let text = '';
     for (const row of rows) {
       if (row.tags !== lastTags) {
@@ -56,8 +56,8 @@ export async function exportPoints(
   const stop = new AbortController();
   const bucket = request.bucket ?? (context.engine.isV2 ? context.influx.bucket : context.influx.database);
   const details = { query: request.query, language: request.language, format: request.format };
-  let first: IteratorResult<InfluxRow[]>;
-  let points: AsyncGenerator<InfluxRow[]>;
+  let first: IteratorResult<InfluxPoint[]>;
+  let points: AsyncGenerator<InfluxPoint[]>;
   try {
     points = await openPoints(context.influx, context.engine, request, {
       timeoutMs: EXPORT_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import type { InfluxRow } from '@guildhall/contract';
+import type { InfluxPoint } from '@guildhall/contract';
 import { chunksToLinesIterable, type FluxTableMetaData, LineSplitter, linesToRowsIterable } from '@influxdata/influxdb-client';
 import { type InfluxClient, InfluxQueryError, type InfluxSeries } from '../../services/influx/influx-client';
 
@@ -88,7 +88,7 @@ export type TagKeyLookup = (measurement: string) => Promise<ReadonlySet<string>>
  * The points of a series as the screens show them: one row per non-null field value, with the series' tags and
  * the tag columns SELECT * returns. Rows without a time column (SHOW …) name each column as the field.
  */
-export function seriesRows(series: InfluxSeries, tagKeys: ReadonlySet<string>): InfluxRow[] {
+export function seriesRows(series: InfluxSeries, tagKeys: ReadonlySet<string>): InfluxPoint[] {
   const timeIndex = series.columns.indexOf('time');
   const tagIndexes: number[] = [];
   const fieldIndexes: number[] = [];
@@ -96,7 +96,7 @@ export function seriesRows(series: InfluxSeries, tagKeys: ReadonlySet<string>): 
     if (index === timeIndex) return;
     (tagKeys.has(column) ? tagIndexes : fieldIndexes).push(index);
   });
-  const rows: InfluxRow[] = [];
+  const rows: InfluxPoint[] = [];
   // A series with no rows (SHOW USERS with no users, SHOW CONTINUOUS QUERIES of a database without any) has no values.
   for (const values of series.values ?? []) {
     const tags: Record<string, string> = { ...(series as { tags?: Record<string, string> }).tags };
@@ -133,7 +133,7 @@ export async function* influxqlRows(
   query: string,
   target: InfluxQLTarget,
   options: ReadOptions & { tagKeys: TagKeyLookup },
-): AsyncGenerator<InfluxRow[]> {
+): AsyncGenerator<InfluxPoint[]> {
   for await (const series of influxqlSeries(influx, query, target, options)) {
     yield seriesRows(series, series.name ? await options.tagKeys(series.name) : new Set());
   }
@@ -158,7 +158,7 @@ export function nanosToIso(nanos: string): string | null {
   return `${lastSecondIso}.${fraction.endsWith('000000') ? fraction.slice(0, 3) : fraction.replace(/0+$/, '')}Z`;
 }
 
-function typedValue(text: string, type: string | undefined): InfluxRow['value'] {
+function typedValue(text: string, type: string | undefined): InfluxPoint['value'] {
   if (type === 'float' || type === 'integer' || type === 'unsigned') return Number(text);
   if (type === 'boolean') return text === 'true';
   if (type === 'string') return text;
@@ -176,7 +176,7 @@ export async function* influxqlCsvRows(
   query: string,
   target: InfluxQLTarget,
   options: ReadOptions & { tagKeys: TagKeyLookup; fieldTypes: FieldTypeLookup },
-): AsyncGenerator<InfluxRow[]> {
+): AsyncGenerator<InfluxPoint[]> {
   const params: Record<string, string> = {
     db: target.database,
     q: query,
@@ -194,7 +194,7 @@ export async function* influxqlCsvRows(
   const splitter = new LineSplitter();
   let header: string[] | null = null;
   let isError = false;
-  let batch: InfluxRow[] = [];
+  let batch: InfluxPoint[] = [];
   const tagSets = new Map<string, Record<string, string>>();
   type Kinds = { measurement: string; tags: ReadonlySet<string>; types: ReadonlyMap<string, string> };
   let kinds = null as Kinds | null;
@@ -306,7 +306,7 @@ export async function* fluxRecords(influx: InfluxClient, query: string, options:
 }
 
 /** A Flux record as the screens show a point: _time, _measurement, _field, _value, the other columns as tags. */
-export function fluxRow({ record, tableMeta }: FluxRecord): InfluxRow {
+export function fluxRow({ record, tableMeta }: FluxRecord): InfluxPoint {
   const tags: Record<string, string> = {};
   for (const column of tableMeta.columns) {
     if (FLUX_META_COLUMNS.has(column.label)) continue;
@@ -324,8 +324,8 @@ export function fluxRow({ record, tableMeta }: FluxRecord): InfluxRow {
 }
 
 /** The rows of one Flux read, in batches of chunkSize. */
-export async function* fluxRows(influx: InfluxClient, query: string, options: ReadOptions): AsyncGenerator<InfluxRow[]> {
-  let batch: InfluxRow[] = [];
+export async function* fluxRows(influx: InfluxClient, query: string, options: ReadOptions): AsyncGenerator<InfluxPoint[]> {
+  let batch: InfluxPoint[] = [];
   for await (const record of fluxRecords(influx, query, options)) {
     batch.push(fluxRow(record));
     if (batch.length >= (options.chunkSize ?? 1000)) {

@@ -1,4 +1,4 @@
-import type { InfluxLanguage, InfluxRow } from '@guildhall/contract';
+import type { InfluxLanguage, InfluxPoint } from '@guildhall/contract';
 import type { InfluxClient } from '../../services/influx/influx-client';
 import { influxqlTarget, resolveBucket } from './buckets';
 import { assertLanguageSupported, type DetectedEngine } from './engine';
@@ -29,7 +29,7 @@ export async function openPoints(
   engine: DetectedEngine,
   request: PointsRequest,
   options: { timeoutMs: number; signal?: AbortSignal; chunkSize?: number; isBulk?: boolean },
-): Promise<AsyncGenerator<InfluxRow[]>> {
+): Promise<AsyncGenerator<InfluxPoint[]>> {
   assertLanguageSupported(engine, request.language);
   assertReadOnlyQuery(request.query, request.language);
   if (request.language === 'flux') return fluxRows(influx, request.query, options);
@@ -74,9 +74,9 @@ export async function readCapped(
   engine: DetectedEngine,
   request: PointsRequest,
   options: { timeoutMs: number; cap: number },
-): Promise<{ rows: InfluxRow[]; isCapped: boolean }> {
+): Promise<{ rows: InfluxPoint[]; isCapped: boolean }> {
   const stop = new AbortController();
-  const rows: InfluxRow[] = [];
+  const rows: InfluxPoint[] = [];
   let isCapped = false;
   const chunkSize = Math.min(options.cap + 1, 1000);
   const points = await openPoints(influx, engine, request, { ...options, signal: stop.signal, chunkSize });

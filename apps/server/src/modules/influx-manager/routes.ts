@@ -138,7 +138,7 @@ export const influxManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       if (!influx) return notConfigured();
       const result = await runInfluxQuery(await contextOf(request), request.body);
-      return { success: true as const, configured: true as const, result };
+      return { success: true as const, configured: true as const, ...result };
     },
   });
 

@@ -1,4 +1,4 @@
-import { INFLUX_DISPLAY_ROWS, INFLUX_QUERY_ROW_CAP, type InfluxQueryResult } from '@guildhall/contract';
+import { INFLUX_DISPLAY_ROWS, INFLUX_QUERY_ROW_CAP, type InfluxQueryResult, influxRowOf } from '@guildhall/contract';
 import { auditInflux, type InfluxAuditAction, type InfluxContext } from './influx-context';
 import { influxFailure } from './influx-errors';
 import { type PointsRequest, readCapped } from './read-points';
@@ -21,11 +21,13 @@ export async function runInfluxQuery(
       cap: INFLUX_QUERY_ROW_CAP,
     });
     const result: InfluxQueryResult = {
-      rows,
+      data: rows.map(influxRowOf),
+      length: rows.length,
+      error: null,
+      duration: durationMs(),
       totalPoints: rows.length,
       shownPoints: Math.min(rows.length, INFLUX_DISPLAY_ROWS),
       isCapped,
-      durationMs: durationMs(),
       language: request.language,
     };
     await auditInflux(context, action, bucket, {
@@ -33,7 +35,7 @@ export async function runInfluxQuery(
       language: request.language,
       rowCount: rows.length,
       isCapped,
-      durationMs: result.durationMs,
+      durationMs: result.duration,
     });
     return result;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { INFLUX_MESSAGES, type InfluxQueryResult } from '@guildhall/contract';
+import { INFLUX_MESSAGES, type InfluxQueryResult, influxPointOf } from '@guildhall/contract';
 import { useMemo, useState } from 'react';
 import { TimeSeriesChart } from '../../ui/charts/time-series-chart';
 import { resultSeries } from './result-series';
@@ -17,11 +17,12 @@ function resultNote(result: InfluxQueryResult): string {
 /** A query's answer: the first 100 points as a table, or every point it carries drawn as a graph, one line per series. */
 export function QueryResultView({ result }: { result: InfluxQueryResult }) {
   const [view, setView] = useState<View>('table');
-  const series = useMemo(() => resultSeries(result.rows), [result.rows]);
+  const points = useMemo(() => result.data.map(influxPointOf), [result.data]);
+  const series = useMemo(() => resultSeries(points), [points]);
   if (result.totalPoints === 0) {
     return (
       <p className="influx-muted" data-testid="influx-summary">
-        {INFLUX_MESSAGES.emptyResult} · {result.durationMs} ms
+        {INFLUX_MESSAGES.emptyResult} · {result.duration} ms
       </p>
     );
   }
@@ -30,7 +31,7 @@ export function QueryResultView({ result }: { result: InfluxQueryResult }) {
       <div className="influx-result-head">
         <p className="influx-summary" data-testid="influx-summary">
           <span>{resultNote(result)}</span>
-          <span>{result.durationMs} ms</span>
+          <span>{result.duration} ms</span>
         </p>
         <fieldset className="influx-toggle">
           <legend className="visually-hidden">Show the result as</legend>
@@ -48,7 +49,7 @@ export function QueryResultView({ result }: { result: InfluxQueryResult }) {
         </fieldset>
       </div>
       {view === 'table' ? (
-        <ResultTable rows={result.rows.slice(0, result.shownPoints)} label="Query result" />
+        <ResultTable rows={points.slice(0, result.shownPoints)} label="Query result" />
       ) : (
         <TimeSeriesChart title="Query result" series={series} />
       )}

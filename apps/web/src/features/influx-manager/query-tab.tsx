@@ -43,13 +43,13 @@ export function QueryTab({ engine, draft, onDraftChange }: QueryTabProps) {
       onSuccess: (answer) => {
         if (!answer.configured) return;
         lastRun.current = request;
-        setOutcome({ kind: 'result', result: answer.result });
+        setOutcome({ kind: 'result', result: answer });
         setHistory((current) =>
           addToInfluxHistory(current, {
             query: text,
             language: draft.language,
             timestamp: new Date().toISOString(),
-            durationMs: answer.result.durationMs,
+            durationMs: answer.duration,
             bucket: draft.bucket,
           }),
         );

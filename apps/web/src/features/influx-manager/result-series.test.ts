@@ -1,8 +1,13 @@
-import type { InfluxRow } from '@guildhall/contract';
+import type { InfluxPoint } from '@guildhall/contract';
 import { describe, expect, it } from 'vitest';
 import { resultSeries, tagsText, valueText } from './result-series';
 
-const row = (time: string | null, field: string, value: InfluxRow['value'], tags: Record<string, string> = {}): InfluxRow => ({
+const row = (
+  time: string | null,
+  field: string,
+  value: InfluxPoint['value'],
+  tags: Record<string, string> = {},
+): InfluxPoint => ({
   time,
   measurement: 'bot_health',
   field,

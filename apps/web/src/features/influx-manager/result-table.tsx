@@ -1,9 +1,9 @@
-import type { InfluxRow } from '@guildhall/contract';
+import type { InfluxPoint } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../../ui/data-table';
 import { tagsText, valueText } from './result-series';
 
-const COLUMNS: ColumnDef<InfluxRow>[] = [
+const COLUMNS: ColumnDef<InfluxPoint>[] = [
   { id: 'time', header: 'Time', meta: { cellClassName: 'influx-mono' }, cell: ({ row }) => row.original.time ?? '' },
   { id: 'measurement', header: 'Measurement', cell: ({ row }) => row.original.measurement ?? '' },
   { id: 'field', header: 'Field', cell: ({ row }) => row.original.field ?? '' },
@@ -22,7 +22,7 @@ export function ResultTable({
   label,
   testId = 'influx-result-table',
 }: {
-  rows: readonly InfluxRow[];
+  rows: readonly InfluxPoint[];
   label: string;
   testId?: string;
 }) {

@@ -1,8 +1,8 @@
-import { INFLUX_DEBUG_MESSAGES, INFLUX_STREAM, type InfluxRow } from '@guildhall/contract';
+import { INFLUX_DEBUG_MESSAGES, INFLUX_STREAM, type InfluxPoint } from '@guildhall/contract';
 import { describe, expect, it } from 'vitest';
 import { afterConnectError, withStreamRows } from './debug-state';
 
-const row = (value: number): InfluxRow => ({
+const row = (value: number): InfluxPoint => ({
   time: new Date(1_700_000_000_000 + value * 1000).toISOString(),
   measurement: 'bot_health',
   field: 'latency_ms',
@@ -30,7 +30,7 @@ describe('the debug connection', () => {
 
 describe('the live stream table', () => {
   it('keeps the newest rows first and at most 1000', () => {
-    let rows: InfluxRow[] = [];
+    let rows: InfluxPoint[] = [];
     for (let tick = 0; tick < 30; tick++) {
       const arrived = Array.from({ length: 50 }, (_, index) => row(tick * 50 + 49 - index));
       rows = withStreamRows(rows, arrived);

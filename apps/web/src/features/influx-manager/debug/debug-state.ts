@@ -1,4 +1,4 @@
-import { INFLUX_DEBUG_MESSAGES, INFLUX_STREAM, type InfluxRow } from '@guildhall/contract';
+import { INFLUX_DEBUG_MESSAGES, INFLUX_STREAM, type InfluxPoint } from '@guildhall/contract';
 
 /** Where the socket is (spec 2 §4: disconnected, connected, error), and connecting while Socket.IO tries. */
 export type DebugConnection = 'connecting' | 'connected' | 'disconnected' | 'error';
@@ -14,6 +14,6 @@ export function afterConnectError(message: string, isRetrying: boolean): { conne
 }
 
 /** New points first, the buffer bounded: the live table never grows past INFLUX_STREAM.bufferRows. */
-export function withStreamRows(current: readonly InfluxRow[], arrived: readonly InfluxRow[]): InfluxRow[] {
+export function withStreamRows(current: readonly InfluxPoint[], arrived: readonly InfluxPoint[]): InfluxPoint[] {
   return [...arrived, ...current].slice(0, INFLUX_STREAM.bufferRows);
 }

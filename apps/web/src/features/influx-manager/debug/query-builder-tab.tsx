@@ -4,9 +4,10 @@ import {
   INFLUX_DEBUG_PAGE_SIZES,
   type InfluxLanguage,
   influxDebugApi,
+  influxPointOf,
   influxQuickQueries,
 } from '@guildhall/contract';
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useDownload } from '../../../api/use-download';
 import { Card } from '../../../ui/card';
 import { Pagination } from '../../../ui/pagination';
@@ -40,7 +41,7 @@ export function QueryBuilderTab({ debug, query, onQueryChange, language, onLangu
   const bucket = debug.health?.bucket ?? '';
   const quickQueries = influxQuickQueries(language, bucket);
   const { pendingId, response } = debug.query;
-  const rows = response?.success ? response.data : [];
+  const rows = useMemo(() => (response?.success ? response.data.map(influxPointOf) : []), [response]);
 
   function execute(text: string) {
     const trimmed = text.trim();

@@ -5,7 +5,8 @@ import {
   type DebugStatisticsResponse,
   type DebugStreamRequest,
   INFLUX_DEBUG_MESSAGES,
-  type InfluxRow,
+  type InfluxPoint,
+  influxPointOf,
 } from '@guildhall/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createInfluxDebugSocket, type InfluxDebugSocket } from './debug-socket';
@@ -15,7 +16,7 @@ import { afterConnectError, type DebugConnection, withStreamRows } from './debug
 export interface DebugStream {
   state: 'stopped' | 'starting' | 'streaming';
   streamId: string | null;
-  rows: InfluxRow[];
+  rows: InfluxPoint[];
   error: string | null;
 }
 
@@ -82,7 +83,7 @@ export function useInfluxDebug() {
       setStream((current) =>
         current.state === 'stopped' || (current.streamId !== null && current.streamId !== streamId)
           ? current
-          : { ...current, rows: withStreamRows(current.rows, data) },
+          : { ...current, rows: withStreamRows(current.rows, data.map(influxPointOf)) },
       ),
     );
     socket.on('stream-stopped', () => setStream(STOPPED));
