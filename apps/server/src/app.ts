@@ -33,6 +33,7 @@ import { adminNotificationRoutes } from './modules/admin-notifications/routes';
 import { adminRoleRoutes } from './modules/admin-roles/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { aiTurnRoutes } from './modules/ai-turns/routes';
+import { alertDeliveryRoutes } from './modules/alert-delivery/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { auditLogRoutes } from './modules/audit/routes';
@@ -89,6 +90,7 @@ const siteRoutes = fp(
     await routes.register(metricsRoutes);
     await routes.register(prometheusRoutes);
     await routes.register(alertRoutes);
+    await routes.register(alertDeliveryRoutes);
     await routes.register(logRoutes);
     await routes.register(mailOutboxRoutes);
     await routes.register(adminNotificationRoutes);

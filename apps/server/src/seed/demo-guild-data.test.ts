@@ -8,7 +8,9 @@ import { CLASS_SPECS } from './game-names';
 const NOW = Date.UTC(2026, 4, 21, 12, 0, 0);
 const WEEK_MS = 7 * 86_400_000;
 
-describe('the demo guild data', () => {
+// Generating the demo set is a second or two of CPU work per test; on a machine busy with other runs it has taken
+// longer than the default 5 s, so these tests get 30 s.
+describe('the demo guild data', { timeout: 30_000 }, () => {
   const demo = generateDemoData();
   const data = generateGuildData(demo, NOW);
 

@@ -15,7 +15,9 @@ const guilds: TrainingSeedGuild[] = ['Crimson Covenant', 'Ashen Wardens', 'Storm
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.floor(p * (values.length - 1))]!;
 
-describe('the demo agent turns and training samples', () => {
+// Generating the demo set is a second or two of CPU work per test; on a machine busy with other runs it has taken
+// longer than the default 5 s, so these tests get 30 s.
+describe('the demo agent turns and training samples', { timeout: 30_000 }, () => {
   const data = generateDemoTrainingData(guilds, NOW);
 
   it('is the same on every run', () => {

@@ -96,6 +96,12 @@ export class DiscordFake {
   /** Answer the next N GET /users/{id} calls with a 429 of rateLimitRetryAfter seconds. */
   rateLimitNextUserCalls = 0;
   readonly requests: FakeRequest[] = [];
+  /** Channel webhooks that exist, by id: their token. Execute-webhook answers 401 Invalid Webhook Token otherwise. */
+  readonly webhooks = new Map<string, string>();
+  /** Messages posted through webhooks, with the webhook's id. */
+  readonly webhookMessages: { webhookId: string; body: Record<string, unknown>; at: number }[] = [];
+  /** Answer the next N execute-webhook calls with a 429 of rateLimitRetryAfter seconds, as Discord's JSON says it. */
+  rateLimitNextWebhookCalls = 0;
 
   private server: Server | null = null;
   private readonly codes = new Map<string, { user: FakeDiscordUser; redirectUri: string }>();
@@ -132,6 +138,43 @@ export class DiscordFake {
     if (withBot) this.botGuildIds.add(guild.id);
   }
 
+  /** Makes a channel webhook and answers its execute URL (under baseUrl, as Discord gives it). */
+  addWebhook(): string {
+    const id = `3${Array.from({ length: 17 }, (_, index) => (index * 7) % 10).join('')}${this.webhooks.size}`;
+    const token = randomBytes(24).toString('base64url');
+    this.webhooks.set(id, token);
+    return `${this.baseUrl}/webhooks/${id}/${token}`;
+  }
+
+  /** Execute Webhook: 404 Unknown Webhook, 401 Invalid Webhook Token, 429 as Discord sends it, else the message. */
+  private async executeWebhook(id: string, token: string, url: URL, req: IncomingMessage, res: ServerResponse) {
+    const raw = await readBody(req);
+    const known = this.webhooks.get(id);
+    if (!known) return send(res, 404, { message: 'Unknown Webhook', code: 10015 });
+    if (known !== token) return send(res, 401, { message: 'Invalid Webhook Token', code: 50027 });
+    if (this.rateLimitNextWebhookCalls > 0) {
+      this.rateLimitNextWebhookCalls--;
+      res.setHeader('retry-after', String(Math.ceil(this.rateLimitRetryAfter)));
+      res.setHeader('x-ratelimit-scope', 'shared');
+      return send(res, 429, { message: 'You are being rate limited.', retry_after: this.rateLimitRetryAfter, global: false });
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      return send(res, 400, { message: 'The request body contains invalid JSON.', code: 50109 });
+    }
+    if (!Array.isArray(body.embeds) && typeof body.content !== 'string') {
+      return send(res, 400, { message: 'Cannot send an empty message', code: 50006 });
+    }
+    this.webhookMessages.push({ webhookId: id, body, at: Date.now() });
+    if (url.searchParams.get('wait') !== 'true') {
+      res.writeHead(204).end();
+      return;
+    }
+    return send(res, 200, { id: String(Date.now()), type: 0, channel_id: '400000000000000001', webhook_id: id, ...body });
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname.replace(/^\/api(\/v\d+)?/, '');
@@ -145,6 +188,8 @@ export class DiscordFake {
     const auth = req.headers.authorization ?? '';
 
     if (req.method === 'GET' && path === '/oauth2/authorize') return this.authorize(url, res);
+    const webhook = /^\/webhooks\/(\d+)\/([\w-]+)$/.exec(path);
+    if (req.method === 'POST' && webhook) return this.executeWebhook(webhook[1]!, webhook[2]!, url, req, res);
     if (req.method === 'POST' && path === '/oauth2/token') return this.token(await readForm(req), res);
 
     const isBot = auth === `Bot ${this.botToken}`;
@@ -338,8 +383,12 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  return new URLSearchParams(await readBody(req));
 }

@@ -1,0 +1,88 @@
+import { ALERT_DELIVERY_MESSAGES, alertDeliveryApi, findAdminScreen, type Permission } from '@guildhall/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { adminActor } from '../../core/audit';
+import { contractRoute } from '../../http/contract-route';
+import { alertDeliveryDepsOf } from './alert-delivery-deps';
+import { alertDeliveryJob } from './delivery-job';
+import {
+  createContactPoint,
+  editContactPoint,
+  listContactPoints,
+  presentDelivery,
+  removeContactPoint,
+  testContactPoint,
+} from './manage-contact-points';
+import { selectAlertDeliveries } from './queries';
+import { routeAlertEvent } from './route-alerts';
+
+const TAG = 'Monitoring';
+/** Contact points hold where alerts go and their secrets: configuring the system, as alert rules are. */
+const CONTACT_POINTS_EDIT: readonly Permission[] = ['admin.full_access', 'admin.system_config'];
+
+const editorOf = (request: FastifyRequest) => ({ actor: adminActor(adminSessionOf(request).admin), ip: request.ip });
+
+/**
+ * Alert delivery (issue 34): contact points, their test, each alert's deliveries, and the job that sends them. Every
+ * alert that goes off or ends in this process is routed to the contact points its severity and rule go to.
+ */
+export const alertDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = alertDeliveryDepsOf(app);
+  const job = alertDeliveryJob(deps);
+  app.jobs.register(job);
+  const unsubscribe = app.bus.subscribe((event) => {
+    routeAlertEvent(deps, job, event).catch((error: unknown) =>
+      app.log.error({ err: error, event: event.type }, 'alert deliveries could not be queued'),
+    );
+  });
+  app.addHook('onClose', async () => unsubscribe());
+
+  const reads: FastifyPluginAsyncZod = async (scope) => {
+    guardAdminRoutes(scope, findAdminScreen('/admin/monitoring')!.anyOf);
+    scope.route({
+      ...contractRoute(alertDeliveryApi.list, TAG),
+      handler: async () => ({ success: true as const, contactPoints: await listContactPoints(deps) }),
+    });
+    scope.route({
+      ...contractRoute(alertDeliveryApi.deliveries, TAG),
+      handler: async (request) => ({
+        success: true as const,
+        deliveries: (await selectAlertDeliveries(deps.db, request.params.id)).map(presentDelivery),
+      }),
+    });
+  };
+  const writes: FastifyPluginAsyncZod = async (scope) => {
+    guardAdminRoutes(scope, CONTACT_POINTS_EDIT);
+    scope.route({
+      ...contractRoute(alertDeliveryApi.create, TAG),
+      handler: async (request) => {
+        const { contactPoint, secret } = await createContactPoint(deps, request.body, editorOf(request));
+        return { success: true as const, contactPoint, secret, message: ALERT_DELIVERY_MESSAGES.created(contactPoint.name) };
+      },
+    });
+    scope.route({
+      ...contractRoute(alertDeliveryApi.update, TAG),
+      handler: async (request) => {
+        const contactPoint = await editContactPoint(deps, request.params.id, request.body, editorOf(request));
+        return { success: true as const, contactPoint, message: ALERT_DELIVERY_MESSAGES.updated(contactPoint.name) };
+      },
+    });
+    scope.route({
+      ...contractRoute(alertDeliveryApi.remove, TAG),
+      handler: async (request) => {
+        const name = await removeContactPoint(deps, request.params.id, editorOf(request));
+        return { success: true as const, message: ALERT_DELIVERY_MESSAGES.deleted(name) };
+      },
+    });
+    scope.route({
+      ...contractRoute(alertDeliveryApi.test, TAG),
+      handler: async (request) => ({
+        success: true as const,
+        ...(await testContactPoint(deps, request.params.id, editorOf(request))),
+      }),
+    });
+  };
+  await app.register(reads);
+  await app.register(writes);
+};
