@@ -264,3 +264,71 @@ describe('contact points', () => {
     ]);
   });
 });
+
+describe('silences and maintenance windows', () => {
+  const alertsList = async () =>
+    (await owner.get<{ alerts: { id: string; mutedReason: string | null }[] }>('/api/admin/metrics/alerts')).body.alerts;
+  const sentFor = (alertId: string) => receiver.received.filter((delivery) => JSON.parse(delivery.body).alert?.id === alertId);
+
+  it('keeps a silenced rule from being sent, marks its alert with why, and sends again once the silence ends', async () => {
+    const silenced = await owner.post<{ silence: { id: string; endsAt: string } }>('/api/admin/metrics/silences', {
+      ruleId: 'error-rate',
+      reason: 'Deploying the new build',
+      minutes: 30,
+    });
+    expect(silenced.status).toBe(200);
+    const muted = await fire('error-rate', 'Error rate 9 % for 60 s');
+    await until(async () => (await alertsList()).find((alert) => alert.id === muted.id)?.mutedReason !== null);
+    expect((await alertsList()).find((alert) => alert.id === muted.id)?.mutedReason).toBe('Silenced: Deploying the new build');
+    await server.app.monitoring.alerts.resolve('error-rate');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sentFor(muted.id)).toEqual([]);
+    expect(await deliveriesOf(muted.id)).toEqual([]);
+
+    expect((await owner.request('DELETE', `/api/admin/metrics/silences/${silenced.body.silence.id}`)).status).toBe(200);
+    const heard = await fire('error-rate', 'Error rate 11 % for 60 s');
+    await until(() => sentFor(heard.id).length === 1);
+    await server.app.monitoring.alerts.resolve('error-rate');
+  });
+
+  it('mutes delivery during a weekly maintenance window, and the window says it is active', async () => {
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    const start = `${String(aMinuteAgo.getUTCHours()).padStart(2, '0')}:${String(aMinuteAgo.getUTCMinutes()).padStart(2, '0')}`;
+    const created = await owner.post<{ window: { id: string; isActive: boolean } }>('/api/admin/metrics/maintenance-windows', {
+      name: 'Weekly upgrades',
+      weekday: aMinuteAgo.getUTCDay(),
+      start,
+      minutes: 10,
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.window.isActive).toBe(true);
+    const muted = await fire('error-rate', 'Error rate 15 % for 60 s');
+    await until(async () => (await alertsList()).find((alert) => alert.id === muted.id)?.mutedReason !== null);
+    expect((await alertsList()).find((alert) => alert.id === muted.id)?.mutedReason).toBe('Maintenance window: Weekly upgrades');
+    expect(sentFor(muted.id)).toEqual([]);
+    await server.app.monitoring.alerts.resolve('error-rate');
+    expect((await owner.request('DELETE', `/api/admin/metrics/maintenance-windows/${created.body.window.id}`)).status).toBe(200);
+  });
+
+  it('checks what is written, and lets only admins who configure the system mute alerts', async () => {
+    const nothing = await owner.post('/api/admin/metrics/silences', { reason: 'x', minutes: 10 });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.error).toBe('Choose a rule, an instance or both to silence');
+    const forever = await owner.post('/api/admin/metrics/silences', { ruleId: 'cpu-warning', reason: 'x', minutes: 10_000_000 });
+    expect(forever.body.error).toBe('Duration must be a whole number of minutes from 1 to 43,200 (30 days)');
+    const badTime = await owner.post('/api/admin/metrics/maintenance-windows', {
+      name: 'x',
+      weekday: 0,
+      start: '25:00',
+      minutes: 60,
+    });
+    expect(badTime.body.error).toBe('Start must be a time of day such as 02:00');
+    const viewer = await createTestAdmin(server.app, { role: 'viewer' });
+    const client = new HttpClient(server.url);
+    await client.signIn(viewer.username, viewer.password);
+    expect((await client.post('/api/admin/metrics/silences', { ruleId: 'cpu-warning', reason: 'x', minutes: 5 })).status).toBe(
+      403,
+    );
+    expect((await client.get('/api/admin/metrics/silences')).status).toBe(200);
+  });
+});

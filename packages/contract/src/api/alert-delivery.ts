@@ -141,6 +141,77 @@ export const alertDelivery = z.object({
 });
 export type AlertDelivery = z.infer<typeof alertDelivery>;
 
+export const SILENCE_LIMITS = { reasonMax: 500, maxMinutes: 30 * 24 * 60 } as const;
+export const MUTE_MESSAGES = {
+  reasonRequired: 'Reason is required',
+  reasonTooLong: `Reason must be at most ${SILENCE_LIMITS.reasonMax} characters`,
+  duration: `Duration must be a whole number of minutes from 1 to ${SILENCE_LIMITS.maxMinutes.toLocaleString('en-US')} (30 days)`,
+  weekday: 'Day must be a day of the week',
+  startTime: 'Start must be a time of day such as 02:00',
+  windowDuration: 'Length must be a whole number of minutes from 1 to 1,440 (a day)',
+  windowNameRequired: 'Name is required',
+  silenceTarget: 'Choose a rule, an instance or both to silence',
+  silenceNotFound: 'Silence not found',
+  windowNotFound: 'Maintenance window not found',
+  /** The muted_reason of an alert a silence kept from being sent. */
+  silenced: (reason: string) => `Silenced: ${reason}`,
+  /** The muted_reason of an alert a maintenance window kept from being sent. */
+  inWindow: (name: string) => `Maintenance window: ${name}`,
+} as const;
+
+/** Silences a rule, an instance, or one rule on one instance, from now for a number of minutes. */
+export const silenceBody = z
+  .object({
+    ruleId: z.string().min(1).max(100).nullable().default(null),
+    instance: z.string().min(1).max(200).nullable().default(null),
+    reason: z.string().trim().min(1, MUTE_MESSAGES.reasonRequired).max(SILENCE_LIMITS.reasonMax, MUTE_MESSAGES.reasonTooLong),
+    minutes: z
+      .number()
+      .int(MUTE_MESSAGES.duration)
+      .min(1, MUTE_MESSAGES.duration)
+      .max(SILENCE_LIMITS.maxMinutes, MUTE_MESSAGES.duration),
+  })
+  .refine((body) => body.ruleId !== null || body.instance !== null, {
+    path: ['ruleId'],
+    message: MUTE_MESSAGES.silenceTarget,
+  });
+export const silence = z.object({
+  id: z.uuid(),
+  ruleId: z.string().nullable(),
+  instance: z.string().nullable(),
+  reason: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  createdBy: z.string(),
+});
+export type Silence = z.infer<typeof silence>;
+
+/** The days of a maintenance window, Sunday first (0), as JavaScript's getUTCDay counts them. */
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** A weekly maintenance window in UTC: 'Sunday 02:00 for 60 minutes'. */
+export const maintenanceWindowBody = z.object({
+  name: z.string().trim().min(1, MUTE_MESSAGES.windowNameRequired).max(100),
+  weekday: z.number().int(MUTE_MESSAGES.weekday).min(0, MUTE_MESSAGES.weekday).max(6, MUTE_MESSAGES.weekday),
+  start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, MUTE_MESSAGES.startTime),
+  minutes: z
+    .number()
+    .int(MUTE_MESSAGES.windowDuration)
+    .min(1, MUTE_MESSAGES.windowDuration)
+    .max(1440, MUTE_MESSAGES.windowDuration),
+  isEnabled: z.boolean().default(true),
+});
+export const maintenanceWindow = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  weekday: z.number(),
+  start: z.string().describe('HH:MM, UTC'),
+  minutes: z.number(),
+  isEnabled: z.boolean(),
+  isActive: z.boolean().describe('Whether delivery is muted by it now'),
+});
+export type MaintenanceWindow = z.infer<typeof maintenanceWindow>;
+
 const idParams = z.object({ id: z.uuid() });
 
 /** Contact points and deliveries (issue 34), beside the alerts under /api/admin/metrics. */
@@ -184,6 +255,46 @@ export const alertDeliveryApi = {
     summary: 'Sends a test message now and answers how the receiver took it',
     params: idParams,
     response: z.object({ success: z.literal(true), delivery: alertDelivery, message: z.string() }),
+  }),
+  silences: endpoint({
+    method: 'GET',
+    path: '/api/admin/metrics/silences',
+    summary: 'Silences in force or to come',
+    response: z.object({ success: z.literal(true), silences: z.array(silence) }),
+  }),
+  createSilence: endpoint({
+    method: 'POST',
+    path: '/api/admin/metrics/silences',
+    summary: 'Mutes delivery of a rule, an instance or both from now for some minutes, with a reason',
+    body: silenceBody,
+    response: z.object({ success: z.literal(true), silence, message: z.string() }),
+  }),
+  endSilence: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/metrics/silences/:id',
+    summary: 'Ends a silence now',
+    params: idParams,
+    response: z.object({ success: z.literal(true), message: z.string() }),
+  }),
+  maintenanceWindows: endpoint({
+    method: 'GET',
+    path: '/api/admin/metrics/maintenance-windows',
+    summary: 'The weekly maintenance windows, and whether each mutes delivery now',
+    response: z.object({ success: z.literal(true), windows: z.array(maintenanceWindow) }),
+  }),
+  createMaintenanceWindow: endpoint({
+    method: 'POST',
+    path: '/api/admin/metrics/maintenance-windows',
+    summary: 'Adds a weekly maintenance window (UTC)',
+    body: maintenanceWindowBody,
+    response: z.object({ success: z.literal(true), window: maintenanceWindow, message: z.string() }),
+  }),
+  deleteMaintenanceWindow: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/metrics/maintenance-windows/:id',
+    summary: 'Deletes a maintenance window',
+    params: idParams,
+    response: z.object({ success: z.literal(true), message: z.string() }),
   }),
   deliveries: endpoint({
     method: 'GET',

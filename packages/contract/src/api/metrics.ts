@@ -187,6 +187,7 @@ export const storedAlert = alert.extend({
   resolvedAt: z.string().nullable(),
   acknowledgedBy: z.string().nullable(),
   acknowledgedAt: z.string().nullable(),
+  mutedReason: z.string().nullable().describe('Why it was not delivered: a silence or a maintenance window'),
 });
 /** A stored alert. */
 export type StoredAlert = z.infer<typeof storedAlert>;

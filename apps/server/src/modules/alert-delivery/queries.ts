@@ -218,3 +218,113 @@ export async function selectAlertDeliveries(db: Queryable, alertId: string): Pro
   );
   return rows;
 }
+
+export interface SilenceRow {
+  id: string;
+  rule_id: string | null;
+  instance: string | null;
+  reason: string;
+  starts_at: Date;
+  ends_at: Date;
+  created_by: string;
+}
+
+export interface MaintenanceWindowRow {
+  id: string;
+  name: string;
+  weekday: number;
+  start_minute: number;
+  duration_minutes: number;
+  is_enabled: boolean;
+}
+
+const SILENCE_COLUMNS = 'id, rule_id, instance, reason, starts_at, ends_at, created_by';
+const WINDOW_COLUMNS = 'id, name, weekday, start_minute, duration_minutes, is_enabled';
+
+/** The silences that have not ended at `now`, soonest ending first. */
+export async function selectSilences(db: Queryable, now: Date): Promise<SilenceRow[]> {
+  const { rows } = await db.query<SilenceRow>(
+    `SELECT ${SILENCE_COLUMNS} FROM alert_silences WHERE ends_at > $1 ORDER BY ends_at, id`,
+    [now],
+  );
+  return rows;
+}
+
+/** The silence muting an alert of this rule and instance at `now`, if any. */
+export async function selectSilenceFor(
+  db: Queryable,
+  alert: { rule_id: string | null; instance: string | null },
+  now: Date,
+): Promise<SilenceRow | null> {
+  const { rows } = await db.query<SilenceRow>(
+    `SELECT ${SILENCE_COLUMNS} FROM alert_silences
+      WHERE starts_at <= $3 AND ends_at > $3
+        AND (rule_id IS NULL OR rule_id = $1) AND (instance IS NULL OR instance = $2)
+        AND (rule_id IS NOT NULL OR instance IS NOT NULL)
+      ORDER BY ends_at DESC LIMIT 1`,
+    [alert.rule_id, alert.instance, now],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertSilence(
+  db: Queryable,
+  silence: { ruleId: string | null; instance: string | null; reason: string; startsAt: Date; endsAt: Date; createdBy: string },
+): Promise<SilenceRow> {
+  const { rows } = await db.query<SilenceRow>(
+    `INSERT INTO alert_silences (rule_id, instance, reason, starts_at, ends_at, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${SILENCE_COLUMNS}`,
+    [silence.ruleId, silence.instance, silence.reason, silence.startsAt, silence.endsAt, silence.createdBy],
+  );
+  return rows[0]!;
+}
+
+/** Ends a silence now (kept for the record); false when there is no such silence still running. */
+export async function endSilenceRow(db: Queryable, id: string, now: Date): Promise<SilenceRow | null> {
+  const { rows } = await db.query<SilenceRow>(
+    `UPDATE alert_silences SET ends_at = greatest($2, starts_at + interval '1 millisecond')
+      WHERE id = $1 AND ends_at > $2 RETURNING ${SILENCE_COLUMNS}`,
+    [id, now],
+  );
+  return rows[0] ?? null;
+}
+
+export async function selectMaintenanceWindows(db: Queryable): Promise<MaintenanceWindowRow[]> {
+  const { rows } = await db.query<MaintenanceWindowRow>(
+    `SELECT ${WINDOW_COLUMNS} FROM alert_maintenance_windows ORDER BY weekday, start_minute, id`,
+  );
+  return rows;
+}
+
+export async function insertMaintenanceWindow(
+  db: Queryable,
+  window: { name: string; weekday: number; startMinute: number; minutes: number; isEnabled: boolean; createdBy: string },
+): Promise<MaintenanceWindowRow> {
+  const { rows } = await db.query<MaintenanceWindowRow>(
+    `INSERT INTO alert_maintenance_windows (name, weekday, start_minute, duration_minutes, is_enabled, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${WINDOW_COLUMNS}`,
+    [window.name, window.weekday, window.startMinute, window.minutes, window.isEnabled, window.createdBy],
+  );
+  return rows[0]!;
+}
+
+export async function deleteMaintenanceWindowRow(db: Queryable, id: string): Promise<{ name: string } | null> {
+  const { rows } = await db.query<{ name: string }>('DELETE FROM alert_maintenance_windows WHERE id = $1 RETURNING name', [id]);
+  return rows[0] ?? null;
+}
+
+/** The rule and instance of a stored alert, and whether its firing was muted. */
+export async function selectAlertRouting(
+  db: Queryable,
+  alertId: string,
+): Promise<{ rule_id: string | null; instance: string | null; muted_reason: string | null } | null> {
+  const { rows } = await db.query<{ rule_id: string | null; instance: string | null; muted_reason: string | null }>(
+    'SELECT rule_id, instance, muted_reason FROM alerts WHERE id = $1',
+    [alertId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function markAlertMuted(db: Queryable, alertId: string, reason: string): Promise<void> {
+  await db.query('UPDATE alerts SET muted_reason = $2 WHERE id = $1 AND muted_reason IS NULL', [alertId, reason]);
+}

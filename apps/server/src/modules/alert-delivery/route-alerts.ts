@@ -1,9 +1,11 @@
 // Turns alerts into deliveries: an alert going off or ending is sent to every contact point its severity and rule
-// are routed to. Every process that sees it may ask; the deliveries' unique key makes each once.
+// are routed to, unless a silence or a maintenance window mutes it. Every process that sees it may ask; the
+// deliveries' unique key makes each once.
 import type { DomainEvent } from '../../core/event-bus';
 import type { AlertDeliveryDeps } from './alert-delivery-deps';
 import type { alertDeliveryJob } from './delivery-job';
-import { insertAlertDeliveries } from './queries';
+import { muteReasonFor } from './mute';
+import { insertAlertDeliveries, markAlertMuted, selectAlertRouting } from './queries';
 
 const SYSTEM = { actor: { type: 'system' }, ip: null } as const;
 
@@ -20,6 +22,17 @@ export async function routeAlertEvent(
         ? { alertId: event.alertId, event: 'resolved' as const }
         : null;
   if (!routed) return [];
+  const alert = await selectAlertRouting(deps.db, routed.alertId);
+  if (!alert) return [];
+  // A muted alert is still stored and shown, marked with why; its resolution is not sent either.
+  if (alert.muted_reason) return [];
+  if (routed.event === 'firing') {
+    const muted = await muteReasonFor(deps.db, alert, deps.now());
+    if (muted) {
+      await markAlertMuted(deps.db, routed.alertId, muted);
+      return [];
+    }
+  }
   const ids = await insertAlertDeliveries(deps.db, routed.alertId, routed.event);
   for (const deliveryId of ids) await deps.jobs.enqueue(job, { input: { deliveryId }, requester: SYSTEM });
   return ids;

@@ -14,6 +14,7 @@ import {
   removeContactPoint,
   testContactPoint,
 } from './manage-contact-points';
+import { createSilence, createWindow, deleteWindow, endSilence, listSilences, listWindows } from './manage-mutes';
 import { selectAlertDeliveries } from './queries';
 import { routeAlertEvent } from './route-alerts';
 
@@ -43,6 +44,14 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.route({
       ...contractRoute(alertDeliveryApi.list, TAG),
       handler: async () => ({ success: true as const, contactPoints: await listContactPoints(deps) }),
+    });
+    scope.route({
+      ...contractRoute(alertDeliveryApi.silences, TAG),
+      handler: async () => ({ success: true as const, silences: await listSilences(deps) }),
+    });
+    scope.route({
+      ...contractRoute(alertDeliveryApi.maintenanceWindows, TAG),
+      handler: async () => ({ success: true as const, windows: await listWindows(deps) }),
     });
     scope.route({
       ...contractRoute(alertDeliveryApi.deliveries, TAG),
@@ -83,6 +92,38 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     });
   };
+  const mutes: FastifyPluginAsyncZod = async (scope) => {
+    guardAdminRoutes(scope, CONTACT_POINTS_EDIT);
+    scope.route({
+      ...contractRoute(alertDeliveryApi.createSilence, TAG),
+      handler: async (request) => {
+        const silence = await createSilence(deps, request.body, editorOf(request));
+        return { success: true as const, silence, message: `Silenced until ${silence.endsAt}` };
+      },
+    });
+    scope.route({
+      ...contractRoute(alertDeliveryApi.endSilence, TAG),
+      handler: async (request) => {
+        await endSilence(deps, request.params.id, editorOf(request));
+        return { success: true as const, message: 'Silence ended' };
+      },
+    });
+    scope.route({
+      ...contractRoute(alertDeliveryApi.createMaintenanceWindow, TAG),
+      handler: async (request) => {
+        const window = await createWindow(deps, request.body, editorOf(request));
+        return { success: true as const, window, message: `Maintenance window ${window.name} created` };
+      },
+    });
+    scope.route({
+      ...contractRoute(alertDeliveryApi.deleteMaintenanceWindow, TAG),
+      handler: async (request) => {
+        const name = await deleteWindow(deps, request.params.id, editorOf(request));
+        return { success: true as const, message: `Maintenance window ${name} deleted` };
+      },
+    });
+  };
   await app.register(reads);
+  await app.register(mutes);
   await app.register(writes);
 };

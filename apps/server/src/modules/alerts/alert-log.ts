@@ -123,6 +123,7 @@ export class AlertLog {
         resolved_at: alert.isResolved ? now : null,
         acknowledged_at: null,
         acknowledged_by: null,
+        muted_reason: null,
       };
       return { row, isStored: false };
     }

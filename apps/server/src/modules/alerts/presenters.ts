@@ -15,6 +15,7 @@ export function presentAlert(row: AlertRow): StoredAlert {
     resolvedAt: row.resolved_at?.toISOString() ?? null,
     acknowledgedBy: row.acknowledged_by,
     acknowledgedAt: row.acknowledged_at?.toISOString() ?? null,
+    mutedReason: row.muted_reason ?? null,
   };
 }
 

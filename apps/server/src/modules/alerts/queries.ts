@@ -13,6 +13,8 @@ export interface AlertRow {
   resolved_at: Date | null;
   acknowledged_at: Date | null;
   acknowledged_by: string | null;
+  /** Why delivery was muted (a silence or a maintenance window), or null. */
+  muted_reason: string | null;
 }
 
 /** An alert rule as its table holds it. */
@@ -31,7 +33,7 @@ export interface AlertRuleRow {
 }
 
 const ALERT_COLUMNS = `id, rule_id, instance, severity, type, message, created_at, resolved_at, acknowledged_at,
-  acknowledged_by`;
+  acknowledged_by, muted_reason`;
 const RULE_COLUMNS = `id, name, kind, metric, threshold, service, duration_seconds, severity, enabled, updated_at,
   updated_by`;
 
