@@ -103,6 +103,11 @@ test('a raw view filtered, paged deep and back, a row opened, exported, then sco
   const guildId = new URL(page.url()).searchParams.get('guildId')!;
   await expect(guildBox).toHaveValue(guildName);
   await expect.poll(async () => new Set(await columnTexts(page, 'Guild ID'))).toEqual(new Set([guildId]));
+  // A person reads names first: the character's, then its guild's, with the guild's id on hover.
+  const heads = await page.getByTestId('raw-table').locator('thead th').allTextContents();
+  expect(heads.slice(1, 3).map((head) => head.trim())).toEqual(['Name', 'Guild']);
+  expect(new Set(await columnTexts(page, 'Guild'))).toEqual(new Set([guildName]));
+  await expect(rows(page).first().getByText(guildName, { exact: true })).toHaveAttribute('title', `guild_id: ${guildId}`);
   // Sorted by level, highest first, on the server.
   await page.getByRole('button', { name: 'Level', exact: true }).click();
   await page.getByRole('button', { name: 'Level', exact: true }).click();
