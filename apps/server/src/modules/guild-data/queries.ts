@@ -68,7 +68,11 @@ export async function selectFirstCharacters(db: Queryable, guildId: string) {
  * A page of the guild's characters by name (the guild's (guild_id, lower(name)) index), searching a part of the
  * name or realm among the guild's characters, with how many match.
  */
-export async function selectCharacterPage(db: Queryable, guildId: string, page: { limit: number; offset: number; search?: string }) {
+export async function selectCharacterPage(
+  db: Queryable,
+  guildId: string,
+  page: { limit: number; offset: number; search?: string },
+) {
   const values: unknown[] = [guildId];
   let where = 'guild_id = $1';
   if (page.search) {
