@@ -165,7 +165,9 @@ test('at 1280 px every filter control is in view and wide enough for its value, 
         const box = control.getBoundingClientRect();
         const isInView = box.left >= 0 && box.right <= window.innerWidth;
         const isWideEnough = control.type !== 'date' || box.width + 0.5 >= needed;
-        return isInView && isWideEnough ? [] : [`${control.dataset.testid}: ${Math.round(box.width)} of ${Math.round(needed)} px`];
+        return isInView && isWideEnough
+          ? []
+          : [`${control.dataset.testid}: ${Math.round(box.width)} of ${Math.round(needed)} px`];
       }),
     );
     expect(cut, entity).toEqual([]);
