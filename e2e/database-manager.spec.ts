@@ -251,6 +251,13 @@ test('the row grid: a uuid and a long text on one line, the row read whole, a co
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect.poll(async () => (await noteHead.boundingBox())!.width).toBeCloseTo(before + 32, 0);
+  // And by dragging it with the mouse.
+  const handle = (await edge.boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2 + 60, handle.y + handle.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => (await noteHead.boundingBox())!.width).toBeCloseTo(before + 92, 0);
 
   // The row's number opens it whole: the uuid, the timestamp and the note with Show all.
   await row.getByRole('button', { name: 'Show row 1 whole' }).click();
