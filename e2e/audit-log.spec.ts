@@ -30,6 +30,10 @@ test('the audit log filtered by action and actor, a record opened, the range che
   await expect(rows(page).first()).toBeVisible();
   // Newest first: the owner's create is the latest record.
   await expect(rows(page).first()).toHaveAttribute('data-action', 'admin.created');
+  // Its target is named as a person reads it, the admin's username, with the id on hover.
+  const targetName = rows(page).first().getByTestId('audit-target-name');
+  await expect(targetName).toHaveText(username);
+  await expect(targetName).toHaveAttribute('title', /^[0-9a-f]{8}-[0-9a-f-]{27}$/);
   await shot(page, 'list');
 
   // The action from the menu (the actions recorded so far), kept in the URL.

@@ -207,6 +207,71 @@ test('the table browser: schemas, a table, its details, keyset pages, export', a
   await expectAccessible(page, 'database table browser, export failed');
 });
 
+test('the row grid: a uuid and a long text on one line, the row read whole, a column resized; an opened table in view', async ({
+  page,
+}) => {
+  const id = '6f1c2a7e-9b3d-4c58-a0e1-2d7f4b9c8e15';
+  const note = `${'The whole note, word by word. '.repeat(100)}The end.`;
+  const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('DROP TABLE IF EXISTS e2e_db_grid');
+    await client.query('CREATE TABLE e2e_db_grid (id uuid PRIMARY KEY, created_at timestamptz NOT NULL, note text)');
+    await client.query("INSERT INTO e2e_db_grid VALUES ($1, '2026-01-02T03:04:05Z', $2)", [id, note]);
+  } finally {
+    await client.end();
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/admin/database/postgresql');
+  // The schema lists every table of the app: the opened table's details come into view instead of staying below it.
+  await page.getByTestId('database-tables').getByRole('button', { name: 'e2e_db_grid', exact: true }).click();
+  const details = page.getByTestId('database-details');
+  await expect(details.getByRole('heading', { name: 'public.e2e_db_grid' })).toBeInViewport();
+  await expect(page.getByTestId('database-open-table')).toBeFocused();
+
+  const grid = page.getByTestId('database-rows');
+  const row = dataRows(grid).first();
+  await expect(row).toContainText(id);
+  // One line: a row as tall as a line of text and its padding, the uuid whole, the note cut at its column's edge.
+  expect((await row.boundingBox())!.height).toBeLessThan(60);
+  const isCut = (text: string) =>
+    row.getByText(text, { exact: false }).evaluate((value) => {
+      const cell = value.closest('td')!;
+      return cell.scrollWidth > cell.clientWidth + 1;
+    });
+  expect(await isCut(id)).toBe(false);
+  expect(await isCut('The whole note')).toBe(true);
+  await reviewShot(page, 'database-row-grid', false);
+
+  // A column's edge widens it from the keyboard.
+  const noteHead = grid.getByRole('columnheader', { name: /note/ });
+  const before = (await noteHead.boundingBox())!.width;
+  const edge = grid.getByRole('separator', { name: 'Width of note' });
+  await edge.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await noteHead.boundingBox())!.width).toBeCloseTo(before + 32, 0);
+  // And by dragging it with the mouse.
+  const handle = (await edge.boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2 + 60, handle.y + handle.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => (await noteHead.boundingBox())!.width).toBeCloseTo(before + 92, 0);
+
+  // The row's number opens it whole: the uuid, the timestamp and the note with Show all.
+  await row.getByRole('button', { name: 'Show row 1 whole' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Row 1 of public.e2e_db_grid' });
+  await expect(dialog).toContainText(id);
+  await expect(dialog).toContainText('2026-01-02');
+  await dialog.getByRole('button', { name: `Show all ${note.length} characters` }).click();
+  await expect(dialog).toContainText('The end.');
+  await reviewShot(page, 'database-row-detail', false);
+  await expectAccessible(page, 'database row detail');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
 test("the red banner: the spec's text and the server's reason when schemas, tables or details fail to load", async ({ page }) => {
   // An unknown schema and an unknown table are the server's 404s, shown once with its reason.
   await page.goto('/admin/database/postgresql?schema=nope');
@@ -361,9 +426,13 @@ test('the table list: an estimated count counted exactly on demand; a view whose
   await expect(viewRow).toContainText('View');
   await viewRow.getByRole('button', { name: 'e2e_db_long', exact: true }).click();
   await expect(page.getByTestId('database-definition')).toContainText('repeat');
+  // The grid shows its start on one line; the row's detail says it was cut, with its whole length.
   const grid = page.getByTestId('database-rows');
-  await expect(grid).toContainText('Showing the first 65,536 of 70,000 characters; export the rows to read it whole.');
-  await expect(grid.getByRole('button', { name: 'Show all 65536 characters' })).toBeVisible();
+  await expect(dataRows(grid).first()).toContainText('xxxxxxxx');
+  await grid.getByRole('button', { name: 'Show row 1 whole' }).click();
+  const detail = page.getByRole('dialog', { name: 'Row 1 of public.e2e_db_long' });
+  await expect(detail).toContainText('Showing the first 65,536 of 70,000 characters; export the rows to read it whole.');
+  await expect(detail.getByRole('button', { name: 'Show all 65536 characters' })).toBeVisible();
   await reviewShot(page, 'database-long-text');
   await expectAccessible(page, 'database table browser, a view with a cut text');
 });

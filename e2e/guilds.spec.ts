@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import pg from 'pg';
+import { mainServerEnv } from './support/community';
 import { parseCsv } from './support/csv';
 import { reviewShot } from './support/review-shot';
 import { expect, expectAccessible, test } from './support/test';
@@ -183,6 +185,62 @@ for (const [half, tabs] of [
     }
   });
 }
+
+test('the Characters tab keeps its first 10 and opens every character, paged and searched, the view in the URL', async ({
+  page,
+}) => {
+  const name = `Roster ${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/admin/guilds', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { guild_name: name, server: 'Argent Dawn', region: 'EU' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const guildId = ((await created.json()) as { guild: { id: string } }).guild.id;
+  // 40 characters: Char 01 to Char 40, and one on another realm to find by its realm.
+  const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO characters (guild_id, name, realm, class, level)
+       SELECT $1, 'Char ' || lpad(n::text, 2, '0'), CASE WHEN n = 33 THEN 'Quel''Thalas' ELSE 'Argent Dawn' END, 'Mage', 80
+         FROM generate_series(1, 40) AS n`,
+      [guildId],
+    );
+  } finally {
+    await client.end();
+  }
+  await page.goto(`/admin/guilds/${guildId}/data?tab=characters`);
+  const panel = page.getByTestId('guild-data-panel-characters');
+  await expect(panel.getByTestId('guild-data-characters').getByRole('row')).toHaveCount(11);
+  await expect(panel).toContainText('10 of 40 characters');
+  await expect(panel).toContainText('Export the guild data for the full list');
+
+  await panel.getByRole('button', { name: 'View all 40 characters' }).click();
+  await expect(page).toHaveURL(/view=all/);
+  const rows = panel.getByTestId('guild-character');
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toContainText('Char 01');
+  await panel.getByTestId('characters-pagination').getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(15);
+  await expect(rows.last()).toContainText('Char 40');
+
+  // The search runs on the server, over the name and the realm, and starts again at page 1.
+  await panel.getByRole('searchbox', { name: 'Search characters' }).fill('thalas');
+  await expect(page).toHaveURL(/q=thalas/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Char 33');
+  await expect(panel.getByTestId('characters-total')).toHaveText('1 character matches');
+  await expectAccessible(page, 'guild data, every character searched');
+
+  // A reload keeps the view; the way back shows the first 10 again.
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  await panel.getByRole('button', { name: 'First 10 characters' }).click();
+  await expect(page).not.toHaveURL(/view=all/);
+  await expect(panel.getByTestId('guild-data-characters').getByRole('row')).toHaveCount(11);
+});
 
 test("deleting a guild's data needs the exact guild name", async ({ page }) => {
   const { name, view } = await openDataView(page);

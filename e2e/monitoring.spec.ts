@@ -159,6 +159,14 @@ test('Performance shows requests over time and per route, the pool, round trips 
   await expect(page.getByRole('columnheader', { name: 'Route' })).toHaveAttribute('aria-sort', 'ascending');
   const paths = await routes.locator('td:nth-child(2)').allInnerTexts();
   expect(paths).toEqual([...paths].sort((a, b) => a.localeCompare(b)));
+  // At 1280 px the table fits its card: nothing scrolled out of sight, the last column (p99) in the viewport.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const routeBox = page.getByRole('region', { name: 'Routes' });
+  await expect
+    .poll(() => routeBox.evaluate((box) => box.scrollWidth - box.clientWidth), { message: 'px of the routes out of sight' })
+    .toBeLessThanOrEqual(1);
+  const lastHead = await page.getByRole('columnheader', { name: 'p99' }).boundingBox();
+  expect(lastHead!.x + lastHead!.width).toBeLessThanOrEqual(1280);
 
   // Slow queries: the statements when pg_stat_statements is there, otherwise why not and the line that fixes it.
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -103,6 +103,11 @@ test('a raw view filtered, paged deep and back, a row opened, exported, then sco
   const guildId = new URL(page.url()).searchParams.get('guildId')!;
   await expect(guildBox).toHaveValue(guildName);
   await expect.poll(async () => new Set(await columnTexts(page, 'Guild ID'))).toEqual(new Set([guildId]));
+  // A person reads names first: the character's, then its guild's, with the guild's id on hover.
+  const heads = await page.getByTestId('raw-table').locator('thead th').allTextContents();
+  expect(heads.slice(1, 3).map((head) => head.trim())).toEqual(['Name', 'Guild']);
+  expect(new Set(await columnTexts(page, 'Guild'))).toEqual(new Set([guildName]));
+  await expect(rows(page).first().getByText(guildName, { exact: true })).toHaveAttribute('title', `guild_id: ${guildId}`);
   // Sorted by level, highest first, on the server.
   await page.getByRole('button', { name: 'Level', exact: true }).click();
   await page.getByRole('button', { name: 'Level', exact: true }).click();
@@ -139,4 +144,32 @@ test('the raw data views at 390 px in the dark theme', async ({ page }) => {
   await page.getByTestId('raw-table').scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'phone-dark', false);
+});
+
+test('at 1280 px every filter control is in view and wide enough for its value, the date ranges included', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const entity of ['characters', 'loot_entries', 'player_accounts']) {
+    await page.goto(`/admin/data?entity=${entity}`);
+    await expect(rows(page).first()).toBeVisible();
+    const controls = page.locator('.raw-filters__grid').locator('input, select');
+    expect(await controls.count()).toBeGreaterThan(3);
+    // Each control against the width it takes on its own (a date input shows its whole date and picker button).
+    const cut = await controls.evaluateAll((elements) =>
+      elements.flatMap((element) => {
+        const control = element as HTMLInputElement | HTMLSelectElement;
+        const probe = control.cloneNode(true) as HTMLElement;
+        probe.style.cssText = 'position:absolute;visibility:hidden;width:auto;min-width:0';
+        document.body.append(probe);
+        const needed = probe.getBoundingClientRect().width;
+        probe.remove();
+        const box = control.getBoundingClientRect();
+        const isInView = box.left >= 0 && box.right <= window.innerWidth;
+        const isWideEnough = control.type !== 'date' || box.width + 0.5 >= needed;
+        return isInView && isWideEnough
+          ? []
+          : [`${control.dataset.testid}: ${Math.round(box.width)} of ${Math.round(needed)} px`];
+      }),
+    );
+    expect(cut, entity).toEqual([]);
+  }
 });

@@ -218,6 +218,20 @@ test('the key manager: create keys, delete by pattern after a dry run, flush beh
   await expect(create.getByTestId('redis-error')).toHaveText('Failed to create key: Key already exists: e2e:new:string');
   await expectAccessible(page, 'redis key manager');
 
+  // A 10,000-character key: its toast names it, and stays a toast inside the screen (six lines of the message).
+  const longKey = `e2e:long:${'k'.repeat(10_000 - 'e2e:long:'.length)}`;
+  await create.getByLabel('Key name').fill(longKey);
+  await create.getByLabel('Value').fill('long');
+  await create.getByRole('button', { name: 'Create Key' }).click();
+  const longToast = toast(page, 'Key created: e2e:long:kkkk');
+  await expect(longToast).toBeVisible();
+  expect(await flush.exists(longKey)).toBe(1);
+  const screen = page.viewportSize()!;
+  const box = (await longToast.boundingBox())!;
+  expect(box.height).toBeLessThan(screen.height / 3);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(screen.height);
+
   // Delete by pattern: the dry run counts, then a confirmation deletes.
   const danger = page.getByTestId('redis-danger-zone');
   await danger.getByLabel('Pattern to delete').fill('e2e:tmp:*');

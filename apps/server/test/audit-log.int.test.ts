@@ -99,6 +99,55 @@ describe('the audit log API', () => {
     expect(new Set(facets.body.targetTypes).size).toBe(facets.body.targetTypes.length);
   });
 
+  it("names each record's target where it is a guild, an admin, a player or a character; other ids stay ids", async () => {
+    const namer = `Namer_${uniqueSuffix()}`;
+    const [guild] = await sql<{ id: string }>(
+      ctx.server.app,
+      `INSERT INTO guilds (guild_name, server, discord_guild_id) VALUES ('Onyx Vanguard', 'Silvermoon', $1) RETURNING id`,
+      [`49${Date.now()}`.slice(0, 18)],
+    );
+    const admin = await createTestAdmin(ctx.server.app, { role: 'viewer' });
+    const [player] = await sql<{ id: string }>(
+      ctx.server.app,
+      "INSERT INTO player_accounts (display_name) VALUES ('Thrall Player') RETURNING id",
+    );
+    const [character] = await sql<{ id: string }>(
+      ctx.server.app,
+      "INSERT INTO characters (guild_id, name, realm, class, role) VALUES ($1, 'Jaina', 'Stormrage', 'Mage', 'dps') RETURNING id",
+      [guild!.id],
+    );
+    const targets = [
+      ['guild', guild!.id],
+      ['admin_user', admin.id],
+      ['player_account', player!.id],
+      ['character', character!.id],
+      ['admin_session', 'not-a-uuid'],
+      ['guild', '00000000-0000-4000-8000-000000000000'],
+    ];
+    for (const [index, [type, id]] of targets.entries()) {
+      await sql(
+        ctx.server.app,
+        `INSERT INTO audit_log (actor_type, actor_name, action, target_type, target_id, created_at)
+         VALUES ('system', $1, 'guild.updated', $2, $3, now() - make_interval(secs => $4))`,
+        [namer, type, id, index],
+      );
+    }
+    const page = await list(`actor=${namer}`);
+    expect(page.data.map((entry) => [entry.targetType, entry.targetName])).toEqual([
+      ['guild', 'Onyx Vanguard'],
+      ['admin_user', admin.username],
+      ['player_account', 'Thrall Player'],
+      ['character', 'Jaina-Stormrage'],
+      ['admin_session', null],
+      ['guild', null],
+    ]);
+    expect(page.data[0]!.targetId).toBe(guild!.id);
+    // Paging still counts and cuts in the log's order.
+    const second = await list(`actor=${namer}&limit=2&page=2`);
+    expect(second.data.map((entry) => entry.targetName)).toEqual(['Thrall Player', 'Jaina-Stormrage']);
+    expect(second.pagination.total).toBe(6);
+  });
+
   it('exports the filtered records as a CSV attachment, newest first, and audits the export', async () => {
     const answer = await ctx.owner.get(`${AUDIT}/export?actor=${actor}&action=guild.`);
     expect(answer.status).toBe(200);

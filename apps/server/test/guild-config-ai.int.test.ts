@@ -172,6 +172,11 @@ describe('Test AI (issue 15): the guild’s provider through the OpenAI-compatib
       colour: CONFIG_MESSAGES.unknownSetting,
     });
     expect(fake.requests).toHaveLength(0);
+    // A port no server listens on is named in the form's words, never Node's "Invalid URL" (issue 29).
+    const badPort = await testAi({ config: { endpointUrl: 'http://127.0.0.1:99999/v1', apiKey: 'sk-typed' } });
+    expect(badPort.status).toBe(400);
+    expect(badPort.body.fields).toEqual({ endpointUrl: CONFIG_MESSAGES.port });
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('names the provider’s status in our words, never its body', async () => {

@@ -96,7 +96,7 @@ describe('the guild data summary', () => {
   });
 
   it('answers 404 naming an unknown guild on every data call', async () => {
-    for (const path of ['data', 'raid-events', 'combat-logs', 'discord-members', 'analytics', 'export?type=json']) {
+    for (const path of ['data', 'characters', 'raid-events', 'combat-logs', 'discord-members', 'analytics', 'export?type=json']) {
       const answer = await owner.get(`/api/admin/guilds/${UNKNOWN}/${path}`);
       expect(answer.status, path).toBe(404);
       expect(answer.body).toMatchObject({ success: false, code: 'NOT_FOUND', error: guildNotFound(UNKNOWN) });
@@ -105,6 +105,31 @@ describe('the guild data summary', () => {
 });
 
 describe('the data tabs', () => {
+  it('Characters, View all: every character by name, paged, searched by a part of the name or realm, this guild only', async () => {
+    type Page = { characters: { name: string; realm: string; class: string }[]; total: number; page: number; limit: number };
+    const list = async (query: string) => {
+      const answer = await owner.get<Page>(`/api/admin/guilds/${guildId}/characters?${query}`);
+      expect(answer.status, query).toBe(200);
+      return answer.body;
+    };
+    const all = await list('');
+    expect(all.characters.map((c) => c.name)).toEqual(['Kaethas', 'Kaethasdk', '모험가']);
+    expect(all).toMatchObject({ total: 3, page: 1, limit: 25 });
+    expect(all.characters[2]).toMatchObject({ realm: 'Azshara', class: 'Mage' });
+    const second = await list('limit=2&page=2');
+    expect(second.characters.map((c) => c.name)).toEqual(['모험가']);
+    expect(second.total).toBe(3);
+    const byName = await list('search=ETHASD');
+    expect(byName.characters.map((c) => c.name)).toEqual(['Kaethasdk']);
+    expect(byName.total).toBe(1);
+    expect((await list('search=azsh')).characters.map((c) => c.name)).toEqual(['모험가']);
+    // A search is text, never a pattern: % and _ find themselves.
+    expect((await list('search=%25')).total).toBe(0);
+    expect((await list('search=_')).total).toBe(0);
+    const tooLong = await owner.get(`/api/admin/guilds/${guildId}/characters?search=${'x'.repeat(101)}`);
+    expect(tooLong.status).toBe(400);
+  });
+
   it('Raid Events: newest first, paged, with attendance (present or late)', async () => {
     const first = await owner.get<{ events: { id: string; attendance: number }[]; total: number }>(
       `/api/admin/guilds/${guildId}/raid-events?limit=1`,

@@ -342,7 +342,8 @@ describe('time-series manager on InfluxDB 1.x', () => {
     // Shorter than the shard group (7 days): InfluxDB refuses and the answer says why.
     const refused = await owner.request('PUT', `${BASE}/retention`, { body: { bucket, retention: '2h' } });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatch(/shard/i);
+    expect(refused.body.error).toBe(INFLUX_MESSAGES.retentionBelowShardGroup(bucket, '7d'));
+    expect(refused.body.fields).toEqual({ retention: refused.body.error });
     const invalid = await owner.request('PUT', `${BASE}/retention`, { body: { bucket, retention: 'forever and ever' } });
     expect(invalid.status).toBe(400);
     const back = await owner.request('PUT', `${BASE}/retention`, { body: { bucket, retention: 'infinite' } });

@@ -220,6 +220,22 @@ describe('raw data views', () => {
     expect((await page('discord_members', `guildId=${beta}`)).rows.map((row) => row.username)).toEqual(['ann', 'dot']);
   });
 
+  it('names the guild, character and member beside their ids, first in the row', async () => {
+    const characters = await page('characters', `guildId=${beta}`);
+    expect(new Set(characters.rows.map((row) => row.guild_name))).toEqual(new Set(['Raw Beta']));
+    expect(Object.keys(characters.rows[0]!).slice(0, 2)).toEqual(['name', 'guild_name']);
+    const attendance = await page('raid_attendance', `guildId=${alpha}&limit=1`);
+    expect(attendance.rows[0]).toMatchObject({ guild_name: 'Raw Alpha', guild_id: alpha });
+    const links = await walk('character_links', `guildId=${alpha}`, 500);
+    expect(links.map((row) => [row.character_name, row.member_name, row.guild_name]).sort()).toEqual([
+      ['Aria', 'ann', 'Raw Alpha'],
+      ['Borin', 'ann', 'Raw Alpha'],
+      ['Gorm', 'ann', 'Raw Alpha'],
+    ]);
+    const members = await page('discord_members', `guildId=${beta}`);
+    expect(members.rows.map((row) => row.guild_name)).toEqual(['Raw Beta', 'Raw Beta']);
+  });
+
   it('filters text (contains, any case), numbers and dates by range, enums and booleans', async () => {
     const names = (body: RawDataPage, column = 'name') => body.rows.map((row) => row[column]).sort();
     expect(names(await page('characters', 'name=ARI'))).toEqual(['Aria', 'Aria']);
@@ -312,7 +328,10 @@ describe('raw data views', () => {
       ['characters?sort=nope', RAW_DATA_MESSAGES.notSortable('characters', 'nope')],
       ['characters?level_min=high', RAW_DATA_MESSAGES.invalidNumber('level_min')],
       ['characters?created_at_from=yesterday', RAW_DATA_MESSAGES.invalidDate('created_at_from')],
-      ['characters?class=Bard', RAW_DATA_MESSAGES.invalidEnum('class', RAW_ENTITIES[0].columns[4].values ?? [])],
+      [
+        'characters?class=Bard',
+        RAW_DATA_MESSAGES.invalidEnum('class', RAW_ENTITIES[0].columns.find((c) => c.name === 'class')?.values ?? []),
+      ],
       ['character_links?is_primary=yes', RAW_DATA_MESSAGES.invalidBoolean('is_primary')],
       ['characters?after=garbage', RAW_DATA_MESSAGES.invalidCursor],
       ['characters?guildId=alpha', RAW_DATA_MESSAGES.invalidGuildId],

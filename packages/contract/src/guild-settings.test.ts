@@ -64,6 +64,13 @@ describe('settingValueError, kind by kind', () => {
     expect(check('ai', 'endpointUrl', 'http://127.0.0.1:8080/v1')).toBeNull();
     expect(check('ai', 'endpointUrl', 'ftp://host')).toBe('Must be an http or https address');
     expect(check('ai', 'endpointUrl', 'https://has space.com')).toBe(CONFIG_MESSAGES.url);
+    // A port no server listens on is named as the port, never Node's "Invalid URL" (issue 29).
+    for (const bad of ['http://127.0.0.1:99999/v1', 'https://api.example.com:0/v1', 'https://api.example.com:80a/v1']) {
+      expect(check('ai', 'endpointUrl', bad), bad).toBe('The port after the host must be a number from 1 to 65535');
+    }
+    expect(check('ai', 'endpointUrl', 'https://user:secret@api.example.com:8443/v1')).toBeNull();
+    expect(check('ai', 'endpointUrl', 'http://[::1]:65535/v1')).toBeNull();
+    expect(check('ai', 'endpointUrl', 'http://[::1]:65536/v1')).toBe(CONFIG_MESSAGES.port);
     expect(check('general', 'announcementChannel', '')).toBeNull();
     expect(check('general', 'announcementChannel', '123456789012345678')).toBeNull();
     expect(check('general', 'announcementChannel', '#general')).toBe('Must be a Discord channel id (digits)');

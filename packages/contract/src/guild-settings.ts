@@ -92,6 +92,8 @@ export const CONFIG_MESSAGES = {
   flag: 'Must be on or off',
   choice: (labels: readonly string[]) => `Must be one of: ${labels.join(', ')}`,
   url: 'Must be an http or https address',
+  /** A URL whose port (after the host's colon) no server can listen on: 99999, 0, or letters (issue 29). */
+  port: 'The port after the host must be a number from 1 to 65535',
   channel: 'Must be a Discord channel id (digits)',
   timezone: 'Must be a time zone like Europe/Berlin or UTC',
   duration: 'Must be a duration like 15m, 2h or 1d',
@@ -340,6 +342,25 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/** The port written after a URL's host (user:password@ and [IPv6] skipped), or undefined when none is. */
+const URL_PORT = /^https?:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):([^/?#]*)/i;
+
+/** Why an http(s) address cannot be called, in the form's words: not one at all, or a port out of range. */
+function urlError(value: string): string | null {
+  if (value === '') return null;
+  if (!/^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value)) return CONFIG_MESSAGES.url;
+  const port = URL_PORT.exec(value)?.[1];
+  if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65_535)) {
+    return CONFIG_MESSAGES.port;
+  }
+  try {
+    new URL(value);
+    return null;
+  } catch {
+    return CONFIG_MESSAGES.url;
+  }
+}
+
 function listItemError(kind: ListItemKind | undefined, item: unknown, maxLength: number): string | null {
   if (typeof item !== 'string') return CONFIG_MESSAGES.text;
   if (kind === 'channel') return CHANNEL_ID.test(item) ? null : CONFIG_MESSAGES.channel;
@@ -382,8 +403,7 @@ export function settingValueError(definition: SettingDefinition, value: unknown)
     }
     default: {
       if (typeof value !== 'string') return CONFIG_MESSAGES.text;
-      if (definition.kind === 'url')
-        return value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value) ? null : CONFIG_MESSAGES.url;
+      if (definition.kind === 'url') return urlError(value);
       if (definition.kind === 'channel') return value === '' || CHANNEL_ID.test(value) ? null : CONFIG_MESSAGES.channel;
       if (definition.kind === 'timezone') return isTimeZone(value) ? null : CONFIG_MESSAGES.timezone;
       if (definition.kind === 'secret') return value.length > 500 ? CONFIG_MESSAGES.tooLong(500) : null;

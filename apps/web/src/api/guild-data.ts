@@ -20,6 +20,20 @@ export function useGuildDataSummary(id: string) {
   });
 }
 
+/** A page of the guild's characters by name, searched on the server ("View all" on the Characters tab). */
+export function useGuildCharacters(id: string, page: number, search: string) {
+  return useQuery({
+    queryKey: guildKeys.characters(id, { page, search }),
+    queryFn: ({ signal }) =>
+      callEndpoint(guildDataApi.characters, {
+        params: { id },
+        query: { page, limit: GUILD_DATA_PAGE_SIZE, search: search || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** A page of the guild's raid events with attendance counts. */
 export function useGuildRaidEvents(id: string, page: number) {
   return useQuery({

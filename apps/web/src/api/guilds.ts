@@ -16,6 +16,7 @@ export const guildKeys = {
   list: (query: GuildListFilters) => [...guildKeys.lists(), query] as const,
   data: (id: string) => [...guildKeys.all, 'data', id] as const,
   summary: (id: string) => [...guildKeys.data(id), 'summary'] as const,
+  characters: (id: string, query: { page: number; search: string }) => [...guildKeys.data(id), 'characters', query] as const,
   raidEvents: (id: string, page: number) => [...guildKeys.data(id), 'raid-events', { page }] as const,
   combatLogs: (id: string) => [...guildKeys.data(id), 'combat-logs'] as const,
   discordMembers: (id: string, query: { page: number; search: string }) => [...guildKeys.data(id), 'discord', query] as const,

@@ -73,6 +73,11 @@ interface DataTableProps<Row, Sort extends string> {
   isStacked?: boolean;
   /** A refetch is under way: the rows on screen dim. */
   isBusy?: boolean;
+  /**
+   * Columns take their `size` (TanStack's column sizing) in a fixed layout, and may be resized: a column's head
+   * calls `header.getResizeHandler()` or `table.setColumnSizing` (the PostgreSQL row grid).
+   */
+  isResizable?: boolean;
 }
 
 const cellClass = (meta: ColumnMeta<never, unknown> | undefined) =>
@@ -100,6 +105,8 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
     manualSorting: true,
     manualPagination: true,
     getRowId: props.getRowId,
+    enableColumnResizing: props.isResizable ?? false,
+    columnResizeMode: 'onChange',
   });
   const boxRef = useRef<HTMLElement>(null);
   const tableRows = table.getRowModel().rows;
@@ -189,7 +196,13 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
     );
   }
 
-  const tableClass = ['table', 'data-table', props.isStacked && 'data-table--stacked', props.className];
+  const tableClass = [
+    'table',
+    'data-table',
+    props.isStacked && 'data-table--stacked',
+    props.isResizable && 'data-table--sized',
+    props.className,
+  ];
   return (
     <>
       <TableScroll
@@ -202,7 +215,16 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
           className={tableClass.filter(Boolean).join(' ')}
           data-testid={props.testId}
           aria-rowcount={isVirtual ? tableRows.length + 1 : undefined}
+          style={props.isResizable ? { width: table.getTotalSize() } : undefined}
         >
+          {props.isResizable && (
+            <colgroup>
+              {selection && <col className="table__check" />}
+              {table.getVisibleLeafColumns().map((column) => (
+                <col key={column.id} style={{ width: column.getSize() }} />
+              ))}
+            </colgroup>
+          )}
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} aria-rowindex={isVirtual ? 1 : undefined}>

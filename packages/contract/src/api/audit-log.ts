@@ -36,6 +36,8 @@ export const auditEntry = z.object({
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /** The target's name where it is a row that has one (a guild, an admin, a user, a player, a character). */
+  targetName: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   createdAt: z.string(),

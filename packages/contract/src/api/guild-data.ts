@@ -56,6 +56,11 @@ export const guildDataCharacter = z.object({
 /** A guild data character. */
 export type GuildDataCharacter = z.infer<typeof guildDataCharacter>;
 
+/** One character of a guild's whole list ("View all" on the Characters tab): the first characters' fields and realm. */
+export const guildCharacter = guildDataCharacter.extend({ realm: z.string() });
+/** A character of the whole list. */
+export type GuildCharacter = z.infer<typeof guildCharacter>;
+
 /** One recent loot drop (spec 1 §3). */
 export const guildDataLoot = z.object({ item_name: z.string(), character_name: z.string(), timestamp: z.string() });
 /** A recent loot drop. */
@@ -179,6 +184,20 @@ export const guildDataApi = {
       success: z.literal(true),
       events: z.array(guildRaidEvent),
       total: z.number(),
+      page: z.number(),
+      limit: z.number(),
+    }),
+  }),
+  characters: endpoint({
+    method: 'GET',
+    path: '/api/admin/guilds/:id/characters',
+    summary: "A page of the guild's characters by name; search finds a part of the name or realm",
+    params: guildIdParams,
+    query: pageQuery.extend({ search: z.string().trim().max(100).optional() }),
+    response: z.object({
+      success: z.literal(true),
+      characters: z.array(guildCharacter),
+      total: z.number().describe('Characters matching the search'),
       page: z.number(),
       limit: z.number(),
     }),

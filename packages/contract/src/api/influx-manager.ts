@@ -66,6 +66,14 @@ export const INFLUX_MESSAGES = {
   fluxStringKey: 'Properties named by a string ("name": value) are refused here; use a plain name.',
   queryTimedOut: (ms: number) => `The query did not finish within ${ms.toLocaleString('en-US')} ms`,
   retentionNotEditable: 'This server does not allow changing the retention of that bucket.',
+  /**
+   * A retention shorter than the bucket's shard group duration, which InfluxDB refuses in its own words ("retention
+   * policy duration must be greater than the shard duration", issue 29).
+   */
+  retentionBelowShardGroup: (bucket: string, shardGroup: string | null) =>
+    shardGroup
+      ? `Retention of ${bucket} must be at least ${shardGroup}, its shard group duration: InfluxDB keeps and drops data in blocks that long. Choose ${shardGroup} or more, or 'infinite'.`
+      : `Retention of ${bucket} must be at least its shard group duration: InfluxDB keeps and drops data in blocks that long. Choose a longer retention, or 'infinite'.`,
   retentionUpdated: (bucket: string, retention: string) => `Retention of ${bucket} set to ${retention}`,
   na: 'N/A',
 } as const;

@@ -36,6 +36,8 @@ export interface RawColumn {
   filter?: RawFilterKind;
   /** Only columns with a B-tree index that ends in the entity's key (keyset paging at any depth). */
   sortable?: boolean;
+  /** A name column's id column: the grid shows the name and keeps the id on hover ('guild_name' names 'guild_id'). */
+  idColumn?: string;
 }
 
 /** One entity: its name in URLs, its label, its columns, and the sort used when none is asked. */
@@ -52,6 +54,10 @@ export interface RawEntity {
 
 const id = (name = 'id', label = 'ID'): RawColumn => ({ name, label, type: 'text', filter: 'equals' });
 const guildId: RawColumn = { name: 'guild_id', label: 'Guild ID', type: 'text', filter: 'equals' };
+/** The guild's name, joined by the row's guild id (cross-tenant views name the guild, issue 29). */
+const guildName: RawColumn = { name: 'guild_name', label: 'Guild', type: 'text', idColumn: 'guild_id' };
+/** A name joined by an id column of the row, shown with the id on hover. */
+const nameOf = (name: string, label: string, idColumn: string): RawColumn => ({ name, label, type: 'text', idColumn });
 const text = (name: string, label: string, filter: RawFilterKind | undefined = 'contains'): RawColumn =>
   filter ? { name, label, type: 'text', filter } : { name, label, type: 'text' };
 const date = (name: string, label: string, sortable = false): RawColumn => ({
@@ -87,9 +93,8 @@ export const RAW_ENTITIES = [
     defaultOrder: 'desc',
     guildScope: 'Characters of the guild.',
     columns: [
-      id(),
-      guildId,
       { ...text('name', 'Name'), sortable: true },
+      guildName,
       text('realm', 'Realm'),
       choice('class', 'Class', WOW_CLASSES),
       text('spec', 'Spec'),
@@ -103,6 +108,8 @@ export const RAW_ENTITIES = [
       text('officer_note', 'Officer note'),
       date('created_at', 'Created', true),
       date('updated_at', 'Updated'),
+      id(),
+      guildId,
     ],
   },
   {
@@ -113,15 +120,16 @@ export const RAW_ENTITIES = [
     defaultOrder: 'desc',
     guildScope: 'Loot of the guild.',
     columns: [
+      { ...text('character_name', 'Character'), idColumn: 'character_id' },
+      text('item_name', 'Item'),
+      guildName,
+      text('boss', 'Boss'),
+      date('awarded_at', 'Awarded', true),
+      number('item_id', 'Item ID'),
       id(),
       guildId,
       id('character_id', 'Character ID'),
-      text('character_name', 'Character'),
-      number('item_id', 'Item ID'),
-      text('item_name', 'Item'),
-      text('boss', 'Boss'),
       id('raid_event_id', 'Raid event ID'),
-      date('awarded_at', 'Awarded', true),
     ],
   },
   {
@@ -132,13 +140,14 @@ export const RAW_ENTITIES = [
     defaultOrder: 'desc',
     guildScope: 'Raids of the guild.',
     columns: [
-      id(),
-      guildId,
       { ...text('name', 'Name'), sortable: true },
+      guildName,
       text('instance', 'Instance'),
       text('difficulty', 'Difficulty'),
       date('starts_at', 'Starts', true),
       date('ends_at', 'Ends'),
+      id(),
+      guildId,
     ],
   },
   {
@@ -149,13 +158,14 @@ export const RAW_ENTITIES = [
     defaultOrder: 'asc',
     guildScope: "Attendance of the guild's raids.",
     columns: [
+      { ...text('raid_name', 'Raid'), idColumn: 'raid_event_id' },
+      date('starts_at', 'Raid starts'),
+      { ...text('character_name', 'Character'), idColumn: 'character_id' },
+      guildName,
+      choice('status', 'Status', ['present', 'late', 'absent']),
       { ...id('raid_event_id', 'Raid event ID'), sortable: true },
       id('character_id', 'Character ID'),
       guildId,
-      text('raid_name', 'Raid'),
-      date('starts_at', 'Raid starts'),
-      text('character_name', 'Character'),
-      choice('status', 'Status', ['present', 'late', 'absent']),
     ],
   },
   {
@@ -166,16 +176,17 @@ export const RAW_ENTITIES = [
     defaultOrder: 'asc',
     guildScope: 'Members of the guild.',
     columns: [
-      id(),
-      guildId,
-      id('discord_user_id', 'Discord user ID'),
-      { ...text('username', 'Username'), sortable: true },
+      { ...text('username', 'Username'), sortable: true, idColumn: 'discord_user_id' },
       text('global_name', 'Global name'),
       text('nickname', 'Nickname'),
+      guildName,
       { name: 'roles', label: 'Roles', type: 'json' },
       date('joined_at', 'Joined'),
       date('left_at', 'Left'),
       date('last_synced_at', 'Last synced'),
+      id(),
+      guildId,
+      id('discord_user_id', 'Discord user ID'),
     ],
   },
   {
@@ -186,16 +197,19 @@ export const RAW_ENTITIES = [
     defaultOrder: 'desc',
     guildScope: 'Links of the guild.',
     columns: [
-      id(),
-      guildId,
-      id('character_id', 'Character ID'),
-      id('discord_member_id', 'Discord member ID'),
+      nameOf('character_name', 'Character', 'character_id'),
+      nameOf('member_name', 'Discord member', 'discord_member_id'),
+      guildName,
       choice('priority', 'Priority', ['main', 'alt']),
       flag('is_primary', 'Primary'),
       number('confidence', 'Confidence'),
       choice('link_type', 'Link type', ['manual', 'automatic', 'claim']),
       date('linked_at', 'Linked', true),
       text('linked_by', 'Linked by'),
+      id(),
+      guildId,
+      id('character_id', 'Character ID'),
+      id('discord_member_id', 'Discord member ID'),
     ],
   },
   {
@@ -206,8 +220,7 @@ export const RAW_ENTITIES = [
     defaultOrder: 'desc',
     guildScope: 'The guild itself.',
     columns: [
-      id(),
-      { ...text('guild_name', 'Guild name'), sortable: true },
+      { ...text('guild_name', 'Guild name'), sortable: true, idColumn: 'id' },
       text('server', 'Server'),
       choice('region', 'Region', ['US', 'EU', 'KR', 'CN']),
       choice('faction', 'Faction', ['Alliance', 'Horde']),
@@ -222,9 +235,10 @@ export const RAW_ENTITIES = [
       flag('recruitment_open', 'Recruitment open'),
       text('website', 'Website'),
       text('discord_invite', 'Discord invite'),
-      id('discord_guild_id', 'Discord server ID'),
       date('created_at', 'Created', true),
       date('updated_at', 'Updated'),
+      id(),
+      id('discord_guild_id', 'Discord server ID'),
     ],
   },
   {
@@ -235,8 +249,7 @@ export const RAW_ENTITIES = [
     defaultOrder: 'desc',
     guildScope: "Players whose Discord user is a member of the guild's server.",
     columns: [
-      id(),
-      text('display_name', 'Display name'),
+      { ...text('display_name', 'Display name'), idColumn: 'id' },
       text('email', 'E-mail'),
       choice('account_status', 'Status', ['active', 'inactive', 'suspended', 'merged']),
       text('notes', 'Notes'),
@@ -252,6 +265,7 @@ export const RAW_ENTITIES = [
       text('updated_by', 'Updated by'),
       date('created_at', 'Created', true),
       date('updated_at', 'Updated', true),
+      id(),
     ],
   },
   {
@@ -344,6 +358,7 @@ const rawColumnSchema = z.object({
   values: z.array(z.string()).readonly().optional(),
   filter: z.enum(RAW_FILTER_KINDS).optional(),
   sortable: z.boolean().optional(),
+  idColumn: z.string().optional(),
 });
 
 const rawEntitySchema = z.object({

@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@guildhall/contract';
-import type { AuditRow } from './queries';
+import type { AuditPageRow } from './queries';
 
 /** An audit record as the audit log screen and the API show it. */
-export function presentAuditEntry(row: AuditRow): AuditEntry {
+export function presentAuditEntry(row: AuditPageRow): AuditEntry {
   return {
     id: row.id,
     actorType: row.actor_type,
@@ -11,6 +11,7 @@ export function presentAuditEntry(row: AuditRow): AuditEntry {
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
+    targetName: row.target_name,
     details: row.details ?? {},
     ip: row.ip,
     createdAt: row.created_at.toISOString(),

@@ -16,6 +16,11 @@ export interface AuditRow {
   created_at: Date;
 }
 
+/** A record of the audit log screen: with the name of its target, where the target is a row that has one. */
+export interface AuditPageRow extends AuditRow {
+  target_name: string | null;
+}
+
 /** The filters after the contract parsed them. */
 export type AuditFilters = Pick<AuditLogFilters, 'actor' | 'action' | 'targetType' | 'targetId' | 'from' | 'to'>;
 
@@ -47,15 +52,39 @@ function whereOf(filters: AuditFilters, values: unknown[]): string {
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 }
 
-/** One page of records, newest first, with the total that matched. */
+/** A target id that is a uuid, as uuid (other ids, such as 'g-1' or a session's token id, name no row): */
+const TARGET_UUID = `CASE WHEN target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+  THEN target_id::uuid END AS target_uuid`;
+
+/**
+ * The target's name by its type, joined to the page's rows only (after LIMIT), each on the named table's primary
+ * key: a guild, an admin account, a community user, a player account, a character. An admin role's id is its name.
+ */
+const TARGET_NAMES = `
+  LEFT JOIN guilds g ON page.target_type = 'guild' AND g.id = page.target_uuid
+  LEFT JOIN admin_users au ON page.target_type IN ('admin_user', 'admin') AND au.id = page.target_uuid
+  LEFT JOIN users u ON page.target_type = 'user' AND u.id = page.target_uuid
+  LEFT JOIN player_accounts pa ON page.target_type = 'player_account' AND pa.id = page.target_uuid
+  LEFT JOIN characters c ON page.target_type = 'character' AND c.id = page.target_uuid`;
+
+const TARGET_NAME = `COALESCE(g.guild_name, au.username, u.global_name, u.username, pa.display_name,
+  c.name || '-' || c.realm, CASE WHEN page.target_type = 'admin_role' THEN page.target_id END) AS target_name`;
+
+/** One page of records, newest first, with the total that matched; each with its target's name. */
 export async function selectAuditPage(db: Queryable, filters: AuditFilters, page: { page: number; limit: number }) {
   const values: unknown[] = [];
   const where = whereOf(filters, values);
   const [rows, count] = await Promise.all([
-    db.query<AuditRow>(
-      `SELECT ${COLUMNS} FROM audit_log ${where}
-        ORDER BY created_at DESC, id DESC
-        LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+    db.query<AuditPageRow>(
+      `WITH page AS (
+         SELECT ${COLUMNS}, ${TARGET_UUID} FROM audit_log ${where}
+          ORDER BY created_at DESC, id DESC
+          LIMIT $${values.length + 1} OFFSET $${values.length + 2}
+       )
+       SELECT page.id, page.actor_type, page.actor_id, page.actor_name, page.action, page.target_type, page.target_id,
+              page.details, page.ip, page.created_at, ${TARGET_NAME}
+         FROM page ${TARGET_NAMES}
+        ORDER BY page.created_at DESC, page.id DESC`,
       [...values, page.limit, (page.page - 1) * page.limit],
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM audit_log ${where}`, values),

@@ -1,6 +1,6 @@
 import { GUILD_DATA_LIMITS } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
-import { escapeLike } from '../../services/db/like';
+import { containsPattern, escapeLike } from '../../services/db/like';
 
 /** A guild's attendance rows are those of its raid events. */
 const ATTENDANCE_OF_GUILD = 'raid_attendance a JOIN raid_events r ON r.id = a.raid_event_id WHERE r.guild_id = $1';
@@ -62,6 +62,32 @@ export async function selectFirstCharacters(db: Queryable, guildId: string) {
     [guildId, GUILD_DATA_LIMITS.characters],
   );
   return rows;
+}
+
+/**
+ * A page of the guild's characters by name (the guild's (guild_id, lower(name)) index), searching a part of the
+ * name or realm among the guild's characters, with how many match.
+ */
+export async function selectCharacterPage(
+  db: Queryable,
+  guildId: string,
+  page: { limit: number; offset: number; search?: string },
+) {
+  const values: unknown[] = [guildId];
+  let where = 'guild_id = $1';
+  if (page.search) {
+    values.push(containsPattern(page.search));
+    where += ` AND (name ILIKE $${values.length} OR realm ILIKE $${values.length})`;
+  }
+  const [characters, count] = await Promise.all([
+    db.query<{ id: string; name: string; realm: string; class: string; level: number; last_seen: Date | null }>(
+      `SELECT id, name, realm, class, level, last_activity_at AS last_seen FROM characters
+        WHERE ${where} ORDER BY lower(name), id LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+      [...values, page.limit, page.offset],
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM characters WHERE ${where}`, values),
+  ]);
+  return { rows: characters.rows, total: count.rows[0]?.total ?? 0 };
 }
 
 /** The most recent loot drops, newest first. */

@@ -11,6 +11,7 @@ import { readCombatLogs } from './combat-logs';
 import { deleteGuildData } from './delete-guild-data';
 import { exportGuildZip } from './export-guild-zip';
 import { readAnalytics } from './read-analytics';
+import { readCharacters } from './read-characters';
 import { readDiscordMembers } from './read-discord-members';
 import { readRaidEvents } from './read-raid-events';
 import { findGuildOr404, readGuildSummary } from './read-summary';
@@ -35,6 +36,11 @@ export const guildDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(guildDataApi.raidEvents, TAG),
     handler: async (request) => ({ success: true as const, ...(await readRaidEvents(db, request.params.id, request.query)) }),
+  });
+
+  app.route({
+    ...contractRoute(guildDataApi.characters, TAG),
+    handler: async (request) => ({ success: true as const, ...(await readCharacters(db, request.params.id, request.query)) }),
   });
 
   app.route({

@@ -13,6 +13,8 @@ export interface ResolvedBucket extends InfluxBucket {
   retentionPolicyName: string | null;
   /** 1.x: the database's default policy, which a bare database name means. */
   isDatabaseDefault: boolean;
+  /** How long a block of data (a shard group) spans; a retention may not be shorter. Null where not told (2.x). */
+  shardGroupSeconds: number | null;
 }
 
 /** '168h0m0s' (1.x durations) → seconds. */
@@ -62,6 +64,7 @@ async function listV1(influx: InfluxClient): Promise<ResolvedBucket[]> {
         const policy = String(row[at('name')]);
         const seconds = durationSeconds(String(row[at('duration')] ?? '0s'));
         const isDefaultPolicy = row[at('default')] === true;
+        const shardGroup = row[at('shardGroupDuration')];
         const name = `${database}/${policy}`;
         buckets.push({
           name,
@@ -74,6 +77,7 @@ async function listV1(influx: InfluxClient): Promise<ResolvedBucket[]> {
           database,
           retentionPolicyName: policy,
           isDatabaseDefault: isDefaultPolicy,
+          shardGroupSeconds: typeof shardGroup === 'string' ? durationSeconds(shardGroup) : null,
         });
       }
     }
@@ -119,6 +123,7 @@ export function presentV2Bucket(influx: InfluxClient, bucket: V2Bucket, orgNames
     database: null,
     retentionPolicyName: null,
     isDatabaseDefault: false,
+    shardGroupSeconds: null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { INFLUX_MESSAGES } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import { InfluxQueryError } from '../../services/influx/influx-client';
 import { durationSeconds, presentV2Bucket, type ResolvedBucket, resolveBucket, retentionText, v2Json } from './buckets';
 import { auditInflux, type InfluxContext } from './influx-context';
 import { catalogueFailure } from './influx-errors';
@@ -14,6 +15,18 @@ export function retentionSeconds(text: string): number {
 }
 
 /**
+ * InfluxDB's refusal of a retention shorter than the bucket's shard groups (1.x: "retention policy duration must be
+ * greater than the shard duration"; 2.x names the shard-group duration too), told in the product's words with the
+ * shortest retention the bucket takes; any other refusal as InfluxDB gave it.
+ */
+function retentionRefusal(error: unknown, bucket: ResolvedBucket): unknown {
+  if (!(error instanceof InfluxQueryError) || !/shard/i.test(error.message)) return error;
+  const shardGroup = bucket.shardGroupSeconds ? retentionText(bucket.shardGroupSeconds) : null;
+  const message = INFLUX_MESSAGES.retentionBelowShardGroup(bucket.name, shardGroup);
+  return AppError.invalidField('retention', message);
+}
+
+/**
  * Sets a bucket's retention: ALTER RETENTION POLICY on 1.x, PATCH /api/v2/buckets/{id} on 2.x. InfluxDB's own
  * refusal (shorter than a shard group, under an hour) is the caller's 400. Audited with the old and new value.
  */
@@ -22,8 +35,9 @@ export async function updateRetention(
   input: { bucket: string; retention: string },
 ): Promise<{ bucket: ResolvedBucket; message: string }> {
   const { influx, engine } = context;
+  let bucket: ResolvedBucket | null = null;
   try {
-    const bucket = await resolveBucket(influx, engine, input.bucket);
+    bucket = await resolveBucket(influx, engine, input.bucket);
     if (!bucket.isEditable) throw new AppError('CONFLICT', INFLUX_MESSAGES.retentionNotEditable);
     const seconds = retentionSeconds(input.retention);
     let updated: ResolvedBucket;
@@ -52,6 +66,6 @@ export async function updateRetention(
     });
     return { bucket: updated, message: INFLUX_MESSAGES.retentionUpdated(bucket.name, updated.retentionPolicy) };
   } catch (error) {
-    throw catalogueFailure(error);
+    throw catalogueFailure(bucket ? retentionRefusal(error, bucket) : error);
   }
 }

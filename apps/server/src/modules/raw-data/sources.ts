@@ -19,18 +19,26 @@ export interface RawSource {
 
 const byGuildId = (param: string) => `t.guild_id = ${param}::uuid`;
 const uuidKey = [{ column: 'id', cast: 'uuid' }] as const;
+/**
+ * A name beside an id of the row (issue 29: cross-tenant views named guilds by uuid): a lookup on the named table's
+ * primary key, run for the rows of the page only, after the keyset has picked them.
+ */
+const nameSql = (table: string, column: string, idSql: string) => `(SELECT ${column} FROM ${table} n WHERE n.id = ${idSql})`;
+const guildName = (idSql = 't.guild_id') => ({ guild_name: nameSql('guilds', 'n.guild_name', idSql) });
 
 export const RAW_SOURCES: Readonly<Record<RawEntityName, RawSource>> = {
   characters: {
     from: 'characters t',
     key: uuidKey,
     guild: byGuildId,
+    expressions: guildName(),
     casts: { id: 'uuid', guild_id: 'uuid', name: 'text', level: 'integer', created_at: 'timestamptz' },
   },
   loot_entries: {
     from: 'loot_entries t',
     key: uuidKey,
     guild: byGuildId,
+    expressions: guildName(),
     casts: {
       id: 'uuid',
       guild_id: 'uuid',
@@ -44,6 +52,7 @@ export const RAW_SOURCES: Readonly<Record<RawEntityName, RawSource>> = {
     from: 'raid_events t',
     key: uuidKey,
     guild: byGuildId,
+    expressions: guildName(),
     casts: { id: 'uuid', guild_id: 'uuid', name: 'text', starts_at: 'timestamptz' },
   },
   raid_attendance: {
@@ -53,20 +62,31 @@ export const RAW_SOURCES: Readonly<Record<RawEntityName, RawSource>> = {
       { column: 'character_id', cast: 'uuid' },
     ],
     guild: (param) => `e.guild_id = ${param}::uuid`,
-    expressions: { guild_id: 'e.guild_id', raid_name: 'e.name', starts_at: 'e.starts_at', character_name: 'c.name' },
+    expressions: {
+      guild_id: 'e.guild_id',
+      raid_name: 'e.name',
+      starts_at: 'e.starts_at',
+      character_name: 'c.name',
+      ...guildName('e.guild_id'),
+    },
     casts: { raid_event_id: 'uuid', character_id: 'uuid', guild_id: 'uuid' },
   },
   discord_members: {
     from: 'discord_members t',
     key: uuidKey,
     guild: byGuildId,
-    expressions: { roles: 'to_json(t.roles)' },
+    expressions: { roles: 'to_json(t.roles)', ...guildName() },
     casts: { id: 'uuid', guild_id: 'uuid', discord_user_id: 'text', username: 'text' },
   },
   character_links: {
     from: 'character_links t',
     key: uuidKey,
     guild: byGuildId,
+    expressions: {
+      character_name: nameSql('characters', 'n.name', 't.character_id'),
+      member_name: nameSql('discord_members', 'coalesce(n.nickname, n.global_name, n.username)', 't.discord_member_id'),
+      ...guildName(),
+    },
     casts: { id: 'uuid', guild_id: 'uuid', character_id: 'uuid', discord_member_id: 'uuid', linked_at: 'timestamptz' },
   },
   guilds: {

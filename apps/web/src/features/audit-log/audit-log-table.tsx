@@ -41,11 +41,18 @@ const COLUMNS: ColumnDef<AuditEntry>[] = [
   {
     id: 'target',
     header: 'Target',
-    cell: ({ row }) =>
-      row.original.targetType ? (
+    cell: ({ row: { original: entry } }) =>
+      entry.targetType ? (
         <span className="audit-target">
-          {row.original.targetType}
-          {row.original.targetId && <span className="audit-target__id">{row.original.targetId}</span>}
+          {entry.targetType}
+          {/* A person reads the target's name; its id stays on hover (and in the filter by target id). */}
+          {entry.targetName ? (
+            <span className="audit-target__name" title={entry.targetId ?? undefined} data-testid="audit-target-name">
+              {entry.targetName}
+            </span>
+          ) : (
+            entry.targetId && <span className="audit-target__id">{entry.targetId}</span>
+          )}
         </span>
       ) : (
         <span className="muted">—</span>

@@ -2,7 +2,7 @@ import { LONG_TEXT_PREVIEW_CHARS } from '@guildhall/contract';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CellValue, cellText, isTruncatedText, LONG_TEXT, truncatedNote } from './cell-value';
+import { CellValue, cellText, isTruncatedText, LONG_TEXT, previewText, truncatedNote } from './cell-value';
 
 const render = (value: unknown, type = 'text') => renderToStaticMarkup(createElement(CellValue, { value, type }));
 
@@ -32,5 +32,16 @@ describe('a cell of the result grid', () => {
     expect(render('b'.repeat(201))).toContain('Show all 201 characters');
     expect(render('b'.repeat(200))).not.toContain('Show all');
     expect(render('short')).not.toContain('Showing the first');
+  });
+});
+
+describe('a value on one line of the grid', () => {
+  it('folds line breaks and json indentation, and cuts what no cell could show', () => {
+    expect(previewText('first\n  second', 'text')).toBe('first second');
+    expect(previewText({ a: [1, 2] }, 'jsonb')).toBe('{"a":[1,2]}');
+    const long = previewText('y'.repeat(5000), 'text');
+    expect(long.length).toBeLessThan(500);
+    expect(long.endsWith('…')).toBe(true);
+    expect(previewText(null)).toBe('NULL');
   });
 });

@@ -44,6 +44,43 @@ export function cellText(value: unknown, type = ''): string {
   return String(value);
 }
 
+/** Characters of a value a one-line cell holds (and its hover title): more would never be seen. */
+const PREVIEW_CHARS = 400;
+
+/** A value on one line: whitespace and json's indentation folded, cut to what a cell can show. */
+export function previewText(value: unknown, type = ''): string {
+  const text =
+    typeof value === 'object' && value !== null && !isBytea(value) && !isTruncatedText(value, type)
+      ? JSON.stringify(value)
+      : cellText(value, type);
+  const line = text.slice(0, PREVIEW_CHARS + 1).replace(/\s+/g, ' ');
+  return line.length > PREVIEW_CHARS ? `${line.slice(0, PREVIEW_CHARS)}…` : line;
+}
+
+/**
+ * One value in a grid row: one line, cut with an ellipsis where the column ends, the start of it as a hover title;
+ * the row's detail shows it whole (CellValue).
+ */
+export function CellPreview({ value, type = '' }: { value: unknown; type?: string }) {
+  if (value === null || value === undefined) return <span className="db-cell db-cell--null">NULL</span>;
+  const isBytes = isBytea(value) && (type === '' || type === 'bytea');
+  const text = isBytes ? `${previewText(value, type)} (${formatBytes(value.length)})` : previewText(value, type);
+  const isMono = type === 'uuid' || isBytes;
+  const className = isMono ? 'db-cell db-cell--line db-cell--mono' : 'db-cell db-cell--line';
+  if (typeof value === 'string' && TIMESTAMP.test(value)) {
+    return (
+      <time className={className} dateTime={value} title={value}>
+        {value}
+      </time>
+    );
+  }
+  return (
+    <span className={className} title={text}>
+      {text}
+    </span>
+  );
+}
+
 /**
  * One value of a row, rendered as text only (never markup): NULL marked, bytea as hex with its length, json
  * pretty, timestamps with their zone as the server gives them, long text cut with Show all, and text the server

@@ -239,7 +239,13 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
         </p>
       )}
       {result.rows.length > 0 && (
-        <ResultGrid fields={result.fields} rows={result.rows} label="Query result" testId="query-result-grid" />
+        <ResultGrid
+          fields={result.fields}
+          rows={result.rows}
+          label="Query result"
+          testId="query-result-grid"
+          rowsOf="of the result"
+        />
       )}
     </>
   );

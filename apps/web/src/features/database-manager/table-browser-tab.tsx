@@ -1,5 +1,5 @@
 import { DATABASE_MANAGER_MESSAGES, tableRef } from '@guildhall/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { errorMessage } from '../../api/api-error';
 import { useDatabaseSchemas, useDatabaseTables } from '../../api/database-manager';
@@ -30,6 +30,22 @@ export function TableBrowserTab() {
   const tables = useDatabaseTables(schema, isExact);
   const [exportError, setExportError] = useState<string | null>(null);
   const download = useDownload('the export did not finish', { onError: setExportError });
+  const detailsRef = useRef<HTMLDivElement>(null);
+  // The table just opened from the list: its details are brought into view (they sit below a list of any length).
+  const [openedFromList, setOpenedFromList] = useState<string | null>(null);
+
+  useEffect(() => {
+    const box = detailsRef.current;
+    if (openedFromList === null || openedFromList !== table || !box) return;
+    box.scrollIntoView({ block: 'start' });
+    box.focus({ preventScroll: true });
+    setOpenedFromList(null);
+  }, [openedFromList, table]);
+
+  function handleOpen(name: string) {
+    update({ table: name });
+    setOpenedFromList(name);
+  }
 
   function handleExport(format: 'csv' | 'json') {
     if (!table) return;
@@ -74,7 +90,7 @@ export function TableBrowserTab() {
             tables={tables.data.tables}
             openTable={table}
             isBusy={tables.isFetching}
-            onOpen={(name) => update({ table: name })}
+            onOpen={handleOpen}
           />
         )}
         {tables.data?.tables.some((entry) => entry.isEstimate) && !isExact && (
@@ -84,7 +100,7 @@ export function TableBrowserTab() {
         )}
       </Card>
       {table && (
-        <>
+        <div ref={detailsRef} tabIndex={-1} className="db-details-anchor db-browser" data-testid="database-open-table">
           <TableDetails
             schema={schema}
             table={table}
@@ -110,7 +126,7 @@ export function TableBrowserTab() {
             }
           />
           <TableRows key={`${schema}.${table}`} schema={schema} table={table} />
-        </>
+        </div>
       )}
     </div>
   );

@@ -80,6 +80,8 @@ export function TableRows({ schema, table }: { schema: string; table: string }) 
           label={`Rows of ${table}, page ${page}`}
           testId="database-rows"
           isBusy={rows.isFetching}
+          rowOffset={(page - 1) * DATABASE_ROWS_PAGE_SIZE}
+          rowsOf={`of ${schema}.${table}`}
         />
       )}
       <StepPagination

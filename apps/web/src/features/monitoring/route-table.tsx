@@ -1,6 +1,6 @@
 import type { RouteStats } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useRouteStats } from '../../api/metrics';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
@@ -17,12 +17,27 @@ const number = (id: RouteSort, header: string, format: (route: RouteStats) => st
     meta: { className: 'table__number', isSortable: true },
   }) as ColumnDef<RouteStats>;
 
+/**
+ * A route that may wrap after each '/', never inside a segment: at 1280 px a long route kept on one line pushed p99
+ * out of the card (issue 29).
+ */
+function withBreaks(route: string): ReactNode {
+  return route.split(/(?<=\/)/).map((segment, index) => (
+    // The segments of one route never move: their place is their identity.
+    // biome-ignore lint/suspicious/noArrayIndexKey: a route may repeat a segment (/:id/…/:id)
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {segment}
+    </Fragment>
+  ));
+}
+
 const COLUMNS: ColumnDef<RouteStats>[] = [
   { id: 'method', header: 'Method', cell: ({ row }) => <code>{row.original.method}</code>, meta: { isSortable: true } },
   {
     id: 'route',
     header: 'Route',
-    cell: ({ row }) => <code className="route-path">{row.original.route}</code>,
+    cell: ({ row }) => <code className="route-path">{withBreaks(row.original.route)}</code>,
     meta: { isSortable: true },
   },
   number('count', 'Requests', (route) => formatMetric(route.count, 'count')),

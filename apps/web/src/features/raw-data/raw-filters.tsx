@@ -69,7 +69,7 @@ function ColumnFilter({
     const isDate = column.type === 'date';
     const [low, high] = isDate ? ['_from', '_to'] : ['_min', '_max'];
     return (
-      <fieldset className="raw-filter raw-filter--range">
+      <fieldset className={isDate ? 'raw-filter raw-filter--range raw-filter--dates' : 'raw-filter raw-filter--range'}>
         <legend className="raw-filter__label">{column.label}</legend>
         <DebouncedInput
           type={isDate ? 'date' : 'number'}

@@ -19,11 +19,18 @@ interface RawGridProps {
   isBusy: boolean;
 }
 
-function Cell({ column, value }: { column: RawColumn; value: unknown }) {
+/** A cell's hover text: a name's id (the guild's uuid under its name), or a long value whole. */
+function titleOf(column: RawColumn, row: Row, text: string): string | undefined {
+  const id = column.idColumn ? row[column.idColumn] : undefined;
+  if (id !== null && id !== undefined) return `${column.idColumn}: ${cellText(id)}`;
+  return text.length > 40 ? text : undefined;
+}
+
+function Cell({ column, value, row }: { column: RawColumn; value: unknown; row: Row }) {
   const text = cellText(value);
   if (value === null || value === undefined) return <span className="muted">{text}</span>;
   return (
-    <span className={`raw-cell${column.type === 'json' ? ' raw-cell--json' : ''}`} title={text.length > 40 ? text : undefined}>
+    <span className={`raw-cell${column.type === 'json' ? ' raw-cell--json' : ''}`} title={titleOf(column, row, text)}>
       {text}
     </span>
   );
@@ -57,7 +64,7 @@ export function RawGrid({ entity, rows, sort, order, onSort, onOpen, label, isBu
         id: column.name,
         header: column.label,
         accessorFn: (row) => row[column.name],
-        cell: (info) => <Cell column={column} value={info.getValue()} />,
+        cell: (info) => <Cell column={column} value={info.getValue()} row={info.row.original} />,
         meta: { isSortable: column.sortable, className: isNumberColumn(column) ? 'table__number' : undefined },
       })),
     ],

@@ -1,41 +1,66 @@
 import { CHARACTERS_EXPORT_NOTE, type GuildDataSummary } from '@guildhall/contract';
-import type { ColumnDef } from '@tanstack/react-table';
-import { Info } from 'lucide-react';
+import { ArrowLeft, Info, List } from 'lucide-react';
 import { DataTable } from '../../../ui/data-table';
-import { formatDateTime, formatRelative } from '../../../ui/format-date';
 import { EmptyHint } from '../../../ui/query-state';
+import { useUrlQuery } from '../../../ui/use-url-query';
 import { formatCount } from '../../dashboard/format';
+import { AllCharacters } from './all-characters';
+import { characterColumns } from './character-columns';
+import { charactersTabQuery } from './guild-data-tabs';
 
-type Character = GuildDataSummary['characters'][number];
+const FIRST_COLUMNS = characterColumns<GuildDataSummary['characters'][number]>();
 
-const COLUMNS: ColumnDef<Character>[] = [
-  { id: 'name', header: 'Name', meta: { cellClassName: 'table__strong' }, cell: ({ row }) => row.original.name },
-  { id: 'class', header: 'Class', cell: ({ row }) => row.original.class },
-  { id: 'level', header: 'Level', meta: { className: 'table__number' }, cell: ({ row }) => row.original.level },
-  {
-    id: 'lastSeen',
-    header: 'Last seen',
-    cell: ({ row: { original: character } }) => (
-      <time dateTime={character.last_seen ?? undefined} title={formatDateTime(character.last_seen)}>
-        {formatRelative(character.last_seen)}
-      </time>
-    ),
-  },
-];
-
-/** The first 10 characters and a note to export for the full list (spec 1 §2). */
-export function CharactersTab({ summary }: { summary: GuildDataSummary }) {
+/**
+ * The first 10 characters and a note to export for the full list (spec 1 §2), and View all: every character,
+ * paged and searched on the server, the view in the URL (`?view=all`).
+ */
+export function CharactersTab({ guildId, summary }: { guildId: string; summary: GuildDataSummary }) {
+  const { query, set } = useUrlQuery(charactersTabQuery);
   const { characters, counts } = summary;
+  if (query.view === 'all') {
+    return (
+      <AllCharacters
+        guildId={guildId}
+        page={query.page}
+        search={query.q ?? ''}
+        onPage={(page) => set({ page })}
+        onSearch={(q) => set({ q }, { replace: true })}
+        back={
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => set({ view: undefined, q: undefined, page: undefined })}
+          >
+            <ArrowLeft size={14} aria-hidden="true" />
+            First {formatCount(characters.length)} characters
+          </button>
+        }
+      />
+    );
+  }
   return (
     <div className="data-tab">
-      <p className="data-tab__lead">
-        {formatCount(characters.length)} of {formatCount(counts.characters)} characters
-      </p>
+      <div className="data-tab__bar">
+        <p className="data-tab__lead">
+          {formatCount(characters.length)} of {formatCount(counts.characters)} characters
+        </p>
+        {counts.characters > characters.length && (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => set({ view: 'all', page: undefined, q: undefined })}
+            data-testid="characters-view-all"
+          >
+            <List size={14} aria-hidden="true" />
+            View all {formatCount(counts.characters)} characters
+          </button>
+        )}
+      </div>
       {characters.length === 0 ? (
         <EmptyHint>This guild has no characters yet.</EmptyHint>
       ) : (
         <DataTable
-          columns={COLUMNS}
+          columns={FIRST_COLUMNS}
           rows={characters}
           getRowId={(character) => String(character.id)}
           label="Characters"

@@ -21,7 +21,7 @@ export function GuildDataPanel({ tab, guild, summary }: GuildDataPanelProps) {
     case 'overview':
       return <OverviewTab guild={guild} summary={summary} />;
     case 'characters':
-      return <CharactersTab summary={summary} />;
+      return <CharactersTab guildId={guild.id} summary={summary} />;
     case 'loot':
       return <LootTab summary={summary} />;
     case 'raids':

@@ -23,3 +23,6 @@ export const dataTabQuery = tabQuery(GUILD_DATA_TABS);
 const memberList = guildDataApi.discordMembers.query.shape;
 /** A tab's own page and search (`?q=`) beside ?tab=, as the data view's list calls take them. */
 export const dataTabListQuery = z.object({ page: memberList.page, q: memberList.search });
+
+/** The Characters tab: the first 10 (spec 1 §2), or with `?view=all` every character, paged and searched. */
+export const charactersTabQuery = dataTabListQuery.extend({ view: z.enum(['all']).optional() });
