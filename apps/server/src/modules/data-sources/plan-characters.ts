@@ -129,7 +129,9 @@ const FIELD_LABELS: Record<keyof CharacterFields, string> = {
   battlenet_id: 'Battle.net id',
 };
 
-const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (typeof a === 'number' && Number(b) === a);
+/** Equal as stored: numbers read back from numeric columns may come as text. */
+const same = (a: unknown, b: unknown) =>
+  (a ?? null) === (b ?? null) || (typeof a === 'number' && b !== null && b !== undefined && Number(b) === a);
 
 /** The merge's verdict on one observation against the index (which it does not change). */
 export function planCharacter(index: CharacterIndex, observation: Observation, source: CharacterSourceType): PlannedCharacter {

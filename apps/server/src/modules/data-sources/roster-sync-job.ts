@@ -86,14 +86,14 @@ async function eachLimited<T, R>(items: readonly T[], limit: number, fn: (item: 
 }
 
 /** What one roster member says, as the merge reads it; null without a class (nothing to make a character of). */
-function observationOf(member: StagedMember): Observation | null {
+function observationOf(member: StagedMember, realmNames: ReadonlyMap<string, string>): Observation | null {
   const profile: CharacterProfile | null = member.profile && !member.profile.missing ? member.profile : null;
   const className =
     (profile?.className ? wowClassOf(profile.className) : null) ?? BATTLENET_CLASS_IDS[member.class_id ?? 0] ?? null;
   if (!className) return null;
   return {
     name: member.name,
-    realm: profile?.realmName ?? member.realm_slug,
+    realm: profile?.realmName ?? realmNames.get(member.realm_slug) ?? member.realm_slug,
     realmSlug: member.realm_slug,
     battlenetId: member.battlenet_id,
     className,
@@ -128,11 +128,17 @@ async function saveRoster(tx: Queryable, job: RosterSyncJob, at: Date): Promise<
   const realmPairs = staged.flatMap((member) =>
     member.profile?.realmName ? [{ name: member.profile.realmName, slug: member.realm_slug }] : [],
   );
-  const index = new CharacterIndex(await selectKnownCharacters(tx, guildId), realmPairs);
+  const known = await selectKnownCharacters(tx, guildId);
+  const index = new CharacterIndex(known, realmPairs);
+  // A member without a profile is named by its realm's slug only: its name comes from another character of that realm.
+  const realmNames = new Map<string, string>([
+    ...known.flatMap((character) => (character.realm_slug ? [[character.realm_slug, character.realm] as const] : [])),
+    ...realmPairs.map((pair) => [pair.slug, pair.name] as const),
+  ]);
   const plans: PlannedCharacter[] = [];
   let rejected = 0;
   for (const member of staged) {
-    const observation = observationOf(member);
+    const observation = observationOf(member, realmNames);
     if (!observation) rejected++;
     else plans.push(planCharacter(index, observation, 'battlenet'));
   }
