@@ -83,6 +83,22 @@ export function runOutcome(counts: DataSourceCounts): string {
   return parts.length > 0 ? parts.join(', ') : 'no changes';
 }
 
+const RUN_VERBS: Readonly<Record<CharacterSourceType, string>> = {
+  battlenet: 'Roster synced',
+  loot_import: 'Loot imported',
+  manual: 'Changed by hand',
+  combat_log: 'Logs imported',
+  raiderio: 'Raider.IO synced',
+  wowaudit: 'WoWAudit synced',
+};
+
+/** A run in one line, `ago` as the screen words it: "Roster synced 3 hours ago: 4 new, 2 left". */
+export function runHeadline(run: Pick<DataSourceRun, 'sourceType' | 'status' | 'outcome' | 'error'>, ago: string): string {
+  if (run.status === 'failed')
+    return `${CHARACTER_SOURCE_LABELS[run.sourceType]} run failed ${ago}: ${run.error ?? 'no reason given'}`;
+  return `${RUN_VERBS[run.sourceType]} ${ago}: ${run.outcome}`;
+}
+
 /** What a run did, per kind of change. */
 export const dataSourceCounts = z.object({
   new: z.number().int(),
