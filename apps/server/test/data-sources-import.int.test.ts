@@ -171,6 +171,20 @@ describe('an RCLootCouncil import', () => {
     expect(thrall[0]!.sources[0]).toMatchObject({ sourceType: 'loot_import', occurrenceCount: 3 });
   });
 
+  it('makes one character of two spellings of its realm in one file', async () => {
+    const file = [
+      CSV_HEADER,
+      csvLine('Liadrin-ArgentDawn', 'PALADIN', '19:00:00', 'Blade', 212030),
+      csvLine('Liadrin-Argent Dawn', 'PALADIN', '19:30:00', 'Shield', 212031),
+    ].join('\n');
+    expect((await preview(file)).body.characters).toMatchObject({ new: 1 });
+    const applied = await apply(file);
+    expect(applied.body.run.counts).toMatchObject({ new: 1, loot: 2 });
+    const liadrin = (await characters()).filter((c) => c.name === 'Liadrin');
+    expect(liadrin).toHaveLength(1);
+    expect(liadrin[0]!.sources[0]!.occurrenceCount).toBe(2);
+  });
+
   it('shows a second class for a known name as a conflict, and keeps the class', async () => {
     const answer = await preview([CSV_HEADER, csvLine('Thrall-Ravencrest', 'WARRIOR', '22:00:00', 'Axe', 212011)].join('\n'));
     expect(answer.body.conflicts).toEqual([

@@ -12,7 +12,14 @@ import { type Requester, recordAudit } from '../../core/audit';
 import type { Db, Queryable } from '../../services/db/db';
 import { guildOr404 } from './find-guild';
 import { ExportRefused, type ParsedExport, parseRclcExport, type RclcLootRow } from './parse-rclc-export';
-import { CharacterIndex, type KnownCharacter, type Observation, type PlannedCharacter, planCharacter } from './plan-characters';
+import {
+  CharacterIndex,
+  type KnownCharacter,
+  type Observation,
+  type PlannedCharacter,
+  planCharacter,
+  unsavedCharacter,
+} from './plan-characters';
 import { presentRun } from './presenters';
 import {
   addSourceSightings,
@@ -63,14 +70,28 @@ interface LootPlan {
 async function planImport(db: Queryable, guild: LockedGuild, parsed: ParsedExport): Promise<LootPlan> {
   const index = new CharacterIndex(await selectKnownCharacters(db, guild.id));
   const byPlayer = new Map<string, PlannedCharacter>();
+  // Two spellings of one new character in one file ('Name-ArgentDawn', 'Name-Argent Dawn') are one new character:
+  // each new one joins the index under a provisional id, and a later spelling that finds it shares its plan.
+  const provisional = new Map<string, PlannedCharacter>();
   for (const row of parsed.rows) {
     if (byPlayer.has(row.player)) continue;
     const { name, realm } = splitPlayerName(row.player, guild.server);
     const observation: Observation = { name, realm, className: row.className, fields: {} };
-    byPlayer.set(row.player, planCharacter(index, observation, 'loot_import'));
+    const found = index.find(observation);
+    const shared = found ? provisional.get(found.id) : undefined;
+    if (shared) {
+      byPlayer.set(row.player, shared);
+      continue;
+    }
+    const plan = planCharacter(index, observation, 'loot_import');
+    byPlayer.set(row.player, plan);
+    if (plan.status === 'new') {
+      const id = `new:${provisional.size}`;
+      provisional.set(id, plan);
+      index.add(unsavedCharacter(id, observation));
+    }
   }
-  // Two spellings of one character in one file ('Name-ArgentDawn', 'Name-Argent Dawn') are one new character.
-  const characters = [...byPlayer.values()];
+  const characters = [...new Set(byPlayer.values())];
   const known = await selectKnownLootKeys(
     db,
     guild.id,

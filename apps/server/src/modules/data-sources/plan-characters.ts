@@ -68,6 +68,29 @@ export interface PlannedCharacter {
   isBack: boolean;
 }
 
+/** A character a run is about to create, as the index holds it until it has its id. */
+export function unsavedCharacter(id: string, observation: Observation): KnownCharacter {
+  return {
+    id,
+    name: observation.name,
+    realm: observation.realm,
+    realm_slug: observation.realmSlug ?? null,
+    class: observation.className,
+    battlenet_id: observation.battlenetId ?? null,
+    level: 80,
+    spec: null,
+    role: null,
+    race: null,
+    guild_rank: null,
+    item_level: null,
+    item_level_equipped: null,
+    avatar_url: null,
+    render_url: null,
+    left_guild_at: null,
+    retired_at: null,
+  };
+}
+
 /** Finds characters by Battle.net id and by name + realm, realms matched across slugs, names and scripts. */
 export class CharacterIndex {
   private readonly byBattlenetId = new Map<string, KnownCharacter>();
