@@ -318,6 +318,11 @@ describe('the community side', () => {
       [added.body.character.id],
     );
     expect(audit).toEqual({ actor_type: 'user', actor_name: 'officer' });
+    // This server has no Battle.net client: a roster sync is refused with why, for an officer; a member is refused first.
+    const sync = await asOfficer.request('POST', '/api/guild/data-sources/battlenet/sync', { ...inGuild, body: {} });
+    expect(sync.status).toBe(503);
+    expect(sync.body.error).toBe(DATA_SOURCE_MESSAGES.battlenetNotConfigured);
+    expect((await asMember.request('POST', '/api/guild/data-sources/battlenet/sync', { ...inGuild, body: {} })).status).toBe(403);
     const runs = await asOfficer.request<{ runs: DataSourceRun[] }>('GET', '/api/guild/data-sources/runs', inGuild);
     expect(runs.body.runs.map((run) => run.sourceType)).toEqual(['manual']);
   });

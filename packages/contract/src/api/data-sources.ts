@@ -415,4 +415,11 @@ export const communityDataSourcesApi = {
     body: rosterSyncBody,
     response: syncAnswer,
   }),
+  rosterSync: endpoint({
+    method: 'GET',
+    path: `${COMMUNITY}/battlenet/sync/:jobId`,
+    summary: 'One roster sync of the selected guild',
+    params: z.object({ jobId: z.uuid() }),
+    response: z.object({ success: z.literal(true), job: rosterSyncJob }),
+  }),
 } as const;

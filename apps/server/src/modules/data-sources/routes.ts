@@ -203,5 +203,13 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
         message: DATA_SOURCE_MESSAGES.rosterSyncStarted,
       }),
     });
+    route.route({
+      ...contractRoute(api.rosterSync, TAG),
+      onRequest: requireGuild(officers),
+      handler: async (request) => ({
+        success: true as const,
+        job: await readRosterSync(deps, tenantOf(request), request.params.jobId),
+      }),
+    });
   });
 };
