@@ -104,6 +104,11 @@ test.describe('a guild filled from its sources', () => {
     ).toBeVisible();
     await expect(panel.getByTestId('source-runs')).toContainText('history.csv');
     await expect(panel.getByTestId('source-runs')).toContainText('Battle.net');
+    // One Aeloria, seen by both sources; Stonehelm by the roster only.
+    const sourced = panel.getByTestId('sourced-characters');
+    await expect(sourced.getByRole('row').filter({ hasText: 'Aeloria' })).toContainText('Battle.net ×1');
+    await expect(sourced.getByRole('row').filter({ hasText: 'Aeloria' })).toContainText('RCLootCouncil ×1');
+    await expect(sourced.getByRole('row').filter({ hasText: 'Stonehelm' })).not.toContainText('RCLootCouncil');
 
     // The rest of the data view shows what the sources wrote: Aeloria once (roster and loot merged), Kaelthas, Stonehelm.
     await page.getByRole('tab', { name: 'Characters' }).click();

@@ -6,6 +6,7 @@ import { formatDateTime, formatRelative } from '../../../../ui/format-date';
 import { EmptyHint, QueryState } from '../../../../ui/query-state';
 import { LootImportPanel } from './loot-import-panel';
 import { RosterSyncPanel } from './roster-sync-panel';
+import { SourcedCharacters } from './sourced-characters';
 
 const COLUMNS: ColumnDef<DataSourceRun>[] = [
   {
@@ -39,6 +40,7 @@ export function SourcesTab({ guildId }: { guildId: string }) {
     <div className="data-tab">
       <RosterSyncPanel guildId={guildId} lastRun={runs.data?.runs.find((run) => run.sourceType === 'battlenet')} />
       <LootImportPanel guildId={guildId} />
+      <SourcedCharacters guildId={guildId} />
       <section className="panel" aria-labelledby="source-runs-title">
         <h3 id="source-runs-title" className="panel__title">
           History
