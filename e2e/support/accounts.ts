@@ -50,6 +50,8 @@ const BASE_PORTS = {
    * OUTBOUND_ALLOWED_HOSTS can let its Test AI reach this one loopback port (and no other).
    */
   openAiFake: 3233,
+  /** A server without demo data whose Battle.net is the loopback fake, for the guild's data sources (e2e/data-sources.spec.ts). */
+  dataSources: 3234,
 } as const;
 
 /** How far apart two workers' ports are. */

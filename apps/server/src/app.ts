@@ -42,6 +42,7 @@ import { botIngestRoutes } from './modules/bot-ingest/routes';
 import { characterLinkingRoutes } from './modules/character-linking/routes';
 import { communityAuthRoutes } from './modules/community-auth/routes';
 import { communityGuildRoutes } from './modules/community-guild/routes';
+import { dataSourcesRoutes } from './modules/data-sources/routes';
 import { databaseQueryRoutes } from './modules/database-manager/query-routes';
 import { databaseManagerRoutes } from './modules/database-manager/routes';
 import { discordAccountRoutes } from './modules/discord-accounts/routes';
@@ -100,6 +101,7 @@ const siteRoutes = fp(
     await routes.register(communityGuildRoutes);
     await routes.register(guildRoutes);
     await routes.register(guildDataRoutes);
+    await routes.register(dataSourcesRoutes);
     await routes.register(guildInviteRoutes);
     await routes.register(characterLinkingRoutes);
     await routes.register(playerAccountRoutes);

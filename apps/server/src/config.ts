@@ -67,6 +67,8 @@ const envSchema = z.object({
   BNET_CLIENT_SECRET: optionalText,
   BNET_API_BASE: optionalUrl,
   BNET_OAUTH_BASE: z.url().default('https://oauth.battle.net'),
+  BNET_TIMEOUT_MS: positiveInt(10_000),
+  BNET_REQUESTS_PER_SECOND: positiveInt(100),
   // Unset: generated at first start and kept in app_meta, so restarts and every process share it.
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   REQUIRE_EMAIL_VERIFICATION: flag(true),
@@ -253,6 +255,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiBase: e.BNET_API_BASE ? e.BNET_API_BASE.replace(/\/+$/, '') : null,
       oauthBase: e.BNET_OAUTH_BASE.replace(/\/+$/, ''),
       redirectUri: `${publicUrl.replace(/\/+$/, '')}/auth/battlenet/callback`,
+      /** How long one Profile API call may take, and how many calls a second a roster sync makes at most. */
+      timeoutMs: e.BNET_TIMEOUT_MS,
+      requestsPerSecond: e.BNET_REQUESTS_PER_SECOND,
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     /** Passkeys (WebAuthn): the relying party and the origins a ceremony may come from. */

@@ -8,6 +8,7 @@ import { LootTab } from './loot-tab';
 import { OverviewTab } from './overview-tab';
 import { RaidEventsTab } from './raid-events-tab';
 import { RawDataTab } from './raw-data-tab';
+import { SourcesTab } from './sources/sources-tab';
 
 interface GuildDataPanelProps {
   tab: GuildDataTab;
@@ -34,5 +35,7 @@ export function GuildDataPanel({ tab, guild, summary }: GuildDataPanelProps) {
       return <AnalyticsTab guildId={guild.id} />;
     case 'raw':
       return <RawDataTab guild={guild} />;
+    case 'sources':
+      return <SourcesTab guildId={guild.id} />;
   }
 }

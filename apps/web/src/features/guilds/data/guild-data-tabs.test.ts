@@ -6,7 +6,7 @@ import { dataTabListQuery, dataTabQuery, GUILD_DATA_TABS } from './guild-data-ta
 const tabOf = (search: string) => parseUrlQuery(dataTabQuery, new URLSearchParams(search)).tab;
 
 describe('the data view URL', () => {
-  it('knows the eight tabs and falls back to Overview', () => {
+  it('knows the eight tabs of the spec and Sources and falls back to Overview', () => {
     expect(GUILD_DATA_TABS.map((tab) => tab.label)).toEqual([
       'Overview',
       'Characters',
@@ -16,6 +16,7 @@ describe('the data view URL', () => {
       'Discord Data',
       'Analytics',
       'Raw Data',
+      'Sources',
     ]);
     expect(tabOf('tab=raw')).toBe('raw');
     expect(tabOf('tab=nope')).toBe('overview');

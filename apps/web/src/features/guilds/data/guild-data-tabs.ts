@@ -2,7 +2,7 @@ import { guildDataApi } from '@guildhall/contract';
 import { z } from 'zod';
 import { tabQuery } from '../../../ui/use-url-query';
 
-/** The data view's tabs in order, with the names the spec gives them (spec 1 §2). */
+/** The data view's tabs in order, with the names the spec gives them (spec 1 §2), and Sources (issue 30). */
 export const GUILD_DATA_TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'characters', label: 'Characters' },
@@ -12,6 +12,7 @@ export const GUILD_DATA_TABS = [
   { id: 'discord', label: 'Discord Data' },
   { id: 'analytics', label: 'Analytics' },
   { id: 'raw', label: 'Raw Data' },
+  { id: 'sources', label: 'Sources' },
 ] as const;
 
 /** A tab of the data view, as it appears in ?tab=. */

@@ -1,0 +1,215 @@
+import {
+  communityDataSourcesApi,
+  DATA_SOURCE_LIMITS,
+  DATA_SOURCE_MESSAGES,
+  dataSourcesApi,
+  type GuildPermission,
+} from '@guildhall/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { communityPrincipalOf } from '../../auth/community-user';
+import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
+import { guildScopeOf, requireGuild } from '../../auth/require-guild';
+import { AppError } from '../../core/app-error';
+import { adminActor, type Requester } from '../../core/audit';
+import { contractRoute } from '../../http/contract-route';
+import { GUILD_MANAGEMENT_ACCESS } from '../guilds/access';
+import { depsOf } from './data-sources-deps';
+import { applyLootImport, previewLootImport } from './import-loot';
+import { listRuns, listSourcedCharacters } from './list-sources';
+import { addCharacter, editCharacter, retireCharacterByHand } from './manual-characters';
+import { readRosterSync, startRosterSync } from './start-roster-sync';
+
+const TAG = 'Guild data sources';
+
+/** An export's JSON escapes (quotes, tabs) make the body larger than the file; the file's own limit is checked after. */
+const UPLOAD_BODY_LIMIT = 2 * DATA_SOURCE_LIMITS.importMaxBytes + 64 * 1024;
+
+/** A body announced past the limit is refused before it is read, in the product's words. */
+async function refuseLargeUpload(request: FastifyRequest, _reply: FastifyReply) {
+  if (Number(request.headers['content-length'] ?? 0) > UPLOAD_BODY_LIMIT) {
+    throw new AppError('PAYLOAD_TOO_LARGE', DATA_SOURCE_MESSAGES.fileTooLarge);
+  }
+}
+
+const adminRequester = (request: FastifyRequest): Requester => ({
+  actor: adminActor(adminSessionOf(request).admin),
+  ip: request.ip,
+});
+
+const memberRequester = (request: FastifyRequest): Requester => {
+  const { user } = communityPrincipalOf(request);
+  return { actor: { type: 'user', id: user.id, name: user.global_name ?? user.username }, ip: request.ip };
+};
+
+/** The selected guild's tenant; every guild a member can select has one. */
+const tenantOf = (request: FastifyRequest): string => {
+  const { tenantId } = guildScopeOf(request);
+  if (!tenantId) throw new AppError('GUILD_NOT_AVAILABLE');
+  return tenantId;
+};
+
+/**
+ * A guild's data sources (issue 30): the admin side under Guild Management's permission, the community side for
+ * the guild's officers (characters.manage), both over the same operations.
+ */
+export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  const { db } = deps;
+
+  await app.register(async (admin) => {
+    guardAdminRoutes(admin, GUILD_MANAGEMENT_ACCESS);
+    admin.addHook('onRequest', refuseLargeUpload);
+    const api = dataSourcesApi;
+    const route = admin.withTypeProvider<ZodTypeProvider>();
+
+    route.route({
+      ...contractRoute(api.runs, TAG),
+      handler: async (request) => ({ success: true as const, runs: await listRuns(db, request.params.tenantId) }),
+    });
+    route.route({
+      ...contractRoute(api.characters, TAG),
+      handler: async (request) => ({
+        success: true as const,
+        ...(await listSourcedCharacters(db, request.params.tenantId, request.query)),
+      }),
+    });
+    route.route({
+      ...contractRoute(api.previewLootImport, TAG),
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      handler: async (request) => previewLootImport(db, request.params.tenantId, request.body),
+    });
+    route.route({
+      ...contractRoute(api.applyLootImport, TAG),
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      handler: async (request) => ({
+        success: true as const,
+        ...(await applyLootImport(db, request.params.tenantId, request.body, adminRequester(request))),
+      }),
+    });
+    route.route({
+      ...contractRoute(api.addCharacter, TAG),
+      handler: async (request) => ({
+        success: true as const,
+        character: await addCharacter(db, request.params.tenantId, request.body, adminRequester(request)),
+        message: DATA_SOURCE_MESSAGES.characterAdded,
+      }),
+    });
+    route.route({
+      ...contractRoute(api.editCharacter, TAG),
+      handler: async (request) => ({
+        success: true as const,
+        character: await editCharacter(
+          db,
+          request.params.tenantId,
+          request.params.characterId,
+          request.body,
+          adminRequester(request),
+        ),
+        message: DATA_SOURCE_MESSAGES.characterSaved,
+      }),
+    });
+    route.route({
+      ...contractRoute(api.retireCharacter, TAG),
+      handler: async (request) => ({
+        success: true as const,
+        character: await retireCharacterByHand(db, request.params.tenantId, request.params.characterId, adminRequester(request)),
+        message: DATA_SOURCE_MESSAGES.characterRetired,
+      }),
+    });
+    route.route({
+      ...contractRoute(api.startRosterSync, TAG),
+      handler: async (request) => ({
+        success: true as const,
+        job: await startRosterSync(deps, request.params.tenantId, request.body, adminRequester(request)),
+        message: DATA_SOURCE_MESSAGES.rosterSyncStarted,
+      }),
+    });
+    route.route({
+      ...contractRoute(api.rosterSync, TAG),
+      handler: async (request) => ({
+        success: true as const,
+        job: await readRosterSync(deps, request.params.tenantId, request.params.jobId),
+      }),
+    });
+  });
+
+  await app.register(async (community) => {
+    const api = communityDataSourcesApi;
+    const route = community.withTypeProvider<ZodTypeProvider>();
+    const officers: GuildPermission[] = ['characters.manage'];
+
+    route.route({
+      ...contractRoute(api.runs, TAG),
+      onRequest: requireGuild(officers),
+      handler: async (request) => ({ success: true as const, runs: await listRuns(db, tenantOf(request)) }),
+    });
+    route.route({
+      ...contractRoute(api.characters, TAG),
+      onRequest: requireGuild(officers),
+      handler: async (request) => ({
+        success: true as const,
+        ...(await listSourcedCharacters(db, tenantOf(request), request.query)),
+      }),
+    });
+    route.route({
+      ...contractRoute(api.previewLootImport, TAG),
+      onRequest: [requireGuild(officers), refuseLargeUpload],
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      handler: async (request) => previewLootImport(db, tenantOf(request), request.body),
+    });
+    route.route({
+      ...contractRoute(api.applyLootImport, TAG),
+      onRequest: [requireGuild(officers), refuseLargeUpload],
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      handler: async (request) => ({
+        success: true as const,
+        ...(await applyLootImport(db, tenantOf(request), request.body, memberRequester(request))),
+      }),
+    });
+    route.route({
+      ...contractRoute(api.addCharacter, TAG),
+      onRequest: requireGuild(officers),
+      handler: async (request) => ({
+        success: true as const,
+        character: await addCharacter(db, tenantOf(request), request.body, memberRequester(request)),
+        message: DATA_SOURCE_MESSAGES.characterAdded,
+      }),
+    });
+    route.route({
+      ...contractRoute(api.editCharacter, TAG),
+      onRequest: requireGuild(officers),
+      handler: async (request) => ({
+        success: true as const,
+        character: await editCharacter(db, tenantOf(request), request.params.characterId, request.body, memberRequester(request)),
+        message: DATA_SOURCE_MESSAGES.characterSaved,
+      }),
+    });
+    route.route({
+      ...contractRoute(api.retireCharacter, TAG),
+      onRequest: requireGuild(officers),
+      handler: async (request) => ({
+        success: true as const,
+        character: await retireCharacterByHand(db, tenantOf(request), request.params.characterId, memberRequester(request)),
+        message: DATA_SOURCE_MESSAGES.characterRetired,
+      }),
+    });
+    route.route({
+      ...contractRoute(api.startRosterSync, TAG),
+      onRequest: requireGuild(officers),
+      handler: async (request) => ({
+        success: true as const,
+        job: await startRosterSync(deps, tenantOf(request), request.body, memberRequester(request)),
+        message: DATA_SOURCE_MESSAGES.rosterSyncStarted,
+      }),
+    });
+    route.route({
+      ...contractRoute(api.rosterSync, TAG),
+      onRequest: requireGuild(officers),
+      handler: async (request) => ({
+        success: true as const,
+        job: await readRosterSync(deps, tenantOf(request), request.params.jobId),
+      }),
+    });
+  });
+};

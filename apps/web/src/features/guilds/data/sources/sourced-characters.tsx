@@ -1,0 +1,85 @@
+import { CHARACTER_SOURCE_LABELS, MESSAGES, type SourcedCharacter } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useSourcedCharacters } from '../../../../api/data-sources';
+import { GUILD_DATA_PAGE_SIZE } from '../../../../api/guild-data';
+import { DataTable } from '../../../../ui/data-table';
+import { formatDateTime } from '../../../../ui/format-date';
+import { Pagination } from '../../../../ui/pagination';
+import { EmptyHint, QueryState } from '../../../../ui/query-state';
+import { useTabQuery } from '../use-tab-query';
+
+const statusOf = (character: SourcedCharacter) =>
+  character.retiredAt ? 'Retired' : character.leftGuildAt ? `Left ${formatDateTime(character.leftGuildAt)}` : 'In the guild';
+
+const COLUMNS: ColumnDef<SourcedCharacter>[] = [
+  { id: 'name', header: 'Name', meta: { cellClassName: 'table__strong' }, cell: ({ row }) => row.original.name },
+  { id: 'realm', header: 'Realm', cell: ({ row }) => row.original.realm },
+  { id: 'class', header: 'Class', cell: ({ row }) => row.original.class },
+  { id: 'level', header: 'Level', meta: { className: 'table__number' }, cell: ({ row }) => row.original.level },
+  {
+    id: 'itemLevel',
+    header: 'Item level',
+    meta: { className: 'table__number' },
+    cell: ({ row }) => row.original.itemLevel ?? '—',
+  },
+  {
+    id: 'sources',
+    header: 'Sources',
+    // Badges side by side, a space between them (the kit's .badge is inline).
+    cell: ({ row }) =>
+      row.original.sources.map((source, at) => (
+        <span key={source.sourceType}>
+          {at > 0 && ' '}
+          <span className="badge" title={`Last seen ${formatDateTime(source.lastSeenAt)}`} data-source-type={source.sourceType}>
+            {CHARACTER_SOURCE_LABELS[source.sourceType]} ×{source.occurrenceCount}
+          </span>
+        </span>
+      )),
+  },
+  { id: 'status', header: 'Status', cell: ({ row }) => statusOf(row.original) },
+];
+
+/** The guild's characters with the sources that saw each one, paged in the URL. */
+export function SourcedCharacters({ guildId }: { guildId: string }) {
+  const { page, setPage } = useTabQuery();
+  const query = useSourcedCharacters(guildId, page);
+  return (
+    <section className="panel" aria-labelledby="sourced-characters-title">
+      <h3 id="sourced-characters-title" className="panel__title">
+        Characters and their sources
+      </h3>
+      <QueryState
+        query={query}
+        loading="Loading characters..."
+        errorText={MESSAGES.loadGuildDataFailed}
+        testId="sourced-characters-state"
+      >
+        {({ characters, total }) =>
+          characters.length === 0 ? (
+            <EmptyHint>No source has written a character of this guild yet.</EmptyHint>
+          ) : (
+            <>
+              <DataTable
+                columns={COLUMNS}
+                rows={characters}
+                getRowId={(character) => character.id}
+                label="Characters and their sources"
+                testId="sourced-characters"
+                isBusy={query.isFetching}
+              />
+              {total > GUILD_DATA_PAGE_SIZE && (
+                <Pagination
+                  page={page}
+                  pageSize={GUILD_DATA_PAGE_SIZE}
+                  total={total}
+                  onPageChange={setPage}
+                  testId="sourced-characters-pagination"
+                />
+              )}
+            </>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}

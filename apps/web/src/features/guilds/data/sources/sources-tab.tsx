@@ -1,0 +1,60 @@
+import { CHARACTER_SOURCE_LABELS, type DataSourceRun, MESSAGES } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useDataSourceRuns } from '../../../../api/data-sources';
+import { DataTable } from '../../../../ui/data-table';
+import { formatDateTime, formatRelative } from '../../../../ui/format-date';
+import { EmptyHint, QueryState } from '../../../../ui/query-state';
+import { LootImportPanel } from './loot-import-panel';
+import { RosterSyncPanel } from './roster-sync-panel';
+import { SourcedCharacters } from './sourced-characters';
+
+const COLUMNS: ColumnDef<DataSourceRun>[] = [
+  {
+    id: 'source',
+    header: 'Source',
+    meta: { cellClassName: 'table__strong' },
+    cell: ({ row }) => CHARACTER_SOURCE_LABELS[row.original.sourceType],
+  },
+  {
+    id: 'when',
+    header: 'When',
+    cell: ({ row: { original: run } }) => (
+      <time dateTime={run.finishedAt} title={formatDateTime(run.finishedAt)}>
+        {formatRelative(run.finishedAt)}
+      </time>
+    ),
+  },
+  { id: 'subject', header: 'What', cell: ({ row }) => row.original.subject ?? '—' },
+  {
+    id: 'outcome',
+    header: 'Outcome',
+    cell: ({ row: { original: run } }) => (run.status === 'failed' ? `Failed: ${run.error ?? ''}` : run.outcome),
+  },
+  { id: 'by', header: 'By', cell: ({ row }) => row.original.actorName ?? 'System' },
+];
+
+/** Where the guild's data comes from: the Battle.net roster, RCLootCouncil imports, and the history of every run. */
+export function SourcesTab({ guildId }: { guildId: string }) {
+  const runs = useDataSourceRuns(guildId);
+  return (
+    <div className="data-tab">
+      <RosterSyncPanel guildId={guildId} lastRun={runs.data?.runs.find((run) => run.sourceType === 'battlenet')} />
+      <LootImportPanel guildId={guildId} />
+      <SourcedCharacters guildId={guildId} />
+      <section className="panel" aria-labelledby="source-runs-title">
+        <h3 id="source-runs-title" className="panel__title">
+          History
+        </h3>
+        <QueryState query={runs} loading="Loading runs..." errorText={MESSAGES.loadGuildDataFailed} testId="source-runs-state">
+          {({ runs: list }) =>
+            list.length === 0 ? (
+              <EmptyHint>No source has run for this guild yet.</EmptyHint>
+            ) : (
+              <DataTable columns={COLUMNS} rows={list} getRowId={(run) => run.id} label="Source runs" testId="source-runs" />
+            )
+          }
+        </QueryState>
+      </section>
+    </div>
+  );
+}
