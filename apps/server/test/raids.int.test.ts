@@ -1,4 +1,14 @@
-import { COMMUNITY_MESSAGES, RAID_MESSAGES, type RaidDetail, type RaidSummary, type RaidTemplate } from '@guildhall/contract';
+import {
+  COMMUNITY_MESSAGES,
+  COMMUNITY_NAMESPACE,
+  type CommunityServerEvents,
+  RAID_MESSAGES,
+  type RaidAnswered,
+  type RaidDetail,
+  type RaidSummary,
+  type RaidTemplate,
+} from '@guildhall/contract';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordFake, type FakeDiscordGuild, type FakeDiscordUser } from './fakes/discord-fake';
 import { raiseCommunityIpLimits, signInWithDiscord } from './helpers/community';
@@ -439,5 +449,50 @@ describe('bad input', () => {
     });
     expect(badEdit.status).toBe(400);
     expect(badEdit.body.error).toBe(RAID_MESSAGES.endBeforeStart);
+  });
+});
+
+describe('live answers', () => {
+  const connect = (client: HttpClient, guildId: string): Socket<CommunityServerEvents> =>
+    io(`${server.url}${COMMUNITY_NAMESPACE}`, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { guildId },
+      extraHeaders: { cookie: client.cookieHeader() },
+    });
+  const connected = (socket: Socket) =>
+    new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+
+  it("pushes an answer to the guild's room, and refuses a guild that is not the member's", async () => {
+    const raid = await createRaid({ name: 'Live night', instance: 'Undermine', difficulty: 'Heroic', startsAt: inDays(3) });
+    const watcher = connect(clients.officer!, GUILD_A);
+    const stranger = connect(clients.outsider!, GUILD_B);
+    try {
+      await Promise.all([connected(watcher), connected(stranger)]);
+      const strangerHeard: RaidAnswered[] = [];
+      stranger.on('raid:answered', (answer) => strangerHeard.push(answer));
+      const heard = new Promise<RaidAnswered>((resolve) => watcher.once('raid:answered', resolve));
+      const answered = await signUp(raid.id, { status: 'tentative', role: 'healer' });
+      expect(answered.status, answered.text).toBe(200);
+      const [userRow] = await sql<{ id: string }>(server.app, 'SELECT id FROM users WHERE discord_id = $1', [raider.id]);
+      expect(await heard).toEqual({ raidId: raid.id, userId: userRow!.id, status: 'tentative' });
+      expect(strangerHeard).toEqual([]);
+    } finally {
+      watcher.close();
+      stranger.close();
+    }
+    const intruder = connect(clients.raider!, GUILD_B);
+    await expect(connected(intruder)).rejects.toThrow(COMMUNITY_MESSAGES.guildNotAvailable);
+    intruder.close();
+    const anonymous = io(`${server.url}${COMMUNITY_NAMESPACE}`, {
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { guildId: GUILD_A },
+    });
+    await expect(connected(anonymous)).rejects.toThrow(COMMUNITY_MESSAGES.signInRequired);
+    anonymous.close();
   });
 });

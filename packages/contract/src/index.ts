@@ -57,6 +57,7 @@ export * from './raids';
 export * from './seeded-random';
 export * from './server-messages';
 export * from './sockets/admin';
+export * from './sockets/community';
 export * from './sockets/influx-debug';
 export * from './text-rules';
 export * from './validation-messages';
