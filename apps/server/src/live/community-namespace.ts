@@ -7,7 +7,6 @@ import {
   type CommunityServerEvents,
   communityGuildRoom,
   communityHandshake,
-  DISCORD_GUILD_ID_PATTERN,
   hasAnyGuildPermission,
   SERVER_MESSAGES,
   serviceUnavailable,
@@ -67,7 +66,7 @@ export function createCommunityNamespace(io: Server, app: FastifyInstance): Comm
       const user = await userOf(app, handshake.data.token, socket.handshake.headers.cookie);
       if (!user) return next(new Error(COMMUNITY_SOCKET_MESSAGES.signInRequired));
       const { guildId } = handshake.data;
-      const guild = DISCORD_GUILD_ID_PATTERN.test(guildId) ? await availableGuildOf(app.services, user.id, guildId) : null;
+      const guild = await availableGuildOf(app.services, user.id, guildId);
       if (!guild || !hasAnyGuildPermission(guild.permissions, ['guild.view'])) {
         return next(new Error(COMMUNITY_SOCKET_MESSAGES.guildNotAvailable));
       }

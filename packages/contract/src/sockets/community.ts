@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMUNITY_MESSAGES } from '../community-messages';
+import { discordGuildIdWith } from '../guild-ids';
 import { SIGNUP_STATUSES } from '../raids';
 
 /** Socket.IO namespace of the community app: live updates of the selected guild. */
@@ -10,7 +11,7 @@ export const communityGuildRoom = (discordGuildId: string) => `guild:${discordGu
 
 /** What a /community handshake carries: the guild (as X-Guild-ID names it) and, for an e-mail sign-in, the access token. */
 export const communityHandshake = z.object({
-  guildId: z.string().min(1).max(32),
+  guildId: discordGuildIdWith(COMMUNITY_MESSAGES.guildNotAvailable),
   token: z.string().min(1).max(4096).optional(),
 });
 /** A /community handshake's auth. */
