@@ -36,6 +36,9 @@ const deadlineMinutes = z
 /** Seats by role: tanks, healers, melee, ranged. */
 export const raidSeats = z.object({ tanks: seatCount, healers: seatCount, melee: seatCount, ranged: seatCount });
 
+/** Seats by role as an answer counts them: any number, since more members may answer than a raid has seats. */
+const seatCounts = z.object({ tanks: z.number(), healers: z.number(), melee: z.number(), ranged: z.number() });
+
 /** A raid template: what officers plan raids and series from. */
 export const raidTemplate = z.object({
   id: z.string(),
@@ -43,7 +46,7 @@ export const raidTemplate = z.object({
   instance: z.string(),
   difficulty: z.enum(RAID_DIFFICULTIES),
   size: z.number(),
-  seats: raidSeats,
+  seats: seatCounts,
   startTime: z.string().describe("The usual start, 'HH:MM' in the guild's time zone"),
   durationMinutes: z.number(),
   signupDeadlineMinutes: z.number().describe('How long before the start sign-ups close'),
@@ -95,8 +98,8 @@ export const raidSummary = z.object({
   signupsCloseAt: z.string().describe('The deadline, or the start when the raid has none'),
   leader: z.object({ userId: z.string(), name: z.string() }).nullable(),
   size: z.number(),
-  seats: raidSeats.describe('Planned seats by role'),
-  filled: raidSeats.describe('Seats taken by role: answers Accept and Late'),
+  seats: seatCounts.describe('Planned seats by role'),
+  filled: seatCounts.describe('Seats taken by role: answers Accept and Late (more than planned when oversubscribed)'),
   answers: z.record(z.enum(SIGNUP_STATUSES), z.number()).describe('How many members gave each answer'),
   myAnswer: raidSignup.nullable(),
   notes: z.string(),
