@@ -102,6 +102,7 @@ const COMMUNITY_ENTRIES: Record<string, { signedIn: boolean; entry: SweepEntry }
   forgotPassword: { signedIn: false, entry: { path: COMMUNITY_PATHS.forgotPassword } },
   resetPassword: { signedIn: false, entry: { path: COMMUNITY_PATHS.resetPassword } },
   settings: { signedIn: true, entry: { path: COMMUNITY_PATHS.settings } },
+  raids: { signedIn: true, entry: { path: COMMUNITY_PATHS.raids } },
   join: { signedIn: false, entry: { path: ({ inviteCode }) => `${COMMUNITY_PATHS.join}/${inviteCode}` } },
 };
 

@@ -60,6 +60,7 @@ import { prometheusRoutes } from './modules/metrics/prometheus-route';
 import { metricsRoutes } from './modules/metrics/routes';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { playerAccountRoutes } from './modules/player-accounts/routes';
+import { raidRoutes } from './modules/raids/routes';
 import { rawDataRoutes } from './modules/raw-data/routes';
 import { redisManagerRoutes } from './modules/redis-manager/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
@@ -116,6 +117,7 @@ const siteRoutes = fp(
     await routes.register(guildGrantRoutes);
     await routes.register(guildConfigRoutes);
     await routes.register(communityGuildConfigRoutes);
+    await routes.register(raidRoutes);
     await routes.register(systemSettingsRoutes);
     await routes.register(botIngestRoutes);
     await routes.register(trainingDataRoutes);

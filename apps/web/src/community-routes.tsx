@@ -25,6 +25,7 @@ const CommunityHomePage = lazy(() =>
   import('./features/community-home/community-home-page').then((m) => ({ default: m.CommunityHomePage })),
 );
 const SettingsPage = lazy(() => import('./features/community-settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const RaidsPage = lazy(() => import('./features/raids/raids-page').then((m) => ({ default: m.RaidsPage })));
 const JoinPage = lazy(() => import('./features/guild-invites/join-page').then((m) => ({ default: m.JoinPage })));
 const CommunityNotFoundPage = lazy(() =>
   import('./features/community-home/community-not-found-page').then((m) => ({ default: m.CommunityNotFoundPage })),
@@ -62,6 +63,14 @@ export const communityRoutes: RouteObject = {
           element: (
             <SelectedGuildGate>
               <CommunityHomePage />
+            </SelectedGuildGate>
+          ),
+        },
+        {
+          path: COMMUNITY_PATHS.raids,
+          element: (
+            <SelectedGuildGate>
+              <RaidsPage />
             </SelectedGuildGate>
           ),
         },

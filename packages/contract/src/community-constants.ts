@@ -38,6 +38,8 @@ export const COMMUNITY_PATHS = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   settings: '/settings',
+  /** The guild's raids: the calendar and sign-ups. */
+  raids: '/raids',
   /** An invite link's page: /join/<code>. */
   join: '/join',
 } as const;

@@ -1,6 +1,7 @@
 import { COMMUNITY_MESSAGES } from '@guildhall/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error';
+import type { Queryable } from '../services/db/db';
 import { verifyAccessToken } from './access-token';
 import { clearCommunitySessionCookie, communitySessionTokenOf } from './community-cookies';
 import { findLiveCommunitySession, touchCommunitySession } from './community-session-queries';
@@ -18,9 +19,13 @@ const TOUCH_AFTER_MS = 60_000;
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-async function fromAccessToken(request: FastifyRequest, token: string): Promise<CommunityPrincipal> {
-  const { db } = request.server.services;
-  const keys = await request.server.signingKeys();
+/**
+ * The community user an access token names, while its sign-in lives; refused with 401 codes otherwise. Read by HTTP
+ * requests and by the /community socket's handshake.
+ */
+export async function principalOfAccessToken(server: FastifyInstance, token: string): Promise<CommunityPrincipal> {
+  const { db } = server.services;
+  const keys = await server.signingKeys();
   const result = await verifyAccessToken(keys.accessToken, token);
   if (!result.ok) {
     throw result.refusal === 'expired'
@@ -33,6 +38,12 @@ async function fromAccessToken(request: FastifyRequest, token: string): Promise<
   // is bound to its user: a token for user B naming user A's live family is refused.
   if (!user || !isLive) throw new AppError('INVALID_TOKEN', COMMUNITY_MESSAGES.sessionInvalid);
   return { user, via: 'token', familyId: result.claims.fam };
+}
+
+/** The user of a live Discord session cookie's token, or null. */
+export async function userOfSessionToken(db: Queryable, token: string): Promise<UserRow | null> {
+  const session = await findLiveCommunitySession(db, hashSessionToken(token));
+  return session ? await findUserById(db, session.user_id) : null;
 }
 
 async function fromSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): Promise<CommunityPrincipal> {
@@ -64,7 +75,7 @@ export async function authenticateCommunity(request: FastifyRequest, reply: Fast
   if (authorization) {
     const bearer = BEARER.exec(authorization)?.[1];
     if (!bearer) throw new AppError('INVALID_TOKEN', COMMUNITY_MESSAGES.accessTokenInvalid);
-    principal = await fromAccessToken(request, bearer);
+    principal = await principalOfAccessToken(request.server, bearer);
   } else {
     const sessionToken = communitySessionTokenOf(request);
     if (!sessionToken) throw new AppError('UNAUTHENTICATED', COMMUNITY_MESSAGES.signInRequired);

@@ -7,6 +7,7 @@ import type {
   MetricSample,
   MetricsSnapshot,
   ServiceName,
+  SignupStatus,
   SyncCompleted,
   SyncFailed,
   SyncProgress,
@@ -44,7 +45,9 @@ export type DomainEvent =
   | { type: 'character.unlinked'; link: CharacterLinkChange }
   | { type: 'player-bulk.progressed'; job: BulkUpdateJob }
   | { type: 'player-bulk.finished'; job: BulkUpdateJob }
-  | { type: 'ml-export.progressed'; progress: ExportProgress };
+  | { type: 'ml-export.progressed'; progress: ExportProgress }
+  /** A member answered a raid, changed their answer or withdrew it (status null). */
+  | { type: 'raid.answered'; answer: RaidAnswerChange };
 
 /** What happened to guild tenants: the tenant itself, or (data-deleted) everything it owns. */
 export type GuildChange = 'created' | 'updated' | 'deleted' | 'activated' | 'deactivated' | 'data-deleted';
@@ -56,6 +59,15 @@ export interface CharacterLinkChange {
   characterId: string;
   memberId: string;
   origin: LinkType;
+}
+
+/** A member's answer to a raid as it changed: which guild (tenant and Discord server), raid and member. */
+export interface RaidAnswerChange {
+  guildId: string;
+  discordGuildId: string;
+  raidId: string;
+  userId: string;
+  status: SignupStatus | null;
 }
 
 /** The in-process event bus. Subscribers run synchronously; one failing does not stop the others. */

@@ -1,4 +1,4 @@
-import { memberSyncRoom } from '@guildhall/contract';
+import { communityGuildRoom, memberSyncRoom } from '@guildhall/contract';
 import type { EventBus } from '../core/event-bus';
 import {
   ACCOUNTS_ROOM,
@@ -8,6 +8,7 @@ import {
   sessionRoom,
   USER_ADMINS_ROOM,
 } from './admin-namespace';
+import type { CommunityNamespace } from './community-namespace';
 import { forcedLogoutEvent } from './session-watch';
 
 /**
@@ -16,7 +17,7 @@ import { forcedLogoutEvent } from './session-watch';
  * them once per process. Rule alerts (stored once), their acknowledgement and resolution, and session endings
  * go through the adapter, because the admins (or the session's socket) may live on another process.
  */
-export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () => void {
+export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace, community: CommunityNamespace): () => void {
   return bus.subscribe((event) => {
     switch (event.type) {
       case 'metrics.sampled':
@@ -71,6 +72,12 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace): () =>
           notificationId: event.notificationId,
         });
         return;
+      // An answer is stored by one process while the guild's calendars may be open on another: through the adapter.
+      case 'raid.answered': {
+        const { raidId, userId, status } = event.answer;
+        community.to(communityGuildRoom(event.answer.discordGuildId)).emit('raid:answered', { raidId, userId, status });
+        return;
+      }
       case 'admin-sessions.ended':
         for (const sessionId of event.sessionIds) {
           const room = sessionRoom(sessionId);

@@ -25,6 +25,9 @@ export function CommunityShell() {
           <NavLink to={COMMUNITY_PATHS.home} end className="community-nav__link">
             Home
           </NavLink>
+          <NavLink to={COMMUNITY_PATHS.raids} className="community-nav__link">
+            Raids
+          </NavLink>
           <NavLink to={COMMUNITY_PATHS.settings} className="community-nav__link">
             Settings
           </NavLink>

@@ -1,0 +1,164 @@
+import { hasGuildPermission, RAID_MESSAGES, RAIDS_MANAGE_PERMISSION, raidsApi, raidTemplatesApi } from '@guildhall/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { communityPrincipalOf } from '../../auth/community-user';
+import { guildScopeOf, requireGuild } from '../../auth/require-guild';
+import { AppError } from '../../core/app-error';
+import { contractRoute } from '../../http/contract-route';
+import { cancelRaid } from './cancel-raid';
+import { createRaid } from './create-raid';
+import { createSeries } from './create-series';
+import { deleteTemplate } from './delete-template';
+import { listCalendar } from './list-calendar';
+import { listOwnCharacters } from './list-own-characters';
+import { listTemplates } from './list-templates';
+import type { RaidMember } from './raid-member';
+import { raidsDepsOf } from './raids-deps';
+import { readRaid } from './read-raid';
+import { saveTemplate } from './save-template';
+import { signUp } from './sign-up';
+import { updateRaid } from './update-raid';
+import { withdrawSignup } from './withdraw-signup';
+
+const TAG = 'Raids';
+
+/** The caller in the guild of X-Guild-ID (the guard has checked it); every guild a member can select has its tenant. */
+function memberOf(request: FastifyRequest): RaidMember {
+  const scope = guildScopeOf(request);
+  if (!scope.tenantId) throw new AppError('GUILD_NOT_AVAILABLE');
+  const { user } = communityPrincipalOf(request);
+  return {
+    guildId: scope.tenantId,
+    discordGuildId: scope.discordGuildId,
+    userId: user.id,
+    requester: { actor: { type: 'user', id: user.id, name: user.global_name ?? user.username }, ip: request.ip },
+  };
+}
+
+const canManage = (request: FastifyRequest) => hasGuildPermission(guildScopeOf(request).permissions, RAIDS_MANAGE_PERMISSION);
+
+/** What every member with guild.view does: read the calendar and a raid, answer, see their characters. */
+const memberRaidRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireGuild(['guild.view']));
+  const deps = raidsDepsOf(app);
+
+  app.route({
+    ...contractRoute(raidsApi.calendar, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listCalendar(deps, memberOf(request), request.query)),
+      canManage: canManage(request),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidsApi.read, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await readRaid(deps, memberOf(request), request.params.raidId)),
+      canManage: canManage(request),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidsApi.signUp, TAG),
+    handler: async (request) => {
+      const { raid } = await signUp(deps, memberOf(request), request.params.raidId, request.body);
+      return { success: true as const, message: RAID_MESSAGES.signupSaved, raid };
+    },
+  });
+
+  app.route({
+    ...contractRoute(raidsApi.withdraw, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      message: RAID_MESSAGES.signupWithdrawn,
+      raid: await withdrawSignup(deps, memberOf(request), request.params.raidId),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidsApi.ownCharacters, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      characters: await listOwnCharacters(deps.db, memberOf(request)),
+    }),
+  });
+};
+
+/** What officers with raids.manage do: plan, edit and cancel raids and series, keep the templates. */
+const officerRaidRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireGuild([RAIDS_MANAGE_PERMISSION]));
+  const deps = raidsDepsOf(app);
+
+  app.route({
+    ...contractRoute(raidsApi.create, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      message: RAID_MESSAGES.created,
+      raid: await createRaid(deps, memberOf(request), request.body),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidsApi.createSeries, TAG),
+    handler: async (request) => {
+      const created = await createSeries(deps, memberOf(request), request.body);
+      return { success: true as const, message: RAID_MESSAGES.seriesCreated(created.raids.length), ...created };
+    },
+  });
+
+  app.route({
+    ...contractRoute(raidsApi.update, TAG),
+    handler: async (request) => {
+      const raids = await updateRaid(deps, memberOf(request), request.params.raidId, request.body);
+      return { success: true as const, message: RAID_MESSAGES.updated(raids.length), raids };
+    },
+  });
+
+  app.route({
+    ...contractRoute(raidsApi.cancel, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      message: RAID_MESSAGES.cancelled,
+      raid: await cancelRaid(deps, memberOf(request), request.params.raidId, request.body),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidTemplatesApi.list, TAG),
+    handler: async (request) => ({ success: true as const, templates: await listTemplates(deps.db, memberOf(request)) }),
+  });
+
+  app.route({
+    ...contractRoute(raidTemplatesApi.create, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      message: RAID_MESSAGES.templateCreated,
+      template: await saveTemplate(deps, memberOf(request), null, request.body),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidTemplatesApi.update, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      message: RAID_MESSAGES.templateUpdated,
+      template: await saveTemplate(deps, memberOf(request), request.params.templateId, request.body),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidTemplatesApi.remove, TAG),
+    handler: async (request) => {
+      await deleteTemplate(deps, memberOf(request), request.params.templateId);
+      return { success: true as const, message: RAID_MESSAGES.templateDeleted };
+    },
+  });
+};
+
+/** The raids of the selected guild: the calendar and answers for its members, planning for its officers. */
+export const raidRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(memberRaidRoutes);
+  await app.register(officerRaidRoutes);
+};
