@@ -24,6 +24,7 @@ import { securityHeaderMap, securityHeaders } from './http/security-headers';
 import { textRules } from './http/text-hygiene';
 import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
+import { registerAlertRepeats } from './jobs/alert-repeats';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
 import { registerTokenCleanup } from './jobs/token-cleanup';
 import { attachLiveConnection } from './live/live-connection';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await prepareDatabase(app);
     registerTokenCleanup(app);
     registerMlExportCleanup(app);
+    registerAlertRepeats(app);
     // Monitoring starts (its first health check) and then the job runner claims: their onReady hooks.
     await app.ready();
     return app;

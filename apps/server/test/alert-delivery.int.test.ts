@@ -3,6 +3,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AlertDelivery, type ContactPoint, WEBHOOK_SIGNATURE } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertDeliveryDepsOf } from '../src/modules/alert-delivery/alert-delivery-deps';
+import { alertDeliveryJob } from '../src/modules/alert-delivery/delivery-job';
+import { queueDueRepeats } from '../src/modules/alert-delivery/route-alerts';
 import { DiscordFake } from './fakes/discord-fake';
 import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
@@ -262,6 +265,41 @@ describe('contact points', () => {
       'contact_point.tested',
       'contact_point.updated',
     ]);
+  });
+});
+
+describe('repeats while an alert still fires', () => {
+  it('sends again once per period to a contact point that repeats, and once only', async () => {
+    const created = await owner.post<{ contactPoint: ContactPoint }>(BASE, {
+      name: 'Hourly reminder',
+      kind: 'webhook',
+      url: receiver.url,
+      secret: 'hourly-secret-long-enough',
+      severities: ['warning'],
+      repeatHours: 1,
+    });
+    expect(created.body.contactPoint.repeatHours).toBe(1);
+    const fired = await server.app.monitoring.alerts.fire('memory-warning', null, {
+      severity: 'warning',
+      type: 'memory',
+      message: 'Memory 85 % for 60 s',
+    });
+    const alertId = fired!.alert.id;
+    const toHourly = () =>
+      receiver.received
+        .map((delivery) => JSON.parse(delivery.body))
+        .filter((body) => body.alert?.id === alertId && body.contactPoint.name === 'Hourly reminder');
+    await until(() => toHourly().length === 1);
+    const deps = alertDeliveryDepsOf(server.app);
+    // Not due yet: fired a moment ago.
+    expect(await queueDueRepeats(deps, alertDeliveryJob(deps))).toEqual([]);
+    await sql(server.app, `UPDATE alerts SET created_at = now() - interval '2 hours 5 minutes' WHERE id = $1`, [alertId]);
+    expect(await queueDueRepeats(deps, alertDeliveryJob(deps))).toHaveLength(1);
+    expect(await queueDueRepeats(deps, alertDeliveryJob(deps))).toEqual([]);
+    await until(() => toHourly().length === 2);
+    expect(toHourly().map((body) => body.event)).toEqual(['firing', 'repeat']);
+    await server.app.monitoring.alerts.resolve('memory-warning');
+    await owner.request('DELETE', `${BASE}/${created.body.contactPoint.id}`);
   });
 });
 

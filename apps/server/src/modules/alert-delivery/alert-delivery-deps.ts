@@ -25,7 +25,18 @@ const DISCORD_HOSTS = ['discord.com', 'discordapp.com', 'ptb.discord.com', 'cana
 /** How long one delivery may take before it counts as a timeout. */
 const DELIVERY_TIMEOUT_MS = 10_000;
 
+const depsOfApp = new WeakMap<FastifyInstance, AlertDeliveryDeps>();
+
+/** The alert delivery deps of a Fastify instance, made once for it. */
 export function alertDeliveryDepsOf(app: FastifyInstance): AlertDeliveryDeps {
+  const known = depsOfApp.get(app);
+  if (known) return known;
+  const deps = makeDeps(app);
+  depsOfApp.set(app, deps);
+  return deps;
+}
+
+function makeDeps(app: FastifyInstance): AlertDeliveryDeps {
   return {
     db: app.services.db,
     jobs: app.jobs,

@@ -12,7 +12,20 @@ export interface DeliveryJobInput {
 const MAX_ATTEMPTS = 7;
 const retryDelayMs = (attempts: number) => 30_000 * attempts * attempts;
 
-export function alertDeliveryJob(deps: AlertDeliveryDeps): JobKind<DeliveryJobInput, null, { status: string }> {
+export type AlertDeliveryJob = JobKind<DeliveryJobInput, null, { status: string }>;
+
+const jobOfDeps = new WeakMap<AlertDeliveryDeps, AlertDeliveryJob>();
+
+/** The delivery job kind of these deps, made once (the runner knows a kind by its one object). */
+export function alertDeliveryJob(deps: AlertDeliveryDeps): AlertDeliveryJob {
+  const known = jobOfDeps.get(deps);
+  if (known) return known;
+  const job = makeJob(deps);
+  jobOfDeps.set(deps, job);
+  return job;
+}
+
+function makeJob(deps: AlertDeliveryDeps): AlertDeliveryJob {
   return {
     name: 'alert_delivery',
     maxAttempts: MAX_ATTEMPTS,

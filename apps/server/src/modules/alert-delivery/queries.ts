@@ -328,3 +328,26 @@ export async function selectAlertRouting(
 export async function markAlertMuted(db: Queryable, alertId: string, reason: string): Promise<void> {
   await db.query('UPDATE alerts SET muted_reason = $2 WHERE id = $1 AND muted_reason IS NULL', [alertId, reason]);
 }
+
+/**
+ * Makes the repeat deliveries due at `now`: for every open, unmuted alert and every contact point that repeats and
+ * was sent its firing, one per whole repeat period since the alert fired (the round), made once across processes.
+ */
+export async function insertDueRepeats(db: Queryable, now: Date): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO alert_deliveries (alert_id, contact_point_id, event, round)
+     SELECT a.id, c.id, 'repeat', floor(extract(epoch FROM ($1::timestamptz - a.created_at)) / (c.repeat_hours * 3600))::int
+       FROM alerts a
+       JOIN alert_contact_points c
+         ON c.is_enabled AND c.repeat_hours IS NOT NULL
+        AND a.severity = ANY (c.severities) AND (c.rule_ids IS NULL OR a.rule_id = ANY (c.rule_ids))
+      WHERE a.resolved_at IS NULL AND a.muted_reason IS NULL
+        AND $1::timestamptz - a.created_at >= make_interval(hours => c.repeat_hours)
+        AND EXISTS (SELECT 1 FROM alert_deliveries f
+                     WHERE f.alert_id = a.id AND f.contact_point_id = c.id AND f.event = 'firing')
+     ON CONFLICT DO NOTHING
+     RETURNING id`,
+    [now],
+  );
+  return rows.map((row) => row.id);
+}

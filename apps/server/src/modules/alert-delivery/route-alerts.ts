@@ -3,18 +3,14 @@
 // deliveries' unique key makes each once.
 import type { DomainEvent } from '../../core/event-bus';
 import type { AlertDeliveryDeps } from './alert-delivery-deps';
-import type { alertDeliveryJob } from './delivery-job';
+import type { AlertDeliveryJob } from './delivery-job';
 import { muteReasonFor } from './mute';
-import { insertAlertDeliveries, markAlertMuted, selectAlertRouting } from './queries';
+import { insertAlertDeliveries, insertDueRepeats, markAlertMuted, selectAlertRouting } from './queries';
 
 const SYSTEM = { actor: { type: 'system' }, ip: null } as const;
 
 /** Queues the deliveries of one alert event; resolves with their ids. */
-export async function routeAlertEvent(
-  deps: AlertDeliveryDeps,
-  job: ReturnType<typeof alertDeliveryJob>,
-  event: DomainEvent,
-): Promise<string[]> {
+export async function routeAlertEvent(deps: AlertDeliveryDeps, job: AlertDeliveryJob, event: DomainEvent): Promise<string[]> {
   const routed =
     event.type === 'alert.raised'
       ? { alertId: event.alert.id, event: 'firing' as const }
@@ -34,6 +30,13 @@ export async function routeAlertEvent(
     }
   }
   const ids = await insertAlertDeliveries(deps.db, routed.alertId, routed.event);
+  for (const deliveryId of ids) await deps.jobs.enqueue(job, { input: { deliveryId }, requester: SYSTEM });
+  return ids;
+}
+
+/** Queues the repeats due now of alerts still firing (a contact point's 'repeat every N hours'); their ids. */
+export async function queueDueRepeats(deps: AlertDeliveryDeps, job: AlertDeliveryJob): Promise<string[]> {
+  const ids = await insertDueRepeats(deps.db, deps.now());
   for (const deliveryId of ids) await deps.jobs.enqueue(job, { input: { deliveryId }, requester: SYSTEM });
   return ids;
 }
