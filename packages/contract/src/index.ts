@@ -21,6 +21,7 @@ export * from './api/guild-config';
 export * from './api/guild-data';
 export * from './api/guild-grants';
 export * from './api/guild-invites';
+export * from './api/guild-options';
 export * from './api/guilds';
 export * from './api/influx-manager';
 export * from './api/logs';

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { rawExportPath, useRawEntities, useRawRows } from '../../api/raw-data';
 import { useDownload } from '../../api/use-download';
+import { GuildPicker } from '../../ui/guild-picker';
 import { Modal } from '../../ui/modal';
 import { StepPagination } from '../../ui/pagination';
 import { EmptyHint } from '../../ui/query-state';
@@ -12,7 +13,6 @@ import { type TabItem, Tabs, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useScrollFocus } from '../../ui/use-scroll-focus';
 import { useUrlQuery } from '../../ui/use-url-query';
-import { GuildSelect } from '../character-discovery/guild-select';
 import {
   noRawFilters,
   type RawView as RawViewQuery,
@@ -108,10 +108,13 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
         <p className="muted raw-panel__lead">{entity.description}</p>
         <div className="raw-toolbar">
           <div className="raw-toolbar__guild">
-            <GuildSelect
-              selectedName={view.guildId ? (view.guildName ?? view.guildId) : 'All guilds'}
-              selectedId={view.guildId ?? null}
-              onSelect={(guild) => update({ guildId: guild.id, guildName: guild.name })}
+            <GuildPicker
+              guildId={view.guildId ?? null}
+              guildName={view.guildId ? (view.guildName ?? view.guildId) : 'All guilds'}
+              onChange={(guild) => guild && update({ guildId: guild.id, guildName: guild.name })}
+              placeholder="Choose a guild"
+              variant="toolbar"
+              inputTestId="guild-select"
             />
             {view.guildId && (
               <button
