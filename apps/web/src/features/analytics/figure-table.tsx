@@ -1,9 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
-import { chartFileName } from '../../ui/charts/time-series';
+import { csvText } from '../../ui/csv';
 import { DataTable } from '../../ui/data-table';
-import { saveBlob } from '../../ui/save-blob';
-import { useToast } from '../../ui/toast-context';
+import { ExportMenu, useChartExport } from '../../ui/export-menu';
 
 /** One column of a figure table: its heading, its cell, and its CSV value. */
 export interface FigureColumn<Row> {
@@ -12,11 +11,6 @@ export interface FigureColumn<Row> {
   csv: (row: Row) => string | number;
   numeric?: boolean;
 }
-
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** A figure that is not over time (a breakdown), as a table with a CSV export of the same numbers. */
 export function FigureTable<Row>({
@@ -34,7 +28,6 @@ export function FigureTable<Row>({
   empty: string;
   testId?: string;
 }) {
-  const toast = useToast();
   const tableColumns = useMemo(
     () =>
       columns.map<ColumnDef<Row>>((column) => ({
@@ -45,22 +38,15 @@ export function FigureTable<Row>({
       })),
     [columns],
   );
-  function exportCsv() {
-    try {
-      const lines = [columns.map((column) => csvCell(column.header)).join(',')];
-      for (const row of rows) lines.push(columns.map((column) => csvCell(column.csv(row))).join(','));
-      saveBlob(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }), chartFileName(title, 'csv'));
-    } catch {
-      toast.error('Failed to export data. Please try again.');
-    }
-  }
+  const handleExport = useChartExport(title, {
+    csv: () => csvText([columns.map((column) => column.header), ...rows.map((row) => columns.map((column) => column.csv(row)))]),
+    png: () => null,
+  });
   return (
     <figure className="analytics-figure" data-testid={testId}>
       <figcaption className="analytics-figure__header">
         <span className="chart__title">{title}</span>
-        <button type="button" className="button button--secondary button--small" onClick={exportCsv} disabled={rows.length === 0}>
-          Export CSV
-        </button>
+        <ExportMenu formats={['csv']} onExport={(format) => void handleExport(format)} isDisabled={rows.length === 0} />
       </figcaption>
       {rows.length === 0 ? (
         <p className="muted">{empty}</p>

@@ -1,5 +1,5 @@
 import { RAW_DATA_MESSAGES, RAW_DATA_PAGE_SIZE, type RawEntity } from '@guildhall/contract';
-import { Download, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { rawExportPath, useRawEntities, useRawRows } from '../../api/raw-data';
@@ -25,6 +25,7 @@ import { RawFilters } from './raw-filters';
 import { RawGrid } from './raw-grid';
 import '../../styles/discovery.css';
 import '../../styles/raw-data.css';
+import { ExportMenu } from '../../ui/export-menu';
 
 type Row = Record<string, unknown>;
 
@@ -128,24 +129,7 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
             )}
           </div>
           <div className="raw-toolbar__export">
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => startExport('csv')}
-              disabled={download.isRunning}
-              data-testid="raw-export-csv"
-            >
-              <Download size={14} aria-hidden="true" /> Export CSV
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => startExport('json')}
-              disabled={download.isRunning}
-              data-testid="raw-export-json"
-            >
-              <Download size={14} aria-hidden="true" /> Export JSON
-            </button>
+            <ExportMenu formats={['csv', 'json']} onExport={startExport} isRunning={download.isRunning} testId="raw-export" />
           </div>
         </div>
         {view.guildId && <p className="muted raw-panel__scope">Guild filter: {entity.guildScope}</p>}
