@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { TimeSeries } from '../../ui/charts/time-series';
 import { TimeSeriesChart } from '../../ui/charts/time-series-chart';
 import { formatCompact, formatShare } from '../../ui/format-number';
-import { StatCard } from '../dashboard/stat-card';
+import { StatCard } from '../../ui/stat-card';
 import { FigureTable } from './figure-table';
 
 const at = (day: string) => Date.parse(`${day}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import { ALERT_SEVERITIES, type AlertRule, METRIC_CATALOG, SERVICE_LABELS } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
+import { formatStatus } from '../../ui/format';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { formatStatus } from '../dashboard/format';
 import type { AlertRuleDraft } from './alert-rule-form';
 import { formatMetric } from './metric-format';
 import type { RuleEditor } from './use-rule-edits';
