@@ -1,3 +1,5 @@
+export * from './abilities';
+export * from './ability-rules';
 export * from './admin-routes';
 export * from './api/admin-auth';
 export * from './api/admin-notifications';

@@ -1,19 +1,14 @@
-import { hasAnyAdminPermission, type Permission } from '@guildhall/contract';
 import { useAlertRules } from '../../api/metrics';
-import { useAdminSession } from '../../auth/admin-session-context';
+import { useAbilities } from '../../auth/abilities';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { alertRuleColumns } from './alert-rule-columns';
 import { useRuleEdits } from './use-rule-edits';
 
-/** Who may change alert rules (issue 14: admin.system_config). */
-const EDIT_RULES: readonly Permission[] = ['admin.full_access', 'admin.system_config'];
-
 /** The alert rules with their thresholds and whether each holds now; editable inline by those allowed. */
 export function AlertRulesPanel() {
   const rules = useAlertRules();
-  const { admin } = useAdminSession();
-  const canEdit = admin !== null && hasAnyAdminPermission(admin, EDIT_RULES);
+  const canEdit = useAbilities().can('editAlertRules');
   const editor = useRuleEdits();
   const list = rules.data?.rules ?? [];
 

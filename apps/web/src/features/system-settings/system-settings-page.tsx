@@ -1,6 +1,4 @@
 import {
-  hasAnyAdminPermission,
-  type Permission,
   type SettingDefinition,
   type SettingValue,
   SYSTEM_SETTING_MESSAGES,
@@ -11,7 +9,7 @@ import {
 import { RotateCcw, Save } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useSystemSettings, useUpdateSystemSettings } from '../../api/system-settings';
-import { useAdminSession } from '../../auth/admin-session-context';
+import { useAbilities } from '../../auth/abilities';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { fieldErrorsFromError, withoutField } from '../../ui/field-errors';
@@ -23,7 +21,6 @@ import { type Draft, draftError, formatSettingValue, fromDraft, toDraft } from '
 import { SettingInput } from '../configuration/setting-input';
 import '../../styles/system-settings.css';
 
-const EDIT_SYSTEM_SETTINGS: readonly Permission[] = ['admin.full_access', 'admin.system_config'];
 const DEFINITIONS = SYSTEM_SETTINGS as readonly SystemSettingDefinition[];
 const GROUPS = [...new Set(DEFINITIONS.map((d) => d.group))];
 
@@ -78,8 +75,7 @@ function formErrors(
  */
 export function SystemSettingsPage() {
   useDocumentTitle('System Settings');
-  const { admin } = useAdminSession();
-  const canEdit = admin !== null && hasAnyAdminPermission(admin, EDIT_SYSTEM_SETTINGS);
+  const canEdit = useAbilities().can('editSystemSettings');
   const settings = useSystemSettings();
 
   return (
