@@ -23,7 +23,6 @@ import {
 } from './raw-data-query';
 import { RawFilters } from './raw-filters';
 import { RawGrid } from './raw-grid';
-import '../../styles/discovery.css';
 import '../../styles/raw-data.css';
 import { ExportMenu } from '../../ui/export-menu';
 
