@@ -3,6 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 import { csvText } from '../../ui/csv';
 import { DataTable } from '../../ui/data-table';
 import { ExportMenu, useChartExport } from '../../ui/export-menu';
+import { formatCompact, formatShare } from '../../ui/format-number';
 
 /** One column of a figure table: its heading, its cell, and its CSV value. */
 export interface FigureColumn<Row> {
@@ -12,22 +13,52 @@ export interface FigureColumn<Row> {
   numeric?: boolean;
 }
 
+/** A column of text, the same words in the CSV ('' where there is none, a dash in the cell). */
+function textColumn<Row>(header: string, text: (row: Row) => string | null): FigureColumn<Row> {
+  return { header, cell: (row) => text(row) ?? '–', csv: (row) => text(row) ?? '' };
+}
+
+/** A column of counts: compact in the cell ('1.2k'), the whole number in the CSV. */
+function countColumn<Row>(header: string, count: (row: Row) => number): FigureColumn<Row> {
+  return { header, cell: (row) => formatCompact(count(row)), csv: count, numeric: true };
+}
+
+/** A column of a part of a whole, as a share ('12.5%') and with four decimals in the CSV; a dash while nothing is whole. */
+function shareColumn<Row>(header: string, part: (row: Row) => number, whole: number): FigureColumn<Row> {
+  return {
+    header,
+    cell: (row) => (whole ? formatShare(part(row) / whole) : '–'),
+    csv: (row) => (whole ? (part(row) / whole).toFixed(4) : ''),
+    numeric: true,
+  };
+}
+
+/** The column makers a figure table hands its `columns`, typed by its rows. */
+const COLUMN_MAKERS = { text: textColumn, count: countColumn, share: shareColumn };
+export interface FigureColumnMakers<Row> {
+  text: (header: string, text: (row: Row) => string | null) => FigureColumn<Row>;
+  count: (header: string, count: (row: Row) => number) => FigureColumn<Row>;
+  share: (header: string, part: (row: Row) => number, whole: number) => FigureColumn<Row>;
+}
+
 /** A figure that is not over time (a breakdown), as a table with a CSV export of the same numbers. */
 export function FigureTable<Row>({
   title,
   rows,
-  columns,
+  columns: makeColumns,
   rowKey,
   empty,
   testId,
 }: {
   title: string;
   rows: readonly Row[];
-  columns: readonly FigureColumn<Row>[];
+  /** The columns, made with the makers given (text, count, share) or written out. */
+  columns: (make: FigureColumnMakers<Row>) => readonly FigureColumn<Row>[];
   rowKey: (row: Row) => string;
   empty: string;
   testId?: string;
 }) {
+  const columns = makeColumns(COLUMN_MAKERS as FigureColumnMakers<Row>);
   const tableColumns = useMemo(
     () =>
       columns.map<ColumnDef<Row>>((column) => ({
