@@ -82,7 +82,7 @@ export function SystemSettingsPage() {
     <div className="page system-settings">
       <header className="page__header">
         <div>
-          <h1>System Settings</h1>
+          <h1 className="page__title">System Settings</h1>
           <p className="page__lead">
             Platform settings that take effect without a restart. The environment wins over a saved value, a saved value over the
             default.
