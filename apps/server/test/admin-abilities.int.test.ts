@@ -78,7 +78,12 @@ describe('the abilities the admin session carries', () => {
     const { client, abilities } = await signedIn(['admin.system_config', 'admin.audit_logs']);
     const routes = await allowedByRoutes(client);
     expect(abilities.can).toEqual(routes.can);
-    expect(abilities.can).toMatchObject({ editAlertRules: true, editSystemSettings: true, readAuditLog: true, editPlayerAccounts: false });
+    expect(abilities.can).toMatchObject({
+      editAlertRules: true,
+      editSystemSettings: true,
+      readAuditLog: true,
+      editPlayerAccounts: false,
+    });
     expect(abilities.screens.filter((path) => path in SCREEN_PROBES).sort()).toEqual(routes.screens.sort());
   });
 
