@@ -110,17 +110,22 @@ test('the shell shows only the screens that work, each named alike in the sideba
     { label: 'System Settings', path: '/admin/settings' },
   ];
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', ...working.map((screen) => screen.label)]);
+  // Every page title is one size.
+  const titleSizes = new Set<string>();
   for (const screen of working) {
     await nav.getByRole('link', { name: screen.label, exact: true }).click();
     // Character Discovery adds its default guild to the address (?guildId=) once the guild list is in.
     await expect(page).toHaveURL(new RegExp(`${screen.path}(\\?|$)`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading ?? screen.label);
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title).toHaveText(screen.heading ?? screen.label);
+    titleSizes.add(await title.evaluate((element) => getComputedStyle(element).fontSize));
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByTestId('breadcrumb')).toHaveText([
       'Admin',
       ...(screen.crumbs ?? []),
       screen.label,
     ]);
   }
+  expect([...titleSizes]).toHaveLength(1);
   await nav.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('quick-actions').getByRole('link')).toHaveCount(6);
 

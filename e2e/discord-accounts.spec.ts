@@ -54,7 +54,8 @@ test('find a Discord user, page through the list, open their memberships, charac
   const secondPageIds = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-discord-id')));
   expect(secondPageIds.filter((id) => firstPageIds.includes(id))).toEqual([]);
 
-  // Sorting by a column header: most linked characters first.
+  // Sorting by a column header, the list's one way to sort: most linked characters first.
+  await expect(page.getByRole('search').getByRole('combobox', { name: 'Sort by' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Characters', exact: true }).click();
   await expect(page).toHaveURL(/sort=linkedCharacters/);
   await page.getByRole('button', { name: 'Characters', exact: true }).click();

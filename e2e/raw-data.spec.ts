@@ -97,7 +97,7 @@ test('a raw view filtered, paged deep and back, a row opened, exported, then sco
   const guildBox = page.getByTestId('guild-select');
   await guildBox.click();
   await expect(page.getByRole('option').first()).toBeVisible();
-  const guildName = (await page.getByRole('option').first().locator('.guild-select__name').innerText()).trim();
+  const guildName = (await page.getByRole('option').first().locator('.combobox__name').innerText()).trim();
   await guildBox.press('Enter');
   await expect(page).toHaveURL(/guildId=[0-9a-f-]{36}/);
   const guildId = new URL(page.url()).searchParams.get('guildId')!;

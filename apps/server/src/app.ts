@@ -51,6 +51,7 @@ import { communityGuildConfigRoutes } from './modules/guild-config/community-rou
 import { guildConfigRoutes } from './modules/guild-config/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
 import { guildInviteRoutes } from './modules/guild-invites/routes';
+import { guildOptionRoutes } from './modules/guild-options/routes';
 import { guildGrantRoutes } from './modules/guild-permissions/routes';
 import { guildRoutes } from './modules/guilds/routes';
 import { influxManagerRoutes } from './modules/influx-manager/routes';
@@ -116,6 +117,7 @@ const siteRoutes = fp(
     await routes.register(adminRoleRoutes);
     await routes.register(auditLogRoutes);
     await routes.register(guildGrantRoutes);
+    await routes.register(guildOptionRoutes);
     await routes.register(guildConfigRoutes);
     await routes.register(communityGuildConfigRoutes);
     await routes.register(raidRoutes);

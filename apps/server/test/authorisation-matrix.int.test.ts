@@ -247,7 +247,7 @@ describe('the authorisation matrix of the /admin and /influx-debug sockets', () 
     expect([declared('subscribe:logs')]).toEqual(guardsOf('POST /api/admin/logs/search'));
     expect([declared('subscribe:accounts')]).toEqual(guardsOf('GET /api/admin/players'));
     expect([declared('subscribe:member-sync', { guildId: randomUUID() })]).toEqual(
-      guardsOf('GET /api/admin/character-discovery/guilds'),
+      guardsOf('GET /api/admin/character-discovery/summary'),
     );
     expect([[...INFLUX_DEBUG_ACCESS]]).toEqual(guardsOf('GET /api/admin/database/influxdb/status'));
     // Every event of the contract's map has its entry, and every asking one is swept below.

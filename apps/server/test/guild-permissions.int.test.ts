@@ -240,23 +240,23 @@ describe('hand-made guild grants', () => {
     expect((await new HttpClient(server.url).get(GRANTS)).status).toBe(401);
   });
 
-  it('offers its own guild picker, so a permission manager without Guild Management can pick a guild', async () => {
+  it('a permission manager without Guild Management can pick a guild in the one guild picker', async () => {
     const editor = await createTestAdmin(server.app, { role: 'viewer', permissions: ['settings.edit_permissions'] });
     const editorClient = new HttpClient(server.url);
     await editorClient.signIn(editor.username, editor.password);
     expect((await editorClient.get('/api/admin/guilds')).status).toBe(403);
 
-    const found = await editorClient.get<{ data: { id: string; guildName: string }[]; total: number }>(
-      `${GRANTS}/guilds?search=${encodeURIComponent('role mapped')}`,
+    const found = await editorClient.get<{ data: { id: string; name: string }[]; total: number }>(
+      `/api/admin/guild-options?search=${encodeURIComponent('role mapped')}`,
     );
     expect(found.status, found.text).toBe(200);
     expect(found.body.data).toEqual([
-      expect.objectContaining({ id: tenantId, guildName: 'Role Mapped Raiders', discordGuildId: SERVER_ID }),
+      expect.objectContaining({ id: tenantId, name: 'Role Mapped Raiders', discordGuildId: SERVER_ID }),
     ]);
     expect(found.body.total).toBe(1);
-    const byId = await editorClient.get<{ data: { guildName: string }[] }>(`${GRANTS}/guilds?id=${tenantId}`);
-    expect(byId.body.data.map((guild) => guild.guildName)).toEqual(['Role Mapped Raiders']);
-    const first = await editorClient.get<{ data: unknown[]; total: number }>(`${GRANTS}/guilds`);
+    const byId = await editorClient.get<{ data: { name: string }[] }>(`/api/admin/guild-options?id=${tenantId}`);
+    expect(byId.body.data.map((guild) => guild.name)).toEqual(['Role Mapped Raiders']);
+    const first = await editorClient.get<{ data: unknown[]; total: number }>('/api/admin/guild-options');
     expect(first.body.data.length).toBeLessThanOrEqual(20);
     expect(first.body.total).toBeGreaterThanOrEqual(first.body.data.length);
   });

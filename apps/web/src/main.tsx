@@ -12,7 +12,6 @@ import './styles/ui.css';
 import './styles/shell.css';
 import './styles/pages.css';
 import './styles/data.css';
-import './styles/guilds.css';
 import './styles/community.css';
 
 // Before anything renders: a stored Light or Dark choice beats the system preference the stylesheet follows. No

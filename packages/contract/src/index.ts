@@ -1,3 +1,5 @@
+export * from './abilities';
+export * from './ability-rules';
 export * from './admin-routes';
 export * from './api/admin-auth';
 export * from './api/admin-notifications';
@@ -23,6 +25,7 @@ export * from './api/guild-config';
 export * from './api/guild-data';
 export * from './api/guild-grants';
 export * from './api/guild-invites';
+export * from './api/guild-options';
 export * from './api/guilds';
 export * from './api/influx-manager';
 export * from './api/logs';

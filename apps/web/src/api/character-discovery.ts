@@ -20,7 +20,6 @@ export type AutoLinkResults = EndpointResponse<typeof characterDiscoveryApi.find
 /** Query keys of the Character Discovery Manager. */
 export const discoveryKeys = {
   all: ['character-discovery'] as const,
-  guilds: (search: string) => [...discoveryKeys.all, 'guilds', { search }] as const,
   guild: (guildId: string) => [...discoveryKeys.all, 'guild', guildId] as const,
   summary: (guildId: string) => [...discoveryKeys.guild(guildId), 'summary'] as const,
   unlinkedLists: (guildId: string) => [...discoveryKeys.guild(guildId), 'unlinked'] as const,
@@ -30,16 +29,6 @@ export const discoveryKeys = {
   autoLink: (guildId: string) => [...discoveryKeys.guild(guildId), 'auto-link'] as const,
   syncJob: (jobId: string) => [...discoveryKeys.all, 'sync-job', jobId] as const,
 };
-
-/** Guilds for the picker, searched on the server; also names the fallback guild. */
-export function useDiscoveryGuilds(search: string) {
-  return useQuery({
-    queryKey: discoveryKeys.guilds(search),
-    queryFn: ({ signal }) => callEndpoint(characterDiscoveryApi.guilds, { query: { search: search || undefined }, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-}
 
 /** The header: guild, counts, whether it can sync and its latest sync. */
 export function useDiscoverySummary(guildId: string | null) {

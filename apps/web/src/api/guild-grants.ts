@@ -16,8 +16,6 @@ export const guildGrantKeys = {
   lists: () => [...guildGrantKeys.all, 'list'] as const,
   list: (query: GuildGrantFilters) => [...guildGrantKeys.lists(), query] as const,
   users: (search: string) => [...guildGrantKeys.all, 'users', search] as const,
-  guildOptions: (search: string) => [...guildGrantKeys.all, 'guild-options', search] as const,
-  guildOptionById: (id: string) => [...guildGrantKeys.all, 'guild-options', 'id', id] as const,
   guild: (guildId: string) => [...guildGrantKeys.all, 'guild', guildId] as const,
   discordRoles: (guildId: string) => [...guildGrantKeys.guild(guildId), 'discord-roles'] as const,
   member: (guildId: string, discordUserId: string) => [...guildGrantKeys.guild(guildId), 'member', discordUserId] as const,
@@ -64,25 +62,6 @@ export function useMemberPermissions(guildId: string | null, discordUserId: stri
     enabled: guildId !== null && discordUserId !== null,
     retry: false,
   });
-}
-
-/** Guild tenants for the picker by part of the name (the first 20, with how many match). */
-export function useGuildOptions(search: string) {
-  return useQuery({
-    queryKey: guildGrantKeys.guildOptions(search),
-    queryFn: ({ signal }) => callEndpoint(guildGrantsApi.guilds, { query: { search: search || undefined }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The name of a guild known only by id (one opened from a link); nothing while `id` is null. */
-export function useGuildName(id: string | null) {
-  const guild = useQuery({
-    queryKey: guildGrantKeys.guildOptionById(id ?? ''),
-    queryFn: ({ signal }) => callEndpoint(guildGrantsApi.guilds, { query: { id: id ?? undefined }, signal }),
-    enabled: id !== null,
-  });
-  return guild.data?.data[0]?.guildName ?? null;
 }
 
 /** Grants a user permissions in a guild; toasts 'Permissions granted'. */

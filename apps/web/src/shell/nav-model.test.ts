@@ -1,3 +1,4 @@
+import { abilitiesOf } from '@guildhall/contract';
 import { describe, expect, it } from 'vitest';
 import { buildNav, type NavEntry } from './nav-model';
 
@@ -9,12 +10,12 @@ function labels(entries: NavEntry[]): string[] {
 
 describe('buildNav', () => {
   it('shows a monitoring-only admin the dashboard and the Monitoring group', () => {
-    const nav = buildNav({ role: 'viewer', permissions: ['admin.system_monitoring'] });
+    const nav = buildNav(abilitiesOf({ role: 'viewer', permissions: ['admin.system_monitoring'] }).screens);
     expect(labels(nav)).toEqual(['Dashboard', 'Monitoring:', 'System', 'Performance', 'Live Logs', 'Analytics']);
   });
 
   it('shows a superadmin every screen with the three groups', () => {
-    const nav = buildNav({ role: 'superadmin', permissions: [] });
+    const nav = buildNav(abilitiesOf({ role: 'superadmin', permissions: [] }).screens);
     expect(nav.filter((entry) => entry.kind === 'group').map((entry) => entry.kind === 'group' && entry.group)).toEqual([
       'Database',
       'Monitoring',

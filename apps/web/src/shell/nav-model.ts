@@ -1,23 +1,17 @@
-import {
-  ADMIN_SCREENS,
-  type AdminNavGroup,
-  type AdminScreen,
-  hasAnyAdminPermission,
-  type PermissionHolder,
-} from '@guildhall/contract';
+import { ADMIN_SCREENS, type AdminNavGroup, type AdminScreen } from '@guildhall/contract';
 
 /** One entry of the sidebar: a screen, or a group of screens that expands and collapses. */
 export type NavEntry = { kind: 'screen'; screen: AdminScreen } | { kind: 'group'; group: AdminNavGroup; screens: AdminScreen[] };
 
 /**
- * The sidebar for one admin: the screens the admin may open, in catalog order, each group placed
+ * The sidebar for one admin: the screens the admin may open (`allowed`, the session's abilities), in catalog order, each group placed
  * where its first visible screen stands; a group with no visible screen is left out.
  */
-export function buildNav(admin: PermissionHolder, screens: readonly AdminScreen[] = ADMIN_SCREENS): NavEntry[] {
+export function buildNav(allowed: readonly string[], screens: readonly AdminScreen[] = ADMIN_SCREENS): NavEntry[] {
   const entries: NavEntry[] = [];
   const groups = new Map<AdminNavGroup, AdminScreen[]>();
   for (const screen of screens) {
-    if (!hasAnyAdminPermission(admin, screen.anyOf)) continue;
+    if (!allowed.includes(screen.path)) continue;
     if (!screen.group) {
       entries.push({ kind: 'screen', screen });
       continue;

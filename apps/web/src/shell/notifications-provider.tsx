@@ -1,7 +1,7 @@
-import { ADMIN_PUSH_ACCESS, hasAnyAdminPermission, NOTIFICATIONS } from '@guildhall/contract';
+import { NOTIFICATIONS } from '@guildhall/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMarkAdminNotificationsRead, useUnreadAdminNotifications } from '../api/admin-notifications';
-import { useAdminSession } from '../auth/admin-session-context';
+import { useAbilities } from '../auth/abilities';
 import { type AdminNotification, NotificationsContext, type NotificationsValue } from './notifications-context';
 
 /** The bell's id of a stored notice: one per notice, so the load and the live push of the same one do not double. */
@@ -17,8 +17,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const timers = useRef(new Map<string, number>());
   // crypto.randomUUID needs a secure context; the console may be served over plain http inside a network.
   const nextId = useRef(1);
-  const { admin } = useAdminSession();
-  const stored = useUnreadAdminNotifications(admin !== null && hasAnyAdminPermission(admin, ADMIN_PUSH_ACCESS.accountAlerts));
+  const stored = useUnreadAdminNotifications(useAbilities().can('receiveAccountAlerts'));
   const markRead = useMarkAdminNotificationsRead();
   const markReadRef = useRef(markRead.mutate);
   markReadRef.current = markRead.mutate;

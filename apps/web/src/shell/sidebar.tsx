@@ -30,7 +30,7 @@ export function Sidebar({ isCollapsed, isDrawerOpen, onToggleCollapsed, onCloseD
   const drawerRef = useRef<HTMLElement>(null);
   useDrawerFocus(drawerRef, isDrawerOpen, onCloseDrawer);
   const [closedGroups, setClosedGroups] = useStoredState<AdminNavGroup[]>('guildhall.admin.sidebar-closed-groups', []);
-  const entries = useMemo(() => (admin ? buildNav(admin, BUILT_ADMIN_SCREENS) : []), [admin]);
+  const entries = useMemo(() => (admin ? buildNav(admin.abilities.screens, BUILT_ADMIN_SCREENS) : []), [admin]);
 
   function handleToggleGroup(group: AdminNavGroup) {
     setClosedGroups((current) => (current.includes(group) ? current.filter((g) => g !== group) : [...current, group]));

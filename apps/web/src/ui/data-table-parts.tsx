@@ -1,13 +1,18 @@
-import { flexRender, type Header, type RowData } from '@tanstack/react-table';
+import type { Header, RowData } from '@tanstack/react-table';
 import { useEffect, useRef } from 'react';
+import { renderPart } from './column-part';
 import { SortHeader, type SortOrder } from './sort-header';
 
 declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Classes of the column's head and cells: 'table__number', 'table__actions'. */
     className?: string;
-    /** Classes of the cells alone: 'table__strong' for a row's name. */
-    cellClassName?: string;
+    /** Classes of the cells alone: 'table__strong' for a row's name, or by row ('role-matrix__cell--changed'). */
+    cellClassName?: string | ((row: TData) => string | undefined);
+    /** Classes of the head cell alone. */
+    headClassName?: string;
+    /** The head cell's test id, for a column a journey finds (a role's column of the permission matrix). */
+    headTestId?: string;
     /** The column names each row (a `<th scope="row">`), as a row's first cell often does. */
     isRowHeader?: boolean;
     /** Whether the server sorts by this column; the column's id is the server's sort name. */
@@ -31,21 +36,15 @@ export function HeadCell<Row, Sort extends string>({
   sort?: DataTableSort<Sort>;
 }) {
   const meta = header.column.columnDef.meta;
+  const className = [meta?.className, meta?.headClassName].filter(Boolean).join(' ') || undefined;
   if (sort && meta?.isSortable) {
     return (
-      <SortHeader
-        header={header}
-        sortBy={sort.by}
-        sortOrder={sort.order}
-        isSortable
-        className={meta.className}
-        onSort={sort.onSort}
-      />
+      <SortHeader header={header} sortBy={sort.by} sortOrder={sort.order} isSortable className={className} onSort={sort.onSort} />
     );
   }
   return (
-    <th scope="col" className={meta?.className}>
-      {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+    <th scope="col" className={className} data-testid={meta?.headTestId}>
+      {header.isPlaceholder ? null : renderPart(header.column.columnDef.header, header.getContext())}
     </th>
   );
 }

@@ -257,3 +257,70 @@ describe('DataTable virtual body', () => {
     expect(screen.getAllByRole('row')).toHaveLength(26);
   });
 });
+
+/** Cells that are inputs, with the column list made anew at every render (as the alert rules' inline editor does). */
+function EditableNames() {
+  const [names, setNames] = useState<Record<string, string>>({ g1: 'Onyx', g2: 'Ember' });
+  const columns: ColumnDef<Guild>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row }) => (
+        <input
+          aria-label={`Name of ${row.original.id}`}
+          value={names[row.original.id] ?? ''}
+          onChange={(event) => setNames({ ...names, [row.original.id]: event.target.value })}
+        />
+      ),
+    },
+  ];
+  return <DataTable columns={columns} rows={GUILDS.slice(0, 2)} getRowId={(row) => row.id} label="Names" />;
+}
+
+describe('DataTable with controls and blocks', () => {
+  it('keeps an input in a cell mounted and focused while its value changes', () => {
+    render(<EditableNames />);
+    const input = screen.getByRole('textbox', { name: 'Name of g1' });
+    input.focus();
+    fireEvent.change(input, { target: { value: 'Onyx Vanguard' } });
+    const after = screen.getByRole('textbox', { name: 'Name of g1' });
+    expect(after).toBe(input);
+    expect(document.activeElement).toBe(after);
+    expect(after).toHaveProperty('value', 'Onyx Vanguard');
+  });
+
+  it('lists rows in blocks, each under a heading row, with a caption and a column head of its own', () => {
+    const columns: ColumnDef<Guild>[] = [
+      { id: 'name', header: 'Guild', cell: ({ row }) => row.original.name, meta: { isRowHeader: true } },
+      {
+        id: 'members',
+        header: 'Members',
+        cell: ({ row }) => row.original.members,
+        meta: { headTestId: 'members-head', cellClassName: (row) => (row.members > 10 ? 'many' : undefined) },
+      },
+    ];
+    render(
+      <DataTable
+        columns={columns}
+        rows={GUILDS.slice(0, 4)}
+        getRowId={(row) => row.id}
+        label="Blocks"
+        caption="Guilds by size"
+        groups={{
+          keyOf: (row) => (row.members > 10 ? 'large' : 'small'),
+          label: (row) => (row.members > 10 ? 'Large' : 'Small'),
+        }}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Guilds by size' });
+    const blocks = within(table).getAllByRole('rowgroup').slice(1);
+    expect(blocks.map((block) => within(block).getAllByRole('rowheader')[0]?.textContent)).toEqual(['Small', 'Large']);
+    expect(
+      within(blocks[1] as HTMLElement)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Large', 'Guild 03', 'Guild 04']);
+    expect(screen.getByTestId('members-head').textContent).toBe('Members');
+    expect(screen.getByRole('cell', { name: '14' }).className).toBe('many');
+  });
+});

@@ -3,7 +3,6 @@ import {
   type ColumnDef,
   type ColumnMeta,
   type ExpandedState,
-  flexRender,
   getCoreRowModel,
   getExpandedRowModel,
   type Row as TableRow,
@@ -11,6 +10,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Fragment, type ReactNode, useRef, useState } from 'react';
+import { renderPart } from './column-part';
 import { type DataTableSort, HeadCell, PageCheckbox, Spacer, stackedLabel } from './data-table-parts';
 import { type QueryLike, QueryState, queryView } from './query-state';
 import { TableScroll } from './table-scroll';
@@ -51,6 +51,14 @@ export interface DataTableState {
   testId?: string;
 }
 
+/** Rows in blocks, each under a heading row of its own (`<tbody>` a block): permissions by prefix. */
+export interface DataTableGroups<Row> {
+  keyOf: (row: Row) => string;
+  /** The block's heading, from its first row. */
+  label: (row: Row) => ReactNode;
+  className?: string;
+}
+
 /** What a row carries besides its cells: test ids and data attributes the journeys find it by, a class. */
 export type DataTableRowAttributes = { className?: string } & { [key: `data-${string}`]: string | undefined };
 
@@ -78,10 +86,28 @@ interface DataTableProps<Row, Sort extends string> {
    * calls `header.getResizeHandler()` or `table.setColumnSizing` (the PostgreSQL row grid).
    */
   isResizable?: boolean;
+  groups?: DataTableGroups<Row>;
+  caption?: ReactNode;
+  /** A figure laid out as a table (a confusion matrix): only `className`'s styles, no list look, no sticky head. */
+  isPlain?: boolean;
 }
 
-const cellClass = (meta: ColumnMeta<never, unknown> | undefined) =>
-  [meta?.className, meta?.cellClassName].filter(Boolean).join(' ') || undefined;
+function cellClass<Row>(meta: ColumnMeta<Row, unknown> | undefined, row: Row) {
+  const own = typeof meta?.cellClassName === 'function' ? meta.cellClassName(row) : meta?.cellClassName;
+  return [meta?.className, own].filter(Boolean).join(' ') || undefined;
+}
+
+/** Consecutive rows of one group key, in order. */
+function groupRows<Row>(rows: TableRow<Row>[], keyOf: (row: Row) => string) {
+  const blocks: { key: string; rows: TableRow<Row>[] }[] = [];
+  for (const row of rows) {
+    const key = keyOf(row.original);
+    const last = blocks.at(-1);
+    if (last?.key === key) last.rows.push(row);
+    else blocks.push({ key, rows: [row] });
+  }
+  return blocks;
+}
 
 /** Rows rendered beyond each edge of a virtualised box, so a fast scroll does not show blank space. */
 const OVERSCAN = 10;
@@ -155,8 +181,13 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
             const label = props.isStacked ? stackedLabel(header) : undefined;
             const Cell = meta?.isRowHeader ? 'th' : 'td';
             return (
-              <Cell key={cell.id} className={cellClass(meta)} scope={meta?.isRowHeader ? 'row' : undefined} data-label={label}>
-                {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              <Cell
+                key={cell.id}
+                className={cellClass(meta, row.original)}
+                scope={meta?.isRowHeader ? 'row' : undefined}
+                data-label={label}
+              >
+                {renderPart(cell.column.columnDef.cell, cell.getContext())}
               </Cell>
             );
           })}
@@ -196,20 +227,39 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
     );
   }
 
-  const tableClass = [
-    'table',
-    'data-table',
-    props.isStacked && 'data-table--stacked',
-    props.isResizable && 'data-table--sized',
-    props.className,
-  ];
+  function renderBodies() {
+    const { groups } = props;
+    if (!groups || view !== 'data' || isVirtual) return <tbody>{renderBody()}</tbody>;
+    return groupRows(tableRows, groups.keyOf).map((block) => (
+      <tbody key={block.key}>
+        <tr className={groups.className}>
+          <th scope="rowgroup" colSpan={columnCount}>
+            {block.rows[0] && groups.label(block.rows[0].original)}
+          </th>
+        </tr>
+        {block.rows.map((row) => renderRow(row))}
+      </tbody>
+    ));
+  }
+
+  const tableClass = props.isPlain
+    ? [props.className]
+    : [
+        'table',
+        'data-table',
+        props.isStacked && 'data-table--stacked',
+        props.isResizable && 'data-table--sized',
+        props.className,
+      ];
   return (
     <>
       <TableScroll
         label={props.label}
         isBusy={props.isBusy}
         scrollRef={boxRef}
-        className={isVirtual ? 'data-table-box data-table-box--bounded' : 'data-table-box'}
+        className={['data-table-box', isVirtual && 'data-table-box--bounded', props.isPlain && 'data-table-box--plain']
+          .filter(Boolean)
+          .join(' ')}
       >
         <table
           className={tableClass.filter(Boolean).join(' ')}
@@ -217,6 +267,7 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
           aria-rowcount={isVirtual ? tableRows.length + 1 : undefined}
           style={props.isResizable ? { width: table.getTotalSize() } : undefined}
         >
+          {props.caption !== undefined && <caption>{props.caption}</caption>}
           {props.isResizable && (
             <colgroup>
               {selection && <col className="table__check" />}
@@ -244,7 +295,7 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
               </tr>
             ))}
           </thead>
-          <tbody>{renderBody()}</tbody>
+          {renderBodies()}
         </table>
       </TableScroll>
       {selection && !selection.hasOwnSummary && (

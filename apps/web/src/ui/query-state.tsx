@@ -1,7 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/api-error';
+import { RetryButton } from './retry-button';
 import { PageSpinner, Spinner } from './spinner';
+
+export { RetryButton } from './retry-button';
 
 /** What QueryState reads of a query: any `useQuery` or `useInfiniteQuery` result fits. */
 export interface QueryLike<T> {
@@ -115,24 +118,6 @@ function QueryError<T>({ query, errorText, errorTitle, canRetry, errorActions, v
   );
   // The page variant stands in for a whole page, so it keeps the page's margins.
   return isPage ? <div className="page">{face}</div> : face;
-}
-
-/**
- * The one Retry button: it asks again and waits, so a second click does not queue another call. Held with
- * aria-disabled, not disabled, so keyboard focus stays on it while the answer comes.
- */
-export function RetryButton({ isRetrying, onRetry }: { isRetrying: boolean; onRetry: () => void }) {
-  return (
-    <button
-      type="button"
-      className="button button--secondary"
-      onClick={isRetrying ? undefined : onRetry}
-      aria-disabled={isRetrying}
-      aria-busy={isRetrying}
-    >
-      Retry
-    </button>
-  );
 }
 
 interface EmptyHintProps {

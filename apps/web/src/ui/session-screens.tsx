@@ -1,5 +1,5 @@
-import { RefreshCw } from 'lucide-react';
 import { errorMessage } from '../api/api-error';
+import { RetryButton } from './retry-button';
 import { Spinner } from './spinner';
 
 /** A full-screen wait while a session (admin or community) or the guilds load. */
@@ -16,10 +16,7 @@ export function SessionFailed({ error, onRetry }: { error: unknown; onRetry: () 
   return (
     <div className="guard-screen" role="alert">
       <p>{errorMessage(error)}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
-        <RefreshCw size={16} aria-hidden="true" />
-        Retry
-      </button>
+      <RetryButton isRetrying={false} onRetry={onRetry} hasIcon />
     </div>
   );
 }

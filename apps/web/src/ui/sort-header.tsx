@@ -1,5 +1,6 @@
-import { flexRender, type Header } from '@tanstack/react-table';
+import type { Header } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { renderPart } from './column-part';
 
 /** Which way a server-sorted table runs. */
 export type SortOrder = 'asc' | 'desc';
@@ -33,7 +34,7 @@ export function SortHeader<Row, Sort extends string>({
   onSort,
 }: SortHeaderProps<Row, Sort>) {
   const isSorted = header.column.id === sortBy;
-  const label = flexRender(header.column.columnDef.header, header.getContext());
+  const label = renderPart(header.column.columnDef.header, header.getContext());
   return (
     <th scope="col" className={className} aria-sort={isSorted ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}>
       {isSortable ? (

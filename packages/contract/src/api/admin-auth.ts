@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminAbilities } from '../abilities';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '../constants';
 import { MESSAGES } from '../messages';
 import { ADMIN_PASSWORD_TOO_SHORT, adminPasswordProblem, PASSWORD_MESSAGES, PASSWORD_RULE } from '../password-rule';
@@ -19,6 +20,7 @@ export const adminUser = z.object({
     .boolean()
     .optional()
     .describe('True until the admin replaces a generated first password; the console then asks for a new one first'),
+  abilities: adminAbilities.describe('What the admin may do, for the console to show; every route checks again'),
 });
 /** An admin user. */
 export type AdminUser = z.infer<typeof adminUser>;

@@ -223,40 +223,8 @@ export const autoLinkError = z.object({ discordUser: discoveryMemberRef, charact
 
 const guildQuery = z.object({ guildId });
 
-/** How many guilds the screen's guild picker shows at once. */
-export const DISCOVERY_GUILD_PICKER_LIMIT = 50;
-
-/** A guild the screen can work on, as its guild picker lists it. */
-export const discoveryGuild = z.object({
-  id: z.string(),
-  name: z.string(),
-  server: z.string(),
-  region: z.string(),
-  isActive: z.boolean(),
-  discordGuildId: discordGuildId.nullable().describe('null when the guild has no Discord server: its members cannot be synced'),
-});
-/** A guild of the guild picker. */
-export type DiscoveryGuild = z.infer<typeof discoveryGuild>;
-
 /** The Character Discovery Manager's calls (spec 1 §7 Character discovery). */
 export const characterDiscoveryApi = {
-  guilds: endpoint({
-    method: 'GET',
-    path: '/api/admin/character-discovery/guilds',
-    summary: "Guilds for the screen's picker by name (search covers name and server) and the default fallback guild",
-    query: z.object({
-      search: z.string().trim().max(100).optional(),
-      limit: z.coerce.number().int().min(1).max(100).default(DISCOVERY_GUILD_PICKER_LIMIT),
-    }),
-    response: z.object({
-      success: z.literal(true),
-      guilds: z.array(discoveryGuild),
-      total: z.number().describe('Guilds matching the search'),
-      defaultGuildId: tenantId
-        .nullable()
-        .describe("The spec's default fallback guild: the first active guild by name that has a Discord server"),
-    }),
-  }),
   summary: endpoint({
     method: 'GET',
     path: '/api/admin/character-discovery/summary',

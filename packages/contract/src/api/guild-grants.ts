@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { discordGuildId, tenantId, tenantIdWith } from '../guild-ids';
+import { tenantId, tenantIdWith } from '../guild-ids';
 import { GUILD_PERMISSION_NAMES } from '../guild-permissions';
 import { endpoint } from './common';
 
@@ -62,18 +62,6 @@ export const communityUserOption = z.object({
 });
 /** A community user option. */
 export type CommunityUserOption = z.infer<typeof communityUserOption>;
-
-/** A guild tenant as the Permissions screen's guild picker offers it. */
-export const guildOption = z.object({
-  id: z.string(),
-  guildName: z.string(),
-  server: z.string(),
-  region: z.string(),
-  isActive: z.boolean(),
-  discordGuildId: discordGuildId.nullable(),
-});
-/** A guild option. */
-export type GuildOption = z.infer<typeof guildOption>;
 
 /** A Discord role of a guild, with the Guildhall permissions it grants there. */
 export const discordRoleMapping = z.object({
@@ -150,18 +138,6 @@ export const guildGrantsApi = {
     summary: 'Community users by part of the username, e-mail or Discord id (the grant form picker), at most 20',
     query: z.object({ search: z.string().trim().min(1).max(100) }),
     response: z.object({ success: z.literal(true), data: z.array(communityUserOption) }),
-  }),
-  guilds: endpoint({
-    method: 'GET',
-    path: '/api/admin/guild-grants/guilds',
-    summary:
-      "Guild tenants for the screen's guild picker, by part of the name (at most 20, with how many match), or one by id; " +
-      'here so that permission managers need no access to Guild Management',
-    query: z.object({
-      search: z.string().trim().max(100).optional(),
-      id: z.uuid(GUILD_GRANT_MESSAGES.guildNotFound).optional(),
-    }),
-    response: z.object({ success: z.literal(true), data: z.array(guildOption), total: z.number() }),
   }),
   discordRoles: endpoint({
     method: 'GET',

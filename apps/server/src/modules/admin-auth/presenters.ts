@@ -1,4 +1,4 @@
-import type { AdminSession, AdminUser } from '@guildhall/contract';
+import { type AdminSession, type AdminUser, abilitiesOf } from '@guildhall/contract';
 import type { AdminSessionContext, SignedInAdmin } from '../../auth/admin-sessions';
 
 /** An admin as the console sees it; permissions are the effective ones (role plus grants). */
@@ -13,6 +13,7 @@ export function presentAdmin(admin: SignedInAdmin): AdminUser {
     isAdmin: true,
     lastLoginAt: admin.lastLoginAt?.toISOString() ?? null,
     mustChangePassword: admin.mustChangePassword,
+    abilities: abilitiesOf(admin),
   };
 }
 

@@ -1,9 +1,9 @@
 import {
+  ADMIN_ABILITIES,
   ALERT_MESSAGES,
   findAdminScreen,
   MONITORED_SERVICES,
   metricsApi,
-  type Permission,
   SERVICE_LABELS,
   type ServiceName,
 } from '@guildhall/contract';
@@ -22,7 +22,7 @@ import { AlertRuleStore } from './rule-store';
 const TAG = 'Monitoring';
 
 /** Changing an alert rule is configuring the system (issue 14: editable by admin.system_config). */
-const ALERT_RULES_EDIT: readonly Permission[] = ['admin.full_access', 'admin.system_config'];
+const ALERT_RULES_EDIT = ADMIN_ABILITIES.editAlertRules;
 
 /** The dashboard's check of each service the monitoring screens list. */
 const HEALTH_OF: Record<(typeof MONITORED_SERVICES)[number], ServiceName> = {

@@ -157,36 +157,3 @@ export async function selectCurrentMembers(db: Queryable, guildId: string) {
   );
   return rows;
 }
-
-/** A guild as the screen's guild picker lists it. */
-export interface PickerGuildRow {
-  id: string;
-  guild_name: string;
-  server: string;
-  region: string;
-  is_active: boolean;
-  discord_guild_id: string | null;
-}
-
-/** Guilds for the picker by name (the name index serves the order), with the matching total and the default fallback guild. */
-export async function selectPickerGuilds(db: Queryable, filters: { search?: string; limit: number }) {
-  const values: unknown[] = [];
-  let where = 'TRUE';
-  if (filters.search) {
-    values.push(likePattern(filters.search));
-    where = `(lower(g.guild_name) LIKE $1 OR lower(g.server) LIKE $1)`;
-  }
-  const [page, total, fallback] = await Promise.all([
-    db.query<PickerGuildRow>(
-      `SELECT g.id, g.guild_name, g.server, g.region, g.is_active, g.discord_guild_id FROM guilds g WHERE ${where}
-        ORDER BY lower(g.guild_name), g.id LIMIT $${values.length + 1}`,
-      [...values, filters.limit],
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM guilds g WHERE ${where}`, values),
-    db.query<{ id: string }>(
-      `SELECT g.id FROM guilds g WHERE g.is_active AND g.discord_guild_id IS NOT NULL
-        ORDER BY lower(g.guild_name), g.id LIMIT 1`,
-    ),
-  ]);
-  return { rows: page.rows, total: total.rows[0]?.total ?? 0, defaultGuildId: fallback.rows[0]?.id ?? null };
-}

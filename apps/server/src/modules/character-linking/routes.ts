@@ -10,7 +10,6 @@ import { applyAutoLinks } from './apply-auto-links';
 import { findAutoLinks } from './find-auto-links';
 import { linkCharacter } from './link-character';
 import type { LinkingDeps } from './linking-deps';
-import { listDiscoveryGuilds } from './list-discovery-guilds';
 import { listMembers } from './list-members';
 import { listUnlinkedCharacters } from './list-unlinked-characters';
 import { memberSyncJob } from './member-sync-job';
@@ -38,11 +37,6 @@ export const characterLinkingRoutes: FastifyPluginAsyncZod = async (app) => {
     hasBotToken: botToken !== null,
   };
   app.jobs.register(sync.memberSync);
-
-  app.route({
-    ...contractRoute(api.guilds, TAG),
-    handler: async (request) => ({ success: true as const, ...(await listDiscoveryGuilds(deps.db, request.query)) }),
-  });
 
   app.route({
     ...contractRoute(api.summary, TAG),

@@ -1,4 +1,4 @@
-import { CONFIG_MESSAGES, findAdminScreen, guildConfigApi, type Permission } from '@guildhall/contract';
+import { ADMIN_ABILITIES, CONFIG_MESSAGES, findAdminScreen, guildConfigApi, type Permission } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes, requireAdmin } from '../../auth/require-admin';
@@ -22,7 +22,7 @@ import { updateGuildCategory } from './update-guild-category';
 const TAG = 'Guild configuration';
 
 /** Who may change guild settings; reading needs only the screen's access (settings.view). */
-export const CONFIG_WRITE_ACCESS: readonly Permission[] = ['admin.full_access', 'admin.system_config'];
+export const CONFIG_WRITE_ACCESS: readonly Permission[] = ADMIN_ABILITIES.editGuildSettings;
 
 const editorOf = (request: FastifyRequest): ConfigEditor => ({
   actor: adminActor(adminSessionOf(request).admin),

@@ -139,39 +139,6 @@ export async function searchCommunityUsers(db: Queryable, search: string, limit:
   return rows;
 }
 
-/** A guild tenant as the guild picker offers it. */
-export interface GuildOptionRow {
-  id: string;
-  guild_name: string;
-  server: string;
-  region: string;
-  is_active: boolean;
-  discord_guild_id: string | null;
-}
-
-/**
- * Guild tenants whose name contains the text (on the guilds' trigram index), prefix matches first, at most `limit`,
- * with how many match; or the one with `id`.
- */
-export async function searchGuildOptions(
-  db: Queryable,
-  query: { search?: string; id?: string },
-  limit: number,
-): Promise<{ rows: GuildOptionRow[]; total: number }> {
-  const text = (query.search ?? '').toLowerCase();
-  const where = query.id ? 'id = $1::uuid' : "($1 = '' OR lower(guild_name) LIKE '%' || $1 || '%')";
-  const value = query.id ?? escapeLike(text);
-  const [page, count] = await Promise.all([
-    db.query<GuildOptionRow>(
-      `SELECT id, guild_name, server, region, is_active, discord_guild_id FROM guilds WHERE ${where}
-        ORDER BY (lower(guild_name) LIKE $2) DESC, lower(guild_name), id LIMIT $3`,
-      [value, `${escapeLike(text)}%`, limit],
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM guilds WHERE ${where}`, [value]),
-  ]);
-  return { rows: page.rows, total: count.rows[0]!.total };
-}
-
 /** A set of permissions for one user in one guild tenant, and who or what gave them. */
 export interface GuildGrant {
   tenantId: string;

@@ -1,12 +1,6 @@
-import {
-  type CommunityUserOption,
-  type DiscordRoleMapping,
-  discordAdminRight,
-  type GuildGrant,
-  type GuildOption,
-} from '@guildhall/contract';
+import { type CommunityUserOption, type DiscordRoleMapping, discordAdminRight, type GuildGrant } from '@guildhall/contract';
 import type { DiscordRole } from '../../services/discord/guild-roles';
-import type { CommunityUserRow, GrantRow, GuildOptionRow } from './grant-queries';
+import type { CommunityUserRow, GrantRow } from './grant-queries';
 
 /** A grant row as the contract shows it. */
 export function presentGrant(row: GrantRow): GuildGrant {
@@ -43,17 +37,5 @@ export function presentRole(role: DiscordRole, memberCount: number, permissions:
     isDiscordAdmin: isAdminRole(role),
     memberCount,
     permissions: [...permissions],
-  };
-}
-
-/** A guild tenant as the guild picker offers it. */
-export function presentGuildOption(row: GuildOptionRow): GuildOption {
-  return {
-    id: row.id,
-    guildName: row.guild_name,
-    server: row.server,
-    region: row.region,
-    isActive: row.is_active,
-    discordGuildId: row.discord_guild_id,
   };
 }

@@ -7,15 +7,10 @@ import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
 import { type DiscordRoleDeps, listDiscordRoles } from './discord-roles';
 import { grantPermissions } from './grant-permissions';
-import { searchGuildOptions } from './grant-queries';
 import { findCommunityUsers, listGrants } from './list-grants';
 import { mapDiscordRole } from './map-discord-role';
 import { memberPermissions } from './member-permissions';
-import { presentGuildOption } from './presenters';
 import { revokeGrant } from './revoke-grant';
-
-/** Guilds the picker lists at once; typing narrows them. */
-const GUILD_OPTION_LIMIT = 20;
 
 const TAG = 'Guild permissions';
 
@@ -61,14 +56,6 @@ export const guildGrantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(guildGrantsApi.users, TAG),
     handler: async (request) => ({ success: true as const, data: await findCommunityUsers(db, request.query.search) }),
-  });
-
-  app.route({
-    ...contractRoute(guildGrantsApi.guilds, TAG),
-    handler: async (request) => {
-      const { rows, total } = await searchGuildOptions(db, request.query, GUILD_OPTION_LIMIT);
-      return { success: true as const, data: rows.map(presentGuildOption), total };
-    },
   });
 
   app.route({

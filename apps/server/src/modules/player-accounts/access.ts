@@ -1,4 +1,4 @@
-import { findAdminScreen, type Permission } from '@guildhall/contract';
+import { ADMIN_ABILITIES, findAdminScreen, type Permission } from '@guildhall/contract';
 
 /**
  * Who may read player accounts: whoever may open the Player Accounts screen (players.manage_accounts, or
@@ -8,10 +8,10 @@ export const PLAYER_ACCOUNTS_READ: readonly Permission[] = findAdminScreen('/adm
   'admin.full_access',
 ];
 /** Each change needs its own permission (spec 2 §2); admin.full_access and superadmin pass every check. */
-export const PLAYER_ACCOUNTS_CREATE: readonly Permission[] = ['players.create'];
-export const PLAYER_ACCOUNTS_EDIT: readonly Permission[] = ['players.edit'];
-export const PLAYER_ACCOUNTS_LINK: readonly Permission[] = ['players.link_accounts'];
-export const PLAYER_ACCOUNTS_BULK_EDIT: readonly Permission[] = ['players.bulk_edit'];
+export const PLAYER_ACCOUNTS_CREATE: readonly Permission[] = ADMIN_ABILITIES.createPlayerAccounts;
+export const PLAYER_ACCOUNTS_EDIT: readonly Permission[] = ADMIN_ABILITIES.editPlayerAccounts;
+export const PLAYER_ACCOUNTS_LINK: readonly Permission[] = ADMIN_ABILITIES.linkPlayerAccounts;
+export const PLAYER_ACCOUNTS_BULK_EDIT: readonly Permission[] = ADMIN_ABILITIES.bulkEditPlayerAccounts;
 /**
  * Looking a Discord user or a verified Battle.net account up: whoever types such an id on the screen, in the create
  * or edit form (on leaving the field, spec 2 §2) or in the link dialog. It reveals the public profile and which

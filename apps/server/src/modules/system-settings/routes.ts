@@ -1,4 +1,4 @@
-import { findAdminScreen, SYSTEM_SETTING_MESSAGES, systemSettingsApi } from '@guildhall/contract';
+import { ADMIN_ABILITIES, findAdminScreen, SYSTEM_SETTING_MESSAGES, systemSettingsApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes, requireAdmin } from '../../auth/require-admin';
 import { adminActor } from '../../core/audit';
@@ -32,7 +32,7 @@ export const systemSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     admin.route({
       ...contractRoute(systemSettingsApi.update, TAG),
-      onRequest: requireAdmin(['admin.system_config']),
+      onRequest: requireAdmin(ADMIN_ABILITIES.editSystemSettings),
       handler: async (request) => {
         const settings = await app.systemSettings.update(request.body.settings, {
           actor: adminActor(adminSessionOf(request).admin),

@@ -1,7 +1,7 @@
 import type { AdminUserStatistics } from '@guildhall/contract';
 import { Clock, Lock, UserCheck, Users } from 'lucide-react';
-import { formatCount } from '../dashboard/format';
-import { StatCard } from '../dashboard/stat-card';
+import { formatCount } from '../../ui/format';
+import { StatCard } from '../../ui/stat-card';
 
 interface AdminUserStatCardsProps {
   statistics: AdminUserStatistics | undefined;

@@ -39,7 +39,7 @@ function GuildPage({
           <Link to={analyticsHref({ ...params, guild: undefined, guildId: id })} className="analytics-back">
             <ArrowLeft size={16} aria-hidden="true" /> Analytics
           </Link>
-          <h1>{name ? `Analytics: ${name}` : 'Guild analytics'}</h1>
+          <h1 className="page__title">{name ? `Analytics: ${name}` : 'Guild analytics'}</h1>
         </div>
       </header>
       <div className="filter-bar analytics-filters">
@@ -69,7 +69,7 @@ function OverviewPage({ params, update }: { params: AnalyticsParams; update: (ne
   return (
     <div className="page analytics-page">
       <header className="page__header">
-        <h1>Analytics</h1>
+        <h1 className="page__title">Analytics</h1>
       </header>
       <div className="filter-bar analytics-filters">
         <AnalyticsRangeSelect value={params.range} onChange={(range) => update({ range })} />

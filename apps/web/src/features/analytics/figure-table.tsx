@@ -1,9 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
-import { chartFileName } from '../../ui/charts/time-series';
+import { csvText } from '../../ui/csv';
 import { DataTable } from '../../ui/data-table';
-import { saveBlob } from '../../ui/save-blob';
-import { useToast } from '../../ui/toast-context';
+import { ExportMenu, useChartExport } from '../../ui/export-menu';
+import { formatCompact, formatShare } from '../../ui/format-number';
 
 /** One column of a figure table: its heading, its cell, and its CSV value. */
 export interface FigureColumn<Row> {
@@ -13,28 +13,52 @@ export interface FigureColumn<Row> {
   numeric?: boolean;
 }
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+/** A column of text, the same words in the CSV ('' where there is none, a dash in the cell). */
+function textColumn<Row>(header: string, text: (row: Row) => string | null): FigureColumn<Row> {
+  return { header, cell: (row) => text(row) ?? '–', csv: (row) => text(row) ?? '' };
+}
+
+/** A column of counts: compact in the cell ('1.2k'), the whole number in the CSV. */
+function countColumn<Row>(header: string, count: (row: Row) => number): FigureColumn<Row> {
+  return { header, cell: (row) => formatCompact(count(row)), csv: count, numeric: true };
+}
+
+/** A column of a part of a whole, as a share ('12.5%') and with four decimals in the CSV; a dash while nothing is whole. */
+function shareColumn<Row>(header: string, part: (row: Row) => number, whole: number): FigureColumn<Row> {
+  return {
+    header,
+    cell: (row) => (whole ? formatShare(part(row) / whole) : '–'),
+    csv: (row) => (whole ? (part(row) / whole).toFixed(4) : ''),
+    numeric: true,
+  };
+}
+
+/** The column makers a figure table hands its `columns`, typed by its rows. */
+const COLUMN_MAKERS = { text: textColumn, count: countColumn, share: shareColumn };
+export interface FigureColumnMakers<Row> {
+  text: (header: string, text: (row: Row) => string | null) => FigureColumn<Row>;
+  count: (header: string, count: (row: Row) => number) => FigureColumn<Row>;
+  share: (header: string, part: (row: Row) => number, whole: number) => FigureColumn<Row>;
+}
 
 /** A figure that is not over time (a breakdown), as a table with a CSV export of the same numbers. */
 export function FigureTable<Row>({
   title,
   rows,
-  columns,
+  columns: makeColumns,
   rowKey,
   empty,
   testId,
 }: {
   title: string;
   rows: readonly Row[];
-  columns: readonly FigureColumn<Row>[];
+  /** The columns, made with the makers given (text, count, share) or written out. */
+  columns: (make: FigureColumnMakers<Row>) => readonly FigureColumn<Row>[];
   rowKey: (row: Row) => string;
   empty: string;
   testId?: string;
 }) {
-  const toast = useToast();
+  const columns = makeColumns(COLUMN_MAKERS as FigureColumnMakers<Row>);
   const tableColumns = useMemo(
     () =>
       columns.map<ColumnDef<Row>>((column) => ({
@@ -45,22 +69,15 @@ export function FigureTable<Row>({
       })),
     [columns],
   );
-  function exportCsv() {
-    try {
-      const lines = [columns.map((column) => csvCell(column.header)).join(',')];
-      for (const row of rows) lines.push(columns.map((column) => csvCell(column.csv(row))).join(','));
-      saveBlob(new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }), chartFileName(title, 'csv'));
-    } catch {
-      toast.error('Failed to export data. Please try again.');
-    }
-  }
+  const handleExport = useChartExport(title, {
+    csv: () => csvText([columns.map((column) => column.header), ...rows.map((row) => columns.map((column) => column.csv(row)))]),
+    png: () => null,
+  });
   return (
     <figure className="analytics-figure" data-testid={testId}>
       <figcaption className="analytics-figure__header">
         <span className="chart__title">{title}</span>
-        <button type="button" className="button button--secondary button--small" onClick={exportCsv} disabled={rows.length === 0}>
-          Export CSV
-        </button>
+        <ExportMenu formats={['csv']} onExport={(format) => void handleExport(format)} isDisabled={rows.length === 0} />
       </figcaption>
       {rows.length === 0 ? (
         <p className="muted">{empty}</p>

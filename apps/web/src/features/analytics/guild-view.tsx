@@ -67,10 +67,10 @@ export function GuildView({
           rows={data.roster}
           rowKey={(row) => `${row.class}:${row.role ?? ''}`}
           empty="No characters"
-          columns={[
-            { header: 'Class', cell: (row) => row.class, csv: (row) => row.class },
-            { header: 'Role', cell: (row) => row.role ?? '–', csv: (row) => row.role ?? '' },
-            { header: 'Characters', cell: (row) => formatCompact(row.characters), csv: (row) => row.characters, numeric: true },
+          columns={(make) => [
+            make.text('Class', (row) => row.class),
+            make.text('Role', (row) => row.role),
+            make.count('Characters', (row) => row.characters),
           ]}
         />
       </div>
@@ -95,10 +95,10 @@ export function GuildView({
         rows={data.members}
         rowKey={(row) => row.characterId}
         empty="No characters"
-        columns={[
-          { header: 'Character', cell: (row) => row.name, csv: (row) => row.name },
-          { header: 'Class', cell: (row) => row.class, csv: (row) => row.class },
-          { header: 'Role', cell: (row) => row.role ?? '–', csv: (row) => row.role ?? '' },
+        columns={(make) => [
+          make.text('Character', (row) => row.name),
+          make.text('Class', (row) => row.class),
+          make.text('Role', (row) => row.role),
           {
             header: 'Raids attended',
             cell: (row) => `${row.attended} / ${data.raidsCounted}`,
@@ -110,7 +110,7 @@ export function GuildView({
             cell: (row) => <ShareBar value={row.attendanceRate} label="attendance" />,
             csv: (row) => (row.attendanceRate === null ? '' : row.attendanceRate.toFixed(4)),
           },
-          { header: 'Items', cell: (row) => formatCompact(row.items), csv: (row) => row.items, numeric: true },
+          make.count('Items', (row) => row.items),
           {
             header: 'Share of loot',
             cell: (row) => <ShareBar value={row.itemShare} label="loot" />,

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { TimeSeries } from '../../ui/charts/time-series';
 import { TimeSeriesChart } from '../../ui/charts/time-series-chart';
 import { formatCompact, formatShare } from '../../ui/format-number';
-import { StatCard } from '../dashboard/stat-card';
+import { StatCard } from '../../ui/stat-card';
 import { FigureTable } from './figure-table';
 
 const at = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -109,10 +109,10 @@ export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; gui
           rows={data.lootBySystem}
           rowKey={(row) => row.lootSystem}
           empty="No guilds in scope"
-          columns={[
+          columns={(make) => [
             { header: 'Loot system', cell: (row) => row.lootSystem.replaceAll('_', ' '), csv: (row) => row.lootSystem },
-            { header: 'Guilds', cell: (row) => formatCompact(row.guilds), csv: (row) => row.guilds, numeric: true },
-            { header: 'Items', cell: (row) => formatCompact(row.items), csv: (row) => row.items, numeric: true },
+            make.count('Guilds', (row) => row.guilds),
+            make.count('Items', (row) => row.items),
           ]}
         />
         <FigureTable
@@ -121,15 +121,10 @@ export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; gui
           rows={linking.byOrigin}
           rowKey={(row) => row.origin}
           empty="No links"
-          columns={[
-            { header: 'Origin', cell: (row) => row.origin, csv: (row) => row.origin },
-            { header: 'Links', cell: (row) => formatCompact(row.links), csv: (row) => row.links, numeric: true },
-            {
-              header: 'Share of characters',
-              cell: (row) => share(linking.characters ? row.links / linking.characters : null),
-              csv: (row) => (linking.characters ? (row.links / linking.characters).toFixed(4) : ''),
-              numeric: true,
-            },
+          columns={(make) => [
+            make.text('Origin', (row) => row.origin),
+            make.count('Links', (row) => row.links),
+            make.share('Share of characters', (row) => row.links, linking.characters),
           ]}
         />
         <FigureTable
@@ -138,9 +133,9 @@ export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; gui
           rows={syncRows}
           rowKey={(row) => row.bucket}
           empty="No guilds in scope"
-          columns={[
-            { header: 'Latest successful sync', cell: (row) => row.bucket, csv: (row) => row.bucket },
-            { header: 'Guilds', cell: (row) => formatCompact(row.guilds), csv: (row) => row.guilds, numeric: true },
+          columns={(make) => [
+            make.text('Latest successful sync', (row) => row.bucket),
+            make.count('Guilds', (row) => row.guilds),
           ]}
         />
         <FigureTable
@@ -149,15 +144,10 @@ export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; gui
           rows={bot.providers}
           rowKey={(row) => row.provider}
           empty="No agent turns in the range"
-          columns={[
-            { header: 'Provider', cell: (row) => row.provider, csv: (row) => row.provider },
-            { header: 'Turns', cell: (row) => formatCompact(row.turns), csv: (row) => row.turns, numeric: true },
-            {
-              header: 'Share',
-              cell: (row) => share(bot.turns ? row.turns / bot.turns : null),
-              csv: (row) => (bot.turns ? (row.turns / bot.turns).toFixed(4) : ''),
-              numeric: true,
-            },
+          columns={(make) => [
+            make.text('Provider', (row) => row.provider),
+            make.count('Turns', (row) => row.turns),
+            make.share('Share', (row) => row.turns, bot.turns),
           ]}
         />
       </div>

@@ -3,6 +3,7 @@ import { Badge, type BadgeTone } from '../../ui/badge';
 import { CharacterName } from './character-name';
 import { itemLevelText, scoreText } from './character-text';
 import { MemberAvatar } from './member-avatar';
+import '../../styles/character-cards.css';
 
 const percent = (score: number) => Math.round(score * 100);
 

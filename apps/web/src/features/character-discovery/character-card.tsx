@@ -6,6 +6,7 @@ import { CharacterPortrait } from './character-portrait';
 import { activityCountText, itemLevelText } from './character-text';
 import { CHARACTER_DRAG_TYPE } from './drag-data';
 import { RoleIcon } from './role-icon';
+import '../../styles/character-cards.css';
 
 interface CharacterCardProps {
   character: DiscoveryCharacter;

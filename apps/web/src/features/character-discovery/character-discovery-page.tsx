@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/api-error';
 import { useDiscoverySummary } from '../../api/character-discovery';
 import { useSyncMembersMutation } from '../../api/character-discovery-mutations';
 import { ConfirmModal } from '../../ui/confirm-modal';
+import { GuildPicker } from '../../ui/guild-picker';
 import { EmptyHint } from '../../ui/query-state';
 import { PageSpinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -13,7 +14,6 @@ import { type UrlQuery, useUrlQuery } from '../../ui/use-url-query';
 import { AutoLinkModal } from './auto-link-modal';
 import { DiscoveryHeader } from './discovery-header';
 import { type DiscoveryParams, discoveryQuery, switchGuild } from './discovery-query';
-import { GuildSelect } from './guild-select';
 import { MemberPickerModal } from './member-picker-modal';
 import { MembersPanel } from './members-panel';
 import { UnlinkedPanel } from './unlinked-panel';
@@ -43,7 +43,7 @@ export function CharacterDiscoveryPage() {
           <p className="page__lead">Link the guild's game characters to its Discord members</p>
         </div>
         <div className="page__actions discovery__top-actions">
-          <GuildSelectForParams guildId={params.guildId} onSelect={(id) => selectGuild(id)} />
+          <GuildPickerForParams guildId={params.guildId} onSelect={(id) => selectGuild(id)} />
           <Link className="button button--secondary" to={LINKING_TEST_PATH}>
             <FlaskConical size={16} aria-hidden="true" />
             Linking Test Page
@@ -61,13 +61,17 @@ export function CharacterDiscoveryPage() {
   );
 }
 
-function GuildSelectForParams({ guildId, onSelect }: { guildId: string | undefined; onSelect: (id: string) => void }) {
+/** The guild in view, named by the summary the workspace reads anyway. */
+function GuildPickerForParams({ guildId, onSelect }: { guildId: string | undefined; onSelect: (id: string) => void }) {
   const summary = useDiscoverySummary(guildId ?? null);
   return (
-    <GuildSelect
-      selectedId={guildId ?? null}
-      selectedName={summary.data?.guild.name ?? ''}
-      onSelect={(guild) => onSelect(guild.id)}
+    <GuildPicker
+      guildId={guildId ?? null}
+      guildName={summary.data?.guild.name ?? ''}
+      onChange={(guild) => guild && onSelect(guild.id)}
+      placeholder="Choose a guild"
+      variant="toolbar"
+      inputTestId="guild-select"
     />
   );
 }

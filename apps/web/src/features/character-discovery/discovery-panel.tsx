@@ -3,6 +3,7 @@ import { Badge } from '../../ui/badge';
 import { LoadMore } from '../../ui/pagination';
 import { type QueryLike, QueryState } from '../../ui/query-state';
 import { useLoadErrorToast } from './use-load-error-toast';
+import '../../styles/character-cards.css';
 
 /** The parts of a paged list query the panel reads. */
 interface PagedList extends QueryLike<unknown> {

@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from '../../ui/badge';
 import { CharacterName } from './character-name';
 import { confidenceText } from './character-text';
 import { RoleIcon } from './role-icon';
+import '../../styles/character-cards.css';
 
 /** Confidence badge colours (spec 2 §4): 80 or more high, 50 or more medium, otherwise low. */
 function confidenceTone(confidence: number): BadgeTone {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import '../../styles/character-cards.css';
 
 /** A Discord member's avatar; their initial on a tinted disc when there is none or it does not load. */
 export function MemberAvatar({ name, url, size = 36 }: { name: string; url: string | null; size?: number }) {

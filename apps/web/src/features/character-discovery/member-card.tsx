@@ -5,6 +5,7 @@ import { Badge } from '../../ui/badge';
 import { CHARACTER_DRAG_TYPE, isCharacterDrag } from './drag-data';
 import { LinkedCharacterRow } from './linked-character-row';
 import { MemberAvatar } from './member-avatar';
+import '../../styles/character-cards.css';
 
 interface MemberCardProps {
   member: DiscoveryMember;

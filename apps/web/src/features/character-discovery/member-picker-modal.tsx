@@ -6,6 +6,7 @@ import { LoadMore } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
 import { MemberAvatar } from './member-avatar';
+import '../../styles/character-cards.css';
 
 interface MemberPickerModalProps {
   guildId: string;

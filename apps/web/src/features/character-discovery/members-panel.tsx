@@ -3,6 +3,7 @@ import { useDiscoveryMembers } from '../../api/character-discovery';
 import { SearchInput } from '../../ui/search-input';
 import { DiscoveryPanel } from './discovery-panel';
 import { MemberCard } from './member-card';
+import '../../styles/character-cards.css';
 
 interface MembersPanelProps {
   guildId: string;

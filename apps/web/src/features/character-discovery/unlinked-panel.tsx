@@ -4,6 +4,7 @@ import { CharacterCard } from './character-card';
 import { CharacterFilters } from './character-filters';
 import { DiscoveryPanel } from './discovery-panel';
 import type { DiscoveryParams } from './discovery-query';
+import '../../styles/character-cards.css';
 
 interface UnlinkedPanelProps {
   guildId: string;

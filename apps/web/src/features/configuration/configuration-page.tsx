@@ -1,8 +1,6 @@
 import {
   type AdminScreen,
   guildConfigApi,
-  hasAnyAdminPermission,
-  type Permission,
   SETTING_CATEGORIES,
   type SettingCategoryId,
   type SettingValue,
@@ -10,7 +8,7 @@ import {
 import { useCallback, useMemo, useRef } from 'react';
 import { z } from 'zod';
 import { useGuildSettings, useResetCategory, useUpdateGuildSettings } from '../../api/guild-config';
-import { useAdminSession } from '../../auth/admin-session-context';
+import { useAbilities } from '../../auth/abilities';
 import { Card } from '../../ui/card';
 import { QueryState } from '../../ui/query-state';
 import { type TabItem, Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
@@ -26,9 +24,6 @@ import { TemplatesPanel } from './templates-panel';
 import { TestAiPanel, TestMemoryPanel } from './test-panels';
 import { useUnsavedGuard } from './unsaved-guard';
 import '../../styles/configuration.css';
-
-/** Who may change guild settings (issue 15: admin.system_config). */
-const EDIT_SETTINGS: readonly Permission[] = ['admin.full_access', 'admin.system_config'];
 
 type View = 'settings' | 'templates' | 'compare' | 'bulk';
 const VIEWS: readonly TabItem<View>[] = [
@@ -56,8 +51,7 @@ export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
   const { query, set } = useUrlQuery(configQuery);
   const { view, category, search = '' } = query;
   const guildId = query.guild ?? null;
-  const { admin } = useAdminSession();
-  const canEdit = admin !== null && hasAnyAdminPermission(admin, EDIT_SETTINGS);
+  const canEdit = useAbilities().can('editGuildSettings');
   const settings = useGuildSettings(guildId);
   const guild = settings.data?.guild ?? null;
   const setSearch = useCallback((value: string) => set({ search: value }, { replace: true }), [set]);

@@ -1,7 +1,6 @@
-import { hasAnyAdminPermission } from '@guildhall/contract';
 import { Activity, BrainCircuit, Database, Link2, type LucideIcon, Shield, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAdminSession } from '../../auth/admin-session-context';
+import { useAbilities } from '../../auth/abilities';
 import { findBuiltScreen } from '../../screen-pages';
 import { Card } from '../../ui/card';
 
@@ -28,10 +27,10 @@ const QUICK_ACTIONS: QuickAction[] = [
 
 /** Shortcuts to the main screens, each shown only when its screen works and the admin may open it. */
 export function QuickActions() {
-  const { admin } = useAdminSession();
+  const { canOpen } = useAbilities();
   const permitted = QUICK_ACTIONS.filter((action) => {
     const screen = findBuiltScreen(action.path);
-    return admin !== null && screen !== undefined && hasAnyAdminPermission(admin, screen.anyOf);
+    return screen !== undefined && canOpen(screen.path);
   });
   if (permitted.length === 0) return null;
 

@@ -3,8 +3,8 @@ import { RefreshCw } from 'lucide-react';
 import { useHealthOverview } from '../../api/monitoring';
 import { useLiveStatus } from '../../live/live-context';
 import { Card } from '../../ui/card';
+import { formatMs, formatStatus } from '../../ui/format';
 import { StatusIcon } from '../../ui/status-icon';
-import { formatMs, formatStatus } from './format';
 
 function ServiceTile({ name, health }: { name: (typeof SERVICES)[number]; health: ServiceHealth | undefined }) {
   const status = health?.status ?? 'unknown';

@@ -1,8 +1,8 @@
 import { cpuTone, healthReasonText, type OverallHealth } from '@guildhall/contract';
 import { Activity, Cpu, Shield, Users } from 'lucide-react';
 import { useGuildStats, useSystemPerformance, useUserStats } from '../../api/monitoring';
-import { formatCount, formatPercent, formatStatus } from './format';
-import { type FigureTone, StatCard } from './stat-card';
+import { formatCount, formatPercent, formatStatus } from '../../ui/format';
+import { type FigureTone, StatCard } from '../../ui/stat-card';
 
 const HEALTH_TONES: Record<OverallHealth, FigureTone> = {
   healthy: 'good',

@@ -5,6 +5,7 @@ import { useCancelQuery, useExplainQuery, useRunQuery } from '../../api/database
 import { useDownload } from '../../api/use-download';
 import { Card } from '../../ui/card';
 import { ConfirmModal } from '../../ui/confirm-modal';
+import { ExportMenu } from '../../ui/export-menu';
 import { Spinner } from '../../ui/spinner';
 import { ErrorBanner, exportFailedText } from './error-banner';
 import { ExplainTree } from './explain-tree';
@@ -137,24 +138,7 @@ export function QueryRunnerTab() {
         data-testid="query-results"
         actions={
           outcome?.kind === 'rows' && (
-            <>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                disabled={download.isRunning}
-                onClick={() => handleExport('csv')}
-              >
-                Export CSV
-              </button>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                disabled={download.isRunning}
-                onClick={() => handleExport('json')}
-              >
-                Export JSON
-              </button>
-            </>
+            <ExportMenu formats={['csv', 'json']} onExport={handleExport} isRunning={download.isRunning} />
           )
         }
       >

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/api-error';
 import { useDatabaseSchemas, useDatabaseTables } from '../../api/database-manager';
 import { useDownload } from '../../api/use-download';
 import { Card } from '../../ui/card';
+import { ExportMenu } from '../../ui/export-menu';
 import { EmptyHint } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
 import { useUrlQuery } from '../../ui/use-url-query';
@@ -104,26 +105,7 @@ export function TableBrowserTab() {
           <TableDetails
             schema={schema}
             table={table}
-            actions={
-              <>
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  disabled={download.isRunning}
-                  onClick={() => handleExport('csv')}
-                >
-                  Export CSV
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  disabled={download.isRunning}
-                  onClick={() => handleExport('json')}
-                >
-                  Export JSON
-                </button>
-              </>
-            }
+            actions={<ExportMenu formats={['csv', 'json']} onExport={handleExport} isRunning={download.isRunning} />}
           />
           <TableRows key={`${schema}.${table}`} schema={schema} table={table} />
         </div>

@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { type BotGuildFilters, useBotGuilds } from '../../api/discord-accounts';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { DataTable } from '../../ui/data-table';
+import { formatCount } from '../../ui/format';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
-import { formatCount } from '../dashboard/format';
 
 const SYNC_TONES: Record<NonNullable<BotGuild['lastSync']>['status'], BadgeTone> = {
   running: 'brand',

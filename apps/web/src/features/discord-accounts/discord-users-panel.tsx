@@ -4,10 +4,7 @@ import {
   DISCORD_ACCOUNT_PAGE,
   DISCORD_USER_FILTER_LABELS,
   DISCORD_USER_FILTERS,
-  DISCORD_USER_SORT_LABELS,
-  DISCORD_USER_SORTS,
 } from '@guildhall/contract';
-import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { type DiscordUserFilters, useDiscordUsers } from '../../api/discord-accounts';
 import { FilterSelect } from '../../ui/filter-select';
@@ -17,7 +14,6 @@ import { SearchInput } from '../../ui/search-input';
 import { DiscordUserTable } from './discord-user-table';
 
 const FILTER_OPTIONS = DISCORD_USER_FILTERS.map((value) => ({ value, label: DISCORD_USER_FILTER_LABELS[value] }));
-const SORT_OPTIONS = DISCORD_USER_SORTS.map((value) => ({ value, label: `Sort: ${DISCORD_USER_SORT_LABELS[value]}` }));
 
 interface DiscordUsersPanelProps {
   filters: DiscordUserFilters;
@@ -32,7 +28,6 @@ export function DiscordUsersPanel({ filters, onChange, onOpen }: DiscordUsersPan
   const total = list.data?.pagination.total ?? 0;
   const isFiltered = Boolean(filters.search) || filters.filter !== 'all';
   const handleSearch = useCallback((search: string) => onChange({ search: search || undefined }, true), [onChange]);
-  const isDescending = filters.sortOrder === 'desc';
 
   // Past the last page (an old link, fewer users now): go to the last page that has rows.
   useEffect(() => {
@@ -58,26 +53,6 @@ export function DiscordUsersPanel({ filters, onChange, onOpen }: DiscordUsersPan
           onChange={(filter) => onChange({ filter })}
           testId="discord-user-filter"
         />
-        <FilterSelect
-          label="Sort by"
-          value={filters.sortBy}
-          options={SORT_OPTIONS}
-          onChange={(sortBy) => onChange({ sortBy })}
-          testId="discord-user-sort"
-        />
-        <button
-          type="button"
-          className="icon-button filter-bar__direction"
-          aria-label={isDescending ? 'Sorted descending; sort ascending' : 'Sorted ascending; sort descending'}
-          title={isDescending ? 'Descending' : 'Ascending'}
-          onClick={() => onChange({ sortOrder: isDescending ? 'asc' : 'desc' })}
-        >
-          {isDescending ? (
-            <ArrowDownWideNarrow size={16} aria-hidden="true" />
-          ) : (
-            <ArrowUpNarrowWide size={16} aria-hidden="true" />
-          )}
-        </button>
       </search>
 
       <QueryState

@@ -1,8 +1,8 @@
 import { REGIONS } from '@guildhall/contract';
 import { CircleCheck, CirclePause, Globe, type LucideIcon, Shield } from 'lucide-react';
 import { useGuildStats } from '../../api/monitoring';
-import { formatCount } from '../dashboard/format';
-import { type FigureTone, StatCard } from '../dashboard/stat-card';
+import { formatCount } from '../../ui/format';
+import { type FigureTone, StatCard } from '../../ui/stat-card';
 
 /** The counted figures; Regions follows them. */
 const COUNTS: { key: 'total' | 'active' | 'inactive'; title: string; icon: LucideIcon; tone?: FigureTone }[] = [

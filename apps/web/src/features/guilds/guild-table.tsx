@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../ui/badge';
 import { DataTable, type DataTableSelection } from '../../ui/data-table';
-import { formatCount } from '../dashboard/format';
+import { formatCount } from '../../ui/format';
 
 interface GuildTableProps {
   guilds: GuildTenant[];

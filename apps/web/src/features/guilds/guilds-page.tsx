@@ -19,6 +19,7 @@ import { GuildStatCards } from './guild-stat-cards';
 import { GuildTable } from './guild-table';
 import type { SelectedGuild } from './selected-guilds';
 import { useGuildListParams } from './use-guild-list-params';
+import '../../styles/guilds.css';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; guild: GuildTenant };
 

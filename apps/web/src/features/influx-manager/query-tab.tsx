@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { useDownload } from '../../api/use-download';
 import { Card } from '../../ui/card';
+import { ExportMenu } from '../../ui/export-menu';
 import { Spinner } from '../../ui/spinner';
 import { useRunInfluxQuery } from './influx-api';
 import { InfluxBanner } from './influx-banner';
@@ -100,22 +101,7 @@ export function QueryTab({ engine, draft, onDraftChange }: QueryTabProps) {
           <button type="button" className="button button--primary button--small" onClick={handleExecute} disabled={run.isPending}>
             Execute
           </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => handleExport('csv')}
-            disabled={download.isRunning}
-          >
-            Export CSV
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => handleExport('json')}
-            disabled={download.isRunning}
-          >
-            Export JSON
-          </button>
+          <ExportMenu formats={['csv', 'json']} onExport={handleExport} isRunning={download.isRunning} />
           <span className="influx-muted">Ctrl/Cmd+Enter runs{draft.bucket ? ` · bucket ${draft.bucket}` : ''}</span>
         </div>
         {exportError && <InfluxBanner text={exportError} />}

@@ -4,6 +4,7 @@ import { EmptyHint } from '../../ui/query-state';
 import { BatchBar } from './batch-bar';
 import type { SampleCharacter, SampleChatUser } from './linking-types';
 import { TestCharacterCard } from './test-character-card';
+import '../../styles/character-cards.css';
 
 interface CharacterListProps {
   /** The unlinked characters that pass the filters, in order. */

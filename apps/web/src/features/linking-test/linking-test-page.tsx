@@ -15,7 +15,7 @@ import { ProgressModal } from './progress-modal';
 import { TestFilters } from './test-filters';
 import { TestUserZone } from './test-user-zone';
 import { useOperationRunner } from './use-operation-runner';
-import '../../styles/discovery.css';
+import '../../styles/character-cards.css';
 import '../../styles/linking-test.css';
 
 const seconds = (ms: number) => `${ms / 1000} s`;

@@ -1,6 +1,7 @@
 import { LINKING_TEST_LIMITS } from '@guildhall/contract';
 import { OperationStatusIcon } from './operation-status-icon';
 import type { LogEntry } from './operations';
+import '../../styles/character-cards.css';
 
 const ACTION_LABELS: Record<LogEntry['action'], string> = {
   link: 'Link',

@@ -5,6 +5,7 @@ import { CharacterName } from '../character-discovery/character-name';
 import { CharacterPortrait } from '../character-discovery/character-portrait';
 import { CHARACTER_DRAG_TYPE } from '../character-discovery/drag-data';
 import type { SampleCharacter } from './linking-types';
+import '../../styles/character-cards.css';
 
 interface TestCharacterCardProps {
   character: SampleCharacter;

@@ -4,6 +4,7 @@ import { CharacterName } from '../character-discovery/character-name';
 import { CHARACTER_DRAG_TYPE, isCharacterDrag } from '../character-discovery/drag-data';
 import { MemberAvatar } from '../character-discovery/member-avatar';
 import type { SampleChatUser, SampleLinkedCharacter } from './linking-types';
+import '../../styles/character-cards.css';
 
 interface TestUserZoneProps {
   user: SampleChatUser;

@@ -5,9 +5,9 @@ import { metricsKeys, useAcknowledgeAlert, useRecentAlerts } from '../../api/met
 import { useLiveData } from '../../live/live-context';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
+import { formatStatus } from '../../ui/format';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { QueryState } from '../../ui/query-state';
-import { formatStatus } from '../dashboard/format';
 
 const SEVERITY_TONES: Record<StoredAlert['severity'], BadgeTone> = {
   critical: 'bad',

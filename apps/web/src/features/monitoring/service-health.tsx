@@ -1,9 +1,9 @@
 import { errorMessage } from '../../api/api-error';
 import { useMonitoredServices } from '../../api/metrics';
 import { Card } from '../../ui/card';
+import { formatMs, formatStatus } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import { StatusIcon } from '../../ui/status-icon';
-import { formatMs, formatStatus } from '../dashboard/format';
 import { healthTone } from './health-tone';
 
 /** The database, Redis, InfluxDB and Discord with the spec's colours, read again every 15 s. */

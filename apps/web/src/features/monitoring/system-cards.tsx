@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/api-error';
 import { useCurrentMetrics } from '../../api/metrics';
 import { useSystemPerformance } from '../../api/monitoring';
 import { formatBytes } from '../../ui/format-number';
-import { StatCard } from '../dashboard/stat-card';
+import { StatCard } from '../../ui/stat-card';
 import { formatMetric, formatUptime } from './metric-format';
 
 /** Event-loop lag that a person would notice in response times (ms): amber above, red above the second. */

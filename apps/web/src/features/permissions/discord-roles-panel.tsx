@@ -2,9 +2,9 @@ import { GUILD_GRANT_MESSAGES } from '@guildhall/contract';
 import { ApiError } from '../../api/api-error';
 import { useDiscordRoles } from '../../api/guild-grants';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
+import { GuildPicker } from '../../ui/guild-picker';
 import { EmptyHint, QueryState } from '../../ui/query-state';
 import { DiscordRoleCard } from './discord-role-card';
-import { GuildPicker } from './guild-picker';
 import { MemberLookup } from './member-lookup';
 
 interface DiscordRolesPanelProps {
@@ -29,7 +29,13 @@ export function DiscordRolesPanel({ guildId, guildName, memberId, onGuildChange,
   return (
     <>
       <div className="filter-bar permissions-filters">
-        <GuildPicker guildId={guildId} guildName={guildName} onChange={onGuildChange} testId="discord-guild" />
+        <GuildPicker
+          guildId={guildId}
+          guildName={guildName}
+          onChange={onGuildChange}
+          placeholder={GUILD_GRANT_MESSAGES.guildRequired}
+          testId="discord-guild"
+        />
         {roles.data && (
           <p className="muted">
             Read from Discord{' '}

@@ -1,10 +1,10 @@
-import { GUILD_PERMISSIONS, guildGrantsApi } from '@guildhall/contract';
+import { GUILD_GRANT_MESSAGES, GUILD_PERMISSIONS, guildGrantsApi } from '@guildhall/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useGrantMutation } from '../../api/guild-grants';
 import { type FieldErrors, fieldErrorsFromError, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
+import { GuildPicker } from '../../ui/guild-picker';
 import { Modal } from '../../ui/modal';
 import { GrantUserPicker } from './grant-user-picker';
-import { GuildPicker } from './guild-picker';
 import { PermissionChecklist } from './permission-checklist';
 
 /** The guild permissions of the contract, as the checklists offer them. */
@@ -62,6 +62,7 @@ export function GrantFormModal({ guild: initialGuild, onClose }: GrantFormModalP
             setGuild(next);
             setErrors((current) => withoutField(current, 'guildId'));
           }}
+          placeholder={GUILD_GRANT_MESSAGES.guildRequired}
           error={errors.guildId}
           testId="grant-guild"
         />

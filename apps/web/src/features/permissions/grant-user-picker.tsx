@@ -1,6 +1,6 @@
 import { errorMessage } from '../../api/api-error';
 import { useGrantUserOptions } from '../../api/guild-grants';
-import { type ComboboxAnswer, SearchCombobox } from './search-combobox';
+import { Combobox, type ComboboxAnswer } from '../../ui/combobox';
 
 function useUserOptions(search: string): ComboboxAnswer {
   const users = useGrantUserOptions(search);
@@ -26,14 +26,14 @@ interface GrantUserPickerProps {
 /** The community user a grant is for, found on the server by part of the username, e-mail or Discord id. */
 export function GrantUserPicker({ userId, username, onChange, error }: GrantUserPickerProps) {
   return (
-    <SearchCombobox
+    <Combobox
       label="User"
       placeholder="Search users by name, e-mail or Discord id"
       selectedText={username}
       selectedId={userId}
       useOptions={useUserOptions}
       emptyText="No users match this search"
-      onSelect={(id, name) => onChange({ id, username: name })}
+      onSelect={(option) => onChange({ id: option.id, username: option.label })}
       error={error}
       testId="grant-user"
     />

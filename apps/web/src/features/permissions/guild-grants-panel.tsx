@@ -6,11 +6,11 @@ import { type GuildGrantFilters, useGuildGrants, useRevokeGrantMutation } from '
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable } from '../../ui/data-table';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
+import { GuildPicker } from '../../ui/guild-picker';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
 import { GrantFormModal } from './grant-form-modal';
-import { GuildPicker } from './guild-picker';
 
 function grantColumns(onRevoke: (grant: GuildGrant) => void): ColumnDef<GuildGrant>[] {
   return [
@@ -95,7 +95,8 @@ export function GuildGrantsPanel({ filters, guildName, onGuildChange, onSearch, 
           guildId={filters.guildId ?? null}
           guildName={guildName}
           onChange={onGuildChange}
-          isClearable
+          placeholder="All guilds"
+          clearLabel="Show all guilds"
           testId="grants-guild"
         />
         <SearchInput

@@ -1,6 +1,7 @@
 import type { AdminScreen } from '@guildhall/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { Card } from '../../ui/card';
+import { useGuildChoice } from '../../ui/guild-picker';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
@@ -9,7 +10,6 @@ import { GuildGrantsPanel } from './guild-grants-panel';
 import { grantFilters, PERMISSION_TABS, type PermissionTab, permissionQuery } from './permission-query';
 import type { RoleDrafts } from './role-matrix-model';
 import { RolesPanel } from './roles-panel';
-import { useGuildChoice } from './use-guild-choice';
 import '../../styles/permissions.css';
 
 const ID_PREFIX = 'permissions';

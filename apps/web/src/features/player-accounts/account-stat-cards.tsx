@@ -1,7 +1,7 @@
 import type { PlayerStatistics } from '@guildhall/contract';
 import { Gamepad2, Link2, MessageCircle, Users } from 'lucide-react';
-import { formatCount } from '../dashboard/format';
-import { type FigureTone, StatCard } from '../dashboard/stat-card';
+import { formatCount } from '../../ui/format';
+import { type FigureTone, StatCard } from '../../ui/stat-card';
 import { formatRate } from './account-text';
 
 interface AccountStatCardsProps {

@@ -1,7 +1,7 @@
 import type { BulkUpdateJob } from '@guildhall/contract';
 import { X } from 'lucide-react';
+import { formatCount } from '../../ui/format';
 import { ProgressBar } from '../../ui/progress-bar';
-import { formatCount } from '../dashboard/format';
 
 interface BulkJobProgressProps {
   job: BulkUpdateJob;

@@ -1,9 +1,10 @@
 import { RAW_DATA_MESSAGES, RAW_DATA_PAGE_SIZE, type RawEntity } from '@guildhall/contract';
-import { Download, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { rawExportPath, useRawEntities, useRawRows } from '../../api/raw-data';
 import { useDownload } from '../../api/use-download';
+import { GuildPicker } from '../../ui/guild-picker';
 import { Modal } from '../../ui/modal';
 import { StepPagination } from '../../ui/pagination';
 import { EmptyHint } from '../../ui/query-state';
@@ -12,7 +13,6 @@ import { type TabItem, Tabs, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useScrollFocus } from '../../ui/use-scroll-focus';
 import { useUrlQuery } from '../../ui/use-url-query';
-import { GuildSelect } from '../character-discovery/guild-select';
 import {
   noRawFilters,
   type RawView as RawViewQuery,
@@ -23,8 +23,8 @@ import {
 } from './raw-data-query';
 import { RawFilters } from './raw-filters';
 import { RawGrid } from './raw-grid';
-import '../../styles/discovery.css';
 import '../../styles/raw-data.css';
+import { ExportMenu } from '../../ui/export-menu';
 
 type Row = Record<string, unknown>;
 
@@ -108,10 +108,13 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
         <p className="muted raw-panel__lead">{entity.description}</p>
         <div className="raw-toolbar">
           <div className="raw-toolbar__guild">
-            <GuildSelect
-              selectedName={view.guildId ? (view.guildName ?? view.guildId) : 'All guilds'}
-              selectedId={view.guildId ?? null}
-              onSelect={(guild) => update({ guildId: guild.id, guildName: guild.name })}
+            <GuildPicker
+              guildId={view.guildId ?? null}
+              guildName={view.guildId ? (view.guildName ?? view.guildId) : 'All guilds'}
+              onChange={(guild) => guild && update({ guildId: guild.id, guildName: guild.name })}
+              placeholder="Choose a guild"
+              variant="toolbar"
+              inputTestId="guild-select"
             />
             {view.guildId && (
               <button
@@ -125,24 +128,7 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
             )}
           </div>
           <div className="raw-toolbar__export">
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => startExport('csv')}
-              disabled={download.isRunning}
-              data-testid="raw-export-csv"
-            >
-              <Download size={14} aria-hidden="true" /> Export CSV
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={() => startExport('json')}
-              disabled={download.isRunning}
-              data-testid="raw-export-json"
-            >
-              <Download size={14} aria-hidden="true" /> Export JSON
-            </button>
+            <ExportMenu formats={['csv', 'json']} onExport={startExport} isRunning={download.isRunning} testId="raw-export" />
           </div>
         </div>
         {view.guildId && <p className="muted raw-panel__scope">Guild filter: {entity.guildScope}</p>}

@@ -1,6 +1,4 @@
 import {
-  hasAnyAdminPermission,
-  type Permission,
   type SettingDefinition,
   type SettingValue,
   SYSTEM_SETTING_MESSAGES,
@@ -11,7 +9,7 @@ import {
 import { RotateCcw, Save } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useSystemSettings, useUpdateSystemSettings } from '../../api/system-settings';
-import { useAdminSession } from '../../auth/admin-session-context';
+import { useAbilities } from '../../auth/abilities';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { fieldErrorsFromError, withoutField } from '../../ui/field-errors';
@@ -23,7 +21,6 @@ import { type Draft, draftError, formatSettingValue, fromDraft, toDraft } from '
 import { SettingInput } from '../configuration/setting-input';
 import '../../styles/system-settings.css';
 
-const EDIT_SYSTEM_SETTINGS: readonly Permission[] = ['admin.full_access', 'admin.system_config'];
 const DEFINITIONS = SYSTEM_SETTINGS as readonly SystemSettingDefinition[];
 const GROUPS = [...new Set(DEFINITIONS.map((d) => d.group))];
 
@@ -78,15 +75,14 @@ function formErrors(
  */
 export function SystemSettingsPage() {
   useDocumentTitle('System Settings');
-  const { admin } = useAdminSession();
-  const canEdit = admin !== null && hasAnyAdminPermission(admin, EDIT_SYSTEM_SETTINGS);
+  const canEdit = useAbilities().can('editSystemSettings');
   const settings = useSystemSettings();
 
   return (
     <div className="page system-settings">
       <header className="page__header">
         <div>
-          <h1>System Settings</h1>
+          <h1 className="page__title">System Settings</h1>
           <p className="page__lead">
             Platform settings that take effect without a restart. The environment wins over a saved value, a saved value over the
             default.

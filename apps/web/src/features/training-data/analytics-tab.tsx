@@ -1,6 +1,8 @@
 import { DECISION_ACCURACY_DEFINITION, type MlAnalytics } from '@guildhall/contract';
+import type { ColumnDef } from '@tanstack/react-table';
 import { type IsoRange, useMlAnalytics } from '../../api/training-data';
 import { Card } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
 import { formatShare } from '../../ui/format-number';
 import { QueryState } from '../../ui/query-state';
 import { CategoryChart } from './category-chart';
@@ -29,38 +31,62 @@ export function AnalyticsTab({ range, isRangeValid }: AnalyticsTabProps) {
   );
 }
 
+type MatrixCell = 'truePositives' | 'falsePositives' | 'falseNegatives' | 'trueNegatives';
+
+/** The matrix's two rows: what was decided, and its cells under what should have been. */
+const MATRIX_ROWS: readonly { decided: string; cells: readonly [MatrixCell, MatrixCell] }[] = [
+  { decided: 'Decided to respond', cells: ['truePositives', 'falsePositives'] },
+  { decided: 'Decided to ignore', cells: ['falseNegatives', 'trueNegatives'] },
+];
+
+const IS_CORRECT: Record<MatrixCell, boolean> = {
+  truePositives: true,
+  trueNegatives: true,
+  falsePositives: false,
+  falseNegatives: false,
+};
+
+function matrixColumns(summary: ReturnType<typeof confusionSummary>): ColumnDef<(typeof MATRIX_ROWS)[number]>[] {
+  const outcome = (index: 0 | 1, header: string): ColumnDef<(typeof MATRIX_ROWS)[number]> => ({
+    id: header,
+    header,
+    meta: { cellClassName: (row) => `td-matrix__cell td-matrix__cell--${IS_CORRECT[row.cells[index]] ? 'good' : 'bad'}` },
+    cell: ({ row }) => {
+      const key = row.original.cells[index];
+      return (
+        <span data-testid={`matrix-${key}`}>
+          <span className="td-matrix__count">{summary.cells[key].count.toLocaleString()}</span>
+          <span className="td-matrix__rate">{share(summary.cells[key].rate)}</span>
+        </span>
+      );
+    },
+  });
+  return [
+    {
+      id: 'decided',
+      header: () => <span className="visually-hidden">Decision</span>,
+      meta: { isRowHeader: true },
+      cell: ({ row }) => row.original.decided,
+    },
+    outcome(0, 'Should have responded'),
+    outcome(1, 'Should have ignored'),
+  ];
+}
+
 function ConfusionMatrix({ matrix }: { matrix: MlAnalytics['confusionMatrix'] }) {
   const summary = confusionSummary(matrix);
-  const cell = (key: keyof typeof summary.cells, tone: 'good' | 'bad') => (
-    <td className={`td-matrix__cell td-matrix__cell--${tone}`} data-testid={`matrix-${key}`}>
-      <span className="td-matrix__count">{summary.cells[key].count.toLocaleString()}</span>
-      <span className="td-matrix__rate">{share(summary.cells[key].rate)}</span>
-    </td>
-  );
   return (
     <div className="td-matrix-wrap">
-      <table className="td-matrix" data-testid="confusion-matrix">
-        <caption>Decisions with a known outcome ({summary.total.toLocaleString()})</caption>
-        <thead>
-          <tr>
-            <td />
-            <th scope="col">Should have responded</th>
-            <th scope="col">Should have ignored</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">Decided to respond</th>
-            {cell('truePositives', 'good')}
-            {cell('falsePositives', 'bad')}
-          </tr>
-          <tr>
-            <th scope="row">Decided to ignore</th>
-            {cell('falseNegatives', 'bad')}
-            {cell('trueNegatives', 'good')}
-          </tr>
-        </tbody>
-      </table>
+      <DataTable
+        columns={matrixColumns(summary)}
+        rows={MATRIX_ROWS}
+        getRowId={(row) => row.decided}
+        label="Confusion matrix"
+        testId="confusion-matrix"
+        className="td-matrix"
+        isPlain
+        caption={`Decisions with a known outcome (${summary.total.toLocaleString()})`}
+      />
       <dl className="td-figures">
         <div>
           <dt>Accuracy</dt>

@@ -7,7 +7,6 @@ import {
   confusionSummary,
   contextEntries,
   correctionPairs,
-  csvText,
   fieldLabel,
   formatScore,
   labelText,
@@ -93,16 +92,6 @@ describe('sample text', () => {
     expect(bars[0]).toEqual({ label: '0.0–0.1', value: 1 });
     expect(bars[9]).toEqual({ label: bucketLabel(9), value: 4 });
     expect(bars[5]?.value).toBe(0);
-  });
-
-  it('quotes CSV cells that need it', () => {
-    expect(
-      csvText([
-        ['provider', 'samples'],
-        ['a,b', 3],
-        ['say "hi"', null],
-      ]),
-    ).toBe('provider,samples\r\n"a,b",3\r\n"say ""hi""",\r\n');
   });
 
   it('pairs each corrected field with the original, leaving the note apart', () => {

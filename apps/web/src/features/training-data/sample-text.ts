@@ -55,15 +55,6 @@ export function qualityHistogram(distribution: MlAnalytics['qualityDistribution'
   return counts.map((value, bucket) => ({ label: bucketLabel(bucket), value }));
 }
 
-/** Rows as CSV text (RFC 4180 quoting), first row the header. */
-export function csvText(rows: readonly (readonly (string | number | null)[])[]): string {
-  const cell = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
-}
-
 /** The corrected fields of a label next to the original, for the fields the correction touches. */
 export function correctionPairs(
   original: Record<string, unknown>,

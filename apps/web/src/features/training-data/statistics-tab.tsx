@@ -6,7 +6,7 @@ import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { formatShare } from '../../ui/format-number';
 import { EmptyHint, QueryState } from '../../ui/query-state';
-import { StatCard } from '../dashboard/stat-card';
+import { StatCard } from '../../ui/stat-card';
 import { decisionAccuracy, formatScore, rate } from './sample-text';
 
 interface StatisticsTabProps {

@@ -44,7 +44,7 @@ export function TwoFactorPage({ onShowingCodes }: { onShowingCodes?: (isShowing:
     <div className="page two-factor">
       <header className="page__header">
         <div>
-          <h1>Two-factor sign-in</h1>
+          <h1 className="page__title">Two-factor sign-in</h1>
           <p className="page__lead">
             After your password, the console asks for a second factor: a code from an authenticator app (or one of its one-time
             recovery codes), or a passkey.

@@ -2,21 +2,13 @@ import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import '../../styles/time-series-chart.css';
+import { ExportMenu, useChartExport } from '../export-menu';
 import { formatCompact } from '../format-number';
-import { saveBlob } from '../save-blob';
-import { useToast } from '../toast-context';
 import { useMediaQuery } from '../use-media-query';
 import { useThemeChoice } from '../use-theme';
 import { type ChartPalette, readChartPalette } from './chart-palette';
 import { chartPng } from './chart-png';
-import { alignSeries, chartFileName, type TimeSeries, timeSeriesCsv } from './time-series';
-
-/** What the chart says when an export goes wrong (spec 2 §8, Charts). */
-export const CHART_MESSAGES = {
-  pngFailed: 'Failed to export chart as PNG',
-  exportFailed: 'Failed to export data. Please try again.',
-  noChart: 'Chart reference not available',
-} as const;
+import { alignSeries, type TimeSeries, timeSeriesCsv } from './time-series';
 
 interface TimeSeriesChartProps {
   title: string;
@@ -52,7 +44,6 @@ function plotOptions(palette: ChartPalette, series: readonly TimeSeries[], width
  * the theme in force, with CSV and PNG export. The plot follows its container's width.
  */
 export function TimeSeriesChart({ title, series, height = 300 }: TimeSeriesChartProps) {
-  const toast = useToast();
   const hostRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<{ plot: uPlot; palette: ChartPalette } | null>(null);
   // The palette is read again when the theme changes, by choice or by the system.
@@ -76,27 +67,20 @@ export function TimeSeriesChart({ title, series, height = 300 }: TimeSeriesChart
     };
   }, [data, series, height, pointCount, themeKey]);
 
-  function handleCsv() {
-    try {
-      saveBlob(new Blob([timeSeriesCsv(series)], { type: 'text/csv' }), chartFileName(title, 'csv'));
-    } catch {
-      toast.error(CHART_MESSAGES.exportFailed);
-    }
-  }
-
-  async function handlePng() {
-    const current = plotRef.current;
-    if (!current) {
-      toast.error(CHART_MESSAGES.noChart);
-      return;
-    }
-    try {
-      const names = series.map((line) => line.name);
-      saveBlob(await chartPng(current.plot, current.palette, title, names), chartFileName(title, 'png'));
-    } catch {
-      toast.error(CHART_MESSAGES.pngFailed);
-    }
-  }
+  const handleExport = useChartExport(title, {
+    csv: () => timeSeriesCsv(series),
+    png: () => {
+      const current = plotRef.current;
+      return current
+        ? chartPng(
+            current.plot,
+            current.palette,
+            title,
+            series.map((line) => line.name),
+          )
+        : null;
+    },
+  });
 
   const first = pointCount > 0 ? new Date(data[0][0]! * 1000).toLocaleString() : '';
   const last = pointCount > 0 ? new Date(data[0][pointCount - 1]! * 1000).toLocaleString() : '';
@@ -105,22 +89,7 @@ export function TimeSeriesChart({ title, series, height = 300 }: TimeSeriesChart
       <figcaption className="ts-chart__header">
         <span className="chart__title">{title}</span>
         <span className="ts-chart__actions">
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={handleCsv}
-            disabled={pointCount === 0}
-          >
-            Export CSV
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={handlePng}
-            disabled={pointCount === 0}
-          >
-            Export PNG
-          </button>
+          <ExportMenu formats={['csv', 'png']} onExport={(format) => void handleExport(format)} isDisabled={pointCount === 0} />
         </span>
       </figcaption>
       {pointCount === 0 ? (

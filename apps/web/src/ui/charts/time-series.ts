@@ -1,3 +1,5 @@
+import { csvCell } from '../csv';
+
 /** One named line of a time-series chart: [time in ms since the epoch, value] pairs, in any order. */
 export interface TimeSeries {
   name: string;
@@ -17,10 +19,6 @@ export function alignSeries(series: readonly TimeSeries[]): [number[], ...(numbe
     return values;
   });
   return [times.map((time) => time / 1000), ...columns];
-}
-
-function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** The chart's numbers as CSV: a `time` column (ISO 8601) and one column per series, empty where it has no point. */

@@ -4,9 +4,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { type DeleteGuildDataResult, useDeleteGuildDataMutation } from '../../../api/guild-data';
 import { FormField } from '../../../ui/form-field';
+import { formatCount } from '../../../ui/format';
 import { Modal } from '../../../ui/modal';
 import { useToast } from '../../../ui/toast-context';
-import { formatCount } from '../../dashboard/format';
 
 interface DeleteGuildDataModalProps {
   guild: { id: string; guild_name: string };

@@ -3,13 +3,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link2, Percent, Users } from 'lucide-react';
 import { GUILD_DATA_PAGE_SIZE, useGuildDiscordMembers } from '../../../api/guild-data';
 import { DataTable } from '../../../ui/data-table';
+import { formatCount } from '../../../ui/format';
 import { formatDateTime, formatRelative } from '../../../ui/format-date';
 import { formatShare } from '../../../ui/format-number';
 import { Pagination } from '../../../ui/pagination';
 import { EmptyHint, QueryState } from '../../../ui/query-state';
 import { SearchInput } from '../../../ui/search-input';
-import { formatCount } from '../../dashboard/format';
-import { StatCard } from '../../dashboard/stat-card';
+import { StatCard } from '../../../ui/stat-card';
 import { useTabQuery } from './use-tab-query';
 
 type DiscordMember = NonNullable<ReturnType<typeof useGuildDiscordMembers>['data']>['members'][number];

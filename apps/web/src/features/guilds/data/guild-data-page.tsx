@@ -14,6 +14,7 @@ import { DeleteGuildDataModal } from './delete-guild-data-modal';
 import { GuildDataHeader } from './guild-data-header';
 import { GuildDataPanel } from './guild-data-panel';
 import { dataTabQuery, GUILD_DATA_TABS, type GuildDataTab } from './guild-data-tabs';
+import '../../../styles/guilds.css';
 
 const LIST_PATH = '/admin/guilds';
 const ID_PREFIX = 'guild-data';

@@ -1,9 +1,9 @@
 import { GUILD_DATA_LIMITS, type GuildDataSummary } from '@guildhall/contract';
 import { CalendarClock, Coins, Gem } from 'lucide-react';
+import { formatCount } from '../../../ui/format';
 import { formatDateTime, formatRelative } from '../../../ui/format-date';
 import { EmptyHint } from '../../../ui/query-state';
-import { formatCount } from '../../dashboard/format';
-import { StatCard } from '../../dashboard/stat-card';
+import { StatCard } from '../../../ui/stat-card';
 
 /** Totals, unique items, drops in the last 30 days and the 5 most recent (spec 1 §2). */
 export function LootTab({ summary }: { summary: GuildDataSummary }) {

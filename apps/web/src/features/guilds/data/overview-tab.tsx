@@ -1,9 +1,9 @@
 import type { GuildDataSummary, GuildTenant } from '@guildhall/contract';
 import { Clock, Coins, MessagesSquare, Swords, Users } from 'lucide-react';
+import { formatCount } from '../../../ui/format';
 import { formatDateTime, formatRelative } from '../../../ui/format-date';
 import { formatBytes } from '../../../ui/format-number';
-import { formatCount } from '../../dashboard/format';
-import { StatCard } from '../../dashboard/stat-card';
+import { StatCard } from '../../../ui/stat-card';
 import { AdminInviteLinks } from '../../guild-invites/admin-invite-links';
 
 /** Count cards, storage usage and recent activity (spec 1 §2), then the guild's invite links. */

@@ -3,10 +3,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { GUILD_DATA_PAGE_SIZE, useGuildRaidEvents } from '../../../api/guild-data';
 import { Badge } from '../../../ui/badge';
 import { DataTable } from '../../../ui/data-table';
+import { formatCount } from '../../../ui/format';
 import { formatDateTime } from '../../../ui/format-date';
 import { Pagination } from '../../../ui/pagination';
 import { EmptyHint, QueryState } from '../../../ui/query-state';
-import { formatCount } from '../../dashboard/format';
 import { useTabQuery } from './use-tab-query';
 
 type RaidEvent = NonNullable<ReturnType<typeof useGuildRaidEvents>['data']>['events'][number];

@@ -10,6 +10,7 @@ import {
 import { useId, useMemo, useRef, useState } from 'react';
 import { useDownload } from '../../../api/use-download';
 import { Card } from '../../../ui/card';
+import { ExportMenu } from '../../../ui/export-menu';
 import { Pagination } from '../../../ui/pagination';
 import { Spinner } from '../../../ui/spinner';
 import { useToast } from '../../../ui/toast-context';
@@ -137,22 +138,7 @@ export function QueryBuilderTab({ debug, query, onQueryChange, language, onLangu
           >
             Execute
           </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => handleExport('json')}
-            disabled={download.isRunning}
-          >
-            Export JSON
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={() => handleExport('csv')}
-            disabled={download.isRunning}
-          >
-            Export CSV
-          </button>
+          <ExportMenu formats={['json', 'csv']} onExport={handleExport} isRunning={download.isRunning} />
           <span className="influx-muted">Runs {LANGUAGE_NAMES[language]}</span>
         </div>
         {problem && (

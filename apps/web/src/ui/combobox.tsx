@@ -1,13 +1,14 @@
 import { ChevronsUpDown, X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../../ui/search-input';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from './search-input';
+import { useDebouncedValue } from './use-debounced-value';
+import '../styles/combobox.css';
 
-/** What a picker's options hook answers. */
+/** What a combobox's options hook answers for a search. */
 export interface ComboboxAnswer {
   options: readonly ComboboxOption[];
   isLoading: boolean;
-  /** A line under the options, e.g. how many more a narrower search would show. */
+  /** A line under the options: the service's refusal, or how many more a narrower search would show. */
   note?: string;
 }
 
@@ -15,69 +16,76 @@ export interface ComboboxAnswer {
 export interface ComboboxOption {
   id: string;
   label: string;
+  /** A second line: where the guild plays, the user's e-mail. */
   detail?: ReactNode;
 }
 
-interface SearchComboboxProps {
+export interface ComboboxProps {
   label: string;
+  /** What the empty box says while closed. */
   placeholder: string;
+  /** What the box says while open and empty (defaults to `placeholder`). */
+  searchPlaceholder?: string;
   /** What the closed box shows: the chosen option's label, or '' for none. */
   selectedText: string;
   selectedId: string | null;
-  /** The options for a search, called with the settled text ('' while closed), and a note under them. */
-  useOptions: (search: string) => ComboboxAnswer;
+  /**
+   * The options for a search, called with the settled text ('' while closed): a query hook, so the server
+   * searches. Called at every render, in the same order, like any hook.
+   */
+  useOptions: (search: string, isOpen: boolean) => ComboboxAnswer;
   /** Shown when a search finds nothing. */
   emptyText: string;
-  onSelect: (id: string, label: string) => void;
+  onSelect: (option: ComboboxOption) => void;
   /** When given, a clear button shows while something is chosen. */
   onClear?: () => void;
   clearLabel?: string;
   error?: string;
-  testId: string;
+  /** The wrapper's test id; `inputTestId` names the input itself. */
+  testId?: string;
+  inputTestId?: string;
+  /** 'toolbar': a small uppercase label above a bold value, as a screen's top bar shows its guild. */
+  variant?: 'field' | 'toolbar';
 }
 
 /**
- * A searchable picker (WAI-ARIA combobox): typing searches once it settles, arrows and Enter choose, Escape closes.
- * The options come from a query hook, so the server does the searching.
+ * The console's one searchable picker (WAI-ARIA combobox with a listbox popup): typing searches once it settles,
+ * ArrowUp/ArrowDown/Home/End move, Enter chooses, Escape closes and puts back the chosen text.
  */
-export function SearchCombobox({
-  label,
-  placeholder,
-  selectedText,
-  selectedId,
-  useOptions,
-  emptyText,
-  onSelect,
-  onClear,
-  clearLabel,
-  error,
-  testId,
-}: SearchComboboxProps) {
+export function Combobox(props: ComboboxProps) {
+  const { label, selectedId, error, variant = 'field' } = props;
   const id = useId();
   const [text, setText] = useState<string | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const isOpen = text !== null;
   const search = useDebouncedValue(text ?? '', SEARCH_DEBOUNCE_MS).trim();
-  const { options, isLoading, note } = useOptions(isOpen ? search : '');
+  const { options, isLoading, note } = props.useOptions(isOpen ? search : '', isOpen);
   const shown = isOpen ? options : [];
   // The list may shrink under the highlight as a search settles.
   const active = Math.min(activeIndex, Math.max(0, shown.length - 1));
   const optionId = (index: number) => `${id}-option-${index}`;
 
+  function open() {
+    if (isOpen) return;
+    setText('');
+    setActiveIndex(0);
+  }
+
   function choose(option: ComboboxOption | undefined) {
     if (!option) return;
     setText(null);
-    onSelect(option.id, option.label);
+    props.onSelect(option);
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     const moves: Record<string, number> = {
       ArrowDown: Math.min(shown.length - 1, active + 1),
       ArrowUp: Math.max(0, active - 1),
+      ...(isOpen && { Home: 0, End: shown.length - 1 }),
     };
     if (event.key in moves) {
       event.preventDefault();
-      if (!isOpen) setText('');
+      open();
       setActiveIndex(Math.max(0, moves[event.key] ?? 0));
     } else if (event.key === 'Enter' && isOpen) {
       event.preventDefault();
@@ -88,9 +96,10 @@ export function SearchCombobox({
     }
   }
 
+  const classes = ['combobox', variant === 'toolbar' && 'combobox--toolbar', error && 'field--invalid'];
   return (
-    <div className={`combobox${error ? ' field--invalid' : ''}`} data-testid={testId}>
-      <label htmlFor={id} className="field__label">
+    <div className={classes.filter(Boolean).join(' ')} data-testid={props.testId}>
+      <label htmlFor={id} className={variant === 'toolbar' ? 'combobox__label' : 'field__label'}>
         {label}
       </label>
       <div className="combobox__control">
@@ -104,12 +113,10 @@ export function SearchCombobox({
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-error` : undefined}
           aria-activedescendant={isOpen && shown.length > 0 ? optionId(active) : undefined}
-          placeholder={placeholder}
-          value={text ?? selectedText}
-          onFocus={() => {
-            setText((current) => current ?? '');
-            setActiveIndex(0);
-          }}
+          placeholder={isOpen ? (props.searchPlaceholder ?? props.placeholder) : props.placeholder}
+          value={text ?? props.selectedText}
+          onFocus={open}
+          onClick={open}
           onBlur={() => setText(null)}
           onChange={(event) => {
             setText(event.target.value);
@@ -117,9 +124,15 @@ export function SearchCombobox({
           }}
           onKeyDown={handleKeyDown}
           autoComplete="off"
+          data-testid={props.inputTestId}
         />
-        {onClear && selectedId && !isOpen ? (
-          <button type="button" className="icon-button combobox__clear" aria-label={clearLabel ?? 'Clear'} onClick={onClear}>
+        {props.onClear && selectedId && !isOpen ? (
+          <button
+            type="button"
+            className="icon-button combobox__clear"
+            aria-label={props.clearLabel ?? 'Clear'}
+            onClick={props.onClear}
+          >
             <X size={14} aria-hidden="true" />
           </button>
         ) : (
@@ -148,7 +161,7 @@ export function SearchCombobox({
             </div>
           ))}
         </div>
-        {!isLoading && shown.length === 0 && <p className="combobox__empty">{emptyText}</p>}
+        {!isLoading && shown.length === 0 && <p className="combobox__empty">{props.emptyText}</p>}
         {isLoading && shown.length === 0 && <p className="combobox__empty">Searching...</p>}
         {note && <p className="combobox__empty">{note}</p>}
       </div>

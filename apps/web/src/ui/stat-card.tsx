@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import '../styles/stat-card.css';
 
 /** The colour of a figure, as the status tones. */
 export type FigureTone = 'good' | 'warn' | 'bad' | 'unknown' | 'neutral';
