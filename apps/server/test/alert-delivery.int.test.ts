@@ -354,6 +354,17 @@ describe('silences and maintenance windows', () => {
     expect(nothing.body.error).toBe('Choose a rule, an instance or both to silence');
     const forever = await owner.post('/api/admin/metrics/silences', { ruleId: 'cpu-warning', reason: 'x', minutes: 10_000_000 });
     expect(forever.body.error).toBe('Duration must be a whole number of minutes from 1 to 43,200 (30 days)');
+    const unknownRule = await owner.post('/api/admin/metrics/silences', { ruleId: 'no-such-rule', reason: 'x', minutes: 5 });
+    expect(unknownRule.status).toBe(400);
+    expect(unknownRule.body.error).toBe('There is no alert rule no-such-rule');
+    const routedToNothing = await owner.post(BASE, {
+      name: 'x',
+      kind: 'email',
+      email: 'a@example.org',
+      severities: ['info'],
+      ruleIds: ['no-such-rule'],
+    });
+    expect(routedToNothing.body.error).toBe('There is no alert rule no-such-rule');
     const badTime = await owner.post('/api/admin/metrics/maintenance-windows', {
       name: 'x',
       weekday: 0,

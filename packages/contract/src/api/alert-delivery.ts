@@ -151,6 +151,7 @@ export const MUTE_MESSAGES = {
   windowDuration: 'Length must be a whole number of minutes from 1 to 1,440 (a day)',
   windowNameRequired: 'Name is required',
   silenceTarget: 'Choose a rule, an instance or both to silence',
+  unknownRule: (id: string) => `There is no alert rule ${id}`,
   silenceNotFound: 'Silence not found',
   windowNotFound: 'Maintenance window not found',
   /** The muted_reason of an alert a silence kept from being sent. */

@@ -1,7 +1,13 @@
 // Contact points as the Alerts screen writes them (issue 34): URLs and secrets sealed and never read back,
 // every change audited in the transaction that makes it.
 import { randomBytes } from 'node:crypto';
-import { ALERT_DELIVERY_MESSAGES, type AlertDelivery, type ContactPoint, type contactPointBody } from '@guildhall/contract';
+import {
+  ALERT_DELIVERY_MESSAGES,
+  type AlertDelivery,
+  type ContactPoint,
+  type contactPointBody,
+  MUTE_MESSAGES,
+} from '@guildhall/contract';
 import type { z } from 'zod';
 import { openSealedText, sealText } from '../../auth/sealed-text';
 import { AppError } from '../../core/app-error';
@@ -18,6 +24,7 @@ import {
   selectContactPoint,
   selectContactPoints,
   selectDelivery,
+  selectUnknownRuleIds,
   updateContactPoint,
 } from './queries';
 
@@ -184,6 +191,8 @@ async function valuesOf(
   kept: ContactPointRow | null,
   generatedSecret: string | null,
 ): Promise<ContactPointValues> {
+  const [unknown] = await selectUnknownRuleIds(deps.db, body.ruleIds ?? []);
+  if (unknown !== undefined) throw AppError.invalidField('ruleIds', MUTE_MESSAGES.unknownRule(unknown));
   if (body.kind === 'discord' && body.url && !deps.discordHosts.has(new URL(body.url).host)) {
     throw AppError.invalidField('url', ALERT_DELIVERY_MESSAGES.discordUrlInvalid);
   }

@@ -21,6 +21,7 @@ import {
   type SilenceRow,
   selectMaintenanceWindows,
   selectSilences,
+  selectUnknownRuleIds,
 } from './queries';
 
 const nameOf = (editor: ContactPointEditor) =>
@@ -59,6 +60,8 @@ export async function createSilence(
   body: z.output<typeof silenceBody>,
   editor: ContactPointEditor,
 ): Promise<Silence> {
+  const [unknown] = await selectUnknownRuleIds(deps.db, body.ruleId ? [body.ruleId] : []);
+  if (unknown !== undefined) throw AppError.invalidField('ruleId', MUTE_MESSAGES.unknownRule(unknown));
   const startsAt = deps.now();
   return deps.db.transaction(async (tx) => {
     const row = await insertSilence(tx, {

@@ -351,3 +351,13 @@ export async function insertDueRepeats(db: Queryable, now: Date): Promise<string
   );
   return rows.map((row) => row.id);
 }
+
+/** The ids among `ids` that name no alert rule. */
+export async function selectUnknownRuleIds(db: Queryable, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM unnest($1::text[]) AS asked (id) WHERE NOT EXISTS (SELECT 1 FROM alert_rules r WHERE r.id = asked.id)',
+    [ids],
+  );
+  return rows.map((row) => row.id);
+}
