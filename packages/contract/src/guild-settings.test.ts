@@ -69,6 +69,10 @@ describe('settingValueError, kind by kind', () => {
       expect(check('ai', 'endpointUrl', bad), bad).toBe('The port after the host must be a number from 1 to 65535');
     }
     expect(check('ai', 'endpointUrl', 'https://user:secret@api.example.com:8443/v1')).toBeNull();
+    // An IPv6 host's own colons are not a port.
+    expect(check('ai', 'endpointUrl', 'http://[fd00::1]/v1')).toBeNull();
+    expect(check('ai', 'endpointUrl', 'http://[::1]:8080/v1')).toBeNull();
+    expect(check('ai', 'endpointUrl', 'http://[::1]:99999/v1')).toBe('The port after the host must be a number from 1 to 65535');
     expect(check('ai', 'endpointUrl', 'http://[::1]:65535/v1')).toBeNull();
     expect(check('ai', 'endpointUrl', 'http://[::1]:65536/v1')).toBe(CONFIG_MESSAGES.port);
     expect(check('general', 'announcementChannel', '')).toBeNull();

@@ -343,7 +343,7 @@ function isTimeZone(value: string): boolean {
 }
 
 /** The port written after a URL's host (user:password@ and [IPv6] skipped), or undefined when none is. */
-const URL_PORT = /^https?:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):([^/?#]*)/i;
+const URL_PORT = /^https?:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#[]*):([^/?#]*)/i;
 
 /** Why an http(s) address cannot be called, in the form's words: not one at all, or a port out of range. */
 function urlError(value: string): string | null {
