@@ -82,6 +82,7 @@ describe('GET /metrics (Prometheus)', () => {
     expect(families.get('guildhall_admin_sockets')?.metrics[0]?.value).toBe('0');
     const jobs = families.get('guildhall_jobs_running')!;
     expect(jobs.metrics.map((metric) => [metric.labels?.job, metric.value]).sort()).toEqual([
+      ['alert_delivery', '0'],
       ['dataset_export', '0'],
       ['member_sync', '0'],
       ['player_bulk_update', '0'],
