@@ -362,6 +362,39 @@ describe('spec 1 §7 Admin live connection and spec 2 §7 Admin auth socket (/ad
       watched.disconnect();
     }
   });
+  it('admin:event with type admin:alert (spec 2): an account made superadmin, told to the admins who manage users', async () => {
+    const alert = nextEvent(socket, 'admin:event');
+    const created = await owner.post('/api/admin/users', {
+      username: 'spec_new_superadmin',
+      password: 'superadmin-Password-for-spec',
+      role: 'superadmin',
+    });
+    expectAccepted(created);
+    expect(await alert).toMatchObject({ type: 'admin:alert' });
+  });
+
+  it('admin:event with type admin:forced_logout (spec 2): the session ended by a password change elsewhere', async () => {
+    const username = 'spec_forced_out';
+    expectAccepted(await owner.post('/api/admin/users', { username, password: 'forced-Password-for-spec-1', role: 'viewer' }));
+    const here = new Browser(server.url);
+    await here.signIn(username, 'forced-Password-for-spec-1');
+    const watched = connectAdmin(server.url, here.cookieHeader());
+    try {
+      await nextEvent(watched, 'admin:welcome');
+      const event = nextEvent(watched, 'admin:event');
+      const elsewhere = new Browser(server.url);
+      await elsewhere.signIn(username, 'forced-Password-for-spec-1');
+      expectAccepted(
+        await elsewhere.post('/api/admin/auth/change-password', {
+          currentPassword: 'forced-Password-for-spec-1',
+          newPassword: 'forced-Password-for-spec-2',
+        }),
+      );
+      expect(await event).toMatchObject({ type: 'admin:forced_logout' });
+    } finally {
+      watched.disconnect();
+    }
+  });
 });
 
 describe('spec 1 §7 Dashboard', () => {
@@ -1293,11 +1326,10 @@ describe('spec 2 §7 Admin API client (base /api/admin)', () => {
       const answer = await owner.get<{ files: { name: string }[] }>('/api/admin/logs/files');
       expectAccepted(answer);
       const [first] = answer.body.files;
-      if (first) {
-        const file = await download(owner, `/api/admin/logs/download/${encodeURIComponent(first.name)}`);
-        expect(file.status).toBe(200);
-        expect(file.headers['content-disposition']).toMatch(/^attachment/);
-      }
+      expect(first, 'the app writes a log file').toBeDefined();
+      const file = await download(owner, `/api/admin/logs/download/${encodeURIComponent(first!.name)}`);
+      expect(file.status).toBe(200);
+      expect(file.headers['content-disposition']).toMatch(/^attachment/);
     });
 
     it('GET /logs/stats', async () => {
