@@ -794,7 +794,8 @@ describe('spec 2 §7 Cache admin (/api/admin/database/redis)', () => {
 
   it('GET key-value (key, database): Key value response (value, type)', async () => {
     const answer = await owner.get(`${BASE}/key-value?key=${encodeURIComponent(key)}&database=0`);
-    expectNames(answer, ['value.value', 'value.type']);
+    expectNames(answer, ['value', 'type']);
+    expect(answer.body).toMatchObject({ value: 'hello', type: 'string' });
   });
 
   it('PUT ttl {key, ttl, database}', async () => {

@@ -373,6 +373,15 @@ const redisAnswer = <T extends z.ZodRawShape>(shape: T) =>
     z.object({ success: z.literal(true), configured: z.literal(true), ...shape }),
   ]);
 
+/**
+ * A key-value answer: the value page's own fields at the top, so `value` and `type` are where spec 2 §3's Key value
+ * response names them; with no REDIS_URL, how to connect one.
+ */
+const redisKeyValueAnswer = z.union([
+  z.object({ success: z.literal(true), configured: z.literal(false), setup: redisSetup }),
+  z.intersection(z.object({ success: z.literal(true), configured: z.literal(true) }), redisKeyValue),
+]);
+
 const done = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), message: z.string(), ...shape });
 
 const BASE = '/api/admin/database/redis';
@@ -410,7 +419,7 @@ export const redisManagerApi = {
     path: `${BASE}/key-value`,
     summary: "A key's type, TTL and one page of its value (500 elements or 64 KiB); 404 for a missing key",
     query: redisKeyValueQuery,
-    response: redisAnswer({ value: redisKeyValue }),
+    response: redisKeyValueAnswer,
   }),
   deleteKey: endpoint({
     method: 'DELETE',

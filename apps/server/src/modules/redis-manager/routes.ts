@@ -105,7 +105,7 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { key, keyEncoding, database, cursor, count } = request.query;
       const managed = keyOf(key, keyEncoding);
       const value = await on(database, (redis) => readKeyValue(redis, managed, { cursor, count }));
-      return { success: true as const, configured: true as const, value };
+      return { success: true as const, configured: true as const, ...value };
     },
   });
 

@@ -66,7 +66,10 @@ export function useRedisKeyValue(database: number, ref: KeyRef | null) {
     queryFn: async ({ pageParam, signal }) => {
       const query = { database, key: ref?.key ?? '', keyEncoding: ref?.keyEncoding, cursor: pageParam };
       const answer = await callEndpoint(redisManagerApi.keyValue, { query, signal });
-      return answer.configured ? { ...answer.value, readAt: Date.now() } : null;
+      if (!answer.configured) return null;
+      // The page's own fields come at the top of the answer, beside success and configured.
+      const { success: _success, configured: _configured, ...page } = answer;
+      return { ...page, readAt: Date.now() };
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last?.nextCursor ?? undefined,
