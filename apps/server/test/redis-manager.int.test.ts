@@ -14,7 +14,7 @@ const BASE = '/api/admin/database/redis';
 const DB = 12;
 const OTHER_DB = 13;
 
-type KeysAnswer = { page: { entries: RedisKeyEntry[]; cursor: string; scanned: number; totalKeys: number } };
+type KeysAnswer = { entries: RedisKeyEntry[]; cursor: string; scanned: number; totalKeys: number };
 type ValueAnswer = RedisKeyValue;
 type Refusal = { error: string; fields?: Record<string, string> };
 
@@ -68,8 +68,8 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     do {
       const answer = await keys({ pattern, cursor, count });
       expect(answer.status).toBe(200);
-      found.push(...answer.body.page.entries.map((entry) => entry.key));
-      cursor = answer.body.page.cursor;
+      found.push(...answer.body.entries.map((entry) => entry.key));
+      cursor = answer.body.cursor;
       pages++;
     } while (cursor !== '0' && pages < 1000);
     return { found, pages };
@@ -90,11 +90,11 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     expect(found.sort()).toEqual(Array.from({ length: 1234 }, (_, i) => `page:${i}`).sort());
 
     const first = await keys({ count: 100 });
-    expect(first.body.page.totalKeys).toBe(1284);
-    expect(first.body.page.entries.length).toBeGreaterThanOrEqual(100);
-    expect(first.body.page.cursor).not.toBe('0');
-    expect(first.body.page.scanned).toBeGreaterThan(0);
-    expect(first.body.page.scanned).toBeLessThanOrEqual(1284);
+    expect(first.body.totalKeys).toBe(1284);
+    expect(first.body.entries.length).toBeGreaterThanOrEqual(100);
+    expect(first.body.cursor).not.toBe('0');
+    expect(first.body.scanned).toBeGreaterThan(0);
+    expect(first.body.scanned).toBeLessThanOrEqual(1284);
   });
 
   it('lists every type with its TTL, and reads each value', async () => {
@@ -107,7 +107,7 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     await redis.xadd('t:stream', '1-1', 'event', 'pull');
 
     const { body } = await keys({ pattern: 't:*' });
-    const byKey = Object.fromEntries(body.page.entries.map((entry) => [entry.key, entry]));
+    const byKey = Object.fromEntries(body.entries.map((entry) => [entry.key, entry]));
     expect(byKey['t:string']).toEqual({ key: 't:string', keyEncoding: 'utf8', type: 'string', ttl: -1 });
     expect(byKey['t:json']!.ttl).toBeGreaterThan(295);
     expect(byKey['t:json']!.ttl).toBeLessThanOrEqual(300);
@@ -210,7 +210,7 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     expect((await redis.getBuffer(binary))!.toString('hex')).toBe('c328ff');
 
     const { body } = await keys({});
-    expect(body.page.entries.map((entry) => [entry.key, entry.keyEncoding]).sort()).toEqual(
+    expect(body.entries.map((entry) => [entry.key, entry.keyEncoding]).sort()).toEqual(
       [...textKeys.map((key) => [key, 'utf8']), ['fffe00410a', 'hex']].sort(),
     );
     for (const key of textKeys) {
@@ -468,7 +468,7 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     for (const pattern of ['*', 'other-deployment:*', '*secret*', '\\*', '[o]*', '?*']) {
       const listed = await keys({ pattern });
       expect(listed.status).toBe(200);
-      expect(listed.body.page.entries.map((entry) => entry.key)).toEqual(
+      expect(listed.body.entries.map((entry) => entry.key)).toEqual(
         pattern === '*' || pattern === '[o]*' || pattern === '?*' ? ['ours'] : [],
       );
     }
@@ -531,9 +531,9 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
 
   it('reports statistics and info, keys counted from INFO keyspace', async () => {
     await redis.mset('s:a', '1', 's:b', '2');
-    const stats = await owner.get<{ stats: Record<string, unknown> }>(`${BASE}/stats?database=${DB}`);
+    const stats = await owner.get<Record<string, unknown>>(`${BASE}/stats?database=${DB}`);
     expect(stats.status).toBe(200);
-    expect(stats.body.stats).toMatchObject({
+    expect(stats.body).toMatchObject({
       database_keys: 2,
       redis_version: expect.stringMatching(/^\d+\.\d+/),
       used_memory_human: expect.stringMatching(/\d/),
@@ -543,21 +543,19 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
       uptime_in_days: expect.any(Number),
       instantaneous_ops_per_sec: expect.any(Number),
     });
-    expect(stats.body.stats.total_keys).toBeGreaterThanOrEqual(2);
+    expect(stats.body.total_keys).toBeGreaterThanOrEqual(2);
 
     const info = await owner.get<{
-      info: {
-        server: Record<string, string>;
-        memory: Record<string, string>;
-        keyspace: Record<string, { keys: number }>;
-        app: unknown;
-      };
+      server: Record<string, string>;
+      memory: Record<string, string>;
+      keyspace: Record<string, { keys: number }>;
+      app: unknown;
     }>(`${BASE}/info`);
-    expect(info.body.info.server.redis_version).toMatch(/^\d/);
-    expect(info.body.info.memory.used_memory).toMatch(/^\d+$/);
-    expect(Object.keys(info.body.info.keyspace)).toHaveLength(16);
-    expect(info.body.info.keyspace[`db${DB}`]!.keys).toBe(2);
-    expect(info.body.info.app).toEqual({ prefix: environment.env.REDIS_PREFIX, database: 0 });
+    expect(info.body.server.redis_version).toMatch(/^\d/);
+    expect(info.body.memory.used_memory).toMatch(/^\d+$/);
+    expect(Object.keys(info.body.keyspace)).toHaveLength(16);
+    expect(info.body.keyspace[`db${DB}`]!.keys).toBe(2);
+    expect(info.body.app).toEqual({ prefix: environment.env.REDIS_PREFIX, database: 0 });
   });
 
   it('refuses a database outside 0-15 with a clear 400', async () => {

@@ -393,20 +393,20 @@ export const redisManagerApi = {
     path: `${BASE}/keys`,
     summary: 'A page of keys matching a pattern (SCAN MATCH COUNT, never KEYS) with type and TTL; cursor for the next',
     query: redisKeysQuery,
-    response: redisAnswer({ page: redisKeysPage }),
+    response: redisAnswer(redisKeysPage.shape),
   }),
   info: endpoint({
     method: 'GET',
     path: `${BASE}/info`,
     summary: 'INFO server and memory, the keyspace db0..db15, and where Guildhall keeps its own keys',
-    response: redisAnswer({ info: redisInfo }),
+    response: redisAnswer(redisInfo.shape),
   }),
   stats: endpoint({
     method: 'GET',
     path: `${BASE}/stats`,
     summary: 'Clients, keys, memory, uptime, commands per second and version',
     query: z.object({ database: redisDatabase.default(0) }),
-    response: redisAnswer({ stats: redisStats }),
+    response: redisAnswer(redisStats.shape),
   }),
   databases: endpoint({
     method: 'GET',

@@ -66,7 +66,7 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       if (!connections) return notConfigured;
       const page = await on(request.query.database, (redis) => scanKeysPage(redis, scope, request.query));
-      return { success: true as const, configured: true as const, page };
+      return { success: true as const, configured: true as const, ...page };
     },
   });
 
@@ -75,7 +75,7 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => {
       if (!connections) return notConfigured;
       const info = await on(connections.app.database, (redis) => readInfo(redis, connections.app));
-      return { success: true as const, configured: true as const, info };
+      return { success: true as const, configured: true as const, ...info };
     },
   });
 
@@ -85,7 +85,7 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!connections) return notConfigured;
       const { database } = request.query;
       const stats = await on(database, (redis) => readStats(redis, database));
-      return { success: true as const, configured: true as const, stats };
+      return { success: true as const, configured: true as const, ...stats };
     },
   });
 
