@@ -721,7 +721,7 @@ describe('spec 2 §7 Time-series admin (/api/admin/database/influxdb)', () => {
   });
 
   it('GET stats: Time-series stats (buckets, totalPoints, uptime)', async () => {
-    expectNames(await owner.get(`${BASE}/stats`), ['stats.buckets', 'stats.totalPoints', 'stats.uptime']);
+    expectNames(await owner.get(`${BASE}/stats`), ['buckets', 'totalPoints', 'uptime']);
   });
 
   it('POST query {query}: a Query result (data rows of _time, _measurement, _field, _value and tags, length, error, duration)', async () => {
