@@ -126,7 +126,7 @@ async function main() {
       if (!response.ok) throw new Error(`${pathAndQuery} answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as T;
     };
-    type KeysAnswer = { page: { entries: { key: string }[]; cursor: string; scanned: number; totalKeys: number } };
+    type KeysAnswer = { entries: { key: string }[]; cursor: string; scanned: number; totalKeys: number };
 
     // (a) The first page of the key browser (pattern *, 500 keys with type and TTL) against redis-cli --scan.
     const apiTimes: number[] = [];
@@ -135,7 +135,7 @@ async function main() {
       const started = performance.now();
       const answer = await get<KeysAnswer>(`keys?pattern=*&database=${DB}&count=500`);
       const apiMs = performance.now() - started;
-      if (answer.page.entries.length < 500) throw new Error(`first page held ${answer.page.entries.length} keys`);
+      if (answer.entries.length < 500) throw new Error(`first page held ${answer.entries.length} keys`);
       const cli = await redisCliScan('*', 500);
       if (round >= WARMUP) {
         apiTimes.push(apiMs);
@@ -182,8 +182,8 @@ async function main() {
       const started = performance.now();
       const answer = await get<KeysAnswer>(`keys?pattern=${encodeURIComponent('raid:needle:*')}&database=${DB}&cursor=${cursor}`);
       pageTimes.push(performance.now() - started);
-      found.push(...answer.page.entries.map((entry) => entry.key));
-      cursor = answer.page.cursor;
+      found.push(...answer.entries.map((entry) => entry.key));
+      cursor = answer.cursor;
       pages++;
     } while (cursor !== '0');
     const needleMs = performance.now() - needleStarted;
@@ -228,7 +228,7 @@ async function main() {
     let databaseKeys = 0;
     for (let round = 0; round < WARMUP + ROUNDS; round++) {
       const started = performance.now();
-      databaseKeys = (await get<{ stats: { database_keys: number } }>(`stats?database=${DB}`)).stats.database_keys;
+      databaseKeys = (await get<{ database_keys: number }>(`stats?database=${DB}`)).database_keys;
       if (round >= WARMUP) statsTimes.push(performance.now() - started);
     }
     const expected = KEYS + NEEDLES + 2;

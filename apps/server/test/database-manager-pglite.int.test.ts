@@ -13,7 +13,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('connection stats on PGlite', () => {
   it('says the database is embedded with one connection', async () => {
     const answer = await manager.connectionStats();
-    expect(answer.body.stats).toMatchObject({
+    expect(answer.body).toMatchObject({
       isEmbedded: true,
       max_connections: 1,
       active: 1,

@@ -50,10 +50,10 @@ async function expectRefused(query: string, message: string | RegExp, extra: Rec
 
 describe('read-only runs sign in as the read-only role', () => {
   it('runs on a connection of its own as guildhall_readonly, not under SET ROLE on the superuser connection', async () => {
-    const stats = await owner.get<{ stats: { access: { readOnlyRunner: string; isSuperuser: boolean; warnings: string[] } } }>(
+    const stats = await owner.get<{ access: { readOnlyRunner: string; isSuperuser: boolean; warnings: string[] } }>(
       '/api/admin/database/postgresql/connection-stats',
     );
-    expect(stats.body.stats.access).toMatchObject({ readOnlyRunner: 'login_role', isSuperuser: true });
+    expect(stats.body.access).toMatchObject({ readOnlyRunner: 'login_role', isSuperuser: true });
     const answer = await run('SELECT session_user AS login, current_user AS who');
     expect(answer.body.rows[0]).toEqual({ login: 'guildhall_readonly', who: 'guildhall_readonly' });
   });
@@ -63,10 +63,8 @@ describe('read-only runs sign in as the read-only role', () => {
     expect(overview.body.warnings.some((w) => w.includes('superuser "postgres"') && w.includes('CREATE ROLE guildhall'))).toBe(
       true,
     );
-    const stats = await owner.get<{ stats: { access: { warnings: string[] } } }>(
-      '/api/admin/database/postgresql/connection-stats',
-    );
-    expect(stats.body.stats.access.warnings).toEqual(overview.body.warnings);
+    const stats = await owner.get<{ access: { warnings: string[] } }>('/api/admin/database/postgresql/connection-stats');
+    expect(stats.body.access.warnings).toEqual(overview.body.warnings);
   });
 });
 

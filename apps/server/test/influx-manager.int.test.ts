@@ -314,9 +314,9 @@ describe('time-series manager on InfluxDB 1.x', () => {
   });
 
   it('shows statistics: buckets, data points and uptime', async () => {
-    const answer = await owner.get<Answer<{ stats: InfluxStats }>>(`${BASE}/stats`);
+    const answer = await owner.get<Answer<InfluxStats>>(`${BASE}/stats`);
     expect(answer.status).toBe(200);
-    const { stats } = answer.body;
+    const stats = answer.body;
     expect(stats.buckets).toBeGreaterThanOrEqual(1);
     expect(stats.totalPoints).toBe(26 + 3 + BULK_POINTS + 1);
     expect(stats.isEstimate).toBe(false);

@@ -14,8 +14,8 @@ const BASE = '/api/admin/database/redis';
 const DB = 12;
 const OTHER_DB = 13;
 
-type KeysAnswer = { page: { entries: RedisKeyEntry[]; cursor: string; scanned: number; totalKeys: number } };
-type ValueAnswer = { value: RedisKeyValue };
+type KeysAnswer = { entries: RedisKeyEntry[]; cursor: string; scanned: number; totalKeys: number };
+type ValueAnswer = RedisKeyValue;
 type Refusal = { error: string; fields?: Record<string, string> };
 
 const query = (params: Record<string, string | number>) =>
@@ -68,8 +68,8 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     do {
       const answer = await keys({ pattern, cursor, count });
       expect(answer.status).toBe(200);
-      found.push(...answer.body.page.entries.map((entry) => entry.key));
-      cursor = answer.body.page.cursor;
+      found.push(...answer.body.entries.map((entry) => entry.key));
+      cursor = answer.body.cursor;
       pages++;
     } while (cursor !== '0' && pages < 1000);
     return { found, pages };
@@ -90,11 +90,11 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     expect(found.sort()).toEqual(Array.from({ length: 1234 }, (_, i) => `page:${i}`).sort());
 
     const first = await keys({ count: 100 });
-    expect(first.body.page.totalKeys).toBe(1284);
-    expect(first.body.page.entries.length).toBeGreaterThanOrEqual(100);
-    expect(first.body.page.cursor).not.toBe('0');
-    expect(first.body.page.scanned).toBeGreaterThan(0);
-    expect(first.body.page.scanned).toBeLessThanOrEqual(1284);
+    expect(first.body.totalKeys).toBe(1284);
+    expect(first.body.entries.length).toBeGreaterThanOrEqual(100);
+    expect(first.body.cursor).not.toBe('0');
+    expect(first.body.scanned).toBeGreaterThan(0);
+    expect(first.body.scanned).toBeLessThanOrEqual(1284);
   });
 
   it('lists every type with its TTL, and reads each value', async () => {
@@ -107,7 +107,7 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     await redis.xadd('t:stream', '1-1', 'event', 'pull');
 
     const { body } = await keys({ pattern: 't:*' });
-    const byKey = Object.fromEntries(body.page.entries.map((entry) => [entry.key, entry]));
+    const byKey = Object.fromEntries(body.entries.map((entry) => [entry.key, entry]));
     expect(byKey['t:string']).toEqual({ key: 't:string', keyEncoding: 'utf8', type: 'string', ttl: -1 });
     expect(byKey['t:json']!.ttl).toBeGreaterThan(295);
     expect(byKey['t:json']!.ttl).toBeLessThanOrEqual(300);
@@ -117,11 +117,11 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
         .sort(),
     ).toEqual(['hash', 'list', 'set', 'stream', 'string', 'string', 'zset'].sort());
 
-    expect((await keyValue({ key: 't:string' })).body.value).toMatchObject({ type: 'string', value: 'hello', length: 5 });
-    expect((await keyValue({ key: 't:list' })).body.value).toMatchObject({ type: 'list', value: ['a', 'b', 'c'], length: 3 });
-    const set = (await keyValue({ key: 't:set' })).body.value;
+    expect((await keyValue({ key: 't:string' })).body).toMatchObject({ type: 'string', value: 'hello', length: 5 });
+    expect((await keyValue({ key: 't:list' })).body).toMatchObject({ type: 'list', value: ['a', 'b', 'c'], length: 3 });
+    const set = (await keyValue({ key: 't:set' })).body;
     expect(set.type === 'set' && [...set.value].sort()).toEqual(['x', 'y']);
-    const hash = (await keyValue({ key: 't:hash' })).body.value;
+    const hash = (await keyValue({ key: 't:hash' })).body;
     expect(hash.type).toBe('hash');
     expect(hash.value).toEqual(
       expect.arrayContaining([
@@ -129,14 +129,14 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
         { field: 'level', value: '80' },
       ]),
     );
-    expect((await keyValue({ key: 't:zset' })).body.value).toMatchObject({
+    expect((await keyValue({ key: 't:zset' })).body).toMatchObject({
       type: 'zset',
       value: [
         { member: 'low', score: '-inf' },
         { member: 'one', score: '1.5' },
       ],
     });
-    expect((await keyValue({ key: 't:stream' })).body.value).toMatchObject({
+    expect((await keyValue({ key: 't:stream' })).body).toMatchObject({
       type: 'stream',
       value: [{ id: '1-1', fields: [{ field: 'event', value: 'pull' }] }],
       nextCursor: null,
@@ -146,16 +146,16 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
   it('pages big values: 500 elements at a time, a string 64 KiB at a time without splitting a character', async () => {
     await redis.rpush('big:list', ...Array.from({ length: 1200 }, (_, i) => `item ${i}`));
     const list = await keyValue({ key: 'big:list' });
-    expect(list.body.value).toMatchObject({ type: 'list', length: 1200, offset: 0, nextCursor: '500' });
-    expect((list.body.value.value as string[]).length).toBe(500);
+    expect(list.body).toMatchObject({ type: 'list', length: 1200, offset: 0, nextCursor: '500' });
+    expect((list.body.value as string[]).length).toBe(500);
     const last = await keyValue({ key: 'big:list', cursor: '1000' });
-    expect(last.body.value).toMatchObject({ offset: 1000, nextCursor: null });
-    expect((last.body.value.value as string[]).at(-1)).toBe('item 1199');
+    expect(last.body).toMatchObject({ offset: 1000, nextCursor: null });
+    expect((last.body.value as string[]).at(-1)).toBe('item 1199');
 
     await redis.zadd('big:zset', ...Array.from({ length: 600 }, (_, i) => [i, `m${i}`]).flat());
     const zset = await keyValue({ key: 'big:zset', cursor: '500' });
-    expect(zset.body.value).toMatchObject({ length: 600, nextCursor: null });
-    expect((zset.body.value.value as unknown[]).length).toBe(100);
+    expect(zset.body).toMatchObject({ length: 600, nextCursor: null });
+    expect((zset.body.value as unknown[]).length).toBe(100);
 
     const fields = Array.from({ length: 1500 }, (_, i) => [`f${i}`, `v${i}`]).flat();
     await redis.hset('big:hash', ...fields);
@@ -163,8 +163,8 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     let cursor: string | null = null;
     do {
       const answer: { body: ValueAnswer } = await keyValue({ key: 'big:hash', ...(cursor ? { cursor } : {}) });
-      for (const entry of answer.body.value.value as { field: string }[]) seen.add(entry.field);
-      cursor = answer.body.value.nextCursor;
+      for (const entry of answer.body.value as { field: string }[]) seen.add(entry.field);
+      cursor = answer.body.nextCursor;
     } while (cursor);
     expect(seen.size).toBe(1500);
 
@@ -173,8 +173,8 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     cursor = null;
     do {
       const answer: { body: ValueAnswer } = await keyValue({ key: 'big:stream', ...(cursor ? { cursor } : {}) });
-      streamIds.push(...(answer.body.value.value as { id: string }[]).map((entry) => entry.id));
-      cursor = answer.body.value.nextCursor;
+      streamIds.push(...(answer.body.value as { id: string }[]).map((entry) => entry.id));
+      cursor = answer.body.nextCursor;
     } while (cursor);
     expect(streamIds).toEqual(Array.from({ length: 1100 }, (_, i) => `${i + 1}-0`));
 
@@ -186,11 +186,11 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     cursor = null;
     do {
       const answer: { body: ValueAnswer } = await keyValue({ key: 'big:string', ...(cursor ? { cursor } : {}) });
-      expect(answer.body.value.length).toBe(Buffer.byteLength(text));
-      expect(typeof answer.body.value.value).toBe('string');
-      expect(Buffer.byteLength(answer.body.value.value as string)).toBeLessThanOrEqual(65_536);
-      read += answer.body.value.value as string;
-      cursor = answer.body.value.nextCursor;
+      expect(answer.body.length).toBe(Buffer.byteLength(text));
+      expect(typeof answer.body.value).toBe('string');
+      expect(Buffer.byteLength(answer.body.value as string)).toBeLessThanOrEqual(65_536);
+      read += answer.body.value as string;
+      cursor = answer.body.nextCursor;
       pages++;
     } while (cursor);
     expect(pages).toBe(4);
@@ -210,17 +210,17 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     expect((await redis.getBuffer(binary))!.toString('hex')).toBe('c328ff');
 
     const { body } = await keys({});
-    expect(body.page.entries.map((entry) => [entry.key, entry.keyEncoding]).sort()).toEqual(
+    expect(body.entries.map((entry) => [entry.key, entry.keyEncoding]).sort()).toEqual(
       [...textKeys.map((key) => [key, 'utf8']), ['fffe00410a', 'hex']].sort(),
     );
     for (const key of textKeys) {
-      expect((await keyValue({ key })).body.value).toMatchObject({ key, keyEncoding: 'utf8', value: `value of ${key}` });
+      expect((await keyValue({ key })).body).toMatchObject({ key, keyEncoding: 'utf8', value: `value of ${key}` });
     }
     const value = await keyValue({ key: 'fffe00410a', keyEncoding: 'hex' });
-    expect(value.body.value).toMatchObject({ type: 'string', value: { hex: 'c328ff' }, length: 3 });
+    expect(value.body).toMatchObject({ type: 'string', value: { hex: 'c328ff' }, length: 3 });
 
     await redis.hset(Buffer.from('bin:hash'), Buffer.from([0x80]), Buffer.from([0x81, 0x00]));
-    expect((await keyValue({ key: 'bin:hash' })).body.value.value).toEqual([{ field: { hex: '80' }, value: { hex: '8100' } }]);
+    expect((await keyValue({ key: 'bin:hash' })).body.value).toEqual([{ field: { hex: '80' }, value: { hex: '8100' } }]);
     const edited = await put('key', {
       key: 'bin:hash',
       database: DB,
@@ -246,7 +246,7 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     expect(set.status).toBe(200);
     expect(set.body.ttl).toBe(120);
     expect(await redis.ttl('ttl:key')).toBeGreaterThan(115);
-    expect((await keyValue({ key: 'ttl:key' })).body.value.ttl).toBeGreaterThan(115);
+    expect((await keyValue({ key: 'ttl:key' })).body.ttl).toBeGreaterThan(115);
 
     expect((await put('ttl', { key: 'ttl:key', ttl: -1, database: DB })).body.ttl).toBe(-1);
     expect(await redis.ttl('ttl:key')).toBe(-1);
@@ -468,7 +468,7 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
     for (const pattern of ['*', 'other-deployment:*', '*secret*', '\\*', '[o]*', '?*']) {
       const listed = await keys({ pattern });
       expect(listed.status).toBe(200);
-      expect(listed.body.page.entries.map((entry) => entry.key)).toEqual(
+      expect(listed.body.entries.map((entry) => entry.key)).toEqual(
         pattern === '*' || pattern === '[o]*' || pattern === '?*' ? ['ours'] : [],
       );
     }
@@ -531,9 +531,9 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
 
   it('reports statistics and info, keys counted from INFO keyspace', async () => {
     await redis.mset('s:a', '1', 's:b', '2');
-    const stats = await owner.get<{ stats: Record<string, unknown> }>(`${BASE}/stats?database=${DB}`);
+    const stats = await owner.get<Record<string, unknown>>(`${BASE}/stats?database=${DB}`);
     expect(stats.status).toBe(200);
-    expect(stats.body.stats).toMatchObject({
+    expect(stats.body).toMatchObject({
       database_keys: 2,
       redis_version: expect.stringMatching(/^\d+\.\d+/),
       used_memory_human: expect.stringMatching(/\d/),
@@ -543,21 +543,19 @@ describe('the Redis manager (spec 2 §7 "Cache admin")', () => {
       uptime_in_days: expect.any(Number),
       instantaneous_ops_per_sec: expect.any(Number),
     });
-    expect(stats.body.stats.total_keys).toBeGreaterThanOrEqual(2);
+    expect(stats.body.total_keys).toBeGreaterThanOrEqual(2);
 
     const info = await owner.get<{
-      info: {
-        server: Record<string, string>;
-        memory: Record<string, string>;
-        keyspace: Record<string, { keys: number }>;
-        app: unknown;
-      };
+      server: Record<string, string>;
+      memory: Record<string, string>;
+      keyspace: Record<string, { keys: number }>;
+      app: unknown;
     }>(`${BASE}/info`);
-    expect(info.body.info.server.redis_version).toMatch(/^\d/);
-    expect(info.body.info.memory.used_memory).toMatch(/^\d+$/);
-    expect(Object.keys(info.body.info.keyspace)).toHaveLength(16);
-    expect(info.body.info.keyspace[`db${DB}`]!.keys).toBe(2);
-    expect(info.body.info.app).toEqual({ prefix: environment.env.REDIS_PREFIX, database: 0 });
+    expect(info.body.server.redis_version).toMatch(/^\d/);
+    expect(info.body.memory.used_memory).toMatch(/^\d+$/);
+    expect(Object.keys(info.body.keyspace)).toHaveLength(16);
+    expect(info.body.keyspace[`db${DB}`]!.keys).toBe(2);
+    expect(info.body.app).toEqual({ prefix: environment.env.REDIS_PREFIX, database: 0 });
   });
 
   it('refuses a database outside 0-15 with a clear 400', async () => {

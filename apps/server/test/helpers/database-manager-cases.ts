@@ -448,14 +448,14 @@ export function describeDatabaseManager(label: string, overrides: () => Record<s
     });
 
     it('reports connection stats and migrations', async () => {
-      const stats = await owner.get<{ stats: Record<string, unknown> }>(`${BASE}/connection-stats`);
+      const stats = await owner.get<Record<string, unknown>>(`${BASE}/connection-stats`);
       expect(stats.status).toBe(200);
-      expect(stats.body.stats).toMatchObject({ max_connections: expect.any(Number), active: expect.any(Number) });
-      const s = stats.body.stats as { waiting: number; idleInTransaction: number; waitingOnLocks: number };
+      expect(stats.body).toMatchObject({ max_connections: expect.any(Number), active: expect.any(Number) });
+      const s = stats.body as { waiting: number; idleInTransaction: number; waitingOnLocks: number };
       expect(s.waiting).toBe(s.idleInTransaction + s.waitingOnLocks);
       // The engine says what it can do: PGlite has no firing timeout, no cancel, and reads whole results.
       const isPglite = server.app.services.db.kind === 'pglite';
-      expect(stats.body.stats.limits).toEqual({
+      expect(stats.body.limits).toEqual({
         engine: isPglite ? 'pglite' : 'postgresql',
         enforcesStatementTimeout: !isPglite,
         canCancel: !isPglite,
@@ -515,5 +515,5 @@ export function describeDatabaseManager(label: string, overrides: () => Record<s
     });
   });
 
-  return { connectionStats: () => owner.get<{ stats: Record<string, unknown> }>(`${BASE}/connection-stats`) };
+  return { connectionStats: () => owner.get<Record<string, unknown>>(`${BASE}/connection-stats`) };
 }

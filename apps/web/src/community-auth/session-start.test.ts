@@ -14,6 +14,7 @@ const user = (username: string): CommunityUser => ({
   selectedGuildId: null,
   avatarUrl: null,
   globalName: null,
+  accountPermissions: { isGlobalAdmin: false },
 });
 
 const refused = () => new ApiError(401, 'refused', { code: 'INVALID_TOKEN' });

@@ -63,6 +63,15 @@ export const communityUser = z.object({
   selectedGuildId: discordGuildId.nullable().describe('Discord guild id of the selected guild'),
   avatarUrl: z.string().nullable(),
   globalName: z.string().nullable(),
+  accountPermissions: z
+    .object({
+      isGlobalAdmin: z
+        .boolean()
+        .describe(
+          'Spec 2 §7 (debug interface): always false, as Guildhall-wide rights belong to admin console accounts, which sign in apart',
+        ),
+    })
+    .describe('Rights beyond any one guild'),
 });
 /** A community user. */
 export type CommunityUser = z.infer<typeof communityUser>;

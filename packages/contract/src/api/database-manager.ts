@@ -278,7 +278,7 @@ export const databaseManagerApi = {
     method: 'GET',
     path: '/api/admin/database/postgresql/connection-stats',
     summary: 'Active, idle and waiting connections and max_connections',
-    response: ok({ stats: connectionStats }),
+    response: ok(connectionStats.shape),
   }),
   migrations: endpoint({
     method: 'GET',

@@ -361,7 +361,7 @@ export const influxManagerApi = {
     path: '/api/admin/database/influxdb/stats',
     summary: 'Total buckets, data points (estimate on large data), measurements and uptime where the server says',
     query: bucketQuery,
-    response: influxAnswer({ stats: influxStats }),
+    response: influxAnswer(influxStats.shape),
   }),
   retention: endpoint({
     method: 'GET',

@@ -373,6 +373,15 @@ const redisAnswer = <T extends z.ZodRawShape>(shape: T) =>
     z.object({ success: z.literal(true), configured: z.literal(true), ...shape }),
   ]);
 
+/**
+ * A key-value answer: the value page's own fields at the top, so `value` and `type` are where spec 2 §3's Key value
+ * response names them; with no REDIS_URL, how to connect one.
+ */
+const redisKeyValueAnswer = z.union([
+  z.object({ success: z.literal(true), configured: z.literal(false), setup: redisSetup }),
+  z.intersection(z.object({ success: z.literal(true), configured: z.literal(true) }), redisKeyValue),
+]);
+
 const done = <T extends z.ZodRawShape>(shape: T) => z.object({ success: z.literal(true), message: z.string(), ...shape });
 
 const BASE = '/api/admin/database/redis';
@@ -384,20 +393,20 @@ export const redisManagerApi = {
     path: `${BASE}/keys`,
     summary: 'A page of keys matching a pattern (SCAN MATCH COUNT, never KEYS) with type and TTL; cursor for the next',
     query: redisKeysQuery,
-    response: redisAnswer({ page: redisKeysPage }),
+    response: redisAnswer(redisKeysPage.shape),
   }),
   info: endpoint({
     method: 'GET',
     path: `${BASE}/info`,
     summary: 'INFO server and memory, the keyspace db0..db15, and where Guildhall keeps its own keys',
-    response: redisAnswer({ info: redisInfo }),
+    response: redisAnswer(redisInfo.shape),
   }),
   stats: endpoint({
     method: 'GET',
     path: `${BASE}/stats`,
     summary: 'Clients, keys, memory, uptime, commands per second and version',
     query: z.object({ database: redisDatabase.default(0) }),
-    response: redisAnswer({ stats: redisStats }),
+    response: redisAnswer(redisStats.shape),
   }),
   databases: endpoint({
     method: 'GET',
@@ -410,7 +419,7 @@ export const redisManagerApi = {
     path: `${BASE}/key-value`,
     summary: "A key's type, TTL and one page of its value (500 elements or 64 KiB); 404 for a missing key",
     query: redisKeyValueQuery,
-    response: redisAnswer({ value: redisKeyValue }),
+    response: redisKeyValueAnswer,
   }),
   deleteKey: endpoint({
     method: 'DELETE',

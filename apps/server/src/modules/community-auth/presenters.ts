@@ -6,6 +6,7 @@ import { availableGuild, type GuildAccess, type GuildAccessDeps, loadGuildAccess
 /**
  * A user as the contract shows them. hasBasicAccess: may use the app (Discord, a verified address, or
  * verification not required). isAdmin: owner, Administrator or Manage Server of the selected guild.
+ * accountPermissions.isGlobalAdmin: the name spec 2's debug interface reads; false, see the contract.
  */
 export function presentUser(user: UserRow, access: GuildAccess, requireEmailVerification: boolean): CommunityUser {
   const selected = access.selection.requiresGuildSelection ? null : availableGuild(access, access.selection.selectedGuildId);
@@ -22,6 +23,8 @@ export function presentUser(user: UserRow, access: GuildAccess, requireEmailVeri
     selectedGuildId: access.selection.selectedGuildId,
     avatarUrl: user.discord_id ? discordAvatarUrl(user.discord_id, user.avatar) : null,
     globalName: user.global_name,
+    // The console's admins are accounts of their own (admin sessions): a community account never holds them.
+    accountPermissions: { isGlobalAdmin: false },
   };
 }
 

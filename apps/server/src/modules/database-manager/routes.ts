@@ -49,7 +49,7 @@ export const databaseManagerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(databaseManagerApi.connectionStats, TAG),
-    handler: async () => ({ success: true as const, stats: await readConnectionStats(db, app.services.readonlyAccess) }),
+    handler: async () => ({ success: true as const, ...(await readConnectionStats(db, app.services.readonlyAccess)) }),
   });
 
   app.route({

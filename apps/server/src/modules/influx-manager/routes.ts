@@ -176,7 +176,7 @@ export const influxManagerRoutes: FastifyPluginAsyncZod = async (app) => {
         const bucket = name ? await resolveBucket(influx, context.engine, name) : await defaultBucket(context);
         return readStats(influx, context.engine, bucket);
       });
-      return { success: true as const, configured: true as const, stats };
+      return { success: true as const, configured: true as const, ...stats };
     },
   });
 

@@ -66,7 +66,7 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       if (!connections) return notConfigured;
       const page = await on(request.query.database, (redis) => scanKeysPage(redis, scope, request.query));
-      return { success: true as const, configured: true as const, page };
+      return { success: true as const, configured: true as const, ...page };
     },
   });
 
@@ -75,7 +75,7 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => {
       if (!connections) return notConfigured;
       const info = await on(connections.app.database, (redis) => readInfo(redis, connections.app));
-      return { success: true as const, configured: true as const, info };
+      return { success: true as const, configured: true as const, ...info };
     },
   });
 
@@ -85,7 +85,7 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!connections) return notConfigured;
       const { database } = request.query;
       const stats = await on(database, (redis) => readStats(redis, database));
-      return { success: true as const, configured: true as const, stats };
+      return { success: true as const, configured: true as const, ...stats };
     },
   });
 
@@ -105,7 +105,7 @@ export const redisManagerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { key, keyEncoding, database, cursor, count } = request.query;
       const managed = keyOf(key, keyEncoding);
       const value = await on(database, (redis) => readKeyValue(redis, managed, { cursor, count }));
-      return { success: true as const, configured: true as const, value };
+      return { success: true as const, configured: true as const, ...value };
     },
   });
 

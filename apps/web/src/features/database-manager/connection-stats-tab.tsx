@@ -15,7 +15,7 @@ export function ConnectionStatsTab() {
   const now = useNow(isVisible);
   const stats = useLiveConnectionStats(isVisible);
   const sessions = useDatabaseSessions(isVisible);
-  const data = stats.data?.stats;
+  const data = stats.data;
   const figures = data
     ? [
         { label: 'Active', value: data.active },

@@ -54,7 +54,7 @@ export function useDatabaseAccess() {
     queryKey: databaseKeys.stats(),
     queryFn: ({ signal }) => callEndpoint(databaseManagerApi.connectionStats, { signal }),
     staleTime: 60_000,
-    select: (answer) => answer.stats.access,
+    select: (answer) => answer.access,
   });
 }
 

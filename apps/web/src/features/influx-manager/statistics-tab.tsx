@@ -7,7 +7,7 @@ import { InfluxBanner } from './influx-banner';
 /** Total buckets, data points and uptime (spec 2 §2), with the measurements and version beside them. */
 export function StatisticsTab() {
   const stats = useInfluxStats();
-  const data = stats.data?.configured ? stats.data.stats : null;
+  const data = stats.data?.configured ? stats.data : null;
   const figures = data
     ? [
         { label: 'Total buckets', value: data.buckets.toLocaleString('en-US') },

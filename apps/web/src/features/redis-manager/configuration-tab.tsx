@@ -37,7 +37,7 @@ interface ConfigurationTabProps {
 /** Configuration (spec 2 §2): server info, memory info, and the 16 databases as tiles; a click selects one. */
 export function ConfigurationTab({ database, tiles, onSelect }: ConfigurationTabProps) {
   const info = useRedisInfo();
-  const data = info.data?.configured ? info.data.info : null;
+  const data = info.data?.configured ? info.data : null;
   return (
     <div className="redis-stack">
       {info.isError && <RedisBanner text={errorMessage(info.error)} />}

@@ -35,7 +35,7 @@ function FlushDatabase({ database }: { database: number }) {
   const typedId = useId();
   // Guildhall's own keys (rate-limit counters, say) live under the prefix in its database: a flush takes them too.
   const info = useRedisInfo().data;
-  const app = info?.configured ? info.info.app : undefined;
+  const app = info?.configured ? info.app : undefined;
   const prefix = app?.prefix ?? '';
   const holdsAppKeys = app?.database === database;
 

@@ -50,7 +50,10 @@ export function useRedisKeys(database: number, pattern: string) {
     queryKey: redisKeys.keys(database, pattern),
     queryFn: async ({ pageParam, signal }): Promise<KeysAnswer> => {
       const answer = await callEndpoint(redisManagerApi.keys, { query: { database, pattern, cursor: pageParam }, signal });
-      return answer.configured ? { configured: true, page: { ...answer.page, readAt: Date.now() } } : { configured: false };
+      if (!answer.configured) return { configured: false };
+      // The page's own fields come at the top of the answer, beside success and configured.
+      const { success: _success, configured: _configured, ...page } = answer;
+      return { configured: true, page: { ...page, readAt: Date.now() } };
     },
     initialPageParam: '0',
     getNextPageParam: (last) => (last.configured && last.page.cursor !== '0' ? last.page.cursor : undefined),
@@ -66,7 +69,10 @@ export function useRedisKeyValue(database: number, ref: KeyRef | null) {
     queryFn: async ({ pageParam, signal }) => {
       const query = { database, key: ref?.key ?? '', keyEncoding: ref?.keyEncoding, cursor: pageParam };
       const answer = await callEndpoint(redisManagerApi.keyValue, { query, signal });
-      return answer.configured ? { ...answer.value, readAt: Date.now() } : null;
+      if (!answer.configured) return null;
+      // The page's own fields come at the top of the answer, beside success and configured.
+      const { success: _success, configured: _configured, ...page } = answer;
+      return { ...page, readAt: Date.now() };
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last?.nextCursor ?? undefined,

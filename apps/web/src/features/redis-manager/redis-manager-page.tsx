@@ -21,7 +21,7 @@ function PrefixScope() {
   if (!info?.configured) return null;
   return (
     <p className="redis-muted" data-testid="redis-prefix-scope">
-      {REDIS_MESSAGES.prefixScope(info.info.app.prefix)}
+      {REDIS_MESSAGES.prefixScope(info.app.prefix)}
     </p>
   );
 }
@@ -36,7 +36,7 @@ export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
   const { query, set } = useUrlQuery(redisManagerQuery);
   const info = useRedisInfo();
   // The app's own database (REDIS_URL's), the one to open on and to mark in the selector.
-  const appDatabase = info.data?.configured ? info.data.info.app.database : info.isPending ? null : 0;
+  const appDatabase = info.data?.configured ? info.data.app.database : info.isPending ? null : 0;
   const { tab } = query;
   const database = query.db ?? appDatabase;
   const databases = useRedisDatabases();

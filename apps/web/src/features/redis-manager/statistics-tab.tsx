@@ -15,7 +15,7 @@ const count = (value: number) => value.toLocaleString('en-US');
 export function StatisticsTab({ database }: { database: number }) {
   const isVisible = useDocumentVisible();
   const stats = useRedisStats(database, isVisible);
-  const data = stats.data?.configured ? stats.data.stats : null;
+  const data = stats.data?.configured ? stats.data : null;
   const figures = data
     ? [
         { id: 'clients', label: 'Connected clients', value: count(data.connected_clients) },
