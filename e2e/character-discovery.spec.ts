@@ -114,7 +114,7 @@ test.describe('member sync from Discord', () => {
   const discord = new DiscordFake();
   let databaseUrl = '';
   let app: Awaited<ReturnType<typeof startApp>>;
-  let guild: { id: string; guild_name: string; discord_guild_id: string };
+  let guild: { id: string; guild_name: string; discord_guild_id: string; server: string };
 
   test.beforeAll(async () => {
     await discord.start();
@@ -133,7 +133,7 @@ test.describe('member sync from Discord', () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     const { rows } = await client.query(
-      "SELECT id, guild_name, discord_guild_id FROM guilds WHERE is_active AND discord_guild_id IS NOT NULL AND region = 'EU' ORDER BY guild_name LIMIT 1",
+      "SELECT id, guild_name, discord_guild_id, server FROM guilds WHERE is_active AND discord_guild_id IS NOT NULL AND region = 'EU' ORDER BY guild_name LIMIT 1",
     );
     await client.end();
     guild = rows[0];
@@ -143,6 +143,13 @@ test.describe('member sync from Discord', () => {
       joined_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
       roles: [],
     }));
+    // The last member plays a character named in Cyrillic (issue 35): Auto-Link reads one name through the other.
+    members[members.length - 1]!.user = {
+      id: '500000000000009999',
+      username: 'grommash_ru',
+      global_name: 'Grommash',
+      avatar: null,
+    };
     discord.members.set(guild.discord_guild_id, members);
     discord.botGuildIds.add(guild.discord_guild_id);
     // One rate limit on the way, as Discord gives a busy bot: the sync waits and goes on.
@@ -171,6 +178,17 @@ test.describe('member sync from Discord', () => {
     await expect(toast(page, 'Discord members synced successfully')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('discovery-counts').getByTestId('count-members')).toContainText('2,500');
     await expectAccessible(page, 'Character Discovery after a member sync');
+
+    const added = await page.request.post(`${app.url}/api/admin/guilds/${guild.id}/data-sources/characters`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { name: 'Громмаш', realm: guild.server, class: 'Warrior' },
+    });
+    expect(added.ok(), 'the Cyrillic character is added by hand').toBe(true);
+    await page.getByTestId('auto-link-button').click();
+    const modal = page.getByRole('dialog', { name: 'Automatic Character Linking' });
+    const match = modal.getByTestId('auto-link-band-high').getByTestId('auto-link-match').filter({ hasText: 'Громмаш' });
+    await expect(match).toContainText('transliterated: Громмаш → grommash');
+    await reviewShot(page, 'discovery-auto-link-cross-script');
   });
 });
 
@@ -208,6 +226,17 @@ test('the linking test page links a batch and undoes one link', async ({ page })
   // Three linked, one undone.
   await expect(page.getByTestId('test-linked-character')).toHaveCount(linkedBefore + 2);
   await expect(page.getByTestId('operation-log').getByTestId('operation-log-entry').first()).toBeVisible();
+
+  // The cross-script sample set (issue 35) starts the page afresh: characters in their own script, the right pairs
+  // linked (Громмаш under grommash_ru), and the search reads any script.
+  await page.getByTestId('sample-set').selectOption('cross-script');
+  await expect(page).toHaveURL(/[?&]set=cross-script/);
+  const grommash = page.getByTestId('test-user-drop-zone').filter({ hasText: 'grommash_ru' });
+  await expect(grommash.getByTestId('test-linked-character')).toHaveText([/Громмаш/, /Громмашдк/]);
+  await page.getByTestId('test-character-search').fill('지훈');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('지훈');
+  await reviewShot(page, 'linking-test-cross-script');
 });
 
 test('the linking test page shows failed operations as failures, not a full bar', async ({ page }) => {

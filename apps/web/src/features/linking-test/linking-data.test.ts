@@ -47,6 +47,39 @@ describe('sample data', () => {
   });
 });
 
+describe('the cross-script sample set', () => {
+  const data = createSampleData(NOW, 'cross-script');
+  const byUsername = (username: string) => data.users.find((user) => user.username === username);
+
+  it('has as many characters and users as the Latin set, with names a game allows (letters, at most 12)', () => {
+    expect(unlinkedCharacters(data)).toHaveLength(40);
+    expect(data.users).toHaveLength(8);
+    for (const character of data.characters) expect(character.name).toMatch(/^\p{L}{2,12}$/u);
+    expect(new Set(data.characters.map((character) => character.name)).size).toBe(data.characters.length);
+  });
+
+  it('holds names in each script and starts with the right cross-script pairs linked', () => {
+    const names = data.characters.map((character) => character.name).join('');
+    for (const script of [
+      /\p{Script=Cyrillic}/u,
+      /\p{Script=Han}/u,
+      /\p{Script=Hangul}/u,
+      /\p{Script=Hiragana}/u,
+      /\p{Script=Katakana}/u,
+    ])
+      expect(names).toMatch(script);
+    expect(byUsername('grommash_ru')?.linkedCharacters.map((linked) => linked.name)).toEqual(['Громмаш', 'Громмашдк']);
+    expect(byUsername('sakura_jp')?.linkedCharacters.map((linked) => linked.name)).toEqual(['さくら', 'サクラ']);
+    expect(byUsername('volkodav_tank')?.globalName).toBe('Волкодав');
+    expect(unlinkedCharacters(data).map((character) => character.name)).toContain('Volkodav');
+  });
+
+  it('keeps a character that fails once and one that always fails', () => {
+    expect(data.characters.filter((character) => character.failLinks === 1)).toHaveLength(1);
+    expect(data.characters.filter((character) => character.failLinks === 'always')).toHaveLength(1);
+  });
+});
+
 describe('simulated linking', () => {
   it('makes the first linked character of a user primary, the next not', () => {
     let data = createSampleData(NOW);

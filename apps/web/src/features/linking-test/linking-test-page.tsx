@@ -2,7 +2,9 @@ import { confirmUnlinkText, LINKING_TEST_TIMINGS } from '@guildhall/contract';
 import { ArrowLeft, FlaskConical, RotateCcw } from 'lucide-react';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { ConfirmModal } from '../../ui/confirm-modal';
+import { FilterSelect } from '../../ui/filter-select';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { CharacterList } from './character-list';
@@ -12,6 +14,7 @@ import type { SampleChatUser, SampleLinkedCharacter } from './linking-types';
 import { OperationLog } from './operation-log';
 import { initialLinkingTestState, linkingTestReducer } from './operations';
 import { ProgressModal } from './progress-modal';
+import { SAMPLE_SETS, type SampleSet } from './sample-data';
 import { TestFilters } from './test-filters';
 import { TestUserZone } from './test-user-zone';
 import { useOperationRunner } from './use-operation-runner';
@@ -20,10 +23,19 @@ import '../../styles/linking-test.css';
 
 const seconds = (ms: number) => `${ms / 1000} s`;
 
+/** Which sample names the page holds, kept in the URL beside the filters (`?set=cross-script`). */
+const sampleSetSchema = z.object({ set: z.enum(SAMPLE_SETS).default('latin') });
+const SAMPLE_SET_OPTIONS: readonly { value: SampleSet; label: string }[] = [
+  { value: 'latin', label: 'Latin names' },
+  { value: 'cross-script', label: 'Cross-script names (Cyrillic, Chinese, Korean, Japanese)' },
+];
+
 /** The character linking test page (spec 2 §2): sample data, simulated operations, nothing sent to the server. */
 export function LinkingTestPage() {
   useDocumentTitle('Character Linking Test Page');
-  const [state, dispatch] = useReducer(linkingTestReducer, undefined, () => initialLinkingTestState());
+  const sampleSetQuery = useUrlQuery(sampleSetSchema);
+  const sampleSet = sampleSetQuery.query.set;
+  const [state, dispatch] = useReducer(linkingTestReducer, undefined, () => initialLinkingTestState(new Date(), sampleSet));
   // Every change replaces the history entry: the test page's filters are not steps to go back through.
   const { query, set } = useUrlQuery(characterQuerySchema);
   const update = useCallback((change: Partial<CharacterQuery>) => set(change, { replace: true }), [set]);
@@ -34,6 +46,14 @@ export function LinkingTestPage() {
   const visible = useMemo(() => queryCharacters(unlinked, query), [unlinked, query]);
   const options = useMemo(() => filterOptions(state.data.characters), [state.data.characters]);
   const linkedCount = state.data.users.reduce((sum, user) => sum + user.linkedCharacters.length, 0);
+  const failsOnce = state.data.characters.find((character) => character.failLinks === 1)?.name;
+  const failsAlways = state.data.characters.find((character) => character.failLinks === 'always')?.name;
+
+  /** Another sample set starts the page afresh on it, as Reset Data does. */
+  function chooseSampleSet(next: SampleSet) {
+    sampleSetQuery.set({ set: next }, { replace: true });
+    dispatch({ type: 'reset', now: new Date(), sampleSet: next });
+  }
 
   function linkCharacters(characterIds: string[], userId: string) {
     dispatch({ type: 'queue', operations: characterIds.map((characterId) => ({ kind: 'link', characterId, userId })) });
@@ -58,10 +78,17 @@ export function LinkingTestPage() {
           <p className="page__lead">Sample data and simulated operations: nothing here reaches the server.</p>
         </div>
         <div className="page__actions">
+          <FilterSelect
+            label="Sample names"
+            value={sampleSet}
+            options={SAMPLE_SET_OPTIONS}
+            onChange={chooseSampleSet}
+            testId="sample-set"
+          />
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => dispatch({ type: 'reset', now: new Date() })}
+            onClick={() => dispatch({ type: 'reset', now: new Date(), sampleSet })}
             data-testid="reset-data"
           >
             <RotateCcw size={16} aria-hidden="true" />
@@ -76,8 +103,8 @@ export function LinkingTestPage() {
             <FlaskConical size={16} aria-hidden="true" />
             <span>
               A link takes {seconds(LINKING_TEST_TIMINGS.linkMs)}, an unlink {seconds(LINKING_TEST_TIMINGS.unlinkMs)}, with{' '}
-              {seconds(LINKING_TEST_TIMINGS.batchPauseMs)} between batch items. Glitchwing fails its first link (Retry succeeds),
-              Lockheart always fails, and a character without an item level links with a warning.
+              {seconds(LINKING_TEST_TIMINGS.batchPauseMs)} between batch items. {failsOnce} fails its first link (Retry succeeds),{' '}
+              {failsAlways} always fails, and a character without an item level links with a warning.
             </span>
           </p>
 

@@ -157,7 +157,7 @@ describe('the operation reducer', () => {
 
   it('Reset Data brings the sample data back and clears rows and log', () => {
     const changed = runAll(batch(initialLinkingTestState(NOW), ['Aelindra']));
-    const reset = run(changed, { type: 'reset', now: NOW });
+    const reset = run(changed, { type: 'reset', now: NOW, sampleSet: 'latin' });
     expect(reset.data).toEqual(initialLinkingTestState(NOW).data);
     expect(reset.rows).toEqual([]);
     expect(reset.log).toEqual([]);

@@ -1,7 +1,7 @@
 import { LINKING_TEST_LIMITS, LINKING_TEST_TIMINGS, type OperationStatus } from '@guildhall/contract';
 import { linkCharacter, unlinkCharacter } from './linking-data';
 import type { LinkingData, OperationKind } from './linking-types';
-import { createSampleData } from './sample-data';
+import { createSampleData, type SampleSet } from './sample-data';
 
 /** One row of the progress modal: an operation, and whether it runs forward or undoes what it did. */
 export interface OperationRow {
@@ -53,7 +53,7 @@ export type LinkingTestAction =
   | { type: 'finish'; rowId: string; now: Date }
   | { type: 'undo' | 'redo' | 'retry'; rowId: string }
   | { type: 'close' }
-  | { type: 'reset'; now: Date };
+  | { type: 'reset'; now: Date; sampleSet: SampleSet };
 
 /** How long the simulated operations take, in milliseconds. */
 export interface OperationTimings {
@@ -62,9 +62,9 @@ export interface OperationTimings {
   batchPauseMs: number;
 }
 
-/** The state the page opens with. */
-export function initialLinkingTestState(now: Date = new Date()): LinkingTestState {
-  return { data: createSampleData(now), rows: [], isModalOpen: false, log: [], nextId: 1 };
+/** The state the page opens with, on the chosen sample set. */
+export function initialLinkingTestState(now: Date = new Date(), sampleSet: SampleSet = 'latin'): LinkingTestState {
+  return { data: createSampleData(now, sampleSet), rows: [], isModalOpen: false, log: [], nextId: 1 };
 }
 
 const SETTLED: readonly OperationStatus[] = ['success', 'error', 'warning'];
@@ -228,6 +228,6 @@ export function linkingTestReducer(state: LinkingTestState, action: LinkingTestA
       // Cancel drops what has not started; a run in progress still finishes and is logged.
       return { ...state, isModalOpen: false, rows: state.rows.filter((row) => row.status === 'in-progress') };
     case 'reset':
-      return { ...initialLinkingTestState(action.now), nextId: state.nextId };
+      return { ...initialLinkingTestState(action.now, action.sampleSet), nextId: state.nextId };
   }
 }
