@@ -24,6 +24,20 @@ beforeAll(async () => {
     description: 'line one\nline two; DROP TABLE guilds; --',
   });
   data = await insertGuildData(server.app, guildId);
+  // One raid planned as the raids screens plan one: by a member (a platform user), in a weekly series.
+  const [user] = await sql<{ id: string }>(server.app, "INSERT INTO users (username) VALUES ('planner') RETURNING id");
+  const [series] = await sql<{ id: string }>(
+    server.app,
+    `INSERT INTO raid_series (guild_id, weekdays, start_time, time_zone, first_date, occurrence_count, created_by_user_id)
+     VALUES ($1, '{3}', '20:00', 'Europe/Berlin', '2026-12-02', 4, $2) RETURNING id`,
+    [guildId, user!.id],
+  );
+  await sql(
+    server.app,
+    `UPDATE raid_events SET series_id = $2, leader_user_id = $3, created_by_user_id = $3
+      WHERE id = (SELECT id FROM raid_events WHERE guild_id = $1 ORDER BY id LIMIT 1)`,
+    [guildId, series!.id, user!.id],
+  );
   await insertGuildData(server.app, await insertGuild(server.app, { guild_name: 'Not In The Dump' }));
   emptyDatabaseUrl = await createTestDatabase();
 });
@@ -34,18 +48,36 @@ afterAll(async () => {
   await environment?.dispose();
 });
 
-/** Each table of a guild in dump order, with the rows that belong to the guild ($1) and their order. */
+/**
+ * Each table of a guild in dump order, with the rows that belong to the guild ($1) and their order; a raid's
+ * references outside the dump (its series, who planned and leads it) restore as NULL.
+ */
 const TABLES = [
   ['guilds', 'id = $1', 'id'],
   ['discord_members', 'guild_id = $1', 'id'],
   ['characters', 'guild_id = $1', 'id'],
-  ['raid_events', 'guild_id = $1', 'id'],
+  ['raid_events', 'guild_id = $1', 'id', ['series_id', 'template_id', 'leader_user_id', 'created_by_user_id']],
   ['raid_attendance', 'raid_event_id IN (SELECT id FROM raid_events WHERE guild_id = $1)', 'raid_event_id, character_id'],
   ['loot_entries', 'guild_id = $1', 'id'],
   ['character_links', 'guild_id = $1', 'id'],
 ] as const;
 
 describe('the database dump of one guild', () => {
+  it('can write every reference outside the dump as NULL: no such column is NOT NULL (a migration that adds one breaks restores)', async () => {
+    const dumped = TABLES.map(([table]) => table);
+    const required = await sql<{ reference: string }>(
+      server.app,
+      `SELECT t.relname || '.' || a.attname || ' -> ' || f.relname AS reference
+         FROM pg_constraint c
+         JOIN pg_class t ON t.oid = c.conrelid
+         JOIN pg_class f ON f.oid = c.confrelid
+         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+        WHERE c.contype = 'f' AND t.relname = ANY ($1::text[]) AND f.relname <> ALL ($1::text[]) AND a.attnotnull`,
+      [dumped],
+    );
+    expect(required.map((row) => row.reference)).toEqual([]);
+  });
+
   it('streams a zip holding guild.sql', async () => {
     const file = await download(owner, `/api/admin/guilds/${guildId}/export?type=dump`);
     expect(file.status).toBe(200);
@@ -65,14 +97,16 @@ describe('the database dump of one guild', () => {
     await client.connect();
     try {
       await client.query(dump);
-      for (const [table, owned, order] of TABLES) {
+      for (const [table, owned, order, outside = []] of TABLES) {
+        const nulled = outside.map((column) => `'${column}', NULL`).join(', ');
+        const row = nulled ? `(to_jsonb(t) || jsonb_build_object(${nulled}))` : 'to_jsonb(t)';
         const source = await sql<{ row: unknown }>(
           server.app,
-          `SELECT row_to_json(t)::text AS row FROM ${table} t WHERE ${owned} ORDER BY ${order}`,
+          `SELECT ${row}::text AS row FROM ${table} t WHERE ${owned} ORDER BY ${order}`,
           [guildId],
         );
         const restored = await client.query<{ row: unknown }>(
-          `SELECT row_to_json(t)::text AS row FROM ${table} t ORDER BY ${order}`,
+          `SELECT to_jsonb(t)::text AS row FROM ${table} t ORDER BY ${order}`,
         );
         expect(restored.rows, table).toEqual(source);
         expect(restored.rows.length, table).toBeGreaterThan(0);
@@ -84,6 +118,9 @@ describe('the database dump of one guild', () => {
                 (SELECT count(*) FROM character_links)::int AS character_links`,
       );
       expect(kinds.rows[0]).toEqual(data.counts);
+      expect(dump).toContain(
+        '-- raid_events (outside the dump, written NULL: created_by_user_id, leader_user_id, series_id, template_id)',
+      );
     } finally {
       await client.end();
     }

@@ -49,6 +49,26 @@ export async function selectColumns(db: Queryable, table: string): Promise<strin
   return rows.map((row) => row.column_name);
 }
 
+/**
+ * A table's columns that refer to a row outside the dump (a platform user who planned a raid, a raid series): an
+ * empty schema has no such row, so the dump writes them NULL and the guild's own rows restore. Read from the
+ * catalog, like the columns, so a reference a later migration adds is handled the same way.
+ */
+export async function selectOutsideReferences(db: Queryable, table: string, dumped: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ column_name: string }>(
+    `SELECT DISTINCT a.attname AS column_name
+       FROM pg_constraint c
+       JOIN pg_class t ON t.oid = c.conrelid
+       JOIN pg_class f ON f.oid = c.confrelid
+       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+      WHERE c.contype = 'f' AND t.relname = $1 AND t.relnamespace = current_schema()::regnamespace
+        AND f.relname <> ALL ($2::text[])
+      ORDER BY 1`,
+    [table, dumped],
+  );
+  return rows.map((row) => row.column_name);
+}
+
 /** What one exported row is rendered as, by the database itself so values keep their exact text. */
 export type RowRendering = 'json' | 'sql';
 
@@ -57,9 +77,10 @@ export type RowRendering = 'json' | 'sql';
  * numerics exact), or a parenthesised VALUES tuple of quote_nullable literals for the dump, which
  * PostgreSQL itself escapes.
  */
-function renderExpression(rendering: RowRendering, columns: readonly string[]): string {
+function renderExpression(rendering: RowRendering, columns: readonly string[], nulled: readonly string[]): string {
   if (rendering === 'json') return 'row_to_json(t)::text';
-  return `'(' || concat_ws(', ', ${columns.map((c) => `quote_nullable(t.${quoteIdent(c)})`).join(', ')}) || ')'`;
+  const literal = (c: string) => (nulled.includes(c) ? `'NULL'` : `quote_nullable(t.${quoteIdent(c)})`);
+  return `'(' || concat_ws(', ', ${columns.map(literal).join(', ')}) || ')'`;
 }
 
 /** One keyset page: the rendered rows and the key of the last one. */
@@ -73,7 +94,14 @@ export async function selectRenderedPage(
   db: Queryable,
   spec: TableSpec,
   guildId: string,
-  options: { as: RowRendering; columns: readonly string[]; after: readonly string[] | null; size: number },
+  options: {
+    as: RowRendering;
+    columns: readonly string[];
+    /** Columns the dump writes as NULL (selectOutsideReferences). */
+    nulled?: readonly string[];
+    after: readonly string[] | null;
+    size: number;
+  },
 ): Promise<RenderedPage> {
   const key = spec.key.map((c) => `t.${quoteIdent(c)}`);
   const values: unknown[] = [guildId];
@@ -87,7 +115,7 @@ export async function selectRenderedPage(
   }
   values.push(options.size);
   const { rows } = await db.query<{ rendered: string; key: string[] }>(
-    `SELECT ${renderExpression(options.as, options.columns)} AS rendered, ARRAY[${key.join(', ')}]::text[] AS key
+    `SELECT ${renderExpression(options.as, options.columns, options.nulled ?? [])} AS rendered, ARRAY[${key.join(', ')}]::text[] AS key
        FROM ${quoteIdent(spec.table)} t WHERE ${where}
       ORDER BY ${key.join(', ')} LIMIT $${values.length}`,
     values,

@@ -6,6 +6,7 @@ import {
   quoteIdent,
   type RowRendering,
   selectColumns,
+  selectOutsideReferences,
   selectRenderedPage,
 } from './export-queries';
 
@@ -22,7 +23,7 @@ async function* renderedPages(
   reader: Queryable,
   table: ExportTable,
   guildId: string,
-  rendering: { as: RowRendering; columns: readonly string[] },
+  rendering: { as: RowRendering; columns: readonly string[]; nulled?: readonly string[] },
   isOpen: IsOpen,
 ): AsyncGenerator<string[]> {
   const spec = EXPORT_TABLES[table];
@@ -59,7 +60,8 @@ export async function* kindJsonFile(
 /**
  * guild.sql: INSERT statements that restore exactly this guild's rows into an empty Guildhall schema
  * (migrations applied, no data), in foreign-key order, in one transaction. Literals are rendered by
- * PostgreSQL's quote_nullable, so every value round-trips as the database holds it.
+ * PostgreSQL's quote_nullable, so every value round-trips as the database holds it, but for references to rows
+ * outside the dump (who planned a raid, its series), written NULL: the empty schema has no such rows.
  */
 export async function* guildSqlFile(
   reader: Queryable,
@@ -70,12 +72,14 @@ export async function* guildSqlFile(
   yield `-- Guildhall guild dump: ${heading}, ${new Date().toISOString()}\n`;
   yield '-- Restores this guild and its data into an empty Guildhall schema (migrations applied, no rows).\n';
   yield "SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\nBEGIN;\n";
+  const dumped = DUMP_ORDER.map((table) => EXPORT_TABLES[table].table);
   for (const table of DUMP_ORDER) {
     const spec = EXPORT_TABLES[table];
     const columns = await selectColumns(reader, spec.table);
+    const nulled = await selectOutsideReferences(reader, spec.table, dumped);
     const insert = `INSERT INTO ${quoteIdent(spec.table)} (${columns.map(quoteIdent).join(', ')}) VALUES\n`;
-    yield `\n-- ${spec.table}\n`;
-    for await (const rows of renderedPages(reader, table, guild.id, { as: 'sql', columns }, isOpen))
+    yield `\n-- ${spec.table}${nulled.length ? ` (outside the dump, written NULL: ${nulled.join(', ')})` : ''}\n`;
+    for await (const rows of renderedPages(reader, table, guild.id, { as: 'sql', columns, nulled }, isOpen))
       yield `${insert}${rows.join(',\n')};\n`;
   }
   yield '\nCOMMIT;\n';
