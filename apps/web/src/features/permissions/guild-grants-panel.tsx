@@ -1,4 +1,4 @@
-import { GUILD_GRANT_MESSAGES, GUILD_GRANT_PAGE, type GuildGrant } from '@guildhall/contract';
+import { GUILD_GRANT_MESSAGES, type GuildGrant } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus, UserMinus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -71,10 +71,12 @@ interface GuildGrantsPanelProps {
   onGuildChange: (guild: { id: string; name: string } | null) => void;
   onSearch: (search: string) => void;
   onPageChange: (page: number) => void;
+  onPageSizeChange: (limit: number) => void;
 }
 
 /** The Guild grants tab: the permissions community users hold by grant, by guild and user, granted and revoked here. */
-export function GuildGrantsPanel({ filters, guildName, onGuildChange, onSearch, onPageChange }: GuildGrantsPanelProps) {
+export function GuildGrantsPanel(props: GuildGrantsPanelProps) {
+  const { filters, guildName, onGuildChange, onSearch, onPageChange, onPageSizeChange } = props;
   const list = useGuildGrants(filters);
   const revoke = useRevokeGrantMutation();
   const [isGranting, setIsGranting] = useState(false);
@@ -134,7 +136,8 @@ export function GuildGrantsPanel({ filters, guildName, onGuildChange, onSearch, 
       </QueryState>
       <Pagination
         page={list.data?.pagination.page ?? filters.page}
-        pageSize={GUILD_GRANT_PAGE.size}
+        pageSize={filters.limit}
+        onPageSizeChange={onPageSizeChange}
         total={list.data?.pagination.total ?? 0}
         onPageChange={onPageChange}
         testId="grants-pagination"

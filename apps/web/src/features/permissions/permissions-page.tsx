@@ -26,6 +26,7 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
   const setTab = useCallback((tab: PermissionTab) => set({ tab }), [set]);
   const setSearch = useCallback((search: string) => set({ search }, { replace: true }), [set]);
   const setPage = useCallback((page: number) => set({ page }), [set]);
+  const setPageSize = useCallback((limit: number) => set({ limit }), [set]);
   const setMember = useCallback((member: string | null) => set({ member: member ?? undefined }), [set]);
   const { guildName, remember } = useGuildChoice(state.guild ?? null);
   const [roleDrafts, setRoleDrafts] = useState<RoleDrafts>({});
@@ -61,6 +62,7 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
               onGuildChange={handleGuildChange}
               onSearch={setSearch}
               onPageChange={setPage}
+              onPageSizeChange={setPageSize}
             />
           )}
           {state.tab === 'discord-roles' && (
