@@ -133,6 +133,29 @@ export function Pagination({
   );
 }
 
+interface ListPaginationProps extends Pick<PaginationProps, 'buttons' | 'testId' | 'noun'> {
+  /** The answer's page and total; while the next page loads, the page shown stays the one whose rows are shown. */
+  pagination: { page: number; total: number } | undefined;
+  /** The page and page size the screen's URL asks for. */
+  query: { page: number; limit: number };
+  /** Writes a new page or page size to the URL. */
+  onChange: (change: { page: number } | { limit: number }) => void;
+}
+
+/** The pager of a server-paged list: its answer's page and total, the URL's page and size, the kit's page sizes. */
+export function ListPagination({ pagination, query, onChange, ...rest }: ListPaginationProps) {
+  return (
+    <Pagination
+      page={pagination?.page ?? query.page}
+      pageSize={query.limit}
+      onPageSizeChange={(limit) => onChange({ limit })}
+      total={pagination?.total ?? 0}
+      onPageChange={(page) => onChange({ page })}
+      {...rest}
+    />
+  );
+}
+
 interface StepPaginationProps {
   /** The page shown, counted from 1. */
   page: number;

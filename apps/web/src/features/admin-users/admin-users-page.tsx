@@ -6,7 +6,7 @@ import { useAdminUserStatistics, useAdminUsers, useUnlockAdminUser } from '../..
 import { useAdminSession } from '../../auth/admin-session-context';
 import { Card } from '../../ui/card';
 import { FilterBar } from '../../ui/filter-bar';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLastPage } from '../../ui/use-last-page';
@@ -25,7 +25,6 @@ export function AdminUsersPage() {
   const { admin } = useAdminSession();
   // Search, filters, sort and page in the URL; typing in the search replaces the history entry.
   const { query: filters, set: update } = useUrlQuery(adminUserListQuery);
-  const setPage = useCallback((page: number) => update({ page }), [update]);
   const list = useAdminUsers(filters);
   const statistics = useAdminUserStatistics();
   const roles = useAdminRoles();
@@ -92,15 +91,7 @@ export function AdminUsersPage() {
             />
           )}
         </QueryState>
-        <Pagination
-          // The page whose rows are shown: while the next page loads, the previous one stays on screen.
-          page={list.data?.pagination.page ?? filters.page}
-          pageSize={filters.limit}
-          onPageSizeChange={(limit) => update({ limit })}
-          total={total}
-          onPageChange={setPage}
-          testId="admin-user-pagination"
-        />
+        <ListPagination pagination={list.data?.pagination} query={filters} onChange={update} testId="admin-user-pagination" />
       </Card>
 
       <AdminUserDialogs dialog={dialog} roles={roleList} catalog={catalog} onClose={handleClose} />

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useAiTurnStats, useAiTurns } from '../../api/ai-turns';
 import { Card } from '../../ui/card';
 import { FilterBar } from '../../ui/filter-bar';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
@@ -19,7 +19,6 @@ export function AgentLogsPage() {
   useDocumentTitle('Agent Logs');
   // Opening and closing a turn keeps the list where it was; a new filter goes back to page 1.
   const { query: state, set } = useUrlQuery(agentLogsQuery, { keepPage: ['turn'] });
-  const setPage = useCallback((page: number) => set({ page }), [set]);
   const openTurn = useCallback((turn: string | null) => set({ turn: turn ?? undefined }), [set]);
   // The range's lower bound is fixed when the filters change, so the queries keep one key while the page is open.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the filters move the time bound, not the page or turn
@@ -30,7 +29,6 @@ export function AgentLogsPage() {
   const list = useAiTurns(filters, state.page, state.limit);
   const stats = useAiTurnStats(filters);
   const turns = list.data?.turns ?? [];
-  const total = list.data?.pagination.total ?? 0;
   const isFiltered = hasAgentLogsFilters(state);
 
   return (
@@ -68,15 +66,7 @@ export function AgentLogsPage() {
         >
           {() => <AgentLogsTable turns={turns} isLoading={list.isFetching} onOpen={openTurn} />}
         </QueryState>
-        <Pagination
-          page={list.data?.pagination.page ?? state.page}
-          pageSize={state.limit}
-          onPageSizeChange={(limit) => set({ limit })}
-          total={total}
-          onPageChange={setPage}
-          testId="agent-pagination"
-          noun="turns"
-        />
+        <ListPagination pagination={list.data?.pagination} query={state} onChange={set} testId="agent-pagination" noun="turns" />
       </Card>
 
       <TurnDetail id={state.turn ?? null} onClose={() => openTurn(null)} />

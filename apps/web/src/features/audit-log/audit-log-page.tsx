@@ -2,7 +2,7 @@ import { AUDIT_LOG_MESSAGES } from '@guildhall/contract';
 import { useCallback, useMemo } from 'react';
 import { useAuditFacets, useAuditLog } from '../../api/audit-log';
 import { Card } from '../../ui/card';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLastPage } from '../../ui/use-last-page';
@@ -18,7 +18,6 @@ export function AuditLogPage() {
   useDocumentTitle('Audit Log');
   // Typing the actor replaces the history entry instead of adding one; a new filter goes back to page 1.
   const { query: state, set: update } = useUrlQuery(auditLogUrlQuery);
-  const setPage = useCallback((page: number) => update({ page }), [update]);
   const invalidRange = rangeError(state);
   const query = useMemo(() => auditLogQuery(state), [state]);
   const filters = useMemo(() => auditLogFilters(state), [state]);
@@ -60,13 +59,10 @@ export function AuditLogPage() {
         >
           {() => <AuditLogTable entries={entries} isLoading={list.isFetching} />}
         </QueryState>
-        <Pagination
-          // The page whose rows are shown: while the next page loads, the previous one stays on screen.
-          page={list.data?.pagination.page ?? state.page}
-          pageSize={state.limit}
-          onPageSizeChange={(limit) => update({ limit })}
-          total={total}
-          onPageChange={setPage}
+        <ListPagination
+          pagination={list.data?.pagination}
+          query={state}
+          onChange={update}
           testId="audit-pagination"
           noun="records"
         />

@@ -8,7 +8,7 @@ import { DataTable } from '../../ui/data-table';
 import { FilterBar, type FilterField } from '../../ui/filter-bar';
 import { formatCount } from '../../ui/format';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 
 const SYNC_TONES: Record<NonNullable<BotGuild['lastSync']>['status'], BadgeTone> = {
@@ -94,7 +94,6 @@ interface BotGuildsPanelProps {
 export function BotGuildsPanel({ filters, onChange }: BotGuildsPanelProps) {
   const list = useBotGuilds(filters);
   const guilds = list.data?.data ?? [];
-  const total = list.data?.pagination.total ?? 0;
 
   return (
     <>
@@ -120,14 +119,11 @@ export function BotGuildsPanel({ filters, onChange }: BotGuildsPanelProps) {
           />
         )}
       </QueryState>
-      <Pagination
-        // The page whose rows are shown: while the next page loads, the previous one stays on screen.
-        page={list.data?.pagination.page ?? filters.page}
-        pageSize={filters.limit}
-        onPageSizeChange={(limit) => onChange({ limit })}
-        total={total}
+      <ListPagination
+        pagination={list.data?.pagination}
+        query={filters}
+        onChange={onChange}
         buttons={DISCORD_ACCOUNT_PAGE.buttons}
-        onPageChange={(page) => onChange({ page })}
         testId="bot-guild-pagination"
       />
     </>

@@ -8,7 +8,7 @@ import {
 import { useCallback } from 'react';
 import { type DiscordUserFilters, useDiscordUsers } from '../../api/discord-accounts';
 import { FilterBar, type FilterField } from '../../ui/filter-bar';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useLastPage } from '../../ui/use-last-page';
 import { DiscordUserTable } from './discord-user-table';
@@ -69,14 +69,11 @@ export function DiscordUsersPanel({ filters, onChange, onOpen }: DiscordUsersPan
           />
         )}
       </QueryState>
-      <Pagination
-        // The page whose rows are shown: while the next page loads, the previous one stays on screen.
-        page={list.data?.pagination.page ?? filters.page}
-        pageSize={filters.limit}
-        onPageSizeChange={(limit) => onChange({ limit })}
-        total={total}
+      <ListPagination
+        pagination={list.data?.pagination}
+        query={filters}
+        onChange={onChange}
         buttons={DISCORD_ACCOUNT_PAGE.buttons}
-        onPageChange={(page) => onChange({ page })}
         testId="discord-user-pagination"
       />
     </>

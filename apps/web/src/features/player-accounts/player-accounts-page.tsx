@@ -1,12 +1,12 @@
 import { PLAYER_ACCOUNT_MESSAGES, type PlayerAccount, playerAccountListQuery } from '@guildhall/contract';
 import { Plus, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { usePlayerAccountList, usePlayerStatistics } from '../../api/player-accounts';
 import { Card } from '../../ui/card';
 import { formatCount } from '../../ui/format';
 import { isPagedList } from '../../ui/page-size';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -29,7 +29,6 @@ export function PlayerAccountsPage() {
   const { canCreate, canBulkEdit } = useAccountPermissions();
   // Filters, sort and page in the URL; typing in the search replaces the history entry.
   const { query: filters, set: update } = useUrlQuery(playerAccountListQuery);
-  const setPage = useCallback((page: number) => update({ page }), [update]);
   const list = usePlayerAccountList(filters);
   const statistics = usePlayerStatistics();
   const bulk = useBulkUpdate();
@@ -155,15 +154,7 @@ export function PlayerAccountsPage() {
           )}
         </QueryState>
         {isPagedList(total) && (
-          <Pagination
-            // The page whose rows are shown: while the next page loads, the previous one stays on screen.
-            page={list.data?.pagination.page ?? filters.page}
-            pageSize={filters.limit}
-            onPageSizeChange={(limit) => update({ limit })}
-            total={total}
-            onPageChange={setPage}
-            noun="results"
-          />
+          <ListPagination pagination={list.data?.pagination} query={filters} onChange={update} noun="results" />
         )}
       </Card>
 
