@@ -1,20 +1,18 @@
 import { type GuildCharacter, MESSAGES } from '@guildhall/contract';
 import type { ReactNode } from 'react';
-import { type GuildDataPage, useGuildCharacters } from '../../../api/guild-data';
+import { useGuildCharacters } from '../../../api/guild-data';
 import { DataTable } from '../../../ui/data-table';
 import { formatCount } from '../../../ui/format';
 import { EmptyHint, QueryState } from '../../../ui/query-state';
 import { SearchInput } from '../../../ui/search-input';
 import { characterColumns, lastSeenColumn } from './character-columns';
-import { DataTabPagination } from './data-tab-pagination';
+import { DataTabPagination, type DataTabPaging } from './data-tab-pagination';
 
 const COLUMNS = [...characterColumns<GuildCharacter>(true), lastSeenColumn<GuildCharacter>()];
 
 interface AllCharactersProps {
   guildId: string;
-  list: GuildDataPage;
-  onPage: (page: number) => void;
-  onPageSize: (limit: number) => void;
+  paging: DataTabPaging;
   onSearch: (search: string) => void;
   /** The way back to the first 10. */
   back: ReactNode;
@@ -28,7 +26,8 @@ function totalText(total: number, isSearch: boolean): string {
 }
 
 /** Every character of the guild by name, a page at a time, searched by a part of the name or realm on the server. */
-export function AllCharacters({ guildId, list, onPage, onPageSize, onSearch, back }: AllCharactersProps) {
+export function AllCharacters({ guildId, paging, onSearch, back }: AllCharactersProps) {
+  const { list } = paging;
   const search = list.search ?? '';
   const query = useGuildCharacters(guildId, list);
   return (
@@ -68,14 +67,7 @@ export function AllCharacters({ guildId, list, onPage, onPageSize, onSearch, bac
                 isBusy={query.isFetching}
               />
             )}
-            <DataTabPagination
-              list={list}
-              total={total}
-              onPageChange={onPage}
-              onPageSizeChange={onPageSize}
-              testId="characters-pagination"
-              noun="characters"
-            />
+            <DataTabPagination paging={paging} total={total} testId="characters-pagination" noun="characters" />
           </>
         )}
       </QueryState>

@@ -22,9 +22,11 @@ export function CharactersTab({ guildId, summary }: { guildId: string; summary: 
     return (
       <AllCharacters
         guildId={guildId}
-        list={{ page: query.page, limit: query.limit, search: query.q ?? '' }}
-        onPage={(page) => set({ page })}
-        onPageSize={(limit) => set({ limit })}
+        paging={{
+          list: { page: query.page, limit: query.limit, search: query.q ?? '' },
+          setPage: (page) => set({ page }),
+          setPageSize: (limit) => set({ limit }),
+        }}
         onSearch={(q) => set({ q }, { replace: true })}
         back={
           <button

@@ -37,7 +37,8 @@ const COLUMNS: ColumnDef<DiscordMember>[] = [
 
 /** The guild's Discord members, how many have linked characters, searchable and paged. */
 export function DiscordTab({ guildId }: { guildId: string }) {
-  const { list, setPage, setPageSize, setSearch } = useTabQuery();
+  const tab = useTabQuery();
+  const { list, setSearch } = tab;
   const query = useGuildDiscordMembers(guildId, list);
 
   return (
@@ -82,13 +83,7 @@ export function DiscordTab({ guildId }: { guildId: string }) {
               isBusy={query.isFetching}
             />
           )}
-          <DataTabPagination
-            list={list}
-            total={total}
-            onPageChange={setPage}
-            onPageSizeChange={setPageSize}
-            testId="discord-pagination"
-          />
+          <DataTabPagination paging={tab} total={total} testId="discord-pagination" />
         </div>
       )}
     </QueryState>

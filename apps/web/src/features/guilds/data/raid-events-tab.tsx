@@ -30,7 +30,8 @@ const COLUMNS: ColumnDef<RaidEvent>[] = [
 
 /** The guild's raid events, newest first, with how many characters attended each. */
 export function RaidEventsTab({ guildId }: { guildId: string }) {
-  const { list, setPage, setPageSize } = useTabQuery();
+  const tab = useTabQuery();
+  const { list } = tab;
   const query = useGuildRaidEvents(guildId, list);
 
   return (
@@ -56,13 +57,7 @@ export function RaidEventsTab({ guildId }: { guildId: string }) {
               isBusy={query.isFetching}
             />
           )}
-          <DataTabPagination
-            list={list}
-            total={total}
-            onPageChange={setPage}
-            onPageSizeChange={setPageSize}
-            testId="raid-events-pagination"
-          />
+          <DataTabPagination paging={tab} total={total} testId="raid-events-pagination" />
         </div>
       )}
     </QueryState>

@@ -38,7 +38,8 @@ const COLUMNS: ColumnDef<SourcedCharacter>[] = [
 
 /** The guild's characters with the sources that saw each one, paged in the URL. */
 export function SourcedCharacters({ guildId }: { guildId: string }) {
-  const { list, setPage, setPageSize } = useTabQuery();
+  const tab = useTabQuery();
+  const { list } = tab;
   const query = useSourcedCharacters(guildId, list);
   return (
     <section className="panel" aria-labelledby="sourced-characters-title">
@@ -64,13 +65,7 @@ export function SourcedCharacters({ guildId }: { guildId: string }) {
                 testId="sourced-characters"
                 isBusy={query.isFetching}
               />
-              <DataTabPagination
-                list={list}
-                total={total}
-                onPageChange={setPage}
-                onPageSizeChange={setPageSize}
-                testId="sourced-characters-pagination"
-              />
+              <DataTabPagination paging={tab} total={total} testId="sourced-characters-pagination" />
             </>
           )
         }
