@@ -58,6 +58,25 @@ test.afterAll(async () => {
   await fake.stop();
 });
 
+test("the kit's guild picker finds a guild by part of its name, with its override count, and opens its settings", async ({
+  page,
+}) => {
+  const name = `Picker ${tag}`;
+  const id = await createGuild(page.request, name);
+  await putSettings(page.request, id, 'raids', { lootSystem: 'dkp', defaultRaidSize: 25 });
+  await page.goto('/admin/configuration');
+  await expect(page.getByText('Choose a guild to see and change its settings.')).toBeVisible();
+  const picker = page.getByTestId('guild-picker');
+  await picker.getByRole('combobox').fill(`icker ${tag}`);
+  const option = picker.getByRole('option', { name: new RegExp(`^${name}`) });
+  await expect(option).toContainText('2 overrides');
+  await reviewShot(page, 'configuration-guild-picker');
+  await option.click();
+  await expect(page).toHaveURL(new RegExp(`guild=${id}`));
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(picker.getByRole('combobox')).toHaveValue(name);
+});
+
 test('a setting: an invalid value is refused inline, a valid one saved and marked Modified, then rolled back', async ({
   page,
 }) => {

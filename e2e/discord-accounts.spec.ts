@@ -54,6 +54,18 @@ test('find a Discord user, page through the list, open their memberships, charac
   const secondPageIds = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-discord-id')));
   expect(secondPageIds.filter((id) => firstPageIds.includes(id))).toEqual([]);
 
+  // One list behaviour (issue 29): the kit's page sizes, the size in the URL, a new size back to page 1.
+  await pagination.getByLabel('Rows per page').selectOption('10');
+  await expect(page).toHaveURL(/limit=10/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(10);
+  await expect(pagination).toContainText('Showing 1 to 10 of');
+  await page.reload();
+  await expect(rows).toHaveCount(10);
+  await pagination.getByLabel('Rows per page').selectOption('25');
+  await expect(page).not.toHaveURL(/limit=/);
+  await expect(rows).toHaveCount(25);
+
   // Sorting by a column header, the list's one way to sort: most linked characters first.
   await expect(page.getByRole('search').getByRole('combobox', { name: 'Sort by' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Characters', exact: true }).click();

@@ -3,14 +3,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useToast } from '../ui/toast-context';
 import { errorMessage } from './api-error';
 import { callEndpoint, type EndpointBody } from './endpoint';
-import { GUILD_DATA_PAGE_SIZE } from './guild-data';
+import type { GuildDataPage } from './guild-data';
 import { guildKeys } from './guilds';
 
 /** Query keys of a guild's data sources, under the guild's data (a data deletion drops them too). */
 export const dataSourceKeys = {
   all: (id: string) => [...guildKeys.data(id), 'sources'] as const,
   runs: (id: string) => [...dataSourceKeys.all(id), 'runs'] as const,
-  characters: (id: string, page: number) => [...dataSourceKeys.all(id), 'characters', { page }] as const,
+  characters: (id: string, query: GuildDataPage) => [...dataSourceKeys.all(id), 'characters', query] as const,
   sync: (id: string, jobId: string) => [...dataSourceKeys.all(id), 'sync', jobId] as const,
 };
 
@@ -26,11 +26,11 @@ export function useDataSourceRuns(id: string) {
 }
 
 /** A page of the guild's characters with their sources, by name. */
-export function useSourcedCharacters(id: string, page: number) {
+export function useSourcedCharacters(id: string, { page, limit }: GuildDataPage) {
   return useQuery({
-    queryKey: dataSourceKeys.characters(id, page),
+    queryKey: dataSourceKeys.characters(id, { page, limit }),
     queryFn: ({ signal }) =>
-      callEndpoint(dataSourcesApi.characters, { params: { tenantId: id }, query: { page, limit: GUILD_DATA_PAGE_SIZE }, signal }),
+      callEndpoint(dataSourcesApi.characters, { params: { tenantId: id }, query: { page, limit }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -6,8 +6,15 @@ import { callEndpoint, type EndpointResponse } from './endpoint';
 import { guildKeys } from './guilds';
 import { monitoringKeys } from './monitoring';
 
-/** Page size of the Raid Events and Discord Data tabs. */
-export const GUILD_DATA_PAGE_SIZE = 25;
+/** The page of a data tab's list, as its URL holds it: the page, its size, and a search where the list has one. */
+export interface GuildDataPage {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+/** The list call's query of a page (an empty search is none). */
+const listQuery = ({ page, limit, search }: GuildDataPage) => ({ page, limit, search: search || undefined });
 
 /** What DELETE /api/admin/guilds/:id/data answers. */
 export type DeleteGuildDataResult = EndpointResponse<typeof guildDataApi.deleteData>;
@@ -21,25 +28,19 @@ export function useGuildDataSummary(id: string) {
 }
 
 /** A page of the guild's characters by name, searched on the server ("View all" on the Characters tab). */
-export function useGuildCharacters(id: string, page: number, search: string) {
+export function useGuildCharacters(id: string, list: GuildDataPage) {
   return useQuery({
-    queryKey: guildKeys.characters(id, { page, search }),
-    queryFn: ({ signal }) =>
-      callEndpoint(guildDataApi.characters, {
-        params: { id },
-        query: { page, limit: GUILD_DATA_PAGE_SIZE, search: search || undefined },
-        signal,
-      }),
+    queryKey: guildKeys.characters(id, list),
+    queryFn: ({ signal }) => callEndpoint(guildDataApi.characters, { params: { id }, query: listQuery(list), signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** A page of the guild's raid events with attendance counts. */
-export function useGuildRaidEvents(id: string, page: number) {
+export function useGuildRaidEvents(id: string, { page, limit }: GuildDataPage) {
   return useQuery({
-    queryKey: guildKeys.raidEvents(id, page),
-    queryFn: ({ signal }) =>
-      callEndpoint(guildDataApi.raidEvents, { params: { id }, query: { page, limit: GUILD_DATA_PAGE_SIZE }, signal }),
+    queryKey: guildKeys.raidEvents(id, { page, limit }),
+    queryFn: ({ signal }) => callEndpoint(guildDataApi.raidEvents, { params: { id }, query: { page, limit }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -53,15 +54,10 @@ export function useGuildCombatLogs(id: string) {
 }
 
 /** A page of the guild's Discord members, with the linked share over all of them. */
-export function useGuildDiscordMembers(id: string, page: number, search: string) {
+export function useGuildDiscordMembers(id: string, list: GuildDataPage) {
   return useQuery({
-    queryKey: guildKeys.discordMembers(id, { page, search }),
-    queryFn: ({ signal }) =>
-      callEndpoint(guildDataApi.discordMembers, {
-        params: { id },
-        query: { page, limit: GUILD_DATA_PAGE_SIZE, search: search || undefined },
-        signal,
-      }),
+    queryKey: guildKeys.discordMembers(id, list),
+    queryFn: ({ signal }) => callEndpoint(guildDataApi.discordMembers, { params: { id }, query: listQuery(list), signal }),
     placeholderData: keepPreviousData,
   });
 }

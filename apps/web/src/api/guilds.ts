@@ -2,6 +2,7 @@ import { type guildListQuery, guildsApi } from '@guildhall/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callEndpoint, type EndpointResponse } from './endpoint';
+import type { GuildDataPage } from './guild-data';
 
 /** The guild list's filters and page, all filled in. */
 export type GuildListFilters = z.infer<typeof guildListQuery>;
@@ -16,10 +17,10 @@ export const guildKeys = {
   list: (query: GuildListFilters) => [...guildKeys.lists(), query] as const,
   data: (id: string) => [...guildKeys.all, 'data', id] as const,
   summary: (id: string) => [...guildKeys.data(id), 'summary'] as const,
-  characters: (id: string, query: { page: number; search: string }) => [...guildKeys.data(id), 'characters', query] as const,
-  raidEvents: (id: string, page: number) => [...guildKeys.data(id), 'raid-events', { page }] as const,
+  characters: (id: string, query: GuildDataPage) => [...guildKeys.data(id), 'characters', query] as const,
+  raidEvents: (id: string, query: GuildDataPage) => [...guildKeys.data(id), 'raid-events', query] as const,
   combatLogs: (id: string) => [...guildKeys.data(id), 'combat-logs'] as const,
-  discordMembers: (id: string, query: { page: number; search: string }) => [...guildKeys.data(id), 'discord', query] as const,
+  discordMembers: (id: string, query: GuildDataPage) => [...guildKeys.data(id), 'discord', query] as const,
   analytics: (id: string) => [...guildKeys.data(id), 'analytics'] as const,
 };
 

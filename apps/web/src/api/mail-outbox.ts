@@ -5,6 +5,7 @@ import { callEndpoint } from './endpoint';
 /** The outbox filters the screen keeps in its URL. */
 export interface OutboxFilters {
   page: number;
+  limit: number;
   to?: string;
 }
 
@@ -15,11 +16,14 @@ export const mailOutboxKeys = {
 };
 
 /** One page of the outbox, newest first; the previous page stays on screen while the next loads. */
-export function useMailOutbox(filters: OutboxFilters, limit: number) {
+export function useMailOutbox(filters: OutboxFilters) {
   return useQuery({
     queryKey: mailOutboxKeys.list(filters),
     queryFn: ({ signal }) =>
-      callEndpoint(mailOutboxApi.list, { query: { page: filters.page, limit, to: filters.to || undefined }, signal }),
+      callEndpoint(mailOutboxApi.list, {
+        query: { page: filters.page, limit: filters.limit, to: filters.to || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -17,8 +17,8 @@ export type IsoRange = {
   endDate?: string;
 };
 
-/** The sample list's filters, sort and page, as the screen keeps them in its URL. */
-export type SampleListFilters = Omit<SampleListQuery, 'limit'>;
+/** The sample list's filters, sort, page and page size, as the screen keeps them in its URL. */
+export type SampleListFilters = SampleListQuery;
 
 /** Query keys of the training data screens. */
 export const trainingDataKeys = {
@@ -47,7 +47,7 @@ export function useSampleList(type: SampleType, filters: SampleListFilters) {
     queryKey: trainingDataKeys.list(type, filters),
     queryFn: ({ signal }) =>
       callEndpoint(type === 'memory' ? trainingDataApi.memory : trainingDataApi.intent, {
-        query: { ...filters, limit: TRAINING_DATA_LIMITS.samplePageSize },
+        query: filters,
         signal,
       }),
     placeholderData: keepPreviousData,

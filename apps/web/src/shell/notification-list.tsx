@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX, Info, OctagonAlert, TriangleExclamationPoint, X } from 'lucide-react';
 import type { AdminNotification, NotificationType } from './notifications-context';
+import '../styles/notifications.css';
 
 const ICONS: Record<NotificationType, typeof Info> = {
   info: Info,

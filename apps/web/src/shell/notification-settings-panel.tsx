@@ -4,6 +4,7 @@ import {
   updateNotificationSetting,
   useNotificationSettings,
 } from '../live/notification-settings';
+import '../styles/notifications.css';
 
 /** Switches for which live events notify the admin, kept in this browser. */
 export function NotificationSettingsPanel() {

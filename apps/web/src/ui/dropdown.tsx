@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useDismiss } from './use-dismiss';
+import '../styles/dropdown.css';
 
 interface DropdownProps {
   /** What the trigger button shows. */

@@ -59,6 +59,11 @@ interface GuildPickerProps {
   testId?: string;
   inputTestId?: string;
   variant?: 'field' | 'toolbar';
+  /**
+   * Where the options come from, for a screen whose guilds carry more than `guild-options` tells (Configuration:
+   * each guild's override count, from its own permission-checked call); `guild-options` by default.
+   */
+  useOptions?: (search: string, isOpen: boolean) => ComboboxAnswer;
 }
 
 /**
@@ -66,7 +71,7 @@ interface GuildPickerProps {
  * (`GET /api/admin/guild-options`: by part of the name or server, 20 at a time, the server searching).
  */
 export function GuildPicker(props: GuildPickerProps) {
-  const { guildId, guildName, onChange, label = 'Guild', placeholder, clearLabel, ...rest } = props;
+  const { guildId, guildName, onChange, label = 'Guild', placeholder, clearLabel, useOptions, ...rest } = props;
   const own = useGuildChoice(guildName === undefined ? guildId : null);
   return (
     <Combobox
@@ -75,7 +80,7 @@ export function GuildPicker(props: GuildPickerProps) {
       searchPlaceholder="Search guilds by name or server"
       selectedText={guildName ?? own.guildName}
       selectedId={guildId}
-      useOptions={useGuildChoices}
+      useOptions={useOptions ?? useGuildChoices}
       emptyText="No guilds match this search"
       onSelect={(option) => {
         const guild = { id: option.id, name: option.label };

@@ -1,7 +1,7 @@
 import { Megaphone, X } from 'lucide-react';
 import { useState } from 'react';
 import { usePlatformStatus } from '../api/system-settings';
-import '../styles/system-settings.css';
+import '../styles/maintenance-banner.css';
 
 /** sessionStorage key: the banner text the user closed in this tab's session (a new text shows again). */
 const DISMISSED_KEY = 'guildhall.maintenance-banner.dismissed';

@@ -55,6 +55,28 @@ describe('Pagination', () => {
     expect(document.activeElement).toBe(button('Page 3'));
   });
 
+  it("offers the kit's page sizes, and keeps a size from an old link among them", () => {
+    function Sized({ first }: { first: number }) {
+      const [pageSize, setPageSize] = useState(first);
+      return <Pagination page={1} pageSize={pageSize} onPageSizeChange={setPageSize} total={95} onPageChange={() => {}} />;
+    }
+    render(<Sized first={25} />);
+    const select = screen.getByLabelText('Rows per page') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.value)).toEqual(['10', '25', '50', '100']);
+    fireEvent.change(select, { target: { value: '50' } });
+    expect(screen.getByTestId('pagination').textContent).toContain('Showing 1 to 50 of 95');
+    cleanup();
+    render(<Sized first={20} />);
+    const odd = screen.getByLabelText('Rows per page') as HTMLSelectElement;
+    expect([...odd.options].map((option) => option.value)).toEqual(['10', '20', '25', '50', '100']);
+    expect(odd.value).toBe('20');
+  });
+
+  it('has no page size choice where the screen keeps one size', () => {
+    render(<Guilds total={95} />);
+    expect(screen.queryByLabelText('Rows per page')).toBeNull();
+  });
+
   it('has page 1 and nothing to step to for an empty list', () => {
     render(<Guilds total={0} />);
     expect(screen.getByTestId('pagination').textContent).toContain('Showing 0 to 0 of 0');

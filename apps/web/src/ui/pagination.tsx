@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { PAGE_SIZES } from './page-size';
 import { pageCount, pageRange, pageWindow } from './page-window';
 
 /**
@@ -47,9 +48,37 @@ interface ButtonProps {
   disabled: boolean;
 }
 
+/** 'Rows per page' with the kit's page sizes (and a size from an old link that is not one of them). */
+function PageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
+  const id = useId();
+  const sizes: readonly number[] = PAGE_SIZES.includes(value as (typeof PAGE_SIZES)[number])
+    ? PAGE_SIZES
+    : [...PAGE_SIZES, value].sort((a, b) => a - b);
+  return (
+    <div className="pagination__size">
+      <label htmlFor={id}>Rows per page</label>
+      <select
+        id={id}
+        className="input pagination__size-select"
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+        data-testid="page-size"
+      >
+        {sizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 interface PaginationProps {
   page: number;
   pageSize: number;
+  /** Offers the kit's page sizes; the screen keeps the choice in its URL (`pageSizeField`). */
+  onPageSizeChange?: (size: number) => void;
   total: number;
   /** How many numbered buttons at most. */
   buttons?: number;
@@ -60,7 +89,16 @@ interface PaginationProps {
 }
 
 /** 'Showing X to Y of Z', Previous, up to `buttons` page numbers, Next: for lists whose total is known. */
-export function Pagination({ page, pageSize, total, buttons = 5, onPageChange, testId = 'pagination', noun }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  onPageSizeChange,
+  total,
+  buttons = 5,
+  onPageChange,
+  testId = 'pagination',
+  noun,
+}: PaginationProps) {
   const pages = pageCount(total, pageSize);
   const { from, to } = pageRange(page, pageSize, total);
   const { navRef, press } = useFocusRescue('[aria-current="page"]', page);
@@ -74,6 +112,7 @@ export function Pagination({ page, pageSize, total, buttons = 5, onPageChange, t
         Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()}
         {noun ? ` ${noun}` : ''}
       </p>
+      {onPageSizeChange && <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />}
       <div className="pagination__buttons">
         <StepButton direction="previous" label="Previous page" onClick={step(page - 1)} disabled={page <= 1} />
         {pageWindow(page, pages, buttons).map((number) => (
@@ -91,6 +130,29 @@ export function Pagination({ page, pageSize, total, buttons = 5, onPageChange, t
         <StepButton direction="next" label="Next page" onClick={step(page + 1)} disabled={page >= pages} />
       </div>
     </nav>
+  );
+}
+
+interface ListPaginationProps extends Pick<PaginationProps, 'buttons' | 'testId' | 'noun'> {
+  /** The answer's page and total; while the next page loads, the page shown stays the one whose rows are shown. */
+  pagination: { page: number; total: number } | undefined;
+  /** The page and page size the screen's URL asks for. */
+  query: { page: number; limit: number };
+  /** Writes a new page or page size to the URL. */
+  onChange: (change: { page: number } | { limit: number }) => void;
+}
+
+/** The pager of a server-paged list: its answer's page and total, the URL's page and size, the kit's page sizes. */
+export function ListPagination({ pagination, query, onChange, ...rest }: ListPaginationProps) {
+  return (
+    <Pagination
+      page={pagination?.page ?? query.page}
+      pageSize={query.limit}
+      onPageSizeChange={(limit) => onChange({ limit })}
+      total={pagination?.total ?? 0}
+      onPageChange={(page) => onChange({ page })}
+      {...rest}
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { hasFieldErrors, useCreateAdminUser, useUpdateAdminUser } from '../../api/admin-users';
 import { type FieldErrors, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
-import { Modal } from '../../ui/modal';
+import { FormModal } from '../../ui/form-modal';
 import { PasswordField } from '../../ui/password-field';
 
 interface AdminUserFormModalProps {
@@ -31,7 +31,7 @@ interface FormValues {
 
 /** Create an admin (username, full name, role, extra permissions, initial password) or edit one; the server's field errors show on the fields. */
 export function AdminUserFormModal({ user, roles, catalog, onClose }: AdminUserFormModalProps) {
-  const formId = useId();
+  const permissionsId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateAdminUser();
   const update = useUpdateAdminUser();
@@ -97,99 +97,92 @@ export function AdminUserFormModal({ user, roles, catalog, onClose }: AdminUserF
   }
 
   return (
-    <Modal
-      isOpen
+    <FormModal
       title={isEditing ? `Edit Admin User: ${user.username}` : 'Create Admin User'}
       size="lg"
-      onClose={() => !isBusy && onClose()}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={isBusy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={isBusy}>
-            {isBusy ? 'Saving...' : isEditing ? 'Save Changes' : 'Create Admin User'}
-          </button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      submitLabel={isEditing ? 'Save Changes' : 'Create Admin User'}
+      busyLabel="Saving..."
+      isBusy={isBusy}
+      testId="admin-user-form"
+      formRef={formRef}
     >
-      <form ref={formRef} id={formId} className="form" onSubmit={handleSubmit} noValidate data-testid="admin-user-form">
-        {!isEditing && (
-          <FormField label="Username" error={errors.username} isRequired>
-            {(props) => (
-              <input
-                {...props}
-                name="username"
-                autoComplete="off"
-                data-autofocus
-                value={values.username}
-                onChange={(event) => change('username', event.target.value)}
-              />
-            )}
-          </FormField>
-        )}
-        <FormField label="Full name" error={errors.fullName}>
+      {!isEditing && (
+        <FormField label="Username" error={errors.username} isRequired>
           {(props) => (
             <input
               {...props}
-              name="fullName"
+              name="username"
               autoComplete="off"
-              data-autofocus={isEditing || undefined}
-              value={values.fullName}
-              onChange={(event) => change('fullName', event.target.value)}
+              data-autofocus
+              value={values.username}
+              onChange={(event) => change('username', event.target.value)}
             />
           )}
         </FormField>
-        <FormField label="Role" error={errors.role} isRequired>
-          {(props) => (
-            <select {...props} name="role" value={values.role} onChange={(event) => change('role', event.target.value)}>
-              {roles.map((role) => (
-                <option key={role.name} value={role.name}>
-                  {role.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <fieldset className="permission-picker" aria-describedby={errors.permissions ? `${formId}-permissions` : undefined}>
-          <legend className="field__label">Extra permissions</legend>
-          <p className="field__hint">On top of the role's own; permissions the role already grants are marked.</p>
-          <div className="permission-picker__grid">
-            {catalog.map((permission) => (
-              <label key={permission.name} className="checkbox permission-picker__item">
-                <input
-                  type="checkbox"
-                  name="permissions"
-                  value={permission.name}
-                  checked={values.permissions.includes(permission.name)}
-                  onChange={(event) => togglePermission(permission.name, event.target.checked)}
-                />
-                <span>
-                  <code>{permission.name}</code>
-                  {rolePermissions.has(permission.name) && <span className="permission-picker__in-role"> (in role)</span>}
-                  <span className="permission-picker__description">{permission.description}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.permissions && (
-            <p id={`${formId}-permissions`} className="field__error">
-              {errors.permissions}
-            </p>
-          )}
-        </fieldset>
-        {!isEditing && (
-          <PasswordField
-            label="Initial password"
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(value) => change('password', value)}
-            error={errors.password}
-            hint={`At least ${ADMIN_PASSWORD_MIN_LENGTH} characters`}
+      )}
+      <FormField label="Full name" error={errors.fullName}>
+        {(props) => (
+          <input
+            {...props}
+            name="fullName"
+            autoComplete="off"
+            data-autofocus={isEditing || undefined}
+            value={values.fullName}
+            onChange={(event) => change('fullName', event.target.value)}
           />
         )}
-      </form>
-    </Modal>
+      </FormField>
+      <FormField label="Role" error={errors.role} isRequired>
+        {(props) => (
+          <select {...props} name="role" value={values.role} onChange={(event) => change('role', event.target.value)}>
+            {roles.map((role) => (
+              <option key={role.name} value={role.name}>
+                {role.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <fieldset className="permission-picker" aria-describedby={errors.permissions ? `${permissionsId}-error` : undefined}>
+        <legend className="field__label">Extra permissions</legend>
+        <p className="field__hint">On top of the role's own; permissions the role already grants are marked.</p>
+        <div className="permission-picker__grid">
+          {catalog.map((permission) => (
+            <label key={permission.name} className="checkbox permission-picker__item">
+              <input
+                type="checkbox"
+                name="permissions"
+                value={permission.name}
+                checked={values.permissions.includes(permission.name)}
+                onChange={(event) => togglePermission(permission.name, event.target.checked)}
+              />
+              <span>
+                <code>{permission.name}</code>
+                {rolePermissions.has(permission.name) && <span className="permission-picker__in-role"> (in role)</span>}
+                <span className="permission-picker__description">{permission.description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.permissions && (
+          <p id={`${permissionsId}-error`} className="field__error">
+            {errors.permissions}
+          </p>
+        )}
+      </fieldset>
+      {!isEditing && (
+        <PasswordField
+          label="Initial password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(value) => change('password', value)}
+          error={errors.password}
+          hint={`At least ${ADMIN_PASSWORD_MIN_LENGTH} characters`}
+        />
+      )}
+    </FormModal>
   );
 }

@@ -1,16 +1,18 @@
 import { ADMIN_USER_MESSAGES, type AdminUserRow, adminUserListQuery } from '@guildhall/contract';
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useAdminRoles } from '../../api/admin-roles';
 import { useAdminUserStatistics, useAdminUsers, useUnlockAdminUser } from '../../api/admin-users';
 import { useAdminSession } from '../../auth/admin-session-context';
 import { Card } from '../../ui/card';
-import { Pagination } from '../../ui/pagination';
+import { FilterBar } from '../../ui/filter-bar';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLastPage } from '../../ui/use-last-page';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { type AdminUserDialogState, AdminUserDialogs } from './admin-user-dialogs';
-import { AdminUserFilterBar } from './admin-user-filters';
+import { adminUserFilterFields } from './admin-user-filters';
 import { hasAdminUserFilters } from './admin-user-query';
 import type { AdminUserAction } from './admin-user-rules';
 import { AdminUserStatCards } from './admin-user-stat-cards';
@@ -23,8 +25,6 @@ export function AdminUsersPage() {
   const { admin } = useAdminSession();
   // Search, filters, sort and page in the URL; typing in the search replaces the history entry.
   const { query: filters, set: update } = useUrlQuery(adminUserListQuery);
-  const setSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
-  const setPage = useCallback((page: number) => update({ page }), [update]);
   const list = useAdminUsers(filters);
   const statistics = useAdminUserStatistics();
   const roles = useAdminRoles();
@@ -35,12 +35,8 @@ export function AdminUsersPage() {
   const roleList = roles.data?.data ?? [];
   const catalog = roles.data?.permissions ?? [];
 
-  // Past the last page (an old link, fewer admins now): go to the last page that has rows.
-  useEffect(() => {
-    if (list.isSuccess && users.length === 0 && filters.page > 1 && total > 0) {
-      update({ page: Math.ceil(total / filters.limit) }, { replace: true });
-    }
-  }, [list.isSuccess, users.length, filters.page, filters.limit, total, update]);
+  const goTo = useCallback((page: number) => update({ page }, { replace: true }), [update]);
+  useLastPage({ isSuccess: list.isSuccess, rows: users.length, page: filters.page, pageSize: filters.limit, total }, goTo);
 
   const handleAction = useCallback(
     (action: AdminUserAction, user: AdminUserRow) => {
@@ -74,7 +70,7 @@ export function AdminUsersPage() {
       <AdminUserStatCards statistics={statistics.data?.data} isLoading={statistics.isPending && !statistics.isError} />
 
       <Card className="admin-users">
-        <AdminUserFilterBar filters={filters} roles={roleList} onSearchChange={setSearch} onChange={update} />
+        <FilterBar values={filters} onChange={update} fields={adminUserFilterFields(roleList)} />
         <QueryState
           query={list}
           loading="Loading admin users..."
@@ -95,14 +91,7 @@ export function AdminUsersPage() {
             />
           )}
         </QueryState>
-        <Pagination
-          // The page whose rows are shown: while the next page loads, the previous one stays on screen.
-          page={list.data?.pagination.page ?? filters.page}
-          pageSize={filters.limit}
-          total={total}
-          onPageChange={setPage}
-          testId="admin-user-pagination"
-        />
+        <ListPagination pagination={list.data?.pagination} query={filters} onChange={update} testId="admin-user-pagination" />
       </Card>
 
       <AdminUserDialogs dialog={dialog} roles={roleList} catalog={catalog} onClose={handleClose} />

@@ -1,8 +1,8 @@
 import { ADMIN_PASSWORD_MIN_LENGTH, type AdminUserRow, adminUsersApi } from '@guildhall/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { hasFieldErrors, useResetAdminPassword } from '../../api/admin-users';
 import { type FieldErrors, fieldErrorsFromIssues } from '../../ui/field-errors';
-import { Modal } from '../../ui/modal';
+import { FormModal } from '../../ui/form-modal';
 import { PasswordField } from '../../ui/password-field';
 
 interface ResetPasswordDialogProps {
@@ -12,7 +12,6 @@ interface ResetPasswordDialogProps {
 
 /** Sets a new password for another admin; the server ends that admin's sessions. */
 export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps) {
-  const formId = useId();
   const reset = useResetAdminPassword();
   const [newPassword, setNewPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -29,37 +28,29 @@ export function ResetPasswordDialog({ user, onClose }: ResetPasswordDialogProps)
   }
 
   return (
-    <Modal
-      isOpen
+    <FormModal
       title={`Reset password: ${user.username}`}
       size="sm"
-      onClose={() => !reset.isPending && onClose()}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={reset.isPending}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={reset.isPending}>
-            {reset.isPending ? 'Resetting...' : 'Reset Password'}
-          </button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      submitLabel="Reset Password"
+      busyLabel="Resetting..."
+      isBusy={reset.isPending}
+      testId="reset-password-form"
     >
-      <form id={formId} className="form" onSubmit={handleSubmit} noValidate data-testid="reset-password-form">
-        <p>The new password replaces the old one at once, and every session of {user.username} ends.</p>
-        <PasswordField
-          label="New password"
-          name="newPassword"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={(value) => {
-            setNewPassword(value);
-            setErrors({});
-          }}
-          error={errors.newPassword}
-          hint={`At least ${ADMIN_PASSWORD_MIN_LENGTH} characters`}
-        />
-      </form>
-    </Modal>
+      <p>The new password replaces the old one at once, and every session of {user.username} ends.</p>
+      <PasswordField
+        label="New password"
+        name="newPassword"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={(value) => {
+          setNewPassword(value);
+          setErrors({});
+        }}
+        error={errors.newPassword}
+        hint={`At least ${ADMIN_PASSWORD_MIN_LENGTH} characters`}
+      />
+    </FormModal>
   );
 }

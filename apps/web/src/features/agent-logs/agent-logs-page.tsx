@@ -1,28 +1,24 @@
 import { AI_TURN_MESSAGES } from '@guildhall/contract';
-import { X } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { useAiTurnStats, useAiTurns } from '../../api/ai-turns';
 import { Card } from '../../ui/card';
-import { Pagination } from '../../ui/pagination';
+import { FilterBar } from '../../ui/filter-bar';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { AgentLogsCharts } from './agent-logs-charts';
-import { AgentLogsFilterBar } from './agent-logs-filters';
-import { type AgentLogsQuery, agentLogsFilters, agentLogsQuery, hasAgentLogsFilters } from './agent-logs-query';
+import { agentLogsFilterFields } from './agent-logs-filters';
+import { agentLogsFilters, agentLogsQuery, hasAgentLogsFilters } from './agent-logs-query';
 import { AgentLogsTable } from './agent-logs-table';
 import { TurnDetail } from './turn-detail';
 import '../../styles/agent-logs.css';
-
-const PAGE_SIZE = 25;
 
 /** The bot's agent turns (issue 16): filters in the URL, charts, a paged list, and one turn's detail. */
 export function AgentLogsPage() {
   useDocumentTitle('Agent Logs');
   // Opening and closing a turn keeps the list where it was; a new filter goes back to page 1.
-  const { query: state, set, clear } = useUrlQuery(agentLogsQuery, { keepPage: ['turn'] });
-  const update = useCallback((change: Partial<AgentLogsQuery>) => set(change, { replace: 'search' in change }), [set]);
-  const setPage = useCallback((page: number) => set({ page }), [set]);
+  const { query: state, set } = useUrlQuery(agentLogsQuery, { keepPage: ['turn'] });
   const openTurn = useCallback((turn: string | null) => set({ turn: turn ?? undefined }), [set]);
   // The range's lower bound is fixed when the filters change, so the queries keep one key while the page is open.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the filters move the time bound, not the page or turn
@@ -30,10 +26,9 @@ export function AgentLogsPage() {
     () => agentLogsFilters(state, Date.now()),
     [state.guildId, state.provider, state.model, state.outcome, state.range, state.search],
   );
-  const list = useAiTurns(filters, state.page, PAGE_SIZE);
+  const list = useAiTurns(filters, state.page, state.limit);
   const stats = useAiTurnStats(filters);
   const turns = list.data?.turns ?? [];
-  const total = list.data?.pagination.total ?? 0;
   const isFiltered = hasAgentLogsFilters(state);
 
   return (
@@ -48,15 +43,13 @@ export function AgentLogsPage() {
       </header>
 
       <Card className="agent-logs">
-        <AgentLogsFilterBar state={state} choices={stats.data} onChange={update} />
-        {isFiltered && (
-          <div className="agent-logs__clear">
-            <button type="button" className="button button--ghost button--small" onClick={clear}>
-              <X size={14} aria-hidden="true" />
-              Clear filters
-            </button>
-          </div>
-        )}
+        <FilterBar
+          values={state}
+          onChange={set}
+          fields={agentLogsFilterFields(stats.data)}
+          isFiltered={isFiltered}
+          className="agent-filters"
+        />
         <QueryState query={stats} loading="Loading charts..." errorTitle="Failed to load the charts" testId="agent-stats">
           {(answer) => <AgentLogsCharts stats={answer} />}
         </QueryState>
@@ -73,14 +66,7 @@ export function AgentLogsPage() {
         >
           {() => <AgentLogsTable turns={turns} isLoading={list.isFetching} onOpen={openTurn} />}
         </QueryState>
-        <Pagination
-          page={list.data?.pagination.page ?? state.page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          onPageChange={setPage}
-          testId="agent-pagination"
-          noun="turns"
-        />
+        <ListPagination pagination={list.data?.pagination} query={state} onChange={set} testId="agent-pagination" noun="turns" />
       </Card>
 
       <TurnDetail id={state.turn ?? null} onClose={() => openTurn(null)} />

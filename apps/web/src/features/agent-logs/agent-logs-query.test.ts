@@ -7,8 +7,9 @@ const read = (search: string) => parseUrlQuery(agentLogsQuery, new URLSearchPara
 
 describe('Agent Logs URL state', () => {
   it('reads the filters, range, page and open turn', () => {
-    expect(read(`provider=openai&model=gpt-4o-mini&outcome=error&range=7d&search=raid&page=3&turn=${TURN}`)).toEqual({
+    expect(read(`provider=openai&model=gpt-4o-mini&outcome=error&range=7d&search=raid&page=3&limit=100&turn=${TURN}`)).toEqual({
       page: 3,
+      limit: 100,
       provider: 'openai',
       model: 'gpt-4o-mini',
       outcome: 'error',
@@ -19,7 +20,7 @@ describe('Agent Logs URL state', () => {
   });
 
   it('ignores values the API would refuse', () => {
-    expect(read('outcome=maybe&range=1y&page=-2&turn=abc&guildId=x')).toEqual({ page: 1, range: 'all' });
+    expect(read('outcome=maybe&range=1y&page=-2&turn=abc&guildId=x')).toEqual({ page: 1, limit: 25, range: 'all' });
   });
 
   it('counts the range as a filter, not the page or the open turn', () => {

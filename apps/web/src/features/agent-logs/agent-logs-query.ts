@@ -16,7 +16,7 @@ export type TurnRange = (typeof TURN_RANGES)[number]['value'];
 /** Agent Logs' state in the URL: the list query's filters and page, the time range and the open turn. */
 export const agentLogsQuery = z
   .object(aiTurnQuery.shape)
-  .pick({ page: true, guildId: true, provider: true, model: true, outcome: true, search: true })
+  .pick({ page: true, limit: true, guildId: true, provider: true, model: true, outcome: true, search: true })
   .extend({
     range: z.enum(TURN_RANGES.map((range) => range.value) as [TurnRange, ...TurnRange[]]).default('all'),
     /** The turn whose detail is open (`?turn=<id>`). */
@@ -39,7 +39,7 @@ export function agentLogsFilters(state: AgentLogsQuery, now: number): AiTurnFilt
   };
 }
 
-/** Whether any filter is set (the page and the open turn are not filters). */
+/** Whether any filter is set (the page, its size and the open turn are not filters). */
 export const hasAgentLogsFilters = (state: AgentLogsQuery) =>
   Boolean(state.guildId || state.provider || state.model || state.outcome || state.range !== 'all' || state.search);
 

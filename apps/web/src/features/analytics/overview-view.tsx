@@ -48,44 +48,48 @@ export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; gui
   return (
     <>
       <div className="stat-grid analytics-cards">
-        <StatCard
-          testId="analytics-card-guilds"
-          title="Active guilds"
-          icon={Castle}
-          value={formatCompact(summary.activeGuilds)}
-          detail={`of ${formatCompact(summary.guilds)} guilds raided in the range`}
-        />
-        <StatCard testId="analytics-card-signups" title="Sign-ups" icon={UserPlus} value={formatCompact(summary.signUps)} />
-        <StatCard
-          testId="analytics-card-members"
-          title="Active members"
-          icon={Users}
-          value={formatCompact(summary.activeMembers)}
-          detail="Signed in or seen in the range"
-        />
-        <StatCard testId="analytics-card-raids" title="Raids" icon={CalendarDays} value={formatCompact(summary.raids)} />
-        <StatCard
-          testId="analytics-card-attendance"
-          title="Attendance rate"
-          icon={Activity}
-          value={share(summary.attendanceRate)}
-          detail="Present or late"
-        />
-        <StatCard testId="analytics-card-loot" title="Loot items" icon={Gem} value={formatCompact(summary.lootItems)} />
-        <StatCard
-          testId="analytics-card-linking"
-          title="Characters linked"
-          icon={Link2}
-          value={share(linking.coverage)}
-          detail={`${formatCompact(linking.linked)} of ${formatCompact(linking.characters)} characters`}
-        />
-        <StatCard
-          testId="analytics-card-bot"
-          title="Bot response rate"
-          icon={Bot}
-          value={share(bot.responseRate)}
-          detail={`${formatCompact(bot.turns)} agent turns`}
-        />
+        {[
+          {
+            id: 'guilds',
+            title: 'Active guilds',
+            icon: Castle,
+            value: formatCompact(summary.activeGuilds),
+            detail: `of ${formatCompact(summary.guilds)} guilds raided in the range`,
+          },
+          { id: 'signups', title: 'Sign-ups', icon: UserPlus, value: formatCompact(summary.signUps) },
+          {
+            id: 'members',
+            title: 'Active members',
+            icon: Users,
+            value: formatCompact(summary.activeMembers),
+            detail: 'Signed in or seen in the range',
+          },
+          { id: 'raids', title: 'Raids', icon: CalendarDays, value: formatCompact(summary.raids) },
+          {
+            id: 'attendance',
+            title: 'Attendance rate',
+            icon: Activity,
+            value: share(summary.attendanceRate),
+            detail: 'Present or late',
+          },
+          { id: 'loot', title: 'Loot items', icon: Gem, value: formatCompact(summary.lootItems) },
+          {
+            id: 'linking',
+            title: 'Characters linked',
+            icon: Link2,
+            value: share(linking.coverage),
+            detail: `${formatCompact(linking.linked)} of ${formatCompact(linking.characters)} characters`,
+          },
+          {
+            id: 'bot',
+            title: 'Bot response rate',
+            icon: Bot,
+            value: share(bot.responseRate),
+            detail: `${formatCompact(bot.turns)} agent turns`,
+          },
+        ].map(({ id, ...card }) => (
+          <StatCard key={id} testId={`analytics-card-${id}`} {...card} />
+        ))}
       </div>
       {guildLink && (
         <p>
@@ -95,12 +99,18 @@ export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; gui
         </p>
       )}
       <div className="analytics-charts">
-        <TimeSeriesChart title="Active guilds per week" series={charts.activeGuilds} height={220} />
-        <TimeSeriesChart title="Sign-ups and daily active members" series={charts.members} height={220} />
-        <TimeSeriesChart title="Raids per week" series={charts.raids} height={220} />
-        <TimeSeriesChart title="Attendance rate per week" series={charts.attendance} height={220} />
-        <TimeSeriesChart title="Loot per week" series={charts.loot} height={220} />
-        <TimeSeriesChart title="Bot activity per day" series={charts.bot} height={220} />
+        {(
+          [
+            ['Active guilds per week', charts.activeGuilds],
+            ['Sign-ups and daily active members', charts.members],
+            ['Raids per week', charts.raids],
+            ['Attendance rate per week', charts.attendance],
+            ['Loot per week', charts.loot],
+            ['Bot activity per day', charts.bot],
+          ] as const
+        ).map(([title, series]) => (
+          <TimeSeriesChart key={title} title={title} series={series} height={220} />
+        ))}
       </div>
       <div className="analytics-tables">
         <FigureTable

@@ -1,62 +1,64 @@
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditActionFilter } from '@guildhall/contract';
 import { X } from 'lucide-react';
-import { useId } from 'react';
-import { FilterSelect } from '../../ui/filter-select';
-import { SearchInput } from '../../ui/search-input';
-import type { AuditLogParams } from './audit-log-query';
+import { FilterBar } from '../../ui/filter-bar';
+import type { UrlQueryChangeOptions } from '../../ui/use-url-query';
+import { type AuditLogParams, hasAuditFilters } from './audit-log-query';
 
 interface AuditLogFilterBarProps {
   state: AuditLogParams;
   targetTypes: readonly string[];
   /** The message when the range ends before it starts. */
   rangeError: string | null;
-  onActorChange: (actor: string) => void;
-  onChange: (change: Partial<AuditLogParams>) => void;
-}
-
-/** The target menu's options: everything, then each type recorded so far (and one from the URL the log does not hold). */
-function optionsOf(all: string, values: readonly string[], current: string | undefined) {
-  const list = current && !values.includes(current) ? [...values, current] : values;
-  return [{ value: '', label: all }, ...list.map((value) => ({ value, label: value }))];
+  onChange: (change: Partial<AuditLogParams>, options?: UrlQueryChangeOptions) => void;
 }
 
 /** Every action of the catalog by its label, and all of one subject's when a link asks for them ('admin.'). */
 function actionOptions(current: AuditActionFilter | undefined) {
-  const options: { value: AuditActionFilter | ''; label: string }[] = [{ value: '', label: 'All actions' }];
-  options.push(...AUDIT_ACTION_NAMES.map((name) => ({ value: name, label: AUDIT_ACTIONS[name] })));
+  const options: { value: AuditActionFilter; label: string }[] = AUDIT_ACTION_NAMES.map((name) => ({
+    value: name,
+    label: AUDIT_ACTIONS[name],
+  }));
   if (current && !(current in AUDIT_ACTIONS)) options.push({ value: current, label: `All ${current.slice(0, -1)} actions` });
   return options;
 }
 
-/** Actor (the name or id, as typed), action, target type and the time range. */
-export function AuditLogFilterBar({ state, targetTypes, rangeError, onActorChange, onChange }: AuditLogFilterBarProps) {
-  const fromId = useId();
-  const toId = useId();
-  const errorId = useId();
+/** Actor (the name or id, as typed), action, target type (and one target from a link) and the time range. */
+export function AuditLogFilterBar({ state, targetTypes, rangeError, onChange }: AuditLogFilterBarProps) {
   return (
-    <search className="filter-bar audit-filters">
-      <SearchInput
-        value={state.actor ?? ''}
-        onSearch={onActorChange}
-        label="Filter by actor"
-        placeholder="Actor (username or id)"
-        testId="audit-actor"
-        debounceMs={500}
-      />
-      <FilterSelect
-        label="Filter by action"
-        value={state.action ?? ''}
-        options={actionOptions(state.action)}
-        onChange={(action) => onChange({ action: action || undefined })}
-        testId="audit-action"
-      />
-      <FilterSelect
-        label="Filter by target type"
-        value={state.targetType ?? ''}
-        options={optionsOf('All targets', targetTypes, state.targetType)}
-        onChange={(targetType) => onChange({ targetType: targetType || undefined })}
-        testId="audit-target-type"
-      />
+    <FilterBar
+      values={state}
+      onChange={onChange}
+      isFiltered={hasAuditFilters(state)}
+      alsoClears={['targetId']}
+      className="audit-filters"
+      fields={[
+        {
+          kind: 'search',
+          name: 'actor',
+          label: 'Filter by actor',
+          placeholder: 'Actor (username or id)',
+          testId: 'audit-actor',
+          debounceMs: 500,
+        },
+        {
+          kind: 'select',
+          name: 'action',
+          label: 'Filter by action',
+          all: 'All actions',
+          options: actionOptions(state.action),
+          testId: 'audit-action',
+        },
+        {
+          kind: 'select',
+          name: 'targetType',
+          label: 'Filter by target type',
+          all: 'All targets',
+          options: targetTypes.map((value) => ({ value, label: value })),
+          testId: 'audit-target-type',
+        },
+        { kind: 'dates', from: 'from', to: 'to', type: 'datetime-local', error: rangeError, testId: 'audit' },
+      ]}
+    >
       {state.targetId && (
         <button
           type="button"
@@ -69,37 +71,6 @@ export function AuditLogFilterBar({ state, targetTypes, rangeError, onActorChang
           <span className="visually-hidden">: show every target</span>
         </button>
       )}
-      <div className="audit-filters__time">
-        <label htmlFor={fromId}>From</label>
-        <input
-          id={fromId}
-          className="input"
-          type="datetime-local"
-          value={state.from ?? ''}
-          onChange={(event) => onChange({ from: event.target.value || undefined })}
-          aria-invalid={rangeError !== null}
-          aria-describedby={rangeError ? errorId : undefined}
-          data-testid="audit-from"
-        />
-      </div>
-      <div className="audit-filters__time">
-        <label htmlFor={toId}>To</label>
-        <input
-          id={toId}
-          className="input"
-          type="datetime-local"
-          value={state.to ?? ''}
-          onChange={(event) => onChange({ to: event.target.value || undefined })}
-          aria-invalid={rangeError !== null}
-          aria-describedby={rangeError ? errorId : undefined}
-          data-testid="audit-to"
-        />
-      </div>
-      {rangeError && (
-        <p id={errorId} className="field__error audit-filters__error" role="alert">
-          {rangeError}
-        </p>
-      )}
-    </search>
+    </FilterBar>
   );
 }

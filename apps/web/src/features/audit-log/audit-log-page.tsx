@@ -1,11 +1,11 @@
-import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE } from '@guildhall/contract';
-import { X } from 'lucide-react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { AUDIT_LOG_MESSAGES } from '@guildhall/contract';
+import { useCallback, useMemo } from 'react';
 import { useAuditFacets, useAuditLog } from '../../api/audit-log';
 import { Card } from '../../ui/card';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLastPage } from '../../ui/use-last-page';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { AuditExportButton } from './audit-export-button';
 import { AuditLogFilterBar } from './audit-log-filters';
@@ -17,9 +17,7 @@ import '../../styles/audit-log.css';
 export function AuditLogPage() {
   useDocumentTitle('Audit Log');
   // Typing the actor replaces the history entry instead of adding one; a new filter goes back to page 1.
-  const { query: state, set: update, clear } = useUrlQuery(auditLogUrlQuery);
-  const setActor = useCallback((actor: string) => update({ actor }, { replace: true }), [update]);
-  const setPage = useCallback((page: number) => update({ page }), [update]);
+  const { query: state, set: update } = useUrlQuery(auditLogUrlQuery);
   const invalidRange = rangeError(state);
   const query = useMemo(() => auditLogQuery(state), [state]);
   const filters = useMemo(() => auditLogFilters(state), [state]);
@@ -29,12 +27,8 @@ export function AuditLogPage() {
   const total = list.data?.pagination.total ?? 0;
   const isFiltered = hasAuditFilters(state);
 
-  // Past the last page (an old link, narrower filters): go to the last page that has records.
-  useEffect(() => {
-    if (list.isSuccess && entries.length === 0 && state.page > 1 && total > 0) {
-      update({ page: Math.ceil(total / AUDIT_LOG_PAGE.size) }, { replace: true });
-    }
-  }, [list.isSuccess, entries.length, state.page, total, update]);
+  const goTo = useCallback((page: number) => update({ page }, { replace: true }), [update]);
+  useLastPage({ isSuccess: list.isSuccess, rows: entries.length, page: state.page, pageSize: state.limit, total }, goTo);
 
   return (
     <div className="page">
@@ -53,17 +47,8 @@ export function AuditLogPage() {
           state={state}
           targetTypes={facets.data?.targetTypes ?? []}
           rangeError={invalidRange}
-          onActorChange={setActor}
           onChange={update}
         />
-        {isFiltered && (
-          <div className="audit-log__clear">
-            <button type="button" className="button button--ghost button--small" onClick={clear}>
-              <X size={14} aria-hidden="true" />
-              Clear filters
-            </button>
-          </div>
-        )}
         <QueryState
           query={list}
           loading="Loading audit records..."
@@ -74,12 +59,10 @@ export function AuditLogPage() {
         >
           {() => <AuditLogTable entries={entries} isLoading={list.isFetching} />}
         </QueryState>
-        <Pagination
-          // The page whose rows are shown: while the next page loads, the previous one stays on screen.
-          page={list.data?.pagination.page ?? state.page}
-          pageSize={AUDIT_LOG_PAGE.size}
-          total={total}
-          onPageChange={setPage}
+        <ListPagination
+          pagination={list.data?.pagination}
+          query={state}
+          onChange={update}
           testId="audit-pagination"
           noun="records"
         />

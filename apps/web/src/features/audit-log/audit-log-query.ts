@@ -1,4 +1,4 @@
-import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE, type AuditLogFilters, auditLogListQuery } from '@guildhall/contract';
+import { AUDIT_LOG_MESSAGES, type AuditLogFilters, auditLogListQuery } from '@guildhall/contract';
 import { z } from 'zod';
 import type { AuditLogQuery } from '../../api/audit-log';
 
@@ -15,7 +15,7 @@ const localTime = z
  */
 export const auditLogUrlQuery = z
   .object(auditLogListQuery.shape)
-  .pick({ actor: true, action: true, targetType: true, targetId: true, page: true })
+  .pick({ actor: true, action: true, targetType: true, targetId: true, page: true, limit: true })
   .extend({ from: localTime.optional(), to: localTime.optional() });
 /** The screen's state, as the URL holds it. */
 export type AuditLogParams = z.output<typeof auditLogUrlQuery>;
@@ -39,7 +39,7 @@ export function auditLogFilters(state: AuditLogParams): AuditLogFilters {
 export const auditLogQuery = (state: AuditLogParams): AuditLogQuery => ({
   ...auditLogFilters(state),
   page: state.page,
-  limit: AUDIT_LOG_PAGE.size,
+  limit: state.limit,
 });
 
 /** The contract's message when the range ends before it starts, else null. */

@@ -1,9 +1,20 @@
 import { type DiscoveryMember, type LinkedCharacter, MESSAGES } from '@guildhall/contract';
 import { useDiscoveryMembers } from '../../api/character-discovery';
-import { SearchInput } from '../../ui/search-input';
+import { FilterBar, type FilterField } from '../../ui/filter-bar';
 import { DiscoveryPanel } from './discovery-panel';
+import type { DiscoveryParams } from './discovery-query';
 import { MemberCard } from './member-card';
 import '../../styles/character-cards.css';
+
+const MEMBER_FIELDS: FilterField<Pick<DiscoveryParams, 'member'>>[] = [
+  {
+    kind: 'search',
+    name: 'member',
+    label: 'Search members',
+    placeholder: 'Username, global name or nickname',
+    testId: 'member-search',
+  },
+];
 
 interface MembersPanelProps {
   guildId: string;
@@ -33,15 +44,12 @@ export function MembersPanel({ guildId, search, onSearch, pendingByUser, expande
       count={members.length}
       isFiltered={Boolean(search)}
       filters={
-        <search className="filter-bar discovery-filters">
-          <SearchInput
-            value={search}
-            onSearch={onSearch}
-            label="Search members"
-            placeholder="Username, global name or nickname"
-            testId="member-search"
-          />
-        </search>
+        <FilterBar
+          values={{ member: search }}
+          onChange={(change) => onSearch(change.member ?? '')}
+          fields={MEMBER_FIELDS}
+          className="discovery-filters"
+        />
       }
       loadingLabel="Loading members..."
       errorTitle={MESSAGES.fetchDiscordMembersFailed}

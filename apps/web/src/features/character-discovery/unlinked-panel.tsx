@@ -1,7 +1,8 @@
 import { DISCOVERY_MESSAGES, type DiscoveryCharacter, MESSAGES } from '@guildhall/contract';
 import { useUnlinkedCharacters } from '../../api/character-discovery';
+import { FilterBar } from '../../ui/filter-bar';
 import { CharacterCard } from './character-card';
-import { CharacterFilters } from './character-filters';
+import { characterFilterFields } from './character-filters';
 import { DiscoveryPanel } from './discovery-panel';
 import type { DiscoveryParams } from './discovery-query';
 import '../../styles/character-cards.css';
@@ -34,15 +35,11 @@ export function UnlinkedPanel({ guildId, params, onParamsChange, draggedId, ...c
       count={characters.length}
       isFiltered={isFiltered}
       filters={
-        <CharacterFilters
-          search={filters.search}
-          characterClass={filters.class}
-          role={filters.role}
-          classes={first?.filters.classes ?? []}
-          roles={first?.filters.roles ?? []}
-          onSearch={(search) => onParamsChange({ search })}
-          onClassChange={(value) => onParamsChange({ class: value ?? undefined })}
-          onRoleChange={(value) => onParamsChange({ role: value ?? undefined })}
+        <FilterBar
+          values={params}
+          onChange={(change) => onParamsChange(change)}
+          fields={characterFilterFields({ classes: first?.filters.classes ?? [], roles: first?.filters.roles ?? [] })}
+          className="discovery-filters"
         />
       }
       loadingLabel="Loading characters..."

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { useGuildSettings, useResetCategory, useUpdateGuildSettings } from '../../api/guild-config';
 import { useAbilities } from '../../auth/abilities';
 import { Card } from '../../ui/card';
+import { GuildPicker } from '../../ui/guild-picker';
 import { QueryState } from '../../ui/query-state';
 import { type TabItem, Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -18,7 +19,7 @@ import { BulkPanel } from './bulk-panel';
 import { CategoryForm } from './category-form';
 import { ComparePanel } from './compare-panel';
 import { type CategoryForm as FormState, formConfig, formFromState } from './config-form';
-import { GuildPicker } from './guild-picker';
+import { useConfigGuildChoices } from './guild-picker';
 import { HistoryPanel } from './history-panel';
 import { TemplatesPanel } from './templates-panel';
 import { TestAiPanel, TestMemoryPanel } from './test-panels';
@@ -35,26 +36,23 @@ const VIEWS: readonly TabItem<View>[] = [
 const CATEGORY_TABS: readonly TabItem<SettingCategoryId>[] = SETTING_CATEGORIES.map((c) => ({ id: c.id, label: c.label }));
 
 /**
- * The screen's state in the URL (?view=&guild=&category=&search=): the guild and category as the settings call takes
- * them, the picker's search as the guild list takes it.
+ * The screen's state in the URL (?view=&guild=&category=): the guild and category as the settings call takes them.
  */
 const configQuery = z.object({
   view: tabQuery(VIEWS).shape.tab,
   guild: guildConfigApi.settings.params.shape.id.optional(),
   category: guildConfigApi.settings.query.shape.category.unwrap().default(SETTING_CATEGORIES[0].id),
-  search: guildConfigApi.guilds.query.shape.search,
 });
 
 /** Guild configuration (issue 15): the catalog's settings per guild, history, tests, templates, compare, bulk. */
 export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
   useDocumentTitle(screen?.label ?? 'Configuration');
   const { query, set } = useUrlQuery(configQuery);
-  const { view, category, search = '' } = query;
+  const { view, category } = query;
   const guildId = query.guild ?? null;
   const canEdit = useAbilities().can('editGuildSettings');
   const settings = useGuildSettings(guildId);
   const guild = settings.data?.guild ?? null;
-  const setSearch = useCallback((value: string) => set({ search: value }, { replace: true }), [set]);
   const unsaved = useUnsavedGuard();
 
   return (
@@ -83,12 +81,17 @@ export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
       >
         {view === 'settings' && (
           <div className="config-layout">
-            <Card title="Guilds" className="config-layout__picker">
+            <Card className="config-layout__picker">
               <GuildPicker
-                search={search}
-                onSearch={setSearch}
-                selectedId={guildId}
-                onSelect={(picked) => unsaved.guard(() => set({ guild: picked.id }))}
+                guildId={guildId}
+                guildName={settings.data?.guild.name}
+                onChange={(picked) => picked && unsaved.guard(() => set({ guild: picked.id }))}
+                label="Guild"
+                placeholder="Choose a guild"
+                useOptions={useConfigGuildChoices}
+                testId="guild-picker"
+                inputTestId="config-guild-picker"
+                variant="toolbar"
               />
             </Card>
             <div className="config-layout__main">

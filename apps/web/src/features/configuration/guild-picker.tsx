@@ -3,71 +3,35 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { useConfigGuilds } from '../../api/guild-config';
 import { Badge } from '../../ui/badge';
-import { QueryState } from '../../ui/query-state';
+import type { ComboboxAnswer } from '../../ui/combobox';
 import { SearchInput } from '../../ui/search-input';
 
 /** "3 overrides" */
 export const overridesText = (count: number) => `${count} ${count === 1 ? 'override' : 'overrides'}`;
 
-function GuildLine({ guild }: { guild: ConfigGuild }) {
-  return (
-    <>
-      <span className="config-guild__name">{guild.name}</span>
-      <span className="config-guild__meta muted">
-        {[guild.realm, guild.region].filter(Boolean).join(' · ')}
-        {!guild.isActive && ' · inactive'}
-      </span>
-      <Badge tone={guild.overrides > 0 ? 'brand' : 'neutral'} className="config-guild__count">
-        {overridesText(guild.overrides)}
-      </Badge>
-    </>
-  );
-}
-
-/** The guild whose settings are shown: a searched list, the chosen one marked. */
-export function GuildPicker({
-  search,
-  onSearch,
-  selectedId,
-  onSelect,
-}: {
-  search: string;
-  onSearch: (search: string) => void;
-  selectedId: string | null;
-  onSelect: (guild: ConfigGuild) => void;
-}) {
+/**
+ * The guild picker's options on Configuration (ui/guild-picker): guilds by name from the configuration's own call,
+ * each with where it plays and how many settings it overrides.
+ */
+export function useConfigGuildChoices(search: string): ComboboxAnswer {
   const guilds = useConfigGuilds(search);
-  const list = guilds.data?.guilds ?? [];
-  return (
-    <div className="config-picker" data-testid="guild-picker">
-      <SearchInput value={search} onSearch={onSearch} label="Search guilds" placeholder="Search guilds" maxLength={100} />
-      <QueryState
-        query={guilds}
-        loading="Loading guilds..."
-        errorTitle="Failed to load guilds"
-        isEmpty={() => list.length === 0}
-        empty="No guild matches."
-        testId="config-guilds"
-      >
-        {() => (
-          <ul className="config-picker__list" aria-label="Guilds" aria-busy={guilds.isFetching}>
-            {list.map((guild) => (
-              <li key={guild.id}>
-                <button
-                  type="button"
-                  className={`config-guild${guild.id === selectedId ? ' config-guild--selected' : ''}`}
-                  aria-current={guild.id === selectedId ? 'true' : undefined}
-                  onClick={() => onSelect(guild)}
-                >
-                  <GuildLine guild={guild} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </div>
-  );
+  return {
+    options: (guilds.data?.guilds ?? []).map((guild) => ({
+      id: guild.id,
+      label: guild.name,
+      detail: (
+        <>
+          {[guild.realm, guild.region].filter(Boolean).join(' · ')}
+          {!guild.isActive && <span className="combobox__tag">Inactive</span>}
+          <Badge tone={guild.overrides > 0 ? 'brand' : 'neutral'} className="config-guild__count">
+            {overridesText(guild.overrides)}
+          </Badge>
+        </>
+      ),
+    })),
+    isLoading: guilds.isFetching,
+    note: guilds.isError ? errorMessage(guilds.error) : undefined,
+  };
 }
 
 /** Several guilds: a searched list of checkboxes, those chosen kept across searches. */

@@ -1,16 +1,15 @@
 import { type BotGuild, DISCORD_ACCOUNT_MESSAGES, DISCORD_ACCOUNT_PAGE } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link2 } from 'lucide-react';
-import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { type BotGuildFilters, useBotGuilds } from '../../api/discord-accounts';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { DataTable } from '../../ui/data-table';
+import { FilterBar, type FilterField } from '../../ui/filter-bar';
 import { formatCount } from '../../ui/format';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
-import { SearchInput } from '../../ui/search-input';
 
 const SYNC_TONES: Record<NonNullable<BotGuild['lastSync']>['status'], BadgeTone> = {
   running: 'brand',
@@ -76,6 +75,16 @@ const COLUMNS: ColumnDef<BotGuild>[] = [
   },
 ];
 
+const FIELDS: FilterField<BotGuildFilters>[] = [
+  {
+    kind: 'search',
+    name: 'search',
+    label: "Search the bot's guilds",
+    placeholder: 'Search by guild, server or Discord guild id',
+    testId: 'bot-guild-search',
+  },
+];
+
 interface BotGuildsPanelProps {
   filters: BotGuildFilters;
   onChange: (change: Partial<BotGuildFilters>, replace?: boolean) => void;
@@ -85,20 +94,10 @@ interface BotGuildsPanelProps {
 export function BotGuildsPanel({ filters, onChange }: BotGuildsPanelProps) {
   const list = useBotGuilds(filters);
   const guilds = list.data?.data ?? [];
-  const total = list.data?.pagination.total ?? 0;
-  const handleSearch = useCallback((search: string) => onChange({ search: search || undefined }, true), [onChange]);
 
   return (
     <>
-      <search className="filter-bar">
-        <SearchInput
-          value={filters.search ?? ''}
-          onSearch={handleSearch}
-          label="Search the bot's guilds"
-          placeholder="Search by guild, server or Discord guild id"
-          testId="bot-guild-search"
-        />
-      </search>
+      <FilterBar values={filters} onChange={(change, { replace }) => onChange(change, replace)} fields={FIELDS} />
       <QueryState
         query={list}
         loading={DISCORD_ACCOUNT_MESSAGES.loadingBotGuilds}
@@ -120,13 +119,11 @@ export function BotGuildsPanel({ filters, onChange }: BotGuildsPanelProps) {
           />
         )}
       </QueryState>
-      <Pagination
-        // The page whose rows are shown: while the next page loads, the previous one stays on screen.
-        page={list.data?.pagination.page ?? filters.page}
-        pageSize={DISCORD_ACCOUNT_PAGE.size}
-        total={total}
+      <ListPagination
+        pagination={list.data?.pagination}
+        query={filters}
+        onChange={onChange}
         buttons={DISCORD_ACCOUNT_PAGE.buttons}
-        onPageChange={(page) => onChange({ page })}
         testId="bot-guild-pagination"
       />
     </>

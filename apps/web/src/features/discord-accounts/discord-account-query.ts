@@ -1,4 +1,4 @@
-import { botGuildListQuery, DISCORD_ACCOUNT_PAGE, DISCORD_ID_PATTERN, discordUserListQuery } from '@guildhall/contract';
+import { botGuildListQuery, DISCORD_ID_PATTERN, discordUserListQuery } from '@guildhall/contract';
 import { z } from 'zod';
 import type { BotGuildFilters, DiscordUserFilters } from '../../api/discord-accounts';
 
@@ -23,6 +23,7 @@ export const discordUserUrlQuery = z.object({
   sort: users.sortBy,
   order: users.sortOrder,
   page: users.page,
+  limit: users.limit,
   user: z.string().regex(DISCORD_ID_PATTERN).optional(),
 });
 /** The users' part of the URL. */
@@ -32,6 +33,7 @@ export type DiscordUserUrlState = z.output<typeof discordUserUrlQuery>;
 export const botGuildUrlQuery = z.object({
   guildSearch: botGuildListQuery.shape.search,
   guildPage: botGuildListQuery.shape.page,
+  guildLimit: botGuildListQuery.shape.limit,
 });
 
 /** The users' list call for the URL's state. */
@@ -41,12 +43,12 @@ export const userFilters = (state: DiscordUserUrlState): DiscordUserFilters => (
   sortBy: state.sort,
   sortOrder: state.order,
   page: state.page,
-  limit: DISCORD_ACCOUNT_PAGE.size,
+  limit: state.limit,
 });
 
 /** A change of the users' list in the URL's names. */
 export function userUrlChange(change: Partial<DiscordUserFilters>): Partial<DiscordUserUrlState> {
-  const { sortBy, sortOrder, limit: _limit, ...rest } = change;
+  const { sortBy, sortOrder, ...rest } = change;
   return { ...rest, ...('sortBy' in change && { sort: sortBy }), ...('sortOrder' in change && { order: sortOrder }) };
 }
 
@@ -54,11 +56,12 @@ export function userUrlChange(change: Partial<DiscordUserFilters>): Partial<Disc
 export const botGuildFilters = (state: z.output<typeof botGuildUrlQuery>): BotGuildFilters => ({
   search: state.guildSearch,
   page: state.guildPage,
-  limit: DISCORD_ACCOUNT_PAGE.size,
+  limit: state.guildLimit,
 });
 
 /** A change of the bot guilds' list in the URL's names. */
 export const botGuildUrlChange = (change: Partial<BotGuildFilters>): Partial<z.output<typeof botGuildUrlQuery>> => ({
   ...('search' in change && { guildSearch: change.search }),
   ...('page' in change && { guildPage: change.page }),
+  ...('limit' in change && { guildLimit: change.limit }),
 });

@@ -5,15 +5,30 @@ import {
   DISCORD_USER_FILTER_LABELS,
   DISCORD_USER_FILTERS,
 } from '@guildhall/contract';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { type DiscordUserFilters, useDiscordUsers } from '../../api/discord-accounts';
-import { FilterSelect } from '../../ui/filter-select';
-import { Pagination } from '../../ui/pagination';
+import { FilterBar, type FilterField } from '../../ui/filter-bar';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
-import { SearchInput } from '../../ui/search-input';
+import { useLastPage } from '../../ui/use-last-page';
 import { DiscordUserTable } from './discord-user-table';
 
-const FILTER_OPTIONS = DISCORD_USER_FILTERS.map((value) => ({ value, label: DISCORD_USER_FILTER_LABELS[value] }));
+const FIELDS: FilterField<DiscordUserFilters>[] = [
+  {
+    kind: 'search',
+    name: 'search',
+    label: 'Search Discord users',
+    placeholder: 'Search by id, username, global name or nickname',
+    testId: 'discord-user-search',
+  },
+  {
+    kind: 'select',
+    name: 'filter',
+    label: 'Which Discord users',
+    options: DISCORD_USER_FILTERS.map((value) => ({ value, label: DISCORD_USER_FILTER_LABELS[value] })),
+    testId: 'discord-user-filter',
+  },
+];
 
 interface DiscordUsersPanelProps {
   filters: DiscordUserFilters;
@@ -27,33 +42,13 @@ export function DiscordUsersPanel({ filters, onChange, onOpen }: DiscordUsersPan
   const users = list.data?.data ?? [];
   const total = list.data?.pagination.total ?? 0;
   const isFiltered = Boolean(filters.search) || filters.filter !== 'all';
-  const handleSearch = useCallback((search: string) => onChange({ search: search || undefined }, true), [onChange]);
 
-  // Past the last page (an old link, fewer users now): go to the last page that has rows.
-  useEffect(() => {
-    if (list.isSuccess && users.length === 0 && filters.page > 1 && total > 0) {
-      onChange({ page: Math.ceil(total / DISCORD_ACCOUNT_PAGE.size) }, true);
-    }
-  }, [list.isSuccess, users.length, filters.page, total, onChange]);
+  const goTo = useCallback((page: number) => onChange({ page }, true), [onChange]);
+  useLastPage({ isSuccess: list.isSuccess, rows: users.length, page: filters.page, pageSize: filters.limit, total }, goTo);
 
   return (
     <>
-      <search className="filter-bar">
-        <SearchInput
-          value={filters.search ?? ''}
-          onSearch={handleSearch}
-          label="Search Discord users"
-          placeholder="Search by id, username, global name or nickname"
-          testId="discord-user-search"
-        />
-        <FilterSelect
-          label="Which Discord users"
-          value={filters.filter}
-          options={FILTER_OPTIONS}
-          onChange={(filter) => onChange({ filter })}
-          testId="discord-user-filter"
-        />
-      </search>
+      <FilterBar values={filters} onChange={(change, { replace }) => onChange(change, replace)} fields={FIELDS} />
 
       <QueryState
         query={list}
@@ -74,13 +69,11 @@ export function DiscordUsersPanel({ filters, onChange, onOpen }: DiscordUsersPan
           />
         )}
       </QueryState>
-      <Pagination
-        // The page whose rows are shown: while the next page loads, the previous one stays on screen.
-        page={list.data?.pagination.page ?? filters.page}
-        pageSize={DISCORD_ACCOUNT_PAGE.size}
-        total={total}
+      <ListPagination
+        pagination={list.data?.pagination}
+        query={filters}
+        onChange={onChange}
         buttons={DISCORD_ACCOUNT_PAGE.buttons}
-        onPageChange={(page) => onChange({ page })}
         testId="discord-user-pagination"
       />
     </>

@@ -1,7 +1,7 @@
 import { GUILD_MESSAGES, type GuildDuplicateRefusal, type GuildInput, type GuildTenant } from '@guildhall/contract';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { duplicateGuildOf, hasFieldErrors, useCreateGuildMutation, useUpdateGuildMutation } from '../../api/guild-mutations';
-import { Modal } from '../../ui/modal';
+import { FormModal } from '../../ui/form-modal';
 import { useToast } from '../../ui/toast-context';
 import { DuplicateGuildConfirm } from './duplicate-guild-confirm';
 import type { GuildFormBinding } from './guild-form-controls';
@@ -24,7 +24,6 @@ interface GuildFormModalProps {
 /** Create or edit a guild tenant in a large modal: three sections, the contract's rules, the server's field errors. */
 export function GuildFormModal({ guild, onClose }: GuildFormModalProps) {
   const toast = useToast();
-  const formId = useId();
   const create = useCreateGuildMutation();
   const update = useUpdateGuildMutation();
   const [values, setValues] = useState<GuildFormValues>(() => (guild ? guildToForm(guild) : emptyGuildForm()));
@@ -100,28 +99,22 @@ export function GuildFormModal({ guild, onClose }: GuildFormModalProps) {
 
   return (
     <>
-      <Modal
-        isOpen
+      <FormModal
         title={isEditing ? `Edit Guild: ${guild.guild_name}` : 'Create Guild'}
         size="lg"
         onClose={onClose}
-        footer={
-          <>
-            <button type="button" className="button button--secondary" onClick={onClose} disabled={isSaving}>
-              Cancel
-            </button>
-            <button type="submit" form={formId} className="button button--primary" disabled={isSaving}>
-              {isSaving ? 'Saving...' : isEditing ? 'Update Guild' : 'Create Guild'}
-            </button>
-          </>
-        }
+        onSubmit={handleSubmit}
+        submitLabel={isEditing ? 'Update Guild' : 'Create Guild'}
+        busyLabel="Saving..."
+        isBusy={isSaving}
+        className="guild-form"
+        testId="guild-form"
+        formRef={formRef}
       >
-        <form ref={formRef} id={formId} className="form guild-form" onSubmit={handleSubmit} noValidate data-testid="guild-form">
-          <BasicInformationSection form={form} />
-          <GuildConfigurationSection form={form} />
-          <ContactInformationSection form={form} />
-        </form>
-      </Modal>
+        <BasicInformationSection form={form} />
+        <GuildConfigurationSection form={form} />
+        <ContactInformationSection form={form} />
+      </FormModal>
       {/* Beside the form's dialog, not inside it: Escape on the question must not close the form too. */}
       <DuplicateGuildConfirm
         duplicate={duplicate?.refusal ?? null}

@@ -5,15 +5,17 @@ import { useLocation } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useGuildList } from '../../api/guilds';
 import { Card } from '../../ui/card';
+import { FilterBar } from '../../ui/filter-bar';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLastPage } from '../../ui/use-last-page';
 import { useSelection } from '../../ui/use-selection';
 import { DeleteGuildModal } from './delete-guild-modal';
 import { GuildBulkBar } from './guild-bulk-bar';
 import { GuildExportButton } from './guild-export-button';
-import { GuildFilters } from './guild-filters';
+import { GUILD_FILTER_FIELDS } from './guild-filters';
 import { GuildFormModal } from './guild-form-modal';
 import { GuildStatCards } from './guild-stat-cards';
 import { GuildTable } from './guild-table';
@@ -28,7 +30,7 @@ export function GuildsPage() {
   useDocumentTitle('Guild Management');
   const toast = useToast();
   const location = useLocation();
-  const { filters, update, setSearch, setPage } = useGuildListParams();
+  const { filters, update, setPage } = useGuildListParams();
   const list = useGuildList(filters);
   const selection = useSelection<SelectedGuild>();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
@@ -52,10 +54,7 @@ export function GuildsPage() {
   // A selected guild renamed meanwhile is named by its new name.
   useEffect(() => refresh(guilds), [guilds, refresh]);
 
-  // Past the last page (after deletes, or an old link): go to the last page that has rows.
-  useEffect(() => {
-    if (list.isSuccess && guilds.length === 0 && filters.page > 1) setPage(Math.max(1, Math.ceil(total / GUILD_PAGE.size)));
-  }, [list.isSuccess, guilds.length, total, filters.page, setPage]);
+  useLastPage({ isSuccess: list.isSuccess, rows: guilds.length, page: filters.page, pageSize: filters.limit, total }, setPage);
 
   const handleDeleted = useCallback((id: string) => selection.remove(id), [selection]);
 
@@ -78,12 +77,7 @@ export function GuildsPage() {
       <GuildStatCards />
 
       <Card className="guild-list">
-        <GuildFilters
-          filters={filters}
-          onSearchChange={setSearch}
-          onStatusChange={(status) => update({ status })}
-          onRegionChange={(region) => update({ region })}
-        />
+        <FilterBar values={filters} onChange={update} fields={GUILD_FILTER_FIELDS} />
         <GuildBulkBar selected={selected} pageIds={pageIds} onDeselect={selection.remove} onClear={clear} />
         <QueryState
           query={list}
@@ -112,7 +106,8 @@ export function GuildsPage() {
         </QueryState>
         <Pagination
           page={filters.page}
-          pageSize={GUILD_PAGE.size}
+          pageSize={filters.limit}
+          onPageSizeChange={(limit) => update({ limit })}
           total={total}
           buttons={GUILD_PAGE.buttons}
           onPageChange={setPage}

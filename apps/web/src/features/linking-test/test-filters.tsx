@@ -3,12 +3,11 @@ import {
   LINKING_TEST_LIMITS,
   LINKING_TEST_SORTS,
   type LinkingTestSort,
-  WOW_CLASSES,
   type WowClass,
 } from '@guildhall/contract';
 import { ArrowDownAZ, ArrowUpAZ } from 'lucide-react';
 import { useId } from 'react';
-import { SearchInput } from '../../ui/search-input';
+import { FilterBar, type FilterField } from '../../ui/filter-bar';
 import { type CharacterQuery, parseLevel } from './character-query';
 
 const SORT_LABELS: Record<LinkingTestSort, string> = {
@@ -26,33 +25,22 @@ interface TestFiltersProps {
   onChange: (change: Partial<CharacterQuery>) => void;
 }
 
-interface ChoiceProps {
-  id: string;
-  label: string;
-  value: string;
-  values: readonly string[];
-  allLabel: string;
-  onSelect: (value: string) => void;
-}
+const plain = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
-/** A filter menu whose first option names it ("All classes"); its label is for screen readers. */
-function Choice({ id, label, value, values, allLabel, onSelect }: ChoiceProps) {
-  return (
-    <>
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
-      <select id={id} className="input filter-bar__select" value={value} onChange={(event) => onSelect(event.target.value)}>
-        <option value="">{allLabel}</option>
-        {values.map((item) => (
-          <option key={item} value={item}>
-            {item}
-          </option>
-        ))}
-      </select>
-    </>
-  );
-}
+/** The search, the menus (their first option names them: 'All classes') and the item level check. */
+const filterFields = (options: TestFiltersProps['options']): FilterField<CharacterQuery>[] => [
+  {
+    kind: 'search',
+    name: 'search',
+    label: 'Search characters',
+    placeholder: 'Search name, server or class',
+    testId: 'test-character-search',
+  },
+  { kind: 'select', name: 'class', label: 'Class', all: 'All classes', options: plain(options.classes) },
+  { kind: 'select', name: 'server', label: 'Server', all: 'All servers', options: plain(options.servers) },
+  { kind: 'select', name: 'source', label: 'Source', all: 'All sources', options: plain(options.sources) },
+  { kind: 'toggle', name: 'hasItemLevel', label: 'Has item level' },
+];
 
 /** Search (debounced 300 ms, over name, server and class), the filters and the sort of spec 2 §5. */
 export function TestFilters({ query, options, onChange }: TestFiltersProps) {
@@ -77,50 +65,15 @@ export function TestFilters({ query, options, onChange }: TestFiltersProps) {
   );
 
   return (
-    <search className="filter-bar test-filters" aria-label="Filter characters">
-      <SearchInput
-        value={query.search}
-        onSearch={(search) => onChange({ search })}
-        label="Search characters"
-        placeholder="Search name, server or class"
-        testId="test-character-search"
-      />
-      <Choice
-        id={`${id}-class`}
-        label="Class"
-        value={query.class ?? ''}
-        values={options.classes}
-        allLabel="All classes"
-        onSelect={(value) => onChange({ class: (WOW_CLASSES as readonly string[]).includes(value) ? (value as WowClass) : null })}
-      />
-      <Choice
-        id={`${id}-server`}
-        label="Server"
-        value={query.server ?? ''}
-        values={options.servers}
-        allLabel="All servers"
-        onSelect={(value) => onChange({ server: value || null })}
-      />
-      <Choice
-        id={`${id}-source`}
-        label="Source"
-        value={query.source ?? ''}
-        values={options.sources}
-        allLabel="All sources"
-        onSelect={(value) =>
-          onChange({ source: (options.sources as readonly string[]).includes(value) ? (value as CharacterSourceType) : null })
-        }
-      />
+    <FilterBar
+      values={query}
+      onChange={(change) => onChange(change)}
+      fields={filterFields(options)}
+      label="Filter characters"
+      className="test-filters"
+    >
       {level('minLevel', 'Min level')}
       {level('maxLevel', 'Max level')}
-      <label className="test-filters__check">
-        <input
-          type="checkbox"
-          checked={query.hasItemLevel}
-          onChange={(event) => onChange({ hasItemLevel: event.target.checked })}
-        />
-        Has item level
-      </label>
       <div className="test-filters__sort">
         <label htmlFor={`${id}-sort`} className="test-filters__sort-label">
           Sort by
@@ -149,6 +102,6 @@ export function TestFilters({ query, options, onChange }: TestFiltersProps) {
           {query.direction === 'asc' ? 'Asc' : 'Desc'}
         </button>
       </div>
-    </search>
+    </FilterBar>
   );
 }

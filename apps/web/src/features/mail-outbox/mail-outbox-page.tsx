@@ -1,19 +1,23 @@
 import { MAIL_OUTBOX_MESSAGES, type OutboxMail, outboxQuery } from '@guildhall/contract';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
+import type { z } from 'zod';
 import { useMailOutbox } from '../../api/mail-outbox';
 import { Card } from '../../ui/card';
+import { FilterBar, type FilterField } from '../../ui/filter-bar';
 import { formatDateTime } from '../../ui/format-date';
+import { pageSizeField } from '../../ui/page-size';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
-import { SearchInput } from '../../ui/search-input';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { MailText } from './mail-text';
 
-const PAGE_SIZE = 20;
-/** The outbox's recipient filter and page in the URL, as the list call reads them. */
-const outboxUrlQuery = outboxQuery.pick({ page: true, to: true });
+/** The outbox's recipient filter, page and page size in the URL, as the list call reads them. */
+const outboxUrlQuery = outboxQuery.pick({ page: true, to: true }).extend({ limit: pageSizeField(25) });
+const FIELDS: FilterField<z.output<typeof outboxUrlQuery>>[] = [
+  { kind: 'search', name: 'to', label: 'Recipient', placeholder: 'Recipient e-mail', testId: 'outbox-search' },
+];
 
 /**
  * The mail the server wrote to its outbox instead of sending (no SMTP_URL): what a member would have
@@ -22,7 +26,7 @@ const outboxUrlQuery = outboxQuery.pick({ page: true, to: true });
 export function MailOutboxPage() {
   useDocumentTitle('Mail Outbox');
   const { query: filters, set } = useUrlQuery(outboxUrlQuery);
-  const outbox = useMailOutbox(filters, PAGE_SIZE);
+  const outbox = useMailOutbox(filters);
   const [openId, setOpenId] = useState<string | null>(null);
   const mails = outbox.data?.mails ?? [];
 
@@ -35,15 +39,7 @@ export function MailOutboxPage() {
         </div>
       </header>
       <Card className="mail-outbox">
-        <div className="filter-bar">
-          <SearchInput
-            value={filters.to ?? ''}
-            onSearch={(to) => set({ to })}
-            label="Recipient"
-            placeholder="Recipient e-mail"
-            testId="outbox-search"
-          />
-        </div>
+        <FilterBar values={filters} onChange={set} fields={FIELDS} />
         <QueryState
           query={outbox}
           loading="Loading mail..."
@@ -67,7 +63,8 @@ export function MailOutboxPage() {
         </QueryState>
         <Pagination
           page={filters.page}
-          pageSize={PAGE_SIZE}
+          pageSize={filters.limit}
+          onPageSizeChange={(limit) => set({ limit })}
           total={outbox.data?.total ?? 0}
           onPageChange={(page) => set({ page })}
         />

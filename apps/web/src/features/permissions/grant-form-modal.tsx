@@ -1,9 +1,9 @@
 import { GUILD_GRANT_MESSAGES, GUILD_PERMISSIONS, guildGrantsApi } from '@guildhall/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useGrantMutation } from '../../api/guild-grants';
 import { type FieldErrors, fieldErrorsFromError, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
+import { FormModal } from '../../ui/form-modal';
 import { GuildPicker } from '../../ui/guild-picker';
-import { Modal } from '../../ui/modal';
 import { GrantUserPicker } from './grant-user-picker';
 import { PermissionChecklist } from './permission-checklist';
 
@@ -18,7 +18,6 @@ interface GrantFormModalProps {
 
 /** Grant a community user permissions in a guild: guild, user and permissions, with the contract's messages. */
 export function GrantFormModal({ guild: initialGuild, onClose }: GrantFormModalProps) {
-  const formId = useId();
   const grant = useGrantMutation();
   const [guild, setGuild] = useState(initialGuild);
   const [user, setUser] = useState<{ id: string; username: string } | null>(null);
@@ -38,56 +37,48 @@ export function GrantFormModal({ guild: initialGuild, onClose }: GrantFormModalP
   }
 
   return (
-    <Modal
-      isOpen
+    <FormModal
       title="Grant guild permissions"
       size="md"
-      onClose={() => !grant.isPending && onClose()}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={grant.isPending}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={grant.isPending}>
-            {grant.isPending ? 'Granting...' : 'Grant'}
-          </button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      submitLabel="Grant"
+      busyLabel="Granting..."
+      isBusy={grant.isPending}
+      testId="grant-form"
     >
-      <form id={formId} className="form" onSubmit={handleSubmit} noValidate data-testid="grant-form">
-        <GuildPicker
-          guildId={guild?.id ?? null}
-          guildName={guild?.name ?? ''}
-          onChange={(next) => {
-            setGuild(next);
-            setErrors((current) => withoutField(current, 'guildId'));
-          }}
-          placeholder={GUILD_GRANT_MESSAGES.guildRequired}
-          error={errors.guildId}
-          testId="grant-guild"
-        />
-        <GrantUserPicker
-          userId={user?.id ?? null}
-          username={user?.username ?? ''}
-          onChange={(next) => {
-            setUser(next);
-            setErrors((current) => withoutField(current, 'userId'));
-          }}
-          error={errors.userId}
-        />
-        <PermissionChecklist
-          legend="Permissions"
-          options={GUILD_PERMISSION_OPTIONS}
-          selected={permissions}
-          onChange={(next) => {
-            setPermissions(next);
-            setErrors((current) => withoutField(current, 'permissions'));
-          }}
-          error={errors.permissions}
-          testId="grant-permissions"
-        />
-        <p className="muted">Permissions the user already holds in this guild stay as they are.</p>
-      </form>
-    </Modal>
+      <GuildPicker
+        guildId={guild?.id ?? null}
+        guildName={guild?.name ?? ''}
+        onChange={(next) => {
+          setGuild(next);
+          setErrors((current) => withoutField(current, 'guildId'));
+        }}
+        placeholder={GUILD_GRANT_MESSAGES.guildRequired}
+        error={errors.guildId}
+        testId="grant-guild"
+      />
+      <GrantUserPicker
+        userId={user?.id ?? null}
+        username={user?.username ?? ''}
+        onChange={(next) => {
+          setUser(next);
+          setErrors((current) => withoutField(current, 'userId'));
+        }}
+        error={errors.userId}
+      />
+      <PermissionChecklist
+        legend="Permissions"
+        options={GUILD_PERMISSION_OPTIONS}
+        selected={permissions}
+        onChange={(next) => {
+          setPermissions(next);
+          setErrors((current) => withoutField(current, 'permissions'));
+        }}
+        error={errors.permissions}
+        testId="grant-permissions"
+      />
+      <p className="muted">Permissions the user already holds in this guild stay as they are.</p>
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { GUILD_GRANT_MESSAGES, GUILD_GRANT_PAGE, type GuildGrant } from '@guildhall/contract';
+import { GUILD_GRANT_MESSAGES, type GuildGrant } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus, UserMinus } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -7,7 +7,7 @@ import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable } from '../../ui/data-table';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { GuildPicker } from '../../ui/guild-picker';
-import { Pagination } from '../../ui/pagination';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
 import { GrantFormModal } from './grant-form-modal';
@@ -70,11 +70,13 @@ interface GuildGrantsPanelProps {
   guildName: string;
   onGuildChange: (guild: { id: string; name: string } | null) => void;
   onSearch: (search: string) => void;
-  onPageChange: (page: number) => void;
+  /** A new page or page size. */
+  onPagingChange: (change: { page: number } | { limit: number }) => void;
 }
 
 /** The Guild grants tab: the permissions community users hold by grant, by guild and user, granted and revoked here. */
-export function GuildGrantsPanel({ filters, guildName, onGuildChange, onSearch, onPageChange }: GuildGrantsPanelProps) {
+export function GuildGrantsPanel(props: GuildGrantsPanelProps) {
+  const { filters, guildName, onGuildChange, onSearch, onPagingChange } = props;
   const list = useGuildGrants(filters);
   const revoke = useRevokeGrantMutation();
   const [isGranting, setIsGranting] = useState(false);
@@ -132,11 +134,10 @@ export function GuildGrantsPanel({ filters, guildName, onGuildChange, onSearch, 
           />
         )}
       </QueryState>
-      <Pagination
-        page={list.data?.pagination.page ?? filters.page}
-        pageSize={GUILD_GRANT_PAGE.size}
-        total={list.data?.pagination.total ?? 0}
-        onPageChange={onPageChange}
+      <ListPagination
+        pagination={list.data?.pagination}
+        query={filters}
+        onChange={onPagingChange}
         testId="grants-pagination"
         noun="grants"
       />

@@ -1,9 +1,9 @@
 import { createAdminRoleBody } from '@guildhall/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { hasRoleFieldErrors, useCreateRoleMutation } from '../../api/admin-roles';
 import { type FieldErrors, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
-import { Modal } from '../../ui/modal';
+import { FormModal } from '../../ui/form-modal';
 import { PermissionChecklist } from './permission-checklist';
 import type { CatalogPermission } from './role-matrix-model';
 
@@ -16,7 +16,6 @@ type TextField = 'name' | 'label' | 'description';
 
 /** The New role form: name, label, description and permissions, checked by the contract's rules, then the server's. */
 export function NewRoleModal({ catalog, onClose }: NewRoleModalProps) {
-  const formId = useId();
   const create = useCreateRoleMutation();
   const [values, setValues] = useState<Record<TextField, string>>({ name: '', label: '', description: '' });
   const [permissions, setPermissions] = useState<string[]>([]);
@@ -65,38 +64,30 @@ export function NewRoleModal({ catalog, onClose }: NewRoleModalProps) {
   );
 
   return (
-    <Modal
-      isOpen
+    <FormModal
       title="New role"
       size="lg"
-      onClose={() => !create.isPending && onClose()}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create role'}
-          </button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      submitLabel="Create role"
+      busyLabel="Creating..."
+      isBusy={create.isPending}
+      testId="role-form"
     >
-      <form id={formId} className="form" onSubmit={handleSubmit} noValidate data-testid="role-form">
-        {text('name', 'Name', { 'data-autofocus': true, placeholder: 'e.g. raid_officer', spellCheck: false })}
-        {text('label', 'Label', { placeholder: 'e.g. Raid Officer' })}
-        {text('description', 'Description')}
-        <PermissionChecklist
-          legend="Permissions"
-          options={catalog}
-          selected={permissions}
-          onChange={(next) => {
-            setPermissions(next);
-            setErrors((current) => withoutField(current, 'permissions'));
-          }}
-          error={errors.permissions}
-          testId="role-form-permissions"
-        />
-      </form>
-    </Modal>
+      {text('name', 'Name', { 'data-autofocus': true, placeholder: 'e.g. raid_officer', spellCheck: false })}
+      {text('label', 'Label', { placeholder: 'e.g. Raid Officer' })}
+      {text('description', 'Description')}
+      <PermissionChecklist
+        legend="Permissions"
+        options={catalog}
+        selected={permissions}
+        onChange={(next) => {
+          setPermissions(next);
+          setErrors((current) => withoutField(current, 'permissions'));
+        }}
+        error={errors.permissions}
+        testId="role-form-permissions"
+      />
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { GUILD_GRANT_PAGE, guildGrantListQuery } from '@guildhall/contract';
+import { guildGrantListQuery } from '@guildhall/contract';
 import { z } from 'zod';
 import type { GuildGrantFilters } from '../../api/guild-grants';
 
@@ -16,7 +16,7 @@ export const MEMBER_ID_PATTERN = /^\d{1,25}$/;
 
 /**
  * What the screen keeps in its URL: the tab, the guild in view (`?guild=`, shared by the grants and Discord roles
- * tabs), the grants' user search and page as their list call takes them, and the member whose permissions are
+ * tabs), the grants' user search, page and page size as their list call takes them, and the member whose permissions are
  * looked up.
  */
 export const permissionQuery = z.object({
@@ -24,6 +24,7 @@ export const permissionQuery = z.object({
   guild: guildGrantListQuery.shape.guildId,
   search: guildGrantListQuery.shape.search,
   page: guildGrantListQuery.shape.page,
+  limit: guildGrantListQuery.shape.limit,
   member: z.string().regex(MEMBER_ID_PATTERN).optional(),
 });
 /** The screen's state, as the URL holds it. */
@@ -34,5 +35,5 @@ export const grantFilters = (state: PermissionParams): GuildGrantFilters => ({
   guildId: state.guild,
   search: state.search,
   page: state.page,
-  limit: GUILD_GRANT_PAGE.size,
+  limit: state.limit,
 });

@@ -25,7 +25,6 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
   const grants = useMemo(() => grantFilters(state), [state]);
   const setTab = useCallback((tab: PermissionTab) => set({ tab }), [set]);
   const setSearch = useCallback((search: string) => set({ search }, { replace: true }), [set]);
-  const setPage = useCallback((page: number) => set({ page }), [set]);
   const setMember = useCallback((member: string | null) => set({ member: member ?? undefined }), [set]);
   const { guildName, remember } = useGuildChoice(state.guild ?? null);
   const [roleDrafts, setRoleDrafts] = useState<RoleDrafts>({});
@@ -60,7 +59,7 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
               guildName={guildName}
               onGuildChange={handleGuildChange}
               onSearch={setSearch}
-              onPageChange={setPage}
+              onPagingChange={set}
             />
           )}
           {state.tab === 'discord-roles' && (

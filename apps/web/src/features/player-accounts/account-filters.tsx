@@ -1,8 +1,8 @@
 import type { PlayerAccountListQuery } from '@guildhall/contract';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import type { PlayerAccountFilters } from '../../api/player-accounts';
-import { FilterSelect } from '../../ui/filter-select';
-import { SearchInput } from '../../ui/search-input';
+import { FilterBar, type FilterField } from '../../ui/filter-bar';
+import type { UrlQueryChangeOptions } from '../../ui/use-url-query';
 
 /** Spec 2 §9: the account search waits for typing to settle this long. */
 export const ACCOUNT_SEARCH_DEBOUNCE_MS = 500;
@@ -32,46 +32,36 @@ const SORT_OPTIONS: { value: SortBy; label: string }[] = [
   { value: 'last_login_at', label: 'Last login' },
 ];
 
+const FIELDS: FilterField<PlayerAccountFilters>[] = [
+  {
+    kind: 'search',
+    name: 'search',
+    label: 'Search accounts',
+    placeholder: 'Search by name, email or Discord',
+    testId: 'account-search',
+    debounceMs: ACCOUNT_SEARCH_DEBOUNCE_MS,
+  },
+  { kind: 'select', name: 'status', label: 'Filter by status', options: STATUS_OPTIONS, testId: 'account-status-filter' },
+  {
+    kind: 'select',
+    name: 'linkedTo',
+    label: 'Filter by linked accounts',
+    options: LINK_OPTIONS,
+    testId: 'account-link-filter',
+  },
+  { kind: 'select', name: 'sortBy', label: 'Sort by', options: SORT_OPTIONS, testId: 'account-sort' },
+];
+
 interface AccountFiltersProps {
   filters: PlayerAccountFilters;
-  onSearchChange: (search: string) => void;
-  onChange: (change: Partial<PlayerAccountFilters>) => void;
+  onChange: (change: Partial<PlayerAccountFilters>, options?: UrlQueryChangeOptions) => void;
 }
 
 /** Search over name, e-mail and Discord (debounced 500 ms), status, link filter, sort field and direction. */
-export function AccountFilters({ filters, onSearchChange, onChange }: AccountFiltersProps) {
+export function AccountFilters({ filters, onChange }: AccountFiltersProps) {
   const isAscending = filters.sortOrder === 'asc';
   return (
-    <search className="filter-bar">
-      <SearchInput
-        value={filters.search ?? ''}
-        onSearch={onSearchChange}
-        label="Search accounts"
-        placeholder="Search by name, email or Discord"
-        testId="account-search"
-        debounceMs={ACCOUNT_SEARCH_DEBOUNCE_MS}
-      />
-      <FilterSelect
-        label="Filter by status"
-        value={filters.status}
-        options={STATUS_OPTIONS}
-        onChange={(status) => onChange({ status })}
-        testId="account-status-filter"
-      />
-      <FilterSelect
-        label="Filter by linked accounts"
-        value={filters.linkedTo}
-        options={LINK_OPTIONS}
-        onChange={(linkedTo) => onChange({ linkedTo })}
-        testId="account-link-filter"
-      />
-      <FilterSelect
-        label="Sort by"
-        value={filters.sortBy}
-        options={SORT_OPTIONS}
-        onChange={(sortBy) => onChange({ sortBy })}
-        testId="account-sort"
-      />
+    <FilterBar values={filters} onChange={onChange} fields={FIELDS}>
       <button
         type="button"
         className="button button--secondary account-sort-order"
@@ -85,6 +75,6 @@ export function AccountFilters({ filters, onSearchChange, onChange }: AccountFil
           {isAscending ? 'Ascending' : 'Descending'}
         </span>
       </button>
-    </search>
+    </FilterBar>
   );
 }

@@ -1,11 +1,11 @@
 import { type PlayerAccount, SELECTABLE_ACCOUNT_STATUSES } from '@guildhall/contract';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { hasAccountFieldErrors, linkHolderOf, useSaveAccountMutation } from '../../api/player-account-mutations';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import type { FieldErrors } from '../../ui/field-errors';
 import { withoutField } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
-import { Modal } from '../../ui/modal';
+import { FormModal } from '../../ui/form-modal';
 import { type AccountFormValues, accountToForm, emptyAccountForm, isFormDirty, validateAccountForm } from './account-form-values';
 import { statusLabel } from './account-text';
 import { type LookupHint, useIdLookups } from './use-id-lookups';
@@ -28,7 +28,6 @@ function Hint({ hint }: { hint: LookupHint }) {
 
 /** Create or edit a player account (spec 2 §2): the contract's rules, the server's field errors, unsaved changes asked about. */
 export function AccountFormModal({ account, onClose, onSaved }: AccountFormModalProps) {
-  const formId = useId();
   const save = useSaveAccountMutation();
   const [initial] = useState<AccountFormValues>(() => (account ? accountToForm(account) : emptyAccountForm()));
   const [values, setValues] = useState(initial);
@@ -110,63 +109,56 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
 
   return (
     <>
-      <Modal
-        isOpen
+      <FormModal
         title={isEditing ? `Edit Account: ${account.displayName}` : 'Create Player Account'}
         size="md"
         onClose={handleClose}
-        footer={
-          <>
-            <button type="button" className="button button--secondary" onClick={handleClose} disabled={save.isPending}>
-              Cancel
-            </button>
-            <button type="submit" form={formId} className="button button--primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : isEditing ? 'Save Account' : 'Create Account'}
-            </button>
-          </>
-        }
+        onSubmit={handleSubmit}
+        submitLabel={isEditing ? 'Save Account' : 'Create Account'}
+        busyLabel="Saving..."
+        isBusy={save.isPending}
+        testId="account-form"
+        formRef={formRef}
       >
-        <form ref={formRef} id={formId} className="form" onSubmit={handleSubmit} noValidate data-testid="account-form">
-          {text('displayName', 'Display Name', { autoComplete: 'off', 'data-autofocus': true })}
-          {text('email', 'Email', { type: 'email', autoComplete: 'off' })}
-          {text('discordId', 'Discord ID', { inputMode: 'numeric', placeholder: '18-digit Discord user ID' })}
-          {text('battlenetId', 'Battle.net ID', { placeholder: 'Battle.net account ID or BattleTag' })}
-          <FormField label="Status" error={errors.accountStatus}>
-            {(props) => (
-              <select
-                {...props}
-                name="accountStatus"
-                value={values.accountStatus}
-                onChange={(event) => handleChange('accountStatus', event.target.value)}
-                data-testid="account-form-accountStatus"
-              >
-                {SELECTABLE_ACCOUNT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {statusLabel(status)}
-                  </option>
-                ))}
-                {initial.accountStatus === 'merged' && (
-                  <option value="merged" disabled>
-                    Merged
-                  </option>
-                )}
-              </select>
-            )}
-          </FormField>
-          <FormField label="Notes" error={errors.notes}>
-            {(props) => (
-              <textarea
-                {...props}
-                name="notes"
-                rows={3}
-                value={values.notes}
-                onChange={(event) => handleChange('notes', event.target.value)}
-                data-testid="account-form-notes"
-              />
-            )}
-          </FormField>
-        </form>
-      </Modal>
+        {text('displayName', 'Display Name', { autoComplete: 'off', 'data-autofocus': true })}
+        {text('email', 'Email', { type: 'email', autoComplete: 'off' })}
+        {text('discordId', 'Discord ID', { inputMode: 'numeric', placeholder: '18-digit Discord user ID' })}
+        {text('battlenetId', 'Battle.net ID', { placeholder: 'Battle.net account ID or BattleTag' })}
+        <FormField label="Status" error={errors.accountStatus}>
+          {(props) => (
+            <select
+              {...props}
+              name="accountStatus"
+              value={values.accountStatus}
+              onChange={(event) => handleChange('accountStatus', event.target.value)}
+              data-testid="account-form-accountStatus"
+            >
+              {SELECTABLE_ACCOUNT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {statusLabel(status)}
+                </option>
+              ))}
+              {initial.accountStatus === 'merged' && (
+                <option value="merged" disabled>
+                  Merged
+                </option>
+              )}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Notes" error={errors.notes}>
+          {(props) => (
+            <textarea
+              {...props}
+              name="notes"
+              rows={3}
+              value={values.notes}
+              onChange={(event) => handleChange('notes', event.target.value)}
+              data-testid="account-form-notes"
+            />
+          )}
+        </FormField>
+      </FormModal>
       <ConfirmModal
         isOpen={isConfirmingClose}
         title="Discard changes?"

@@ -1,12 +1,12 @@
 import { PLAYER_ACCOUNT_MESSAGES, type PlayerAccount, playerAccountListQuery } from '@guildhall/contract';
 import { Plus, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { usePlayerAccountList, usePlayerStatistics } from '../../api/player-accounts';
 import { Card } from '../../ui/card';
 import { formatCount } from '../../ui/format';
-import { pageCount } from '../../ui/page-window';
-import { Pagination } from '../../ui/pagination';
+import { isPagedList } from '../../ui/page-size';
+import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -29,8 +29,6 @@ export function PlayerAccountsPage() {
   const { canCreate, canBulkEdit } = useAccountPermissions();
   // Filters, sort and page in the URL; typing in the search replaces the history entry.
   const { query: filters, set: update } = useUrlQuery(playerAccountListQuery);
-  const setSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
-  const setPage = useCallback((page: number) => update({ page }), [update]);
   const list = usePlayerAccountList(filters);
   const statistics = usePlayerStatistics();
   const bulk = useBulkUpdate();
@@ -121,7 +119,7 @@ export function PlayerAccountsPage() {
       <AccountStatCards statistics={stats} isLoading={statistics.isPending && !statistics.isError} />
 
       <Card className="account-list">
-        <AccountFilters filters={filters} onSearchChange={setSearch} onChange={update} />
+        <AccountFilters filters={filters} onChange={update} />
         {canBulkEdit && (
           <AccountBulkBar
             count={selected.size}
@@ -155,15 +153,8 @@ export function PlayerAccountsPage() {
             />
           )}
         </QueryState>
-        {pageCount(total, filters.limit) > 1 && (
-          <Pagination
-            // The page whose rows are shown: while the next page loads, the previous one stays on screen.
-            page={list.data?.pagination.page ?? filters.page}
-            pageSize={filters.limit}
-            total={total}
-            onPageChange={setPage}
-            noun="results"
-          />
+        {isPagedList(total) && (
+          <ListPagination pagination={list.data?.pagination} query={filters} onChange={update} noun="results" />
         )}
       </Card>
 

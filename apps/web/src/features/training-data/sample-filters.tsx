@@ -1,7 +1,7 @@
 import { type SampleType, TRAINING_DATA_LIMITS } from '@guildhall/contract';
 import { useEffect, useId, useState } from 'react';
+import { FilterBar } from '../../ui/filter-bar';
 import { FilterSelect } from '../../ui/filter-select';
-import { SearchInput } from '../../ui/search-input';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import type { RespondFilter, SampleListState, VerifiedFilter } from './training-data-query';
 
@@ -45,23 +45,30 @@ export function SampleFilters({ type, state, onChange }: SampleFiltersProps) {
   const sortOptions = type === 'memory' ? SORT_OPTIONS.filter((option) => !option.value.startsWith('confidence')) : SORT_OPTIONS;
 
   return (
-    <div className="filter-bar td-filters" data-testid="sample-filters">
-      <FilterSelect
-        label="Verified"
-        value={state.verified}
-        options={VERIFIED_OPTIONS}
-        onChange={(verified) => onChange({ verified, page: 1 })}
-        testId="filter-verified"
-      />
-      {type === 'intent' && (
-        <FilterSelect
-          label="Should respond"
-          value={state.shouldRespond}
-          options={RESPOND_OPTIONS}
-          onChange={(shouldRespond) => onChange({ shouldRespond, page: 1 })}
-          testId="filter-should-respond"
-        />
-      )}
+    <FilterBar
+      values={state}
+      onChange={(change) => onChange({ ...change, page: 1 })}
+      fields={[
+        { kind: 'select', name: 'verified', label: 'Verified', options: VERIFIED_OPTIONS, testId: 'filter-verified' },
+        type === 'intent' && {
+          kind: 'select',
+          name: 'shouldRespond',
+          label: 'Should respond',
+          options: RESPOND_OPTIONS,
+          testId: 'filter-should-respond',
+        },
+        {
+          kind: 'search',
+          name: 'provider',
+          label: 'Provider',
+          placeholder: 'Provider',
+          testId: 'filter-provider',
+          maxLength: 100,
+        },
+      ]}
+      className="td-filters"
+      testId="sample-filters"
+    >
       <span className="td-filters__quality">
         <label htmlFor={`${id}-quality`}>Minimum quality</label>
         <input
@@ -76,14 +83,6 @@ export function SampleFilters({ type, state, onChange }: SampleFiltersProps) {
           onChange={(event) => setMinQuality(event.target.value)}
         />
       </span>
-      <SearchInput
-        value={state.provider}
-        onSearch={(provider) => onChange({ provider, page: 1 })}
-        label="Provider"
-        placeholder="Provider"
-        testId="filter-provider"
-        maxLength={100}
-      />
       <FilterSelect
         label="Sort"
         value={`${state.sortBy}:${state.sortOrder}`}
@@ -94,6 +93,6 @@ export function SampleFilters({ type, state, onChange }: SampleFiltersProps) {
         }}
         testId="filter-sort"
       />
-    </div>
+    </FilterBar>
   );
 }

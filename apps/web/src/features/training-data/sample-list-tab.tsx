@@ -1,4 +1,4 @@
-import { type SampleType, TRAINING_DATA_LIMITS, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
+import { type SampleType, TRAINING_DATA_MESSAGES } from '@guildhall/contract';
 import { useState } from 'react';
 import { useBulkSampleAction, useSampleList, useVerifySample } from '../../api/training-data';
 import { ConfirmModal } from '../../ui/confirm-modal';
@@ -116,7 +116,8 @@ export function SampleListTab({ type, state, onChange }: SampleListTabProps) {
       </QueryState>
       <Pagination
         page={state.page}
-        pageSize={TRAINING_DATA_LIMITS.samplePageSize}
+        pageSize={state.limit}
+        onPageSizeChange={(limit) => handleChange({ limit })}
         total={list.data?.pagination.total ?? 0}
         onPageChange={(page) => handleChange({ page })}
         noun="samples"

@@ -16,15 +16,16 @@ describe('the Training Data URL', () => {
   it('defaults the list to minimum quality 0.5, newest first, page 1', () => {
     const state = listStateOf(read(''));
     expect(state).toMatchObject({ page: 1, minQuality: '0.5', verified: 'all', sortBy: 'timestamp', sortOrder: 'desc' });
-    expect(listQueryOf('memory', state)).toEqual({ page: 1, sortBy: 'timestamp', sortOrder: 'desc', minQuality: 0.5 });
+    expect(listQueryOf('memory', state)).toEqual({ page: 1, limit: 10, sortBy: 'timestamp', sortOrder: 'desc', minQuality: 0.5 });
   });
 
   it('sends shouldRespond for intent samples only and keeps an emptied minimum quality empty', () => {
-    const url = read('shouldRespond=false&verified=unverified&minQuality=none&provider=%20openai%20&page=3');
+    const url = read('shouldRespond=false&verified=unverified&minQuality=none&provider=%20openai%20&page=3&limit=50');
     const state = listStateOf(url);
     expect(state.minQuality).toBe('');
     expect(listQueryOf('intent', state)).toEqual({
       page: 3,
+      limit: 50,
       sortBy: 'timestamp',
       sortOrder: 'desc',
       verified: 'false',

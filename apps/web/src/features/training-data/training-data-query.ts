@@ -23,9 +23,10 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The minimum quality's default; 'none' in the URL keeps an emptied field empty (its absence means this). */
 const DEFAULT_MIN_QUALITY = String(TRAINING_DATA_LIMITS.defaultMinQuality);
 
-/** A sample list's filters as the form shows them; the page, provider and sort as the list call takes them. */
+/** A sample list's filters as the form shows them; the page, its size, provider and sort as the list call takes them. */
 export const sampleListUrlQuery = z.object({
   page: sampleListQuery.shape.page,
+  limit: sampleListQuery.shape.limit,
   verified: z.enum(['all', 'verified', 'unverified']).default('all'),
   /** The minimum quality as typed: a number from 0 to 1, or 'none'. */
   minQuality: z.string().trim().max(20).default(DEFAULT_MIN_QUALITY),
@@ -60,6 +61,7 @@ export type SampleListState = Omit<z.output<typeof sampleListUrlQuery>, 'provide
 /** The list state of the URL's state. */
 export const listStateOf = (state: TrainingDataParams): SampleListState => ({
   page: state.page,
+  limit: state.limit,
   verified: state.verified,
   minQuality: state.minQuality === 'none' ? '' : state.minQuality,
   shouldRespond: state.shouldRespond,
@@ -88,6 +90,7 @@ export function parseMinQuality(text: string): number | undefined {
 export function listQueryOf(type: SampleType, state: SampleListState): SampleListFilters {
   return {
     page: state.page,
+    limit: state.limit,
     sortBy: state.sortBy,
     sortOrder: state.sortOrder,
     ...(state.verified !== 'all' && { verified: state.verified === 'verified' ? 'true' : 'false' }),

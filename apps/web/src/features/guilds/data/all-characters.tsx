@@ -1,20 +1,18 @@
 import { type GuildCharacter, MESSAGES } from '@guildhall/contract';
 import type { ReactNode } from 'react';
-import { GUILD_DATA_PAGE_SIZE, useGuildCharacters } from '../../../api/guild-data';
+import { useGuildCharacters } from '../../../api/guild-data';
 import { DataTable } from '../../../ui/data-table';
-import { Pagination } from '../../../ui/pagination';
+import { formatCount } from '../../../ui/format';
 import { EmptyHint, QueryState } from '../../../ui/query-state';
 import { SearchInput } from '../../../ui/search-input';
-import { formatCount } from '../../dashboard/format';
-import { characterColumns } from './character-columns';
+import { characterColumns, lastSeenColumn } from './character-columns';
+import { DataTabPagination, type DataTabPaging } from './data-tab-pagination';
 
-const COLUMNS = characterColumns<GuildCharacter>(true);
+const COLUMNS = [...characterColumns<GuildCharacter>(true), lastSeenColumn<GuildCharacter>()];
 
 interface AllCharactersProps {
   guildId: string;
-  page: number;
-  search: string;
-  onPage: (page: number) => void;
+  paging: DataTabPaging;
   onSearch: (search: string) => void;
   /** The way back to the first 10. */
   back: ReactNode;
@@ -27,9 +25,11 @@ function totalText(total: number, isSearch: boolean): string {
   return `${count} ${total === 1 ? 'matches' : 'match'}`;
 }
 
-/** Every character of the guild by name, 25 a page, searched by a part of the name or realm on the server. */
-export function AllCharacters({ guildId, page, search, onPage, onSearch, back }: AllCharactersProps) {
-  const query = useGuildCharacters(guildId, page, search);
+/** Every character of the guild by name, a page at a time, searched by a part of the name or realm on the server. */
+export function AllCharacters({ guildId, paging, onSearch, back }: AllCharactersProps) {
+  const { list } = paging;
+  const search = list.search ?? '';
+  const query = useGuildCharacters(guildId, list);
   return (
     <div className="data-tab">
       <div className="data-tab__bar">
@@ -67,16 +67,7 @@ export function AllCharacters({ guildId, page, search, onPage, onSearch, back }:
                 isBusy={query.isFetching}
               />
             )}
-            {total > GUILD_DATA_PAGE_SIZE && (
-              <Pagination
-                page={page}
-                pageSize={GUILD_DATA_PAGE_SIZE}
-                total={total}
-                onPageChange={onPage}
-                testId="characters-pagination"
-                noun="characters"
-              />
-            )}
+            <DataTabPagination paging={paging} total={total} testId="characters-pagination" noun="characters" />
           </>
         )}
       </QueryState>

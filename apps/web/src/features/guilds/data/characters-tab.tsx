@@ -1,14 +1,15 @@
 import { CHARACTERS_EXPORT_NOTE, type GuildDataSummary } from '@guildhall/contract';
 import { ArrowLeft, Info, List } from 'lucide-react';
 import { DataTable } from '../../../ui/data-table';
+import { formatCount } from '../../../ui/format';
 import { EmptyHint } from '../../../ui/query-state';
 import { useUrlQuery } from '../../../ui/use-url-query';
-import { formatCount } from '../../dashboard/format';
 import { AllCharacters } from './all-characters';
-import { characterColumns } from './character-columns';
+import { characterColumns, lastSeenColumn } from './character-columns';
 import { charactersTabQuery } from './guild-data-tabs';
 
-const FIRST_COLUMNS = characterColumns<GuildDataSummary['characters'][number]>();
+type FirstCharacter = GuildDataSummary['characters'][number];
+const FIRST_COLUMNS = [...characterColumns<FirstCharacter>(), lastSeenColumn<FirstCharacter>()];
 
 /**
  * The first 10 characters and a note to export for the full list (spec 1 §2), and View all: every character,
@@ -21,15 +22,17 @@ export function CharactersTab({ guildId, summary }: { guildId: string; summary: 
     return (
       <AllCharacters
         guildId={guildId}
-        page={query.page}
-        search={query.q ?? ''}
-        onPage={(page) => set({ page })}
+        paging={{
+          list: { page: query.page, limit: query.limit, search: query.q ?? '' },
+          setPage: (page) => set({ page }),
+          setPageSize: (limit) => set({ limit }),
+        }}
         onSearch={(q) => set({ q }, { replace: true })}
         back={
           <button
             type="button"
             className="button button--secondary button--small"
-            onClick={() => set({ view: undefined, q: undefined, page: undefined })}
+            onClick={() => set({ view: undefined, q: undefined, page: undefined, limit: undefined })}
           >
             <ArrowLeft size={14} aria-hidden="true" />
             First {formatCount(characters.length)} characters

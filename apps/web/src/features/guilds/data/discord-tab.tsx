@@ -1,15 +1,15 @@
 import { MESSAGES } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link2, Percent, Users } from 'lucide-react';
-import { GUILD_DATA_PAGE_SIZE, useGuildDiscordMembers } from '../../../api/guild-data';
+import { useGuildDiscordMembers } from '../../../api/guild-data';
 import { DataTable } from '../../../ui/data-table';
 import { formatCount } from '../../../ui/format';
 import { formatDateTime, formatRelative } from '../../../ui/format-date';
 import { formatShare } from '../../../ui/format-number';
-import { Pagination } from '../../../ui/pagination';
 import { EmptyHint, QueryState } from '../../../ui/query-state';
 import { SearchInput } from '../../../ui/search-input';
 import { StatCard } from '../../../ui/stat-card';
+import { DataTabPagination } from './data-tab-pagination';
 import { useTabQuery } from './use-tab-query';
 
 type DiscordMember = NonNullable<ReturnType<typeof useGuildDiscordMembers>['data']>['members'][number];
@@ -37,8 +37,9 @@ const COLUMNS: ColumnDef<DiscordMember>[] = [
 
 /** The guild's Discord members, how many have linked characters, searchable and paged. */
 export function DiscordTab({ guildId }: { guildId: string }) {
-  const { page, search, setPage, setSearch } = useTabQuery();
-  const query = useGuildDiscordMembers(guildId, page, search);
+  const tab = useTabQuery();
+  const { list, setSearch } = tab;
+  const query = useGuildDiscordMembers(guildId, list);
 
   return (
     <QueryState
@@ -62,9 +63,16 @@ export function DiscordTab({ guildId }: { guildId: string }) {
               detail="Members with at least one linked character"
             />
           </div>
-          <SearchInput value={search} onSearch={setSearch} label="Search members" placeholder="Search by username or nickname" />
+          <SearchInput
+            value={list.search ?? ''}
+            onSearch={setSearch}
+            label="Search members"
+            placeholder="Search by username or nickname"
+          />
           {members.length === 0 ? (
-            <EmptyHint>{search ? 'No members match this search.' : 'No Discord members synced for this guild yet.'}</EmptyHint>
+            <EmptyHint>
+              {list.search ? 'No members match this search.' : 'No Discord members synced for this guild yet.'}
+            </EmptyHint>
           ) : (
             <DataTable
               columns={COLUMNS}
@@ -75,15 +83,7 @@ export function DiscordTab({ guildId }: { guildId: string }) {
               isBusy={query.isFetching}
             />
           )}
-          {total > GUILD_DATA_PAGE_SIZE && (
-            <Pagination
-              page={page}
-              pageSize={GUILD_DATA_PAGE_SIZE}
-              total={total}
-              onPageChange={setPage}
-              testId="discord-pagination"
-            />
-          )}
+          <DataTabPagination paging={tab} total={total} testId="discord-pagination" />
         </div>
       )}
     </QueryState>

@@ -23,9 +23,13 @@ describe('the data view URL', () => {
     expect(tabOf('')).toBe('overview');
   });
 
-  it("reads a tab's page and search", () => {
-    expect(parseUrlQuery(dataTabListQuery, new URLSearchParams('tab=discord&page=2&q=%20ash'))).toEqual({ page: 2, q: 'ash' });
-    expect(parseUrlQuery(dataTabListQuery, new URLSearchParams('page=0'))).toEqual({ page: 1 });
+  it("reads a tab's page, page size and search", () => {
+    expect(parseUrlQuery(dataTabListQuery, new URLSearchParams('tab=discord&page=2&limit=50&q=%20ash'))).toEqual({
+      page: 2,
+      limit: 50,
+      q: 'ash',
+    });
+    expect(parseUrlQuery(dataTabListQuery, new URLSearchParams('page=0&limit=500'))).toEqual({ page: 1, limit: 25 });
   });
 });
 

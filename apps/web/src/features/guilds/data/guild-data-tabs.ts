@@ -22,8 +22,8 @@ export type GuildDataTab = (typeof GUILD_DATA_TABS)[number]['id'];
 export const dataTabQuery = tabQuery(GUILD_DATA_TABS);
 
 const memberList = guildDataApi.discordMembers.query.shape;
-/** A tab's own page and search (`?q=`) beside ?tab=, as the data view's list calls take them. */
-export const dataTabListQuery = z.object({ page: memberList.page, q: memberList.search });
+/** A tab's own page, page size (`?limit=`) and search (`?q=`) beside ?tab=, as the data view's list calls take them. */
+export const dataTabListQuery = z.object({ page: memberList.page, limit: memberList.limit, q: memberList.search });
 
 /** The Characters tab: the first 10 (spec 1 §2), or with `?view=all` every character, paged and searched. */
 export const charactersTabQuery = dataTabListQuery.extend({ view: z.enum(['all']).optional() });

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
-import { GUILD_DATA_PAGE_SIZE, useGuildRaidEvents } from '../../../api/guild-data';
+import { useGuildRaidEvents } from '../../../api/guild-data';
 import { Badge } from '../../../ui/badge';
 import { DataTable } from '../../../ui/data-table';
 import { formatCount } from '../../../ui/format';
 import { formatDateTime } from '../../../ui/format-date';
-import { Pagination } from '../../../ui/pagination';
 import { EmptyHint, QueryState } from '../../../ui/query-state';
+import { DataTabPagination } from './data-tab-pagination';
 import { useTabQuery } from './use-tab-query';
 
 type RaidEvent = NonNullable<ReturnType<typeof useGuildRaidEvents>['data']>['events'][number];
@@ -30,8 +30,9 @@ const COLUMNS: ColumnDef<RaidEvent>[] = [
 
 /** The guild's raid events, newest first, with how many characters attended each. */
 export function RaidEventsTab({ guildId }: { guildId: string }) {
-  const { page, setPage } = useTabQuery();
-  const query = useGuildRaidEvents(guildId, page);
+  const tab = useTabQuery();
+  const { list } = tab;
+  const query = useGuildRaidEvents(guildId, list);
 
   return (
     <QueryState
@@ -56,15 +57,7 @@ export function RaidEventsTab({ guildId }: { guildId: string }) {
               isBusy={query.isFetching}
             />
           )}
-          {total > GUILD_DATA_PAGE_SIZE && (
-            <Pagination
-              page={page}
-              pageSize={GUILD_DATA_PAGE_SIZE}
-              total={total}
-              onPageChange={setPage}
-              testId="raid-events-pagination"
-            />
-          )}
+          <DataTabPagination paging={tab} total={total} testId="raid-events-pagination" />
         </div>
       )}
     </QueryState>

@@ -1,13 +1,12 @@
 import {
   INFLUX_DEBUG_DEFAULT_PAGE_SIZE,
   INFLUX_DEBUG_MESSAGES,
-  INFLUX_DEBUG_PAGE_SIZES,
   type InfluxLanguage,
   influxDebugApi,
   influxPointOf,
   influxQuickQueries,
 } from '@guildhall/contract';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useDownload } from '../../../api/use-download';
 import { Card } from '../../../ui/card';
 import { ExportMenu } from '../../../ui/export-menu';
@@ -28,7 +27,7 @@ interface QueryBuilderTabProps {
   onLanguageChange: (language: InfluxLanguage) => void;
 }
 
-/** The three quick queries, a custom editor with copy and clear, and the answer paged 10/25/50/100 (default 25). */
+/** The three quick queries, a custom editor with copy and clear, and the answer paged with the kit's sizes (default 25). */
 export function QueryBuilderTab({ debug, query, onQueryChange, language, onLanguageChange }: QueryBuilderTabProps) {
   const toast = useToast();
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,7 +37,6 @@ export function QueryBuilderTab({ debug, query, onQueryChange, language, onLangu
   const download = useDownload(INFLUX_DEBUG_MESSAGES.exportFailed, {
     onError: () => setProblem(INFLUX_DEBUG_MESSAGES.exportFailed),
   });
-  const pageSizeId = useId();
   const bucket = debug.health?.bucket ?? '';
   const quickQueries = influxQuickQueries(language, bucket);
   const { pendingId, response } = debug.query;
@@ -147,30 +145,7 @@ export function QueryBuilderTab({ debug, query, onQueryChange, language, onLangu
           </p>
         )}
       </Card>
-      <Card
-        title="Results"
-        data-testid="influx-debug-results"
-        actions={
-          <label className="influx-inline-field" htmlFor={pageSizeId}>
-            Rows per page
-            <select
-              id={pageSizeId}
-              className="input influx-select influx-select--small"
-              value={pageSize}
-              onChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(1);
-              }}
-            >
-              {INFLUX_DEBUG_PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
-        }
-      >
+      <Card title="Results" data-testid="influx-debug-results">
         <div aria-live="polite">{pendingId && <Spinner label="Running..." />}</div>
         {!response && !pendingId && <p className="influx-muted">Run a query to see its rows here.</p>}
         {response && !response.success && (
@@ -197,6 +172,10 @@ export function QueryBuilderTab({ debug, query, onQueryChange, language, onLangu
                 <Pagination
                   page={page}
                   pageSize={pageSize}
+                  onPageSizeChange={(size) => {
+                    setPageSize(size);
+                    setPage(1);
+                  }}
                   total={rows.length}
                   onPageChange={setPage}
                   testId="influx-debug-pagination"

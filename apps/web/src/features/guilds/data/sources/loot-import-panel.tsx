@@ -5,8 +5,8 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../../api/api-error';
 import { type LootUpload, useApplyLootImport, usePreviewLootImport } from '../../../../api/data-sources';
 import { DataTable } from '../../../../ui/data-table';
+import { formatCount } from '../../../../ui/format';
 import { formatDateTime } from '../../../../ui/format-date';
-import { formatCount } from '../../../dashboard/format';
 
 type PreviewItem = LootImportPreview['items'][number];
 

@@ -1,21 +1,18 @@
 import { CHARACTER_SOURCE_LABELS, MESSAGES, type SourcedCharacter } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useSourcedCharacters } from '../../../../api/data-sources';
-import { GUILD_DATA_PAGE_SIZE } from '../../../../api/guild-data';
 import { DataTable } from '../../../../ui/data-table';
 import { formatDateTime } from '../../../../ui/format-date';
-import { Pagination } from '../../../../ui/pagination';
 import { EmptyHint, QueryState } from '../../../../ui/query-state';
+import { characterColumns } from '../character-columns';
+import { DataTabPagination } from '../data-tab-pagination';
 import { useTabQuery } from '../use-tab-query';
 
 const statusOf = (character: SourcedCharacter) =>
   character.retiredAt ? 'Retired' : character.leftGuildAt ? `Left ${formatDateTime(character.leftGuildAt)}` : 'In the guild';
 
 const COLUMNS: ColumnDef<SourcedCharacter>[] = [
-  { id: 'name', header: 'Name', meta: { cellClassName: 'table__strong' }, cell: ({ row }) => row.original.name },
-  { id: 'realm', header: 'Realm', cell: ({ row }) => row.original.realm },
-  { id: 'class', header: 'Class', cell: ({ row }) => row.original.class },
-  { id: 'level', header: 'Level', meta: { className: 'table__number' }, cell: ({ row }) => row.original.level },
+  ...characterColumns<SourcedCharacter>(true),
   {
     id: 'itemLevel',
     header: 'Item level',
@@ -41,8 +38,9 @@ const COLUMNS: ColumnDef<SourcedCharacter>[] = [
 
 /** The guild's characters with the sources that saw each one, paged in the URL. */
 export function SourcedCharacters({ guildId }: { guildId: string }) {
-  const { page, setPage } = useTabQuery();
-  const query = useSourcedCharacters(guildId, page);
+  const tab = useTabQuery();
+  const { list } = tab;
+  const query = useSourcedCharacters(guildId, list);
   return (
     <section className="panel" aria-labelledby="sourced-characters-title">
       <h3 id="sourced-characters-title" className="panel__title">
@@ -67,15 +65,7 @@ export function SourcedCharacters({ guildId }: { guildId: string }) {
                 testId="sourced-characters"
                 isBusy={query.isFetching}
               />
-              {total > GUILD_DATA_PAGE_SIZE && (
-                <Pagination
-                  page={page}
-                  pageSize={GUILD_DATA_PAGE_SIZE}
-                  total={total}
-                  onPageChange={setPage}
-                  testId="sourced-characters-pagination"
-                />
-              )}
+              <DataTabPagination paging={tab} total={total} testId="sourced-characters-pagination" />
             </>
           )
         }
