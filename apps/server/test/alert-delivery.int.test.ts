@@ -174,8 +174,8 @@ describe('contact points', () => {
     const alert = await fire('error-rate', 'Error rate 30 % for 60 s');
     await until(() => receiver.received.some((delivery) => JSON.parse(delivery.body).alert?.id === alert.id));
     // Another process seeing the same alert asks again: the delivery exists, nothing more is sent.
-    server.app.bus.publish({ type: 'alert.raised', alert });
-    server.app.bus.publish({ type: 'alert.raised', alert });
+    server.app.bus.publish({ type: 'alert.raised', alert, isStored: true, evidence: null });
+    server.app.bus.publish({ type: 'alert.raised', alert, isStored: true, evidence: null });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const toReceiver = receiver.received.filter((delivery) => JSON.parse(delivery.body).alert?.id === alert.id);
     expect(toReceiver).toHaveLength(1);

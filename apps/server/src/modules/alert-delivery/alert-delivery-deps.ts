@@ -15,6 +15,8 @@ export interface AlertDeliveryDeps {
   /** Hosts a Discord webhook URL may name: Discord's own, and DISCORD_API_BASE's (a loopback fake in tests). */
   discordHosts: ReadonlySet<string>;
   timeoutMs: number;
+  /** Where the console is, for the links in a message to the alert's page and its logs. */
+  publicUrl: string;
   now: () => Date;
   /** Waits before trying a rate-limited delivery again in the same attempt; tests pass a shorter one. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -45,6 +47,7 @@ function makeDeps(app: FastifyInstance): AlertDeliveryDeps {
     allowedHosts: app.config.outboundAllowedHosts,
     discordHosts: new Set([...DISCORD_HOSTS, new URL(app.config.discord.apiBase).host]),
     timeoutMs: DELIVERY_TIMEOUT_MS,
+    publicUrl: app.config.publicUrl.replace(/\/+$/, ''),
     now: () => new Date(),
     sleep: (ms, signal) =>
       new Promise((resolve) => {
