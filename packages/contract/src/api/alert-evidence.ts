@@ -67,7 +67,7 @@ export function evidenceSummary(metric: NonNullable<AlertEvidence['metric']>): s
   const unit = UNIT_SUFFIXES[METRIC_CATALOG[metric.name as MetricName].unit] ?? '';
   const round = (value: number) => String(Math.round(value * 10) / 10);
   const last = values.at(-1)!;
-  return `from ${round(Math.min(...values))} to ${round(Math.max(...values))}${unit}, last ${round(last)}${unit} (${values.length} samples)`;
+  return `from ${round(Math.min(...values))} to ${round(Math.max(...values))}${unit}, last ${round(last)}${unit} (${values.length === 1 ? '1 sample' : `${values.length} samples`})`;
 }
 
 /** One alert with its evidence (issue 34). */
