@@ -11,7 +11,7 @@ import { formatDateTime } from '../../ui/format-date';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AlertEvidenceCard } from './alert-evidence';
-import { SEVERITY_TONES } from './alert-severity';
+import { DELIVERY_TONES, SEVERITY_TONES } from './alert-severity';
 import '../../styles/monitoring.css';
 import '../../styles/alerts.css';
 
@@ -23,9 +23,7 @@ const DELIVERY_COLUMNS: ColumnDef<AlertDelivery>[] = [
     header: 'Outcome',
     cell: ({ row: { original: delivery } }) => (
       <>
-        <Badge tone={delivery.status === 'sent' ? 'good' : delivery.status === 'failed' ? 'bad' : 'warn'}>
-          {formatStatus(delivery.status)}
-        </Badge>
+        <Badge tone={DELIVERY_TONES[delivery.status]}>{formatStatus(delivery.status)}</Badge>
         {delivery.error && <div className="alerts-answer">{delivery.error}</div>}
       </>
     ),

@@ -1,4 +1,4 @@
-import type { AlertSeverity } from '@guildhall/contract';
+import type { AlertSeverity, DeliveryStatus } from '@guildhall/contract';
 import type { BadgeTone } from '../../ui/badge';
 
 /** The badge tone of each severity, as the recent alerts show it. */
@@ -8,3 +8,6 @@ export const SEVERITY_TONES: Record<AlertSeverity, BadgeTone> = {
   warning: 'warn',
   info: 'neutral',
 };
+
+/** The badge tone of a delivery's outcome. */
+export const DELIVERY_TONES: Record<DeliveryStatus, BadgeTone> = { sent: 'good', failed: 'bad', pending: 'warn' };

@@ -10,6 +10,7 @@ import { DataTable } from '../../ui/data-table';
 import { formatStatus } from '../../ui/format';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { Modal } from '../../ui/modal';
+import { DELIVERY_TONES } from './alert-severity';
 import { ContactPointForm } from './contact-point-form';
 
 interface RowActions {
@@ -56,9 +57,7 @@ function contactColumns(actions: RowActions | null): ColumnDef<ContactPoint>[] {
         if (!last) return <span className="muted">None yet</span>;
         return (
           <>
-            <Badge tone={last.status === 'sent' ? 'good' : last.status === 'failed' ? 'bad' : 'warn'}>
-              {formatStatus(last.status)}
-            </Badge>{' '}
+            <Badge tone={DELIVERY_TONES[last.status]}>{formatStatus(last.status)}</Badge>{' '}
             <time dateTime={last.at} title={formatDateTime(last.at)}>
               {formatRelative(last.at)}
             </time>
