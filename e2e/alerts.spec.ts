@@ -1,4 +1,4 @@
-import { type AlertRule, MUTE_MESSAGES, type StoredAlert } from '@guildhall/contract';
+import { type AlertRule, liveLogsSearchPath, MUTE_MESSAGES, type StoredAlert } from '@guildhall/contract';
 import type { Page } from '@playwright/test';
 import { DiscordFake } from '../apps/server/test/fakes/discord-fake';
 import { ADMINS, PORTS } from './support/accounts';
@@ -157,6 +157,12 @@ test('silence a rule: its alert is stored and shown muted, its page says why and
     await expect(page.getByTestId('alert-evidence')).toContainText(/from \d+(\.\d+)? to \d+(\.\d+)? %, last/);
     await shot(page, 'alert-page');
     await expectAccessible(page, 'an alert with its evidence');
+
+    // A request id of an error-rate alert links to Live Logs' search over the minute before, opened on it.
+    const minute = { from: new Date(Date.now() - 60_000).toISOString(), to: new Date().toISOString() };
+    await page.goto(`${app.url}${liveLogsSearchPath(minute, 'req-7')}`);
+    await expect(page.getByLabel('Request ID')).toHaveValue('req-7');
+    await expect(page.getByTestId('search-from')).not.toHaveValue('');
   } finally {
     await page.request.put(`${app.url}/api/admin/metrics/alert-rules/${rule.id}`, {
       headers: XHR,
