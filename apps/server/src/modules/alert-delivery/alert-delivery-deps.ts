@@ -3,12 +3,15 @@ import type { AllowedHost } from '../../config/allowed-hosts';
 import type { Db } from '../../services/db/db';
 import type { JobQueue } from '../../services/job-queue';
 import type { Mailer } from '../../services/mail';
+import type { RedisConnection } from '../../services/redis';
 
 /** What alert delivery needs from the app. */
 export interface AlertDeliveryDeps {
   db: Db;
   jobs: JobQueue;
   mailer: Mailer;
+  /** Where processes agree who sends an alert PostgreSQL could not store (null: each process sends it). */
+  redis: RedisConnection | null;
   /** Seals the webhook URLs and secrets (the key Discord tokens are sealed with). */
   sealingKey: () => Promise<Buffer>;
   allowedHosts: readonly AllowedHost[];
@@ -43,6 +46,7 @@ function makeDeps(app: FastifyInstance): AlertDeliveryDeps {
     db: app.services.db,
     jobs: app.jobs,
     mailer: app.community.mailer,
+    redis: app.services.redis,
     sealingKey: async () => (await app.signingKeys()).sealing,
     allowedHosts: app.config.outboundAllowedHosts,
     discordHosts: new Set([...DISCORD_HOSTS, new URL(app.config.discord.apiBase).host]),
