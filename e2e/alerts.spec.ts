@@ -157,6 +157,10 @@ test('silence a rule: its alert is stored and shown muted, its page says why and
     await expect(page.getByTestId('alert-evidence')).toContainText(/from \d+(\.\d+)? to \d+(\.\d+)? %, last/);
     await shot(page, 'alert-page');
     await expectAccessible(page, 'an alert with its evidence');
+    // Silencing from the alert fills the form in with its rule and instance.
+    await page.getByRole('link', { name: 'Silence this alert' }).click();
+    await expect(page.getByLabel('Rule', { exact: true })).toHaveValue(rule.id);
+    await expect(page.getByLabel('Instance', { exact: true })).toHaveValue(alert!.instance!);
 
     // A request id of an error-rate alert links to Live Logs' search over the minute before, opened on it.
     const minute = { from: new Date(Date.now() - 60_000).toISOString(), to: new Date().toISOString() };

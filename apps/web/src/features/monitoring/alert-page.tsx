@@ -1,7 +1,8 @@
-import type { AlertDelivery } from '@guildhall/contract';
+import type { AlertDelivery, StoredAlert } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useAlert, useAlertDeliveries } from '../../api/alert-delivery';
+import { useAbilities } from '../../auth/abilities';
 import { useBreadcrumbName } from '../../shell/breadcrumb-names';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
@@ -36,12 +37,20 @@ const DELIVERY_COLUMNS: ColumnDef<AlertDelivery>[] = [
   },
 ];
 
+/** The Silences tab with the form filled in with an alert's rule and instance. */
+function silencePath(alert: StoredAlert): string {
+  const query = new URLSearchParams({ tab: 'silences', ruleId: alert.ruleId ?? '' });
+  if (alert.instance) query.set('instance', alert.instance);
+  return `/admin/monitoring/alerts?${query.toString()}`;
+}
+
 /** /admin/monitoring/alerts/:id: one alert, what caused it, and how each contact point took it. */
 export function AlertPage() {
   const { id = '' } = useParams();
   const alert = useAlert(id);
   const deliveries = useAlertDeliveries(id);
   const found = alert.data?.alert;
+  const canSilence = useAbilities().can('editAlertRules');
   useDocumentTitle(found ? `Alert: ${found.message}` : 'Alert');
   useBreadcrumbName(`/admin/monitoring/alerts/${id}`, found ? formatStatus(found.severity) : null);
 
@@ -68,6 +77,13 @@ export function AlertPage() {
                   </p>
                 )}
               </div>
+              {canSilence && answer.alert.ruleId && !answer.alert.resolvedAt && (
+                <div className="page__actions">
+                  <Link className="button button--secondary button--small" to={silencePath(answer.alert)}>
+                    Silence this alert
+                  </Link>
+                </div>
+              )}
             </header>
             <AlertEvidenceCard evidence={answer.evidence} />
             <Card title="Deliveries" data-testid="alert-deliveries">

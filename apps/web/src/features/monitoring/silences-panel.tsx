@@ -11,6 +11,7 @@ import { fieldErrorsFromError } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { useFormFields } from '../../ui/use-form-fields';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 
 /** Durations offered, in minutes. */
 const DURATIONS = [
@@ -101,12 +102,14 @@ export function SilencesPanel() {
   );
 }
 
+/** The silence form, filled in with the rule and instance an alert's page links with (?ruleId=&instance=). */
 function SilenceForm() {
   const rules = useAlertRules();
   const create = useCreateSilence();
+  const [params] = useLiveSearchParams();
   const { values, errors, setErrors, setValues, handleChange, validate } = useFormFields({
-    ruleId: '',
-    instance: '',
+    ruleId: params.get('ruleId') ?? '',
+    instance: params.get('instance') ?? '',
     minutes: '60',
     reason: '',
   });
