@@ -59,6 +59,7 @@ const ADMIN_ENTRIES: Record<string, SweepEntry> = {
   '/admin/database/redis': { path: '/admin/database/redis' },
   '/admin/monitoring/system': { path: '/admin/monitoring/system' },
   '/admin/monitoring/performance': { path: '/admin/monitoring/performance' },
+  '/admin/monitoring/alerts': { path: '/admin/monitoring/alerts' },
   // Live Logs streams: its list is never "done", so its heading and first line are enough.
   '/admin/monitoring/logs': {
     path: '/admin/monitoring/logs',
@@ -84,6 +85,10 @@ const ADMIN_SUB_PAGES: Record<string, SweepEntry> = {
   'guild data view': { path: ({ guildId }) => `/admin/guilds/${guildId}/data` },
   'linking test': { path: '/admin/character-discovery/test' },
   'InfluxDB debug': { path: '/admin/database/influxdb/debug' },
+  // The Alerts screen's tabs past the first, each a form and a list (the alert's own page: e2e/alerts.spec.ts).
+  'alert contact points': { path: '/admin/monitoring/alerts?tab=contact-points' },
+  'alert silences': { path: '/admin/monitoring/alerts?tab=silences' },
+  'maintenance windows': { path: '/admin/monitoring/alerts?tab=windows' },
   // The account menu's page: the owner has not enrolled, so it asks for the password to start, and has no passkey yet.
   'two-factor sign-in': { path: '/admin/two-factor' },
   'admin not found': { path: '/admin/no-such-screen' },

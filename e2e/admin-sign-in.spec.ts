@@ -90,6 +90,7 @@ test('the shell shows only the screens that work, each named alike in the sideba
     { label: 'Redis', path: '/admin/database/redis', crumbs: ['Database'] },
     { label: 'System', path: '/admin/monitoring/system', crumbs: ['Monitoring'] },
     { label: 'Performance', path: '/admin/monitoring/performance', crumbs: ['Monitoring'] },
+    { label: 'Alerts', path: '/admin/monitoring/alerts', crumbs: ['Monitoring'] },
     { label: 'Live Logs', path: '/admin/monitoring/logs', crumbs: ['Monitoring'] },
     { label: 'Mail Outbox', path: '/admin/mail-outbox' },
     { label: 'Agent Logs', path: '/admin/ai-turns' },

@@ -32,6 +32,7 @@ const WORKING_PATHS = new Set([
   '/admin/database/redis',
   '/admin/monitoring/system',
   '/admin/monitoring/performance',
+  '/admin/monitoring/alerts',
   '/admin/monitoring/logs',
   '/admin/mail-outbox',
   '/admin/accounts/discord',

@@ -52,6 +52,8 @@ const BASE_PORTS = {
   openAiFake: 3233,
   /** A server without demo data whose Battle.net is the loopback fake, for the guild's data sources (e2e/data-sources.spec.ts). */
   dataSources: 3234,
+  /** A server of its own for the Alerts journeys, whose rule they make fire, with the Discord fake (e2e/alerts.spec.ts). */
+  alerts: 3235,
 } as const;
 
 /** How far apart two workers' ports are. */

@@ -1,7 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type AlertDelivery, type ContactPoint, WEBHOOK_SIGNATURE } from '@guildhall/contract';
+import type { AlertDelivery, ContactPoint } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertDeliveryDepsOf } from '../src/modules/alert-delivery/alert-delivery-deps';
 import { alertDeliveryJob } from '../src/modules/alert-delivery/delivery-job';
@@ -11,38 +8,9 @@ import { createTestAdmin, sql } from './helpers/factories';
 import { HttpClient } from './helpers/http-client';
 import { startSignedInApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 import { until } from './helpers/wait';
+import { Receiver, verifiesWith } from './helpers/webhook-receiver';
 
 const BASE = '/api/admin/metrics/contact-points';
-
-/** A loopback receiver of generic webhooks: it keeps what it got, and answers with `status`. */
-class Receiver {
-  readonly received: { headers: IncomingHttpHeaders; body: string }[] = [];
-  status = 200;
-  private server: Server | null = null;
-  url = '';
-
-  async start(): Promise<this> {
-    this.server = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      this.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(this.status, { 'content-type': 'text/plain' }).end(this.status === 200 ? 'ok' : 'receiver is down');
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks/guildhall`;
-    return this;
-  }
-
-  stop = () => new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-}
-
-/** What a receiver does with a delivery: recompute the signature with its secret and compare in constant time. */
-function verifiesWith(secret: string, delivery: { headers: IncomingHttpHeaders; body: string }): boolean {
-  const timestamp = delivery.headers[WEBHOOK_SIGNATURE.timestampHeader.toLowerCase()] as string;
-  const signature = delivery.headers[WEBHOOK_SIGNATURE.signatureHeader.toLowerCase()] as string;
-  const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${delivery.body}`).digest('hex')}`;
-  return signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
-}
 
 let environment: TestEnvironment;
 let server: TestApp;
@@ -174,8 +142,8 @@ describe('contact points', () => {
     const alert = await fire('error-rate', 'Error rate 30 % for 60 s');
     await until(() => receiver.received.some((delivery) => JSON.parse(delivery.body).alert?.id === alert.id));
     // Another process seeing the same alert asks again: the delivery exists, nothing more is sent.
-    server.app.bus.publish({ type: 'alert.raised', alert });
-    server.app.bus.publish({ type: 'alert.raised', alert });
+    server.app.bus.publish({ type: 'alert.raised', alert, isStored: true, evidence: null });
+    server.app.bus.publish({ type: 'alert.raised', alert, isStored: true, evidence: null });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const toReceiver = receiver.received.filter((delivery) => JSON.parse(delivery.body).alert?.id === alert.id);
     expect(toReceiver).toHaveLength(1);

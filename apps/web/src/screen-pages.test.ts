@@ -21,6 +21,7 @@ describe('the working screens', () => {
       'Redis',
       'System',
       'Performance',
+      'Alerts',
       'Live Logs',
       'Mail Outbox',
       'Agent Logs',

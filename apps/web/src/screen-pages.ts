@@ -53,6 +53,8 @@ const TrainingDataPage = lazy(() =>
 const AgentLogsPage = lazy(() => import('./features/agent-logs/agent-logs-page').then((m) => ({ default: m.AgentLogsPage })));
 const AnalyticsPage = lazy(() => import('./features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
 const RawDataPage = lazy(() => import('./features/raw-data/raw-data-page').then((m) => ({ default: m.RawDataPage })));
+const AlertsPage = lazy(() => import('./features/monitoring/alerts-page').then((m) => ({ default: m.AlertsPage })));
+const AlertPage = lazy(() => import('./features/monitoring/alert-page').then((m) => ({ default: m.AlertPage })));
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/mail-outbox-page').then((m) => ({ default: m.MailOutboxPage })));
 
 /**
@@ -65,6 +67,7 @@ export const SCREEN_PAGES: Readonly<Partial<Record<string, ScreenPage>>> = {
   '/admin/character-discovery': CharacterDiscoveryPage,
   '/admin/monitoring/system': SystemMonitoringPage,
   '/admin/monitoring/performance': PerformancePage,
+  '/admin/monitoring/alerts': AlertsPage,
   '/admin/monitoring/logs': LiveLogsPage,
   '/admin/mail-outbox': MailOutboxPage,
   '/admin/database/postgresql': DatabaseManagerPage,
@@ -99,6 +102,7 @@ export const SCREEN_SUB_PAGES: readonly ScreenSubPage[] = [
     label: 'Debug Interface',
     Page: InfluxDebugPage,
   },
+  { path: '/admin/monitoring/alerts/:id', screenPath: '/admin/monitoring/alerts', label: 'Alert', Page: AlertPage },
 ];
 
 const isBuilt = (screen: AdminScreen) => SCREEN_PAGES[screen.path] !== undefined;

@@ -49,6 +49,7 @@ describe('admin screens', () => {
       '/admin',
       '/admin/monitoring/system',
       '/admin/monitoring/performance',
+      '/admin/monitoring/alerts',
       '/admin/monitoring/logs',
       '/admin/analytics',
     ]);

@@ -41,6 +41,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     anyOf: monitoring,
     group: 'Monitoring',
   },
+  // Alerts, where they go (contact points), silences and maintenance windows (issue 34).
+  { path: '/admin/monitoring/alerts', label: 'Alerts', anyOf: monitoring, group: 'Monitoring' },
   { path: '/admin/monitoring/logs', label: 'Live Logs', anyOf: monitoring, group: 'Monitoring' },
   {
     path: '/admin/mail-outbox',

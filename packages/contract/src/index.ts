@@ -10,6 +10,7 @@ export * from './api/admin-two-factor-enrolment';
 export * from './api/admin-users';
 export * from './api/ai-turns';
 export * from './api/alert-delivery';
+export * from './api/alert-evidence';
 export * from './api/analytics';
 export * from './api/audit-log';
 export * from './api/battlenet';

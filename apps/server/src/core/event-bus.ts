@@ -1,5 +1,5 @@
 import type {
-  Alert,
+  AlertEvidence,
   BulkUpdateJob,
   ExportProgress,
   HealthOverview,
@@ -8,6 +8,7 @@ import type {
   MetricsSnapshot,
   ServiceName,
   SignupStatus,
+  StoredAlert,
   SyncCompleted,
   SyncFailed,
   SyncProgress,
@@ -26,7 +27,8 @@ export type SessionEndReason =
 
 /** What happened in the domain; routes and background work publish these and never emit to sockets. */
 export type DomainEvent =
-  | { type: 'alert.raised'; alert: Alert }
+  /** isStored is false when PostgreSQL could not be reached: the alert exists only in this event. */
+  | { type: 'alert.raised'; alert: StoredAlert; isStored: boolean; evidence: AlertEvidence | null }
   | { type: 'alert.acknowledged'; alertId: string }
   /** A stored alert's rule stopped holding (or was disabled). */
   | { type: 'alert.resolved'; alertId: string; resolvedAt: string }

@@ -1,6 +1,7 @@
 import type { AdminNavGroup } from '@guildhall/contract';
 import {
   Activity,
+  BellRing,
   Bot,
   BrainCircuit,
   ChartLine,
@@ -35,6 +36,7 @@ const SCREEN_ICONS: Record<string, LucideIcon> = {
   '/admin/database/redis': Zap,
   '/admin/monitoring/system': Server,
   '/admin/monitoring/performance': Gauge,
+  '/admin/monitoring/alerts': BellRing,
   '/admin/monitoring/logs': ScrollText,
   '/admin/mail-outbox': Mail,
   '/admin/ai-turns': Bot,

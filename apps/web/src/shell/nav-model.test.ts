@@ -11,7 +11,7 @@ function labels(entries: NavEntry[]): string[] {
 describe('buildNav', () => {
   it('shows a monitoring-only admin the dashboard and the Monitoring group', () => {
     const nav = buildNav(abilitiesOf({ role: 'viewer', permissions: ['admin.system_monitoring'] }).screens);
-    expect(labels(nav)).toEqual(['Dashboard', 'Monitoring:', 'System', 'Performance', 'Live Logs', 'Analytics']);
+    expect(labels(nav)).toEqual(['Dashboard', 'Monitoring:', 'System', 'Performance', 'Alerts', 'Live Logs', 'Analytics']);
   });
 
   it('shows a superadmin every screen with the three groups', () => {

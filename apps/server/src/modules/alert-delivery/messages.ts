@@ -1,7 +1,40 @@
 // What each contact point receives: a Discord embed coloured by severity, an e-mail, or a signed JSON body.
 import { createHmac } from 'node:crypto';
-import { type AlertSeverity, type DeliveryEvent, WEBHOOK_SIGNATURE } from '@guildhall/contract';
+import {
+  type AlertSeverity,
+  alertPagePath,
+  type DeliveryEvent,
+  evidenceSummary,
+  liveLogsSearchPath,
+  WEBHOOK_SIGNATURE,
+} from '@guildhall/contract';
 import type { DeliveryWork } from './queries';
+
+type WorkAlert = NonNullable<DeliveryWork['alert']>;
+
+/** Where a reader follows an alert up: its page, and Live Logs over the minute before it (when it kept logs). */
+export function linksOf(publicUrl: string, alert: WorkAlert): { page: string; logs: string | null } {
+  const logs = alert.evidence?.logs;
+  return { page: `${publicUrl}${alertPagePath(alert.id)}`, logs: logs ? `${publicUrl}${liveLogsSearchPath(logs)}` : null };
+}
+
+/** What caused it, in lines of text: the metric's values over the window, the request ids and log lines before. */
+export function evidenceLines(alert: WorkAlert, maxLogLines = 5): string[] {
+  const evidence = alert.evidence;
+  if (!evidence) return [];
+  const lines: string[] = [];
+  const summary = evidence.metric ? evidenceSummary(evidence.metric) : null;
+  if (summary) lines.push(`Values from ${evidence.from} to ${evidence.to}: ${summary}`);
+  if (evidence.logs) {
+    const { requestIds, lines: logLines } = evidence.logs;
+    if (requestIds.length > 0) lines.push(`Request ids: ${requestIds.join(', ')}`);
+    for (const line of logLines.slice(-maxLogLines)) {
+      lines.push(`${line.time} ${line.level}${line.requestId ? ` [${line.requestId}]` : ''} ${line.message}`);
+    }
+    if (logLines.length === 0) lines.push('No warning or error lines in the minute before');
+  }
+  return lines;
+}
 
 /** Discord embed colours: red, orange, amber, blue by severity; green once resolved. */
 const SEVERITY_COLOURS: Record<AlertSeverity, number> = {
@@ -26,7 +59,7 @@ export function subjectOf(work: DeliveryWork): string {
 }
 
 /** The JSON a generic webhook receives. */
-export function webhookBody(work: DeliveryWork, sentAt: Date): string {
+export function webhookBody(work: DeliveryWork, sentAt: Date, publicUrl: string): string {
   const alert = work.alert;
   return JSON.stringify({
     event: work.event,
@@ -39,8 +72,11 @@ export function webhookBody(work: DeliveryWork, sentAt: Date): string {
           type: alert.type,
           message: alert.message,
           ruleId: alert.rule_id,
+          instance: alert.instance,
           firedAt: alert.created_at.toISOString(),
           resolvedAt: alert.resolved_at?.toISOString() ?? null,
+          evidence: alert.evidence,
+          links: linksOf(publicUrl, alert),
         }
       : null,
     sentAt: sentAt.toISOString(),
@@ -61,12 +97,17 @@ export function signatureHeaders(secret: string, body: string, sentAt: Date): Re
 }
 
 /** A Discord execute-webhook body: one embed coloured by severity, green once resolved. */
-export function discordBody(work: DeliveryWork): string {
+export function discordBody(work: DeliveryWork, publicUrl: string): string {
   const alert = work.alert;
   const colour = !alert ? SEVERITY_COLOURS.info : work.event === 'resolved' ? RESOLVED_COLOUR : SEVERITY_COLOURS[alert.severity];
+  const links = alert ? linksOf(publicUrl, alert) : null;
+  const evidence = alert ? evidenceLines(alert) : [];
   const embed = {
     title: subjectOf(work).slice(0, 256),
-    description: alert ? alert.message.slice(0, 4000) : 'A test from the Alerts screen: this channel will hear of alerts.',
+    ...(links ? { url: links.page } : {}),
+    description: alert
+      ? [alert.message, ...evidence, ...(links?.logs ? [`Live Logs: ${links.logs}`] : [])].join('\n').slice(0, 4000)
+      : 'A test from the Alerts screen: this channel will hear of alerts.',
     color: colour,
     timestamp: (alert?.created_at ?? new Date()).toISOString(),
     fields: alert
@@ -81,9 +122,10 @@ export function discordBody(work: DeliveryWork): string {
 }
 
 /** The e-mail's text. */
-export function mailText(work: DeliveryWork): string {
+export function mailText(work: DeliveryWork, publicUrl: string): string {
   const alert = work.alert;
   if (!alert) return `This is a test from Guildhall's Alerts screen: alerts routed to ${work.contact.name} will arrive here.`;
+  const links = linksOf(publicUrl, alert);
   return [
     subjectOf(work),
     '',
@@ -93,5 +135,9 @@ export function mailText(work: DeliveryWork): string {
     `Type: ${alert.type}`,
     `Fired: ${alert.created_at.toISOString()}`,
     ...(alert.resolved_at ? [`Resolved: ${alert.resolved_at.toISOString()}`] : []),
+    ...(alert.evidence ? ['', 'What caused it:', ...evidenceLines(alert, 20)] : []),
+    '',
+    `Alert: ${links.page}`,
+    ...(links.logs ? [`Live Logs: ${links.logs}`] : []),
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 // The SQL of alert delivery (issue 34): contact points, and each delivery of an alert with its outcome.
-import type { AlertSeverity, ContactPointKind, DeliveryEvent, DeliveryStatus } from '@guildhall/contract';
+import type { AlertEvidence, AlertSeverity, ContactPointKind, DeliveryEvent, DeliveryStatus } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
 
 export interface ContactPointRow {
@@ -133,8 +133,10 @@ export interface DeliveryWork {
     type: string;
     message: string;
     rule_id: string | null;
+    instance: string | null;
     created_at: Date;
     resolved_at: Date | null;
+    evidence: AlertEvidence | null;
   } | null;
 }
 
@@ -152,7 +154,8 @@ export async function selectDeliveryWork(db: Queryable, id: string): Promise<Del
                               'email', c.email, 'secret_sealed', c.secret_sealed) AS contact,
             CASE WHEN a.id IS NULL THEN NULL ELSE
               json_build_object('id', a.id, 'severity', a.severity, 'type', a.type, 'message', a.message,
-                                'rule_id', a.rule_id, 'created_at', a.created_at, 'resolved_at', a.resolved_at) END AS alert
+                                'rule_id', a.rule_id, 'instance', a.instance, 'created_at', a.created_at,
+                                'resolved_at', a.resolved_at, 'evidence', a.evidence) END AS alert
        FROM alert_deliveries d
        JOIN alert_contact_points c ON c.id = d.contact_point_id
        LEFT JOIN alerts a ON a.id = d.alert_id

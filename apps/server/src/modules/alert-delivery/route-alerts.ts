@@ -2,15 +2,36 @@
 // are routed to, unless a silence or a maintenance window mutes it. Every process that sees it may ask; the
 // deliveries' unique key makes each once.
 import type { DomainEvent } from '../../core/event-bus';
+import { isDatabaseUnreachable } from '../../services/db/db';
 import type { AlertDeliveryDeps } from './alert-delivery-deps';
+import { type DirectOutcome, deliverDirectly } from './deliver-directly';
 import type { AlertDeliveryJob } from './delivery-job';
 import { muteReasonFor } from './mute';
 import { insertAlertDeliveries, insertDueRepeats, markAlertMuted, selectAlertRouting } from './queries';
+import type { RoutingCopy } from './routing-copy';
 
 const SYSTEM = { actor: { type: 'system' }, ip: null } as const;
 
-/** Queues the deliveries of one alert event; resolves with their ids. */
-export async function routeAlertEvent(deps: AlertDeliveryDeps, job: AlertDeliveryJob, event: DomainEvent): Promise<string[]> {
+/**
+ * Queues the deliveries of one alert event (resolves with their ids). An alert PostgreSQL could not store, or whose
+ * deliveries it could not queue, is sent at once from the process's copy of the routing (resolves with how it went).
+ */
+export async function routeAlertEvent(
+  deps: AlertDeliveryDeps,
+  job: AlertDeliveryJob,
+  copy: RoutingCopy,
+  event: DomainEvent,
+): Promise<string[] | DirectOutcome[]> {
+  if (event.type === 'alert.raised' && !event.isStored) return deliverDirectly(deps, copy, event);
+  try {
+    return await queueAlertEvent(deps, job, event);
+  } catch (error) {
+    if (event.type === 'alert.raised' && isDatabaseUnreachable(error)) return deliverDirectly(deps, copy, event);
+    throw error;
+  }
+}
+
+async function queueAlertEvent(deps: AlertDeliveryDeps, job: AlertDeliveryJob, event: DomainEvent): Promise<string[]> {
   const routed =
     event.type === 'alert.raised'
       ? { alertId: event.alert.id, event: 'firing' as const }

@@ -1,10 +1,10 @@
 import { ALERT_DELIVERY_MESSAGES, alertDeliveryApi, findAdminScreen, type Permission } from '@guildhall/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
 import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
-import { alertDeliveryDepsOf } from './alert-delivery-deps';
+import { type AlertDeliveryDeps, alertDeliveryDepsOf } from './alert-delivery-deps';
 import { alertDeliveryJob } from './delivery-job';
 import {
   createContactPoint,
@@ -17,10 +17,25 @@ import {
 import { createSilence, createWindow, deleteWindow, endSilence, listSilences, listWindows } from './manage-mutes';
 import { selectAlertDeliveries } from './queries';
 import { routeAlertEvent } from './route-alerts';
+import { ROUTING_COPY_REFRESH_MS, RoutingCopy } from './routing-copy';
 
 const TAG = 'Monitoring';
 /** Contact points hold where alerts go and their secrets: configuring the system, as alert rules are. */
 const CONTACT_POINTS_EDIT: readonly Permission[] = ['admin.full_access', 'admin.system_config'];
+
+/** Reads the routing copy again; a failure keeps the last copy and is logged. */
+const refreshCopy = (app: FastifyInstance, copy: RoutingCopy) =>
+  copy.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'the copy of the alert routing could not be read'));
+
+/** This process's copy of the routing: read when the app is ready, then every minute until it closes. */
+function keepRoutingCopy(app: FastifyInstance, deps: AlertDeliveryDeps): RoutingCopy {
+  const copy = new RoutingCopy(deps);
+  const timer = setInterval(() => void refreshCopy(app, copy), ROUTING_COPY_REFRESH_MS);
+  timer.unref();
+  app.addHook('onReady', () => refreshCopy(app, copy));
+  app.addHook('onClose', async () => clearInterval(timer));
+  return copy;
+}
 
 const editorOf = (request: FastifyRequest) => ({ actor: adminActor(adminSessionOf(request).admin), ip: request.ip });
 
@@ -32,12 +47,19 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = alertDeliveryDepsOf(app);
   const job = alertDeliveryJob(deps);
   app.jobs.register(job);
+  const copy = keepRoutingCopy(app, deps);
   const unsubscribe = app.bus.subscribe((event) => {
-    routeAlertEvent(deps, job, event).catch((error: unknown) =>
+    routeAlertEvent(deps, job, copy, event).catch((error: unknown) =>
       app.log.error({ err: error, event: event.type }, 'alert deliveries could not be queued'),
     );
   });
   app.addHook('onClose', async () => unsubscribe());
+  // A change of where alerts go reaches this process's copy before its answer (other processes' within a minute).
+  const refreshAfterChange = (scope: FastifyInstance) =>
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode < 400) await refreshCopy(app, copy);
+      return payload;
+    });
 
   const reads: FastifyPluginAsyncZod = async (scope) => {
     guardAdminRoutes(scope, findAdminScreen('/admin/monitoring')!.anyOf);
@@ -63,6 +85,7 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const writes: FastifyPluginAsyncZod = async (scope) => {
     guardAdminRoutes(scope, CONTACT_POINTS_EDIT);
+    refreshAfterChange(scope);
     scope.route({
       ...contractRoute(alertDeliveryApi.create, TAG),
       handler: async (request) => {
@@ -94,6 +117,7 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const mutes: FastifyPluginAsyncZod = async (scope) => {
     guardAdminRoutes(scope, CONTACT_POINTS_EDIT);
+    refreshAfterChange(scope);
     scope.route({
       ...contractRoute(alertDeliveryApi.createSilence, TAG),
       handler: async (request) => {

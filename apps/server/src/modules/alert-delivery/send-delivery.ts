@@ -16,7 +16,7 @@ const ANSWER_EXCERPT = 300;
 export async function sendDelivery(deps: AlertDeliveryDeps, work: DeliveryWork): Promise<SendOutcome> {
   try {
     if (work.contact.kind === 'email') {
-      await deps.mailer.send({ to: work.contact.email!, subject: subjectOf(work), text: mailText(work) });
+      await deps.mailer.send({ to: work.contact.email!, subject: subjectOf(work), text: mailText(work, deps.publicUrl) });
       return { status: 'sent' };
     }
     const key = await deps.sealingKey();
@@ -24,7 +24,7 @@ export async function sendDelivery(deps: AlertDeliveryDeps, work: DeliveryWork):
     if (!url) return failed('The stored URL could not be read: enter it again', false);
     const sentAt = deps.now();
     const isDiscord = work.contact.kind === 'discord';
-    const body = isDiscord ? discordBody(work) : webhookBody(work, sentAt);
+    const body = isDiscord ? discordBody(work, deps.publicUrl) : webhookBody(work, sentAt, deps.publicUrl);
     const secret = work.contact.secret_sealed ? openSealedText(key, work.contact.secret_sealed) : null;
     const headers: Record<string, string> = {
       'content-type': 'application/json',

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type Alert, LIVE_BUFFERS, type StoredAlert } from '@guildhall/contract';
+import { type Alert, type AlertEvidence, LIVE_BUFFERS, type StoredAlert } from '@guildhall/contract';
 import type { AuditActor } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { EventBus } from '../../core/event-bus';
-import { type Db, isConnectionError } from '../../services/db/db';
+import { type Db, isDatabaseUnreachable } from '../../services/db/db';
 import { presentAlert } from './presenters';
 import {
   type AlertFilter,
@@ -42,21 +42,23 @@ export class AlertLog {
    * stored resolved, since nothing will end it.
    */
   async raise(alert: AlertContent): Promise<StoredAlert> {
-    const { row } = await this.store({ ...alert, ruleId: null, instance: null, isResolved: true });
-    return this.announce(row!);
+    const { row, isStored } = await this.store({ ...alert, ruleId: null, instance: null, isResolved: true, evidence: null });
+    return this.announce(row!, { isStored, evidence: null });
   }
 
   /**
-   * Fires a rule's alert; null when the rule already has an open alert for that instance (maybe another process's).
-   * isStored is false when the database could not be reached: the alert went out live all the same.
+   * Fires a rule's alert with what caused it; null when the rule already has an open alert for that instance (maybe
+   * another process's). isStored is false when the database could not be reached: the alert went out live all the
+   * same, and to the contact points from their copy in memory.
    */
   async fire(
     ruleId: string,
     instance: string | null,
     alert: AlertContent,
+    evidence: AlertEvidence | null = null,
   ): Promise<{ alert: StoredAlert; isStored: boolean } | null> {
-    const { row, isStored } = await this.store({ ...alert, ruleId, instance, isResolved: false });
-    return row ? { alert: this.announce(row), isStored } : null;
+    const { row, isStored } = await this.store({ ...alert, ruleId, instance, isResolved: false, evidence });
+    return row ? { alert: this.announce(row, { isStored, evidence }), isStored } : null;
   }
 
   /** Resolves a rule's open alert for one instance (undefined: every instance) and publishes each it resolved. */
@@ -110,7 +112,7 @@ export class AlertLog {
     try {
       return { row: await insertAlert(this.db, alert), isStored: true };
     } catch (error) {
-      if (!isConnectionError(error)) throw error;
+      if (!isDatabaseUnreachable(error)) throw error;
       const now = new Date();
       const row: AlertRow = {
         id: randomUUID(),
@@ -129,9 +131,9 @@ export class AlertLog {
     }
   }
 
-  private announce(row: AlertRow): StoredAlert {
+  private announce(row: AlertRow, stored: { isStored: boolean; evidence: AlertEvidence | null }): StoredAlert {
     const alert = presentAlert(row);
-    this.bus.publish({ type: 'alert.raised', alert });
+    this.bus.publish({ type: 'alert.raised', alert, ...stored });
     return alert;
   }
 }

@@ -1,4 +1,4 @@
-import type { AlertSeverity } from '@guildhall/contract';
+import type { AlertEvidence, AlertSeverity } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
 
 /** A stored alert as its table holds it. */
@@ -46,16 +46,17 @@ export interface NewAlert {
   message: string;
   /** Notices that no rule holds open are stored already resolved: there is nothing to wait for. */
   isResolved: boolean;
+  evidence: AlertEvidence | null;
 }
 
 /** Stores an alert; null when its rule already has an open alert for that instance (another process fired it). */
 export async function insertAlert(db: Queryable, alert: NewAlert): Promise<AlertRow | null> {
   const { rows } = await db.query<AlertRow>(
-    `INSERT INTO alerts (rule_id, instance, severity, type, message, resolved_at)
-     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END)
+    `INSERT INTO alerts (rule_id, instance, severity, type, message, resolved_at, evidence)
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END, $7)
      ON CONFLICT DO NOTHING
      RETURNING ${ALERT_COLUMNS}`,
-    [alert.ruleId, alert.instance, alert.severity, alert.type, alert.message, alert.isResolved],
+    [alert.ruleId, alert.instance, alert.severity, alert.type, alert.message, alert.isResolved, alert.evidence],
   );
   return rows[0] ?? null;
 }
@@ -94,6 +95,19 @@ export async function acknowledgeAlertRow(
   );
   const row = rows[0];
   return row ? { row, isNew: !row.was_acknowledged } : null;
+}
+
+/** One alert and its evidence; null for an unknown id. */
+export async function selectAlertWithEvidence(
+  db: Queryable,
+  id: string,
+): Promise<{ row: AlertRow; evidence: AlertEvidence | null } | null> {
+  const { rows } = await db.query<AlertRow & { evidence: AlertEvidence | null }>(
+    `SELECT ${ALERT_COLUMNS}, evidence FROM alerts WHERE id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  return row ? { row, evidence: row.evidence } : null;
 }
 
 /** Filters of the alerts list. */

@@ -1,7 +1,9 @@
 import {
   ADMIN_ABILITIES,
   ALERT_MESSAGES,
+  alertEvidenceApi,
   findAdminScreen,
+  LOG_LIMITS,
   MONITORED_SERVICES,
   metricsApi,
   SERVICE_LABELS,
@@ -14,8 +16,8 @@ import { AppError } from '../../core/app-error';
 import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
 import { changeAlertRule } from './manage-rules';
-import { presentRule } from './presenters';
-import { selectAlertRules } from './queries';
+import { presentAlert, presentRule } from './presenters';
+import { selectAlertRules, selectAlertWithEvidence } from './queries';
 import { AlertRuleEngine } from './rule-engine';
 import { AlertRuleStore } from './rule-store';
 
@@ -41,6 +43,7 @@ function startAlertEngine(app: FastifyInstance): AlertRuleEngine {
     alerts: app.monitoring.alerts,
     bus: app.bus,
     log: app.log,
+    recentLogs: () => app.logHub?.recent({ level: 'warn' }, LOG_LIMITS.ring) ?? [],
   });
   engine.start();
   app.addHook('onClose', () => engine.stop());
@@ -64,6 +67,15 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     reads.route({
       ...contractRoute(metricsApi.alerts, TAG),
       handler: async (request) => ({ success: true as const, ...(await alerts.list(request.query)) }),
+    });
+
+    reads.route({
+      ...contractRoute(alertEvidenceApi.alert, TAG),
+      handler: async (request) => {
+        const found = await selectAlertWithEvidence(db, request.params.id);
+        if (!found) throw AppError.notFound(ALERT_MESSAGES.alertNotFound);
+        return { success: true as const, alert: presentAlert(found.row), evidence: found.evidence };
+      },
     });
 
     reads.route({

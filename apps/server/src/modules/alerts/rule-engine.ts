@@ -1,6 +1,7 @@
-import type { MetricSample, ServiceHealth, ServiceName } from '@guildhall/contract';
+import type { AlertEvidence, MetricSample, ServiceHealth, ServiceName } from '@guildhall/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEvent, EventBus } from '../../core/event-bus';
+import { EvidenceCollector, type RecentLogs } from './alert-evidence';
 import type { AlertContent, AlertLog } from './alert-log';
 import type { AlertRuleRow } from './queries';
 import { alertForChange, ruleValue, thresholdAlert, thresholdHolds } from './rule-evaluation';
@@ -22,6 +23,8 @@ interface Observation {
   holds: boolean;
   at: number;
   alert: () => AlertContent;
+  /** What caused it, gathered when it fires. */
+  evidence: () => AlertEvidence;
   /** What to announce when its alert resolves because the condition ended (a service healthy again). */
   afterResolve?: () => AlertContent | null;
 }
@@ -39,6 +42,7 @@ export class AlertRuleEngine {
   private readonly services = new Map<ServiceName, ServiceHealth>();
   private queue: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
+  private readonly evidence: EvidenceCollector;
 
   constructor(
     private readonly deps: {
@@ -48,8 +52,12 @@ export class AlertRuleEngine {
       log: FastifyBaseLogger;
       /** The clock of service rules (metric samples carry their own time). */
       now?: () => number;
+      /** This process's recent log lines, the evidence of error-rate and service alerts. */
+      recentLogs?: RecentLogs;
     },
-  ) {}
+  ) {
+    this.evidence = new EvidenceCollector(deps.recentLogs ?? (() => []), () => this.now());
+  }
 
   start() {
     this.unsubscribe ??= this.deps.bus.subscribe((event) => {
@@ -103,13 +111,15 @@ export class AlertRuleEngine {
       await this.evaluateServices(rules, event.service);
       return;
     }
+    this.evidence.record(event.sample);
     await this.evaluateSample(rules, event.sample);
     // A service that stays down sends no further change: its rule's duration is measured on each sample.
     for (const service of this.services.keys()) await this.evaluateServices(rules, service);
   }
 
   private async evaluateSample(rules: AlertRuleRow[], sample: MetricSample) {
-    const at = Date.parse(sample.timestamp);
+    const parsed = Date.parse(sample.timestamp);
+    const at = Number.isNaN(parsed) ? this.now() : parsed;
     for (const rule of rules) {
       const value = ruleValue(rule, sample);
       if (value === undefined) continue;
@@ -117,8 +127,9 @@ export class AlertRuleEngine {
         rule,
         instance: sample.instance,
         holds: thresholdHolds(rule, value),
-        at: Number.isNaN(at) ? this.now() : at,
+        at,
         alert: () => thresholdAlert(rule, value, sample.instance),
+        evidence: () => this.evidence.collect(rule, sample.instance, at),
       });
     }
   }
@@ -135,6 +146,7 @@ export class AlertRuleEngine {
         holds: rule.enabled && health.status === 'down',
         at: this.now(),
         alert: () => ({ ...alertForChange(service, null, health)!, severity: rule.severity }),
+        evidence: () => this.evidence.collect(rule, null, this.now()),
         afterResolve: () => {
           const notice = alertForChange(service, 'down', health);
           return notice && notice.type !== 'service_down' ? notice : null;
@@ -154,7 +166,7 @@ export class AlertRuleEngine {
         return;
       }
       // Null: another process (or this one before a restart) fired it already; it is open all the same.
-      const fired = await this.deps.alerts.fire(rule.id, instance, observation.alert());
+      const fired = await this.deps.alerts.fire(rule.id, instance, observation.alert(), observation.evidence());
       this.states.set(key, { since, isFired: true, isLiveOnly: fired?.isStored === false });
       return;
     }

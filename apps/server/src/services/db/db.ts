@@ -1,5 +1,7 @@
 import type { Transaction } from '@electric-sql/pglite';
+import { serviceUnavailable } from '@guildhall/contract';
 import type { PoolClient } from 'pg';
+import { AppError } from '../../core/app-error';
 
 /** A row set: what both PostgreSQL drivers return, reduced to what the app reads. */
 export interface QueryResult<Row> {
@@ -57,4 +59,10 @@ export function isConnectionError(error: unknown): boolean {
   return /timeout exceeded when trying to connect|Connection terminated|connection is closed|Client has encountered a connection error/i.test(
     error.message,
   );
+}
+
+/** Whether an error says PostgreSQL could not be reached: the driver's own, or the 503 the pool turned it into. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (isConnectionError(error)) return true;
+  return error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE' && error.message === serviceUnavailable('PostgreSQL');
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { type LogSearchRequest, useLogSearch } from '../../api/logs';
 import { StepPagination } from '../../ui/pagination';
 import { EmptyHint, QueryState } from '../../ui/query-state';
+import { useLiveSearchParams } from '../../ui/use-live-search-params';
 import { SEARCH_LEVEL_OPTIONS } from './log-levels';
 import { LogLine } from './log-line';
 import { fromLocalInput, QUICK_RANGES, rangeProblem, toLocalInput } from './search-range';
@@ -42,11 +43,29 @@ const lastHour = (): SearchForm => ({
   requestId: '',
 });
 
+/**
+ * The search a link asked for (an alert's minute before: ?from=&to=&requestId=), asked to the millisecond, or null.
+ */
+function linkedSearch(params: URLSearchParams): { form: SearchForm; request: LogSearchRequest } | null {
+  const from = params.get('from');
+  const to = params.get('to');
+  if (!from || !to || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) return null;
+  const form = {
+    ...lastHour(),
+    from: toLocalInput(new Date(from)),
+    to: toLocalInput(new Date(to)),
+    requestId: params.get('requestId') ?? '',
+  };
+  return { form, request: { ...searchRequest(form), from, to } };
+}
+
 /** Search over the log files: a time range, level, text, source and request id; newest first, a page at a time. */
 export function SearchTab() {
   const id = useId();
-  const [form, setForm] = useState<SearchForm>(lastHour);
-  const [request, setRequest] = useState<LogSearchRequest>(() => searchRequest(form));
+  const [params] = useLiveSearchParams();
+  const [linked] = useState(() => linkedSearch(params));
+  const [form, setForm] = useState<SearchForm>(() => linked?.form ?? lastHour());
+  const [request, setRequest] = useState<LogSearchRequest>(() => linked?.request ?? searchRequest(form));
   const problem = rangeProblem(form.from, form.to);
   const search = useLogSearch(request);
   const page = request.page ?? 1;

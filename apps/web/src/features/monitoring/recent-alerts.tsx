@@ -3,18 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { metricsKeys, useAcknowledgeAlert, useRecentAlerts } from '../../api/metrics';
 import { useLiveData } from '../../live/live-context';
-import { Badge, type BadgeTone } from '../../ui/badge';
+import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { formatStatus } from '../../ui/format';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { QueryState } from '../../ui/query-state';
-
-const SEVERITY_TONES: Record<StoredAlert['severity'], BadgeTone> = {
-  critical: 'bad',
-  error: 'bad',
-  warning: 'warn',
-  info: 'neutral',
-};
+import { SEVERITY_TONES } from './alert-severity';
 
 function AlertItem({ alert, isAcknowledged }: { alert: StoredAlert; isAcknowledged: boolean }) {
   const acknowledge = useAcknowledgeAlert();

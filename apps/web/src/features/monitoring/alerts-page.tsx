@@ -1,0 +1,59 @@
+import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { tabQuery, useUrlQuery } from '../../ui/use-url-query';
+import { AlertsTable } from './alerts-table';
+import { ContactPointsPanel } from './contact-points-panel';
+import { MaintenanceWindowsPanel } from './maintenance-windows-panel';
+import { SilencesPanel } from './silences-panel';
+import '../../styles/monitoring.css';
+import '../../styles/alerts.css';
+
+const ALERTS_TABS = [
+  { id: 'alerts', label: 'Alerts' },
+  { id: 'contact-points', label: 'Contact points' },
+  { id: 'silences', label: 'Silences' },
+  { id: 'windows', label: 'Maintenance windows' },
+] as const;
+const alertsTabQuery = tabQuery(ALERTS_TABS);
+const ID_PREFIX = 'alerts';
+
+/**
+ * /admin/monitoring/alerts: the alerts (muted ones marked), where they are sent (contact points and their routing by
+ * severity and rule), silences and weekly maintenance windows; the tab is in ?tab=.
+ */
+export function AlertsPage() {
+  useDocumentTitle('Alerts');
+  const { query, set } = useUrlQuery(alertsTabQuery);
+  const tab = query.tab;
+  return (
+    <div className="page monitoring-page">
+      <header className="page__header">
+        <div>
+          <h1 className="page__title">Alerts</h1>
+          <p className="page__lead">What fired, who hears of it, and when delivery is muted</p>
+        </div>
+      </header>
+      <div>
+        <Tabs
+          label="Alerts"
+          tabs={ALERTS_TABS}
+          active={tab}
+          onChange={(next) => set({ tab: next }, { dropOthers: true })}
+          idPrefix={ID_PREFIX}
+        />
+        <div
+          className="tab-panel"
+          role="tabpanel"
+          id={tabPanelId(ID_PREFIX, tab)}
+          aria-labelledby={tabButtonId(ID_PREFIX, tab)}
+          data-testid={`alerts-panel-${tab}`}
+        >
+          {tab === 'alerts' && <AlertsTable />}
+          {tab === 'contact-points' && <ContactPointsPanel />}
+          {tab === 'silences' && <SilencesPanel />}
+          {tab === 'windows' && <MaintenanceWindowsPanel />}
+        </div>
+      </div>
+    </div>
+  );
+}
