@@ -1,4 +1,11 @@
-import { battlenetSlug, GAME_DATA_MESSAGES, reportNotFound, warcraftLogsPointsSpent, wowClassOf } from '@guildhall/contract';
+import {
+  battlenetSlug,
+  GAME_DATA_MESSAGES,
+  realmKey,
+  reportNotFound,
+  warcraftLogsPointsSpent,
+  wowClassOf,
+} from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
 import { GameDataError } from '../../services/game-data/game-data-error';
 import type { LogRateLimit, LogReport, WarcraftLogsApi } from '../../services/game-data/warcraftlogs';
@@ -30,6 +37,8 @@ async function saveReport(tx: Queryable, guildId: string, realm: string, report:
   const present = new Map<number, number>();
   for (const fight of fights) for (const id of fight.playerIds) present.set(id, (present.get(id) ?? 0) + 1);
   const players = report.players.filter((player) => present.has(player.id));
+  // Logs write the guild's realm without spaces ('ArgentDawn'): a new character takes the guild's own spelling.
+  const realmOf = (server: string) => (!server || realmKey(server) === realmKey(realm) ? realm : server);
   const observations: { observation: Observation; fights: number }[] = [];
   let rejected = 0;
   for (const player of players) {
@@ -37,7 +46,7 @@ async function saveReport(tx: Queryable, guildId: string, realm: string, report:
     if (!className) rejected++;
     else
       observations.push({
-        observation: { name: player.name, realm: player.server || realm, className, fields: {} },
+        observation: { name: player.name, realm: realmOf(player.server), className, fields: {} },
         fights: present.get(player.id)!,
       });
   }
@@ -96,7 +105,7 @@ async function saveReport(tx: Queryable, guildId: string, realm: string, report:
     guildId,
     report.code,
     report.parses.flatMap((parse) => {
-      const found = newFights.has(parse.fightId) ? index.find({ name: parse.name, realm: parse.server || realm }) : null;
+      const found = newFights.has(parse.fightId) ? index.find({ name: parse.name, realm: realmOf(parse.server) }) : null;
       return found ? [{ fight_id: parse.fightId, character_id: found.id, spec: parse.spec, percentile: parse.percentile }] : [];
     }),
   );

@@ -1,6 +1,6 @@
 import { CHARACTER_SOURCE_LABELS, MESSAGES, type SourcedCharacter } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useSourcedCharacters } from '../../../../api/data-sources';
+import { type SourcesScope, useSourcedCharacters } from '../../../../api/data-sources';
 import { GUILD_DATA_PAGE_SIZE } from '../../../../api/guild-data';
 import { DataTable } from '../../../../ui/data-table';
 import { formatDateTime } from '../../../../ui/format-date';
@@ -40,9 +40,9 @@ const COLUMNS: ColumnDef<SourcedCharacter>[] = [
 ];
 
 /** The guild's characters with the sources that saw each one, paged in the URL. */
-export function SourcedCharacters({ guildId }: { guildId: string }) {
+export function SourcedCharacters({ scope }: { scope: SourcesScope }) {
   const { page, setPage } = useTabQuery();
-  const query = useSourcedCharacters(guildId, page);
+  const query = useSourcedCharacters(scope, page);
   return (
     <section className="panel" aria-labelledby="sourced-characters-title">
       <h3 id="sourced-characters-title" className="panel__title">
