@@ -77,6 +77,12 @@ const envSchema = z.object({
   RAIDERIO_REQUESTS_PER_MINUTE: positiveInt(300),
   WOWAUDIT_API_BASE: z.url().default('https://wowaudit.com/v1'),
   GAME_DATA_TIMEOUT_MS: positiveInt(10_000),
+  SOURCE_REFRESH_CHECK_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60_000),
+  SOURCE_REFRESH_EVERY_MS: positiveInt(24 * 60 * 60_000),
   // Unset: generated at first start and kept in app_meta, so restarts and every process share it.
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   REQUIRE_EMAIL_VERIFICATION: flag(true),
@@ -279,6 +285,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       wowAudit: { apiBase: e.WOWAUDIT_API_BASE.replace(/\/+$/, '') },
       /** How long one call to any of them may take. */
       timeoutMs: e.GAME_DATA_TIMEOUT_MS,
+      /** The scheduled refresh: how often each process looks (0: never), and how old a source's last run may get. */
+      refresh: { checkEveryMs: e.SOURCE_REFRESH_CHECK_MS, refreshEveryMs: e.SOURCE_REFRESH_EVERY_MS },
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     /** Passkeys (WebAuthn): the relying party and the origins a ceremony may come from. */

@@ -35,6 +35,8 @@ beforeAll(async () => {
     GAME_DATA_TIMEOUT_MS: '400',
     CONFIG_SECRET_KEY: randomBytes(32).toString('hex'),
     JOB_POLL_MS: '50',
+    // The scheduled refresh is tested on processes of its own.
+    SOURCE_REFRESH_CHECK_MS: '0',
   });
   server = await startTestApp(environment.env);
   admin = new HttpClient(server.url);
@@ -407,5 +409,44 @@ describe('a Warcraft Logs import', () => {
     });
     expect(limited.error).toBe('Warcraft Logs is unavailable: Warcraft Logs answered 429 for /api/v2/client');
     expect(await charactersOf(guildId)).toEqual([]);
+  });
+});
+
+describe('the scheduled refresh', () => {
+  it('queues a due sync once across two processes, as the system, and runs it', async () => {
+    const guildId = await insertGuild(server.app, { guild_name: 'Daily Keys', server: 'Ravencrest', region: 'EU' });
+    raiderIo.guilds.push({
+      region: 'eu',
+      realm: 'Ravencrest',
+      name: 'Daily Keys',
+      members: [raiderIoCharacter('Alleria', 'Ravencrest')],
+    });
+    expect((await run(guildId, 'raiderio/sync')).status).toBe('succeeded');
+    const schedule = { ...environment.env, SOURCE_REFRESH_CHECK_MS: '100', SOURCE_REFRESH_EVERY_MS: '3000' };
+    const [a, b] = await Promise.all([startTestApp(schedule), startTestApp(schedule)]);
+    try {
+      const scheduledJobs = () =>
+        sql<{ status: string }>(
+          server.app,
+          `SELECT status FROM jobs WHERE kind = 'raiderio_sync' AND guild_id = $1 AND actor ->> 'type' = 'system'`,
+          [guildId],
+        );
+      const deadline = Date.now() + 20_000;
+      while ((await scheduledJobs()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      // Both processes look every 100 ms; the sync is queued once, and runs.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await scheduledJobs()).toHaveLength(1);
+      const deadlineRun = Date.now() + 20_000;
+      while ((await runsOf(guildId)).length < 2 && Date.now() < deadlineRun) await new Promise((r) => setTimeout(r, 100));
+      expect((await runsOf(guildId))[0]).toMatchObject({ sourceType: 'raiderio', status: 'succeeded', actorName: null });
+      const [audit] = await sql<{ actor_type: string }>(
+        server.app,
+        `SELECT actor_type FROM audit_log WHERE action = 'guild.source_sync_started' AND target_id = $1 ORDER BY created_at DESC LIMIT 1`,
+        [guildId],
+      );
+      expect(audit!.actor_type).toBe('system');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 });

@@ -17,6 +17,7 @@ import { gameDataRoutes } from './game-data-routes';
 import { applyLootImport, previewLootImport } from './import-loot';
 import { listRuns, listSourcedCharacters } from './list-sources';
 import { addCharacter, editCharacter, retireCharacterByHand } from './manual-characters';
+import { refreshTimer } from './refresh-sources';
 import { adminRequester, memberRequester, tenantOf } from './route-callers';
 import { readRosterSync, startRosterSync } from './start-roster-sync';
 
@@ -40,6 +41,12 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   const { db } = deps;
   await app.register(gameDataRoutes(deps));
+  const { refresh } = app.config.gameData;
+  if (refresh.checkEveryMs > 0) {
+    const timer = refreshTimer(deps, refresh, app.log);
+    app.addHook('onReady', async () => timer.start());
+    app.addHook('onClose', () => timer.stop());
+  }
 
   await app.register(async (admin) => {
     guardAdminRoutes(admin, GUILD_MANAGEMENT_ACCESS);
