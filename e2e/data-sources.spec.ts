@@ -222,6 +222,13 @@ test.describe('a guild filled from its sources', () => {
     // The report's raid night and its attendance are on the data view.
     await page.getByRole('tab', { name: 'Raid Events' }).click();
     await expect(page.getByTestId('guild-data-panel-raids')).toContainText('Nerub-ar Palace');
+
+    // Character Discovery shows each character's sources as badges.
+    await page.goto(`${app.url}/admin/character-discovery?guildId=${guildId}`);
+    const stonehelm = page.getByTestId('character-card').filter({ hasText: 'Stonehelm' });
+    await expect(stonehelm.getByTestId('character-sources')).toContainText('WoWAudit');
+    await expect(stonehelm.getByTestId('character-sources')).toContainText('Warcraft Logs');
+    await reviewShot(page, 'character-discovery-sources');
   });
 
   test("an officer syncs the guild's sources from the community side's Data sources page", async ({ browser }) => {
