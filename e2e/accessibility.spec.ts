@@ -109,6 +109,8 @@ const COMMUNITY_ENTRIES: Record<string, { signedIn: boolean; entry: SweepEntry }
   resetPassword: { signedIn: false, entry: { path: COMMUNITY_PATHS.resetPassword } },
   settings: { signedIn: true, entry: { path: COMMUNITY_PATHS.settings } },
   raids: { signedIn: true, entry: { path: COMMUNITY_PATHS.raids } },
+  // The sweep's member is no officer: the page says who may connect sources (the officer's view is swept in its journey).
+  dataSources: { signedIn: true, entry: { path: COMMUNITY_PATHS.dataSources } },
   join: { signedIn: false, entry: { path: ({ inviteCode }) => `${COMMUNITY_PATHS.join}/${inviteCode}` } },
 };
 

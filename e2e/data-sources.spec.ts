@@ -1,8 +1,12 @@
+import { GAME_DATA_MESSAGES } from '@guildhall/contract';
 import pg from 'pg';
 import { BattlenetFake, rosterCharacter } from '../apps/server/test/fakes/battlenet-fake';
+import { RaiderIoFake, raiderIoCharacter } from '../apps/server/test/fakes/raiderio-fake';
+import { WarcraftLogsFake } from '../apps/server/test/fakes/warcraftlogs-fake';
+import { WowAuditFake, wowAuditCharacter } from '../apps/server/test/fakes/wowaudit-fake';
 import { ADMINS, PORTS } from './support/accounts';
-import { startApp } from './support/app-server';
-import { mainServerEnv } from './support/community';
+import { runCli, startApp } from './support/app-server';
+import { mainServerEnv, newAccount } from './support/community';
 import { createDatabase, dropDatabase } from './support/pg';
 import { reviewShot } from './support/review-shot';
 import { signIn } from './support/sign-in';
@@ -29,12 +33,56 @@ const EXPORT = [
  */
 test.describe('a guild filled from its sources', () => {
   const battlenet = new BattlenetFake();
+  const raiderIo = new RaiderIoFake();
+  const wowAudit = new WowAuditFake();
+  const logs = new WarcraftLogsFake();
+  const wowAuditKey = 'wa-emerald-wardens-0123456789';
   let databaseUrl = '';
   let app: Awaited<ReturnType<typeof startApp>>;
   let guildId = '';
+  let serverEnv: Record<string, string> = {};
 
   test.beforeAll(async () => {
-    await battlenet.start();
+    await Promise.all([battlenet.start(), raiderIo.start(), wowAudit.start(), logs.start()]);
+    raiderIo.guilds.push({
+      region: 'eu',
+      realm: 'Argent Dawn',
+      name: 'Emerald Wardens',
+      members: [
+        raiderIoCharacter('Aeloria', 'Argent Dawn', { className: 'Priest', spec: 'Holy', role: 'HEALING', score: 3012.5 }),
+        raiderIoCharacter('Brightwing', 'Argent Dawn', { className: 'Evoker', spec: 'Devastation', score: 2744 }),
+      ],
+    });
+    wowAudit.teams.set(wowAuditKey, [
+      wowAuditCharacter(1, 'Stonehelm', 'Argent Dawn', { class: 'Warrior', role: 'Tank', blizzard_id: 7002 }),
+    ]);
+    const start = Date.parse('2026-11-20T19:00:00Z');
+    logs.reports.push({
+      code: 'eMeRaLdWaRdEnS01',
+      title: 'Nerub-ar Palace Heroic',
+      zone: 'Nerub-ar Palace',
+      startTime: start,
+      endTime: start + 3 * 3600_000,
+      guild: { name: 'Emerald Wardens', serverSlug: 'argent-dawn', region: 'eu' },
+      players: [
+        { id: 1, name: 'Aeloria', server: 'ArgentDawn', subType: 'Priest', spec: 'Holy' },
+        { id: 2, name: 'Stonehelm', server: 'ArgentDawn', subType: 'Warrior', spec: 'Protection' },
+        { id: 3, name: 'Duskblade', server: 'ArgentDawn', subType: 'Rogue', spec: 'Assassination' },
+      ],
+      fights: [
+        {
+          id: 1,
+          encounterID: 2902,
+          name: 'Ulgrax the Devourer',
+          kill: true,
+          difficulty: 4,
+          startTime: 600_000,
+          endTime: 900_000,
+          players: [1, 2, 3],
+          parses: { 1: 88, 3: 64.5 },
+        },
+      ],
+    });
     const realm = { slug: 'argent-dawn', name: 'Argent Dawn' };
     battlenet.guilds.push({
       region: 'eu',
@@ -48,7 +96,7 @@ test.describe('a guild filled from its sources', () => {
     });
     databaseUrl = await createDatabase('guildhall_e2e_sources');
     const env = Object.fromEntries(Object.entries(mainServerEnv()).filter(([key]) => !key.startsWith('INFLUX_')));
-    app = await startApp('data-sources', PORTS.dataSources, {
+    serverEnv = {
       ...env,
       DATABASE_URL: databaseUrl,
       REDIS_PREFIX: `${env.REDIS_PREFIX}sources:`,
@@ -58,13 +106,24 @@ test.describe('a guild filled from its sources', () => {
       BNET_CLIENT_SECRET: battlenet.clientSecret,
       BNET_OAUTH_BASE: battlenet.oauthBase,
       BNET_API_BASE: battlenet.apiBase,
+      RAIDERIO_API_BASE: raiderIo.apiBase,
+      RAIDERIO_REQUESTS_PER_MINUTE: '6000',
+      WOWAUDIT_API_BASE: wowAudit.apiBase,
+      WCL_CLIENT_ID: logs.clientId,
+      WCL_CLIENT_SECRET: logs.clientSecret,
+      WCL_API_BASE: logs.apiBase,
+      WCL_OAUTH_BASE: logs.oauthBase,
+      CONFIG_SECRET_KEY: 'a'.repeat(64),
       JOB_POLL_MS: '100',
-    });
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+    };
+    app = await startApp('data-sources', PORTS.dataSources, serverEnv);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
       const { rows } = await client.query<{ id: string }>(
-        "INSERT INTO guilds (guild_name, server, region) VALUES ('Emerald Wardens', 'Argent Dawn', 'EU') RETURNING id",
+        `INSERT INTO guilds (guild_name, server, region, discord_guild_id)
+         VALUES ('Emerald Wardens', 'Argent Dawn', 'EU', '900000000000000501') RETURNING id`,
       );
       guildId = rows[0]!.id;
     } finally {
@@ -74,7 +133,7 @@ test.describe('a guild filled from its sources', () => {
 
   test.afterAll(async () => {
     await app?.stop();
-    await battlenet.stop();
+    await Promise.all([battlenet.stop(), raiderIo.stop(), wowAudit.stop(), logs.stop()]);
     if (databaseUrl) await dropDatabase(databaseUrl);
   });
 
@@ -119,5 +178,100 @@ test.describe('a guild filled from its sources', () => {
     await expect(characters.getByRole('row')).toHaveCount(4);
     await page.getByRole('tab', { name: 'Loot Entries' }).click();
     await expect(page.getByTestId('guild-loot-recent-list')).toContainText('Staff of Embers');
+  });
+
+  test('the admin connects Raider.IO, WoWAudit and Warcraft Logs, and the characters show each source', async ({ page }) => {
+    await page.goto(`${app.url}/admin/login`);
+    await signIn(page, ADMINS.owner);
+    await page.goto(`${app.url}/admin/guilds/${guildId}/data?tab=sources`);
+    const panel = page.getByTestId('guild-data-panel-sources');
+
+    const raiderIoPanel = panel.getByTestId('raiderio-sync');
+    await raiderIoPanel.getByRole('button', { name: 'Sync Raider.IO' }).click();
+    await expect(raiderIoPanel.getByTestId('raiderio-last-run')).toHaveText(
+      /^Raider\.IO synced just now: (1 new, 1 changed|2 new)$/,
+    );
+
+    const wowAuditPanel = panel.getByTestId('wowaudit-sync');
+    await expect(wowAuditPanel.getByTestId('wowaudit-key-state')).toHaveText('No key saved.');
+    await expect(wowAuditPanel.getByRole('button', { name: 'Sync WoWAudit' })).toBeDisabled();
+    await wowAuditPanel.getByLabel('API key').fill(wowAuditKey);
+    await wowAuditPanel.getByRole('button', { name: 'Save key' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'WoWAudit key saved' })).toBeVisible();
+    await expect(wowAuditPanel.getByTestId('wowaudit-key-state')).toContainText('Key saved by');
+    // Write-only: the field is empty again and the page never holds the key.
+    await expect(wowAuditPanel.getByLabel('Replace the API key')).toHaveValue('');
+    expect(await page.content()).not.toContain(wowAuditKey);
+    await wowAuditPanel.getByRole('button', { name: 'Sync WoWAudit' }).click();
+    await expect(wowAuditPanel.getByTestId('wowaudit-last-run')).toHaveText(/^WoWAudit synced just now: /);
+
+    const logsPanel = panel.getByTestId('warcraftlogs-import');
+    await logsPanel.getByLabel('Report link or code').fill('https://example.org/reports/nope');
+    await expect(logsPanel.getByRole('alert')).toHaveText(GAME_DATA_MESSAGES.reportInvalid);
+    await logsPanel.getByLabel('Report link or code').fill('https://www.warcraftlogs.com/reports/eMeRaLdWaRdEnS01#fight=1');
+    await logsPanel.getByRole('button', { name: 'Import report' }).click();
+    await expect(logsPanel.getByTestId('warcraftlogs-last-run')).toHaveText(/^Logs imported just now: .*1 fight$/);
+    await reviewShot(page, 'guild-data-sources-connected');
+    await expectAccessible(page, 'Guild data Sources tab with every source connected');
+
+    const sourced = panel.getByTestId('sourced-characters');
+    await expect(sourced.getByRole('row').filter({ hasText: 'Aeloria' })).toContainText('Raider.IO ×1');
+    await expect(sourced.getByRole('row').filter({ hasText: 'Aeloria' })).toContainText('Warcraft Logs ×1');
+    await expect(sourced.getByRole('row').filter({ hasText: 'Stonehelm' })).toContainText('WoWAudit ×1');
+    await expect(sourced.getByRole('row').filter({ hasText: 'Duskblade' })).toContainText('Warcraft Logs ×1');
+    // The report's raid night and its attendance are on the data view.
+    await page.getByRole('tab', { name: 'Raid Events' }).click();
+    await expect(page.getByTestId('guild-data-panel-raids')).toContainText('Nerub-ar Palace');
+
+    // Character Discovery shows each character's sources as badges.
+    await page.goto(`${app.url}/admin/character-discovery?guildId=${guildId}`);
+    const stonehelm = page.getByTestId('character-card').filter({ hasText: 'Stonehelm' });
+    await expect(stonehelm.getByTestId('character-sources')).toContainText('WoWAudit');
+    await expect(stonehelm.getByTestId('character-sources')).toContainText('Warcraft Logs');
+    await reviewShot(page, 'character-discovery-sources');
+  });
+
+  test("an officer syncs the guild's sources from the community side's Data sources page", async ({ browser }) => {
+    const officer = newAccount('officer');
+    const context = await browser.newContext({ baseURL: app.url });
+    const page = await context.newPage();
+    try {
+      const registered = await page.request.post('/auth/register', {
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        data: officer,
+      });
+      expect(registered.ok(), await registered.text()).toBe(true);
+      runCli(serverEnv, [
+        'grant-guild-access',
+        '--email',
+        officer.email,
+        '--guild',
+        guildId,
+        '--permissions',
+        'guild.view,characters.manage',
+      ]);
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(officer.email);
+      await page.getByLabel('Password', { exact: true }).fill(officer.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page.getByRole('link', { name: 'Data sources' }).first()).toBeVisible();
+      await page.getByRole('link', { name: 'Data sources' }).first().click();
+      const sources = page.getByTestId('data-sources-page');
+      await expect(sources.getByRole('heading', { name: 'Data sources', level: 1 })).toBeVisible();
+      const raiderIoPanel = sources.getByTestId('raiderio-sync');
+      await expect(sources.getByTestId('source-runs')).toBeVisible();
+      // The journeys run in any order: the admin's may have synced Raider.IO already.
+      const raiderIoRuns = sources.getByTestId('source-runs').getByRole('row').filter({ hasText: 'Raider.IO' });
+      const before = await raiderIoRuns.count();
+      await raiderIoPanel.getByRole('button', { name: 'Sync Raider.IO' }).click();
+      await expect(raiderIoRuns).toHaveCount(before + 1);
+      await expect(raiderIoPanel.getByTestId('raiderio-last-run')).toHaveText(/^Raider\.IO synced just now: /);
+      await expect(raiderIoPanel.getByRole('button', { name: 'Sync Raider.IO' })).toBeEnabled();
+      await expect(sources.getByTestId('sourced-characters')).toContainText('Brightwing');
+      await reviewShot(page, 'community-data-sources');
+      await expectAccessible(page, "The officers' Data sources page");
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -69,6 +69,20 @@ const envSchema = z.object({
   BNET_OAUTH_BASE: z.url().default('https://oauth.battle.net'),
   BNET_TIMEOUT_MS: positiveInt(10_000),
   BNET_REQUESTS_PER_SECOND: positiveInt(100),
+  WCL_CLIENT_ID: optionalText,
+  WCL_CLIENT_SECRET: optionalText,
+  WCL_API_BASE: z.url().default('https://www.warcraftlogs.com/api/v2/client'),
+  WCL_OAUTH_BASE: z.url().default('https://www.warcraftlogs.com/oauth'),
+  RAIDERIO_API_BASE: z.url().default('https://raider.io/api/v1'),
+  RAIDERIO_REQUESTS_PER_MINUTE: positiveInt(300),
+  WOWAUDIT_API_BASE: z.url().default('https://wowaudit.com/v1'),
+  GAME_DATA_TIMEOUT_MS: positiveInt(10_000),
+  SOURCE_REFRESH_CHECK_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60_000),
+  SOURCE_REFRESH_EVERY_MS: positiveInt(24 * 60 * 60_000),
   // Unset: generated at first start and kept in app_meta, so restarts and every process share it.
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   REQUIRE_EMAIL_VERIFICATION: flag(true),
@@ -258,6 +272,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** How long one Profile API call may take, and how many calls a second a roster sync makes at most. */
       timeoutMs: e.BNET_TIMEOUT_MS,
       requestsPerSecond: e.BNET_REQUESTS_PER_SECOND,
+    },
+    /** The game-data sources beside Battle.net (issue 30): where each is reached, and how fast we may call it. */
+    gameData: {
+      warcraftLogs: {
+        clientId: e.WCL_CLIENT_ID ?? null,
+        clientSecret: e.WCL_CLIENT_SECRET ?? null,
+        apiBase: e.WCL_API_BASE.replace(/\/+$/, ''),
+        oauthBase: e.WCL_OAUTH_BASE.replace(/\/+$/, ''),
+      },
+      raiderIo: { apiBase: e.RAIDERIO_API_BASE.replace(/\/+$/, ''), requestsPerMinute: e.RAIDERIO_REQUESTS_PER_MINUTE },
+      wowAudit: { apiBase: e.WOWAUDIT_API_BASE.replace(/\/+$/, '') },
+      /** How long one call to any of them may take. */
+      timeoutMs: e.GAME_DATA_TIMEOUT_MS,
+      /** The scheduled refresh: how often each process looks (0: never), and how old a source's last run may get. */
+      refresh: { checkEveryMs: e.SOURCE_REFRESH_CHECK_MS, refreshEveryMs: e.SOURCE_REFRESH_EVERY_MS },
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     /** Passkeys (WebAuthn): the relying party and the origins a ceremony may come from. */

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import {
   COMMUNITY_MESSAGES,
   DATA_SOURCE_MESSAGES,
   type DataSourceRun,
+  GAME_DATA_MESSAGES,
   type LootImportPreview,
+  type SourceConnections,
   type SourcedCharacter,
 } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +47,8 @@ beforeAll(async () => {
     DISCORD_CLIENT_SECRET: discord.clientSecret,
     DISCORD_BOT_TOKEN: discord.botToken,
     DISCORD_API_BASE: discord.baseUrl,
+    // Nothing listens there: a Raider.IO sync started here fails at once instead of calling the real service.
+    RAIDERIO_API_BASE: 'http://127.0.0.1:9/api/v1',
   });
   server = await startTestApp(environment.env, raiseCommunityIpLimits);
   admin = new HttpClient(server.url);
@@ -325,5 +330,45 @@ describe('the community side', () => {
     expect((await asMember.request('POST', '/api/guild/data-sources/battlenet/sync', { ...inGuild, body: {} })).status).toBe(403);
     const runs = await asOfficer.request<{ runs: DataSourceRun[] }>('GET', '/api/guild/data-sources/runs', inGuild);
     expect(runs.body.runs.map((run) => run.sourceType)).toEqual(['manual']);
+
+    // Raider.IO, WoWAudit and Warcraft Logs: the same guard on every call; a member is refused before anything runs.
+    for (const [method, path, callBody] of [
+      ['GET', '/api/guild/data-sources/connections', undefined],
+      ['PUT', '/api/guild/data-sources/wowaudit/key', { key: 'a-member-should-not-set-this' }],
+      ['DELETE', '/api/guild/data-sources/wowaudit/key', undefined],
+      ['POST', '/api/guild/data-sources/wowaudit/sync', {}],
+      ['POST', '/api/guild/data-sources/raiderio/sync', {}],
+      ['POST', '/api/guild/data-sources/warcraftlogs/import', { latest: 1 }],
+      ['GET', `/api/guild/data-sources/syncs/${randomUUID()}`, undefined],
+    ] as const) {
+      const answer = await asMember.request(method, path, { ...inGuild, body: callBody });
+      expect(answer.status, `${method} ${path}`).toBe(403);
+    }
+    expect(await sql(server.app, 'SELECT 1 FROM guild_source_keys')).toEqual([]);
+    // This server has no CONFIG_SECRET_KEY and no Warcraft Logs client: the officer is told so, and nothing is stored.
+    const connections = await asOfficer.request<{ connections: SourceConnections }>(
+      'GET',
+      '/api/guild/data-sources/connections',
+      inGuild,
+    );
+    expect(connections.body.connections).toMatchObject({
+      wowaudit: { hasKey: false, canStoreKeys: false },
+      combat_log: { isConfigured: false },
+    });
+    const key = await asOfficer.request('PUT', '/api/guild/data-sources/wowaudit/key', { ...inGuild, body: { key: 'k-123' } });
+    expect(key.status).toBe(400);
+    expect((key.body.fields as Record<string, string>).key).toBe(GAME_DATA_MESSAGES.secretKeyMissing);
+    const logs = await asOfficer.request('POST', '/api/guild/data-sources/warcraftlogs/import', {
+      ...inGuild,
+      body: { latest: 1 },
+    });
+    expect(logs.status).toBe(503);
+    expect(logs.body.error).toBe(GAME_DATA_MESSAGES.warcraftLogsNotConfigured);
+    // A sync of another guild is not found from this one.
+    const elsewhere = await insertGuild(server.app, { guild_name: 'Elsewhere', server: 'Ravencrest', region: 'EU' });
+    const foreign = await admin.post<{ job: { id: string } }>(`/api/admin/guilds/${elsewhere}/data-sources/raiderio/sync`, {});
+    expect(foreign.status, foreign.text).toBe(200);
+    const peek = await asOfficer.request('GET', `/api/guild/data-sources/syncs/${foreign.body.job.id}`, inGuild);
+    expect(peek.status).toBe(404);
   });
 });

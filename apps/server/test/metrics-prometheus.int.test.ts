@@ -86,7 +86,10 @@ describe('GET /metrics (Prometheus)', () => {
       ['dataset_export', '0'],
       ['member_sync', '0'],
       ['player_bulk_update', '0'],
+      ['raiderio_sync', '0'],
       ['roster_sync', '0'],
+      ['warcraftlogs_import', '0'],
+      ['wowaudit_sync', '0'],
     ]);
   });
 

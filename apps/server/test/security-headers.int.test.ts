@@ -54,6 +54,7 @@ function expectSecurityHeaders(answer: HttpAnswer<unknown>, what: string) {
   expect(csp.get('object-src'), what).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), what).toEqual(["'none'"]);
   expect(csp.get('img-src'), what).toContain('https://cdn.discordapp.com');
+  expect(csp.get('img-src'), what).toContain('https://render.worldofwarcraft.com');
   expect(csp.get('connect-src'), what).toContain("'self'");
   expect(answer.headers['x-frame-options'], what).toBe('DENY');
   expect(answer.headers['x-content-type-options'], what).toBe('nosniff');

@@ -40,6 +40,8 @@ export const COMMUNITY_PATHS = {
   settings: '/settings',
   /** The guild's raids: the calendar and sign-ups. */
   raids: '/raids',
+  /** The guild's data sources, for its officers (characters.manage). */
+  dataSources: '/data-sources',
   /** An invite link's page: /join/<code>. */
   join: '/join',
 } as const;

@@ -22,6 +22,7 @@ export * from './api/database-manager';
 export * from './api/database-query';
 export * from './api/database-sessions';
 export * from './api/discord-accounts';
+export * from './api/game-data-sources';
 export * from './api/guild-config';
 export * from './api/guild-data';
 export * from './api/guild-grants';

@@ -4,6 +4,8 @@ import helmet from 'helmet';
 
 /** Where Discord serves user avatars and guild icons. */
 const DISCORD_CDN = 'https://cdn.discordapp.com';
+/** Where Blizzard serves the armory avatars and renders a roster sync and Raider.IO name (issue 30). */
+const ARMORY_RENDER = 'https://render.worldofwarcraft.com';
 
 /** Content-Security-Policy directives by name, as both helmet and @fastify/swagger-ui take them. */
 export type CspDirectives = Record<string, string[]>;
@@ -27,7 +29,7 @@ export function cspDirectives(publicUrl: string): CspDirectives {
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
     // data: for the inline SVG favicon and the CSS background icons.
-    'img-src': ["'self'", 'data:', DISCORD_CDN],
+    'img-src': ["'self'", 'data:', DISCORD_CDN, ARMORY_RENDER],
     'object-src': ["'none'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],

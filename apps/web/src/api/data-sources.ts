@@ -1,89 +1,200 @@
-import { dataSourcesApi, type RosterSyncJob } from '@guildhall/contract';
+import {
+  communityDataSourcesApi,
+  communityGameDataSourcesApi,
+  dataSourcesApi,
+  type Endpoint,
+  gameDataSourcesApi,
+  type RosterSyncJob,
+  type SourceSyncJob,
+} from '@guildhall/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../ui/toast-context';
 import { errorMessage } from './api-error';
-import { callEndpoint, type EndpointBody } from './endpoint';
+import { type CallOptions, callCommunityEndpoint, callEndpoint, type EndpointBody, type EndpointResponse } from './endpoint';
 import type { GuildDataPage } from './guild-data';
 import { guildKeys } from './guilds';
 
-/** Query keys of a guild's data sources, under the guild's data (a data deletion drops them too). */
+/**
+ * Whose sources: a guild on the admin side (Guild Management, its tenant id in the path), or the selected guild of an
+ * officer on the community side (X-Guild-ID). The same screens and hooks serve both.
+ */
+export interface SourcesScope {
+  side: 'admin' | 'community';
+  guildId: string;
+}
+
+/** Both sides' calls, by the same names. */
+const ADMIN_CALLS = { ...dataSourcesApi, ...gameDataSourcesApi };
+const COMMUNITY_CALLS = { ...communityDataSourcesApi, ...communityGameDataSourcesApi };
+type CallName = keyof typeof ADMIN_CALLS & keyof typeof COMMUNITY_CALLS;
+
+/** Calls one of the sources' entries on the scope's side. */
+function callSources<K extends CallName>(
+  scope: SourcesScope,
+  name: K,
+  options: CallOptions<(typeof ADMIN_CALLS)[K]> = {},
+): Promise<EndpointResponse<(typeof ADMIN_CALLS)[K]>> {
+  if (scope.side === 'admin') {
+    return callEndpoint(
+      ADMIN_CALLS[name] as Endpoint,
+      {
+        ...options,
+        params: { tenantId: scope.guildId, ...options.params },
+      } as CallOptions<Endpoint>,
+    ) as Promise<EndpointResponse<(typeof ADMIN_CALLS)[K]>>;
+  }
+  return callCommunityEndpoint(
+    COMMUNITY_CALLS[name] as Endpoint,
+    { ...options, guildId: scope.guildId } as CallOptions<Endpoint>,
+  ) as Promise<EndpointResponse<(typeof ADMIN_CALLS)[K]>>;
+}
+
+/** Query keys of a guild's data sources: on the admin side under the guild's data (a data deletion drops them too). */
 export const dataSourceKeys = {
-  all: (id: string) => [...guildKeys.data(id), 'sources'] as const,
-  runs: (id: string) => [...dataSourceKeys.all(id), 'runs'] as const,
-  characters: (id: string, query: GuildDataPage) => [...dataSourceKeys.all(id), 'characters', query] as const,
-  sync: (id: string, jobId: string) => [...dataSourceKeys.all(id), 'sync', jobId] as const,
+  all: (scope: SourcesScope) =>
+    scope.side === 'admin'
+      ? ([...guildKeys.data(scope.guildId), 'sources'] as const)
+      : (['community-guild', scope.guildId, 'data-sources'] as const),
+  runs: (scope: SourcesScope) => [...dataSourceKeys.all(scope), 'runs'] as const,
+  connections: (scope: SourcesScope) => [...dataSourceKeys.all(scope), 'connections'] as const,
+  characters: (scope: SourcesScope, query: GuildDataPage) => [...dataSourceKeys.all(scope), 'characters', query] as const,
+  sync: (scope: SourcesScope, jobId: string) => [...dataSourceKeys.all(scope), 'sync', jobId] as const,
 };
 
 /** An RCLootCouncil export as the import calls take it. */
 export type LootUpload = EndpointBody<typeof dataSourcesApi.previewLootImport>;
 
 /** The guild's latest source runs, newest first. */
-export function useDataSourceRuns(id: string) {
+export function useDataSourceRuns(scope: SourcesScope) {
   return useQuery({
-    queryKey: dataSourceKeys.runs(id),
-    queryFn: ({ signal }) => callEndpoint(dataSourcesApi.runs, { params: { tenantId: id }, signal }),
+    queryKey: dataSourceKeys.runs(scope),
+    queryFn: ({ signal }) => callSources(scope, 'runs', { signal }),
+  });
+}
+
+/** What the guild has connected (the WoWAudit key as set or not, never its value) and each source's last run. */
+export function useSourceConnections(scope: SourcesScope) {
+  return useQuery({
+    queryKey: dataSourceKeys.connections(scope),
+    queryFn: ({ signal }) => callSources(scope, 'connections', { signal }),
   });
 }
 
 /** A page of the guild's characters with their sources, by name. */
-export function useSourcedCharacters(id: string, { page, limit }: GuildDataPage) {
+export function useSourcedCharacters(scope: SourcesScope, { page, limit }: GuildDataPage) {
   return useQuery({
-    queryKey: dataSourceKeys.characters(id, { page, limit }),
-    queryFn: ({ signal }) =>
-      callEndpoint(dataSourcesApi.characters, { params: { tenantId: id }, query: { page, limit }, signal }),
+    queryKey: dataSourceKeys.characters(scope, { page, limit }),
+    queryFn: ({ signal }) => callSources(scope, 'characters', { query: { page, limit }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** What an export would do; writes nothing, so it is a mutation only in that it is asked for on demand. */
-export function usePreviewLootImport(id: string) {
+export function usePreviewLootImport(scope: SourcesScope) {
   return useMutation({
-    mutationFn: (upload: LootUpload) =>
-      callEndpoint(dataSourcesApi.previewLootImport, { params: { tenantId: id }, body: upload }),
+    mutationFn: (upload: LootUpload) => callSources(scope, 'previewLootImport', { body: upload }),
   });
 }
 
+/** Everything a write of the sources changes: on the admin side the guild's whole data view. */
+const refreshAfterWrite = (scope: SourcesScope) =>
+  scope.side === 'admin' ? guildKeys.data(scope.guildId) : dataSourceKeys.all(scope);
+
 /** Imports an export; toasts what it did and refreshes the runs and the data view. */
-export function useApplyLootImport(id: string) {
+export function useApplyLootImport(scope: SourcesScope) {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (upload: LootUpload) => callEndpoint(dataSourcesApi.applyLootImport, { params: { tenantId: id }, body: upload }),
+    mutationFn: (upload: LootUpload) => callSources(scope, 'applyLootImport', { body: upload }),
     onSuccess: (answer) => {
       toast.success(answer.message);
-      // The data view's summary, its lists and the sources' runs and characters all sit under the guild's data.
-      return queryClient.invalidateQueries({ queryKey: guildKeys.data(id) });
+      return queryClient.invalidateQueries({ queryKey: refreshAfterWrite(scope) });
     },
     onError: (error) => toast.error(errorMessage(error, 'Import failed')),
   });
 }
 
 /** Queues a roster sync of the guild. */
-export function useStartRosterSync(id: string) {
+export function useStartRosterSync(scope: SourcesScope) {
   const toast = useToast();
   return useMutation({
-    mutationFn: () => callEndpoint(dataSourcesApi.startRosterSync, { params: { tenantId: id }, body: {} }),
+    mutationFn: () => callSources(scope, 'startRosterSync', { body: {} }),
     onError: (error) => toast.error(errorMessage(error, 'Roster sync failed')),
   });
 }
 
-const isRunning = (job: RosterSyncJob | undefined) => job?.status === 'queued' || job?.status === 'running';
+const isRunning = (job: { status: string } | undefined) => job?.status === 'queued' || job?.status === 'running';
 
-/** A roster sync, polled while it runs; its end refreshes the runs and the data view. */
-export function useRosterSync(id: string, jobId: string | null) {
+/** A job of the sources, polled while it runs; its end refreshes the runs, the characters and the data view. */
+function useSourceJob<Job extends { status: string }>(
+  scope: SourcesScope,
+  jobId: string | null,
+  read: (signal: AbortSignal) => Promise<Job>,
+) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: dataSourceKeys.sync(id, jobId ?? ''),
+    queryKey: dataSourceKeys.sync(scope, jobId ?? ''),
     enabled: jobId !== null,
     queryFn: async ({ signal }) => {
-      const { job } = await callEndpoint(dataSourcesApi.rosterSync, { params: { tenantId: id, jobId: jobId! }, signal });
+      const job = await read(signal);
+      // Everything the sync wrote, but not this query (invalidating it from its own fetch would start it over).
       if (!isRunning(job)) {
-        await queryClient.invalidateQueries({ queryKey: guildKeys.summary(id) });
-        await queryClient.invalidateQueries({ queryKey: dataSourceKeys.runs(id) });
-        await queryClient.invalidateQueries({ queryKey: [...dataSourceKeys.all(id), 'characters'] });
+        await queryClient.invalidateQueries({
+          queryKey: refreshAfterWrite(scope),
+          predicate: (query) => !query.queryKey.includes('sync'),
+        });
       }
       return job;
     },
     refetchInterval: (query) => (isRunning(query.state.data) || !query.state.data ? 1000 : false),
+  });
+}
+
+/** A roster sync, polled while it runs. */
+export function useRosterSync(scope: SourcesScope, jobId: string | null) {
+  return useSourceJob<RosterSyncJob>(scope, jobId, async (signal) => {
+    const { job } = await callSources(scope, 'rosterSync', { params: { jobId: jobId! }, signal });
+    return job;
+  });
+}
+
+/** A Raider.IO or WoWAudit sync or a Warcraft Logs import, polled while it runs. */
+export function useSourceSync(scope: SourcesScope, jobId: string | null) {
+  return useSourceJob<SourceSyncJob>(scope, jobId, async (signal) => {
+    const { job } = await callSources(scope, 'sourceSync', { params: { jobId: jobId! }, signal });
+    return job;
+  });
+}
+
+/** Starts a sync of Raider.IO or WoWAudit, or a Warcraft Logs import. */
+export function useStartSourceSync(scope: SourcesScope) {
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (
+      start:
+        | { source: 'raiderio' }
+        | { source: 'wowaudit' }
+        | { source: 'combat_log'; body: EndpointBody<typeof gameDataSourcesApi.startLogsImport> },
+    ) =>
+      start.source === 'raiderio'
+        ? callSources(scope, 'startRaiderIoSync', { body: {} })
+        : start.source === 'wowaudit'
+          ? callSources(scope, 'startWowAuditSync')
+          : callSources(scope, 'startLogsImport', { body: start.body }),
+    onError: (error) => toast.error(errorMessage(error, 'The sync could not start')),
+  });
+}
+
+/** Saves (key given) or removes (null) the guild's WoWAudit key. */
+export function useWowAuditKey(scope: SourcesScope) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (key: string | null) =>
+      key === null ? callSources(scope, 'clearWowAuditKey') : callSources(scope, 'saveWowAuditKey', { body: { key } }),
+    onSuccess: (answer) => {
+      toast.success(answer.message);
+      queryClient.setQueryData(dataSourceKeys.connections(scope), { success: true, connections: answer.connections });
+    },
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTO_LINK, type ConfidenceBand } from '../auto-link';
 import { CHARACTER_ROLES, LINK_PRIORITIES, LINK_TYPES, WOW_CLASSES } from '../characters';
 import { discordGuildId, tenantId } from '../guild-ids';
+import { CHARACTER_SOURCE_TYPES } from '../linking-test';
 import { endpoint } from './common';
 
 /** The messages of the Character Discovery Manager (spec 1 §2, §8) the shared catalog does not already hold. */
@@ -89,6 +90,8 @@ export const discoveryCharacter = z.object({
   activityCount: z.number(),
   guildNote: z.string().nullable(),
   officerNote: z.string().nullable(),
+  /** Which sources saw it and how often (spec 2 §3), by source type. */
+  sources: z.array(z.object({ sourceType: z.enum(CHARACTER_SOURCE_TYPES), occurrenceCount: z.number().int() })),
 });
 /** A discovery character. */
 export type DiscoveryCharacter = z.infer<typeof discoveryCharacter>;

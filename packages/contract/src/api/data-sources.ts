@@ -78,6 +78,7 @@ export function runOutcome(counts: DataSourceCounts): string {
     counts.changed ? `${counts.changed} changed` : null,
     counts.left ? `${counts.left} left` : null,
     counts.loot ? `${counts.loot} loot` : null,
+    counts.fights ? `${counts.fights} fight${counts.fights === 1 ? '' : 's'}` : null,
     counts.rejected ? `${counts.rejected} rejected` : null,
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(', ') : 'no changes';
@@ -107,6 +108,8 @@ export const dataSourceCounts = z.object({
   rejected: z.number().int(),
   left: z.number().int().optional(),
   loot: z.number().int().optional(),
+  /** Boss fights a Warcraft Logs import added. */
+  fights: z.number().int().optional(),
 });
 /** Counts of a run. */
 export type DataSourceCounts = z.infer<typeof dataSourceCounts>;
@@ -129,6 +132,8 @@ export const sourcedCharacter = z.object({
   level: z.number().int(),
   itemLevel: z.number().nullable(),
   itemLevelEquipped: z.number().nullable(),
+  /** Raider.IO's Mythic+ score of the current season. */
+  mythicPlusScore: z.number().nullable(),
   race: z.string().nullable(),
   guildRank: z.number().int().nullable(),
   battlenetId: z.string().nullable(),

@@ -36,6 +36,7 @@ export function presentCharacter(row: CharacterRow): DiscoveryCharacter {
     activityCount: row.activity_count,
     guildNote: row.guild_note,
     officerNote: row.officer_note,
+    sources: row.sources,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CharacterRole, WowClass } from '@guildhall/contract';
+import type { CharacterRole, CharacterSourceType, WowClass } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
 import { containsPattern } from '../../services/db/like';
 
@@ -27,6 +27,7 @@ export interface CharacterRow {
   guild_note: string | null;
   officer_note: string | null;
   is_linked: boolean;
+  sources: { sourceType: CharacterSourceType; occurrenceCount: number }[];
 }
 
 /** A current Discord member of a guild. */
@@ -43,7 +44,10 @@ export interface MemberRow {
 /** Numbers come back as numbers, not numeric strings. */
 export const CHARACTER_COLUMNS = `c.id, c.name, c.realm, c.class, c.spec, c.role, c.level, c.item_level::float8 AS item_level,
   c.item_level_equipped::float8 AS item_level_equipped, c.avatar_url, c.last_activity_at, c.activity_count, c.guild_note,
-  c.officer_note, EXISTS (SELECT 1 FROM character_links l WHERE l.character_id = c.id) AS is_linked`;
+  c.officer_note, EXISTS (SELECT 1 FROM character_links l WHERE l.character_id = c.id) AS is_linked,
+  coalesce((SELECT jsonb_agg(jsonb_build_object('sourceType', s.source_type, 'occurrenceCount', s.occurrence_count)
+                             ORDER BY s.source_type)
+              FROM character_sources s WHERE s.character_id = c.id), '[]') AS sources`;
 export const MEMBER_COLUMNS = 'm.id, m.discord_user_id, m.username, m.global_name, m.nickname, m.avatar, m.joined_at';
 /** How the member panel sorts: by the name shown. */
 const DISPLAY_NAME = 'lower(coalesce(m.nickname, m.global_name, m.username))';

@@ -12,6 +12,7 @@ const known = (more: Partial<KnownCharacter> & Pick<KnownCharacter, 'id' | 'name
   guild_rank: null,
   item_level: null,
   item_level_equipped: null,
+  mythic_plus_score: null,
   avatar_url: null,
   render_url: null,
   left_guild_at: null,

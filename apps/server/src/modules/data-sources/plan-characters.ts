@@ -19,6 +19,7 @@ export interface KnownCharacter {
   guild_rank: number | null;
   item_level: number | null;
   item_level_equipped: number | null;
+  mythic_plus_score: number | null;
   avatar_url: string | null;
   render_url: string | null;
   left_guild_at: Date | null;
@@ -36,6 +37,7 @@ export type CharacterFields = Partial<
     | 'guild_rank'
     | 'item_level'
     | 'item_level_equipped'
+    | 'mythic_plus_score'
     | 'avatar_url'
     | 'render_url'
     | 'realm_slug'
@@ -84,6 +86,7 @@ export function unsavedCharacter(id: string, observation: Observation): KnownCha
     guild_rank: null,
     item_level: null,
     item_level_equipped: null,
+    mythic_plus_score: null,
     avatar_url: null,
     render_url: null,
     left_guild_at: null,
@@ -146,6 +149,7 @@ const FIELD_LABELS: Record<keyof CharacterFields, string> = {
   guild_rank: 'rank',
   item_level: 'item level',
   item_level_equipped: 'equipped item level',
+  mythic_plus_score: 'Mythic+ score',
   avatar_url: 'avatar',
   render_url: 'render',
   realm_slug: 'realm slug',

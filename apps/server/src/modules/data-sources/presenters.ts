@@ -15,6 +15,7 @@ export function presentCharacter(row: SourcedCharacterRow): SourcedCharacter {
     level: row.level,
     itemLevel: row.item_level,
     itemLevelEquipped: row.item_level_equipped,
+    mythicPlusScore: row.mythic_plus_score,
     race: row.race,
     guildRank: row.guild_rank,
     battlenetId: row.battlenet_id,

@@ -12,16 +12,9 @@ import { type Requester, recordAudit } from '../../core/audit';
 import { type CharacterProfile, type ProfileApi, ProfileApiError } from '../../services/battlenet/profile-api';
 import type { Queryable } from '../../services/db/db';
 import { JobFailure, type JobKind, type JobRecord, type RunningJob } from '../../services/job-queue';
+import { eachLimited } from './each-limited';
 import { CharacterIndex, type Observation, type PlannedCharacter, planCharacter } from './plan-characters';
-import {
-  addSourceSightings,
-  insertCharacters,
-  insertRun,
-  lockGuild,
-  markLeftGuild,
-  selectKnownCharacters,
-  updateCharacters,
-} from './queries';
+import { addSourceSightings, insertRun, lockGuild, markLeftGuild, selectKnownCharacters } from './queries';
 import {
   discardRoster,
   type StagedMember,
@@ -31,6 +24,7 @@ import {
   selectStagedMembers,
   stageRoster,
 } from './roster-queries';
+import { touchedIds, writePlans } from './write-plans';
 
 /** Which roster to sync. */
 export interface RosterSyncInput {
@@ -69,20 +63,6 @@ function failureOf(error: unknown, input: RosterSyncInput): unknown {
   if (error.failure === 'not_found') return new JobFailure(rosterGuildNotFound(input.guildName, input.realm, input.region));
   if (error.failure === 'credentials') return new JobFailure(DATA_SOURCE_MESSAGES.battlenetCredentialsRefused);
   return new JobFailure(battlenetUnavailable(error.message));
-}
-
-/** Runs fn over items with at most `limit` in flight. */
-async function eachLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const at = next++;
-      results[at] = await fn(items[at]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /** What one roster member says, as the merge reads it; null without a class (nothing to make a character of). */
@@ -142,32 +122,12 @@ async function saveRoster(tx: Queryable, job: RosterSyncJob, at: Date): Promise<
     if (!observation) rejected++;
     else plans.push(planCharacter(index, observation, 'battlenet'));
   }
-  const created = await insertCharacters(
-    tx,
-    guildId,
-    plans
-      .filter((plan) => plan.status === 'new')
-      .map((plan) => ({
-        name: plan.observation.name,
-        realm: plan.observation.realm,
-        class: plan.observation.className,
-        ...plan.changes,
-      })),
-  );
-  const changed = plans.filter((plan) => plan.status === 'changed');
-  await updateCharacters(
-    tx,
-    changed.map((plan) => ({ id: plan.existing!.id, changes: plan.changes, isBack: plan.isBack })),
-    at,
-  );
+  const written = await writePlans(tx, guildId, plans, at);
+  const { created, changed } = written;
   await addSourceSightings(
     tx,
     'battlenet',
-    [...created.map((character) => character.id), ...changed.map((plan) => plan.existing!.id)].map((id) => ({
-      character_id: id,
-      count: 1,
-      seen_at: at,
-    })),
+    touchedIds(written).map((id) => ({ character_id: id, count: 1, seen_at: at })),
     true,
   );
   const left = await markLeftGuild(

@@ -7,17 +7,18 @@ import {
 } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { communityPrincipalOf } from '../../auth/community-user';
-import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
-import { guildScopeOf, requireGuild } from '../../auth/require-guild';
+import { guardAdminRoutes } from '../../auth/require-admin';
+import { requireGuild } from '../../auth/require-guild';
 import { AppError } from '../../core/app-error';
-import { adminActor, type Requester } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
 import { GUILD_MANAGEMENT_ACCESS } from '../guilds/access';
 import { depsOf } from './data-sources-deps';
+import { gameDataRoutes } from './game-data-routes';
 import { applyLootImport, previewLootImport } from './import-loot';
 import { listRuns, listSourcedCharacters } from './list-sources';
 import { addCharacter, editCharacter, retireCharacterByHand } from './manual-characters';
+import { refreshTimer } from './refresh-sources';
+import { adminRequester, memberRequester, tenantOf } from './route-callers';
 import { readRosterSync, startRosterSync } from './start-roster-sync';
 
 const TAG = 'Guild data sources';
@@ -32,23 +33,6 @@ async function refuseLargeUpload(request: FastifyRequest, _reply: FastifyReply) 
   }
 }
 
-const adminRequester = (request: FastifyRequest): Requester => ({
-  actor: adminActor(adminSessionOf(request).admin),
-  ip: request.ip,
-});
-
-const memberRequester = (request: FastifyRequest): Requester => {
-  const { user } = communityPrincipalOf(request);
-  return { actor: { type: 'user', id: user.id, name: user.global_name ?? user.username }, ip: request.ip };
-};
-
-/** The selected guild's tenant; every guild a member can select has one. */
-const tenantOf = (request: FastifyRequest): string => {
-  const { tenantId } = guildScopeOf(request);
-  if (!tenantId) throw new AppError('GUILD_NOT_AVAILABLE');
-  return tenantId;
-};
-
 /**
  * A guild's data sources (issue 30): the admin side under Guild Management's permission, the community side for
  * the guild's officers (characters.manage), both over the same operations.
@@ -56,6 +40,13 @@ const tenantOf = (request: FastifyRequest): string => {
 export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   const { db } = deps;
+  await app.register(gameDataRoutes(deps));
+  const { refresh } = app.config.gameData;
+  if (refresh.checkEveryMs > 0) {
+    const timer = refreshTimer(deps, refresh, app.log);
+    app.addHook('onReady', async () => timer.start());
+    app.addHook('onClose', () => timer.stop());
+  }
 
   await app.register(async (admin) => {
     guardAdminRoutes(admin, GUILD_MANAGEMENT_ACCESS);

@@ -1,4 +1,4 @@
-import { classColor, type DiscoveryCharacter, lastActivityText, notePreview } from '@guildhall/contract';
+import { CHARACTER_SOURCE_LABELS, classColor, type DiscoveryCharacter, lastActivityText, notePreview } from '@guildhall/contract';
 import { Activity, Clock, Link2 } from 'lucide-react';
 import type { CSSProperties, DragEvent } from 'react';
 import { CharacterName } from './character-name';
@@ -61,6 +61,20 @@ export function CharacterCard({ character, isDragging, onDragStart, onDragEnd, o
         <span className="character-card__stat">Level {character.level}</span>
         <span className="character-card__stat">{itemLevelText(character.itemLevel)}</span>
       </p>
+      {character.sources.length > 0 && (
+        <ul className="character-card__sources" aria-label="Sources" data-testid="character-sources">
+          {character.sources.map((source) => (
+            <li
+              key={source.sourceType}
+              className="badge character-card__source"
+              title={`Seen ${source.occurrenceCount} ${source.occurrenceCount === 1 ? 'time' : 'times'} by ${CHARACTER_SOURCE_LABELS[source.sourceType]}`}
+              data-source-type={source.sourceType}
+            >
+              {CHARACTER_SOURCE_LABELS[source.sourceType]}
+            </li>
+          ))}
+        </ul>
+      )}
       {(guildNote || officerNote) && (
         <dl className="character-card__notes">
           {guildNote && (

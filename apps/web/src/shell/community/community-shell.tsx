@@ -2,12 +2,14 @@ import { COMMUNITY_PATHS } from '@guildhall/contract';
 import { Swords } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
+import { useCommunitySession } from '../../community-auth/community-session-context';
 import { PageSpinner } from '../../ui/spinner';
 import { CommunityUserMenu } from './community-user-menu';
 import { GuildSwitcher } from './guild-switcher';
 
 /** The community app's frame: the header (brand, guild switcher, navigation, user menu) and the current page. */
 export function CommunityShell() {
+  const { hasAny } = useCommunitySession();
   return (
     <div className="community-shell" data-testid="community-shell">
       <a className="skip-link" href="#community-main">
@@ -28,6 +30,11 @@ export function CommunityShell() {
           <NavLink to={COMMUNITY_PATHS.raids} className="community-nav__link">
             Raids
           </NavLink>
+          {hasAny(['characters.manage']) && (
+            <NavLink to={COMMUNITY_PATHS.dataSources} className="community-nav__link">
+              Data sources
+            </NavLink>
+          )}
           <NavLink to={COMMUNITY_PATHS.settings} className="community-nav__link">
             Settings
           </NavLink>

@@ -1,12 +1,12 @@
 import { COMMUNITY_PATHS } from '@guildhall/contract';
-import { CalendarDays, Settings } from 'lucide-react';
+import { CalendarDays, Database, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { AccountMenu } from '../account-menu';
 
-/** The signed-in community user (avatar, name) with Raids, Settings and Logout. */
+/** The signed-in community user (avatar, name) with Raids, Data sources (officers), Settings and Logout. */
 export function CommunityUserMenu() {
-  const { user, logout } = useCommunitySession();
+  const { user, logout, hasAny } = useCommunitySession();
   if (!user) return null;
   const name = user.globalName ?? user.username;
 
@@ -26,6 +26,12 @@ export function CommunityUserMenu() {
             <CalendarDays size={16} aria-hidden="true" />
             Raids
           </Link>
+          {hasAny(['characters.manage']) && (
+            <Link role="menuitem" className="menu-item" to={COMMUNITY_PATHS.dataSources} onClick={close}>
+              <Database size={16} aria-hidden="true" />
+              Data sources
+            </Link>
+          )}
           <Link role="menuitem" className="menu-item" to={COMMUNITY_PATHS.settings} onClick={close}>
             <Settings size={16} aria-hidden="true" />
             Settings

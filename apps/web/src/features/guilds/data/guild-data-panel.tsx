@@ -36,6 +36,6 @@ export function GuildDataPanel({ tab, guild, summary }: GuildDataPanelProps) {
     case 'raw':
       return <RawDataTab guild={guild} />;
     case 'sources':
-      return <SourcesTab guildId={guild.id} />;
+      return <SourcesTab scope={{ side: 'admin', guildId: guild.id }} />;
   }
 }

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../../api/api-error';
-import { type LootUpload, useApplyLootImport, usePreviewLootImport } from '../../../../api/data-sources';
+import { type LootUpload, type SourcesScope, useApplyLootImport, usePreviewLootImport } from '../../../../api/data-sources';
 import { DataTable } from '../../../../ui/data-table';
 import { formatCount } from '../../../../ui/format';
 import { formatDateTime } from '../../../../ui/format-date';
@@ -30,12 +30,12 @@ const COLUMNS: ColumnDef<PreviewItem>[] = [
 ];
 
 /** An RCLootCouncil export: chosen, previewed (new, unchanged, rejected lines, class conflicts), then applied. */
-export function LootImportPanel({ guildId }: { guildId: string }) {
+export function LootImportPanel({ scope }: { scope: SourcesScope }) {
   const inputId = useId();
   const [upload, setUpload] = useState<LootUpload | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const preview = usePreviewLootImport(guildId);
-  const apply = useApplyLootImport(guildId);
+  const preview = usePreviewLootImport(scope);
+  const apply = useApplyLootImport(scope);
   const result = preview.data;
 
   const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {

@@ -1,26 +1,26 @@
 import { type DataSourceRun, runHeadline } from '@guildhall/contract';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { useRosterSync, useStartRosterSync } from '../../../../api/data-sources';
+import { type SourcesScope, useRosterSync, useStartRosterSync } from '../../../../api/data-sources';
 import { formatRelative } from '../../../../ui/format-date';
 
 interface RosterSyncPanelProps {
-  guildId: string;
+  scope: SourcesScope;
   /** The guild's latest Battle.net run, if any. */
   lastRun: DataSourceRun | undefined;
 }
 
 /** The Battle.net roster: when it was last synced and with what outcome, and a sync with its progress. */
-export function RosterSyncPanel({ guildId, lastRun }: RosterSyncPanelProps) {
+export function RosterSyncPanel({ scope, lastRun }: RosterSyncPanelProps) {
   const [jobId, setJobId] = useState<string | null>(null);
-  const start = useStartRosterSync(guildId);
-  const { data: job } = useRosterSync(guildId, jobId);
+  const start = useStartRosterSync(scope);
+  const { data: job } = useRosterSync(scope, jobId);
   const isRunning = start.isPending || job?.status === 'queued' || job?.status === 'running';
 
   const handleSync = () => start.mutate(undefined, { onSuccess: (answer) => setJobId(answer.job.id) });
 
   return (
-    <section className="panel" aria-labelledby="roster-sync-title" data-testid="roster-sync">
+    <section className="panel source-panel" aria-labelledby="roster-sync-title" data-testid="roster-sync">
       <h3 id="roster-sync-title" className="panel__title">
         Battle.net roster
       </h3>

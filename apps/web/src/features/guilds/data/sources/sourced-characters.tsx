@@ -1,6 +1,6 @@
 import { CHARACTER_SOURCE_LABELS, MESSAGES, type SourcedCharacter } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useSourcedCharacters } from '../../../../api/data-sources';
+import { type SourcesScope, useSourcedCharacters } from '../../../../api/data-sources';
 import { DataTable } from '../../../../ui/data-table';
 import { formatDateTime } from '../../../../ui/format-date';
 import { EmptyHint, QueryState } from '../../../../ui/query-state';
@@ -37,10 +37,9 @@ const COLUMNS: ColumnDef<SourcedCharacter>[] = [
 ];
 
 /** The guild's characters with the sources that saw each one, paged in the URL. */
-export function SourcedCharacters({ guildId }: { guildId: string }) {
+export function SourcedCharacters({ scope }: { scope: SourcesScope }) {
   const tab = useTabQuery();
-  const { list } = tab;
-  const query = useSourcedCharacters(guildId, list);
+  const query = useSourcedCharacters(scope, tab.list);
   return (
     <section className="panel" aria-labelledby="sourced-characters-title">
       <h3 id="sourced-characters-title" className="panel__title">

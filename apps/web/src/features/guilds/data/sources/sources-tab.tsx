@@ -1,9 +1,10 @@
 import { CHARACTER_SOURCE_LABELS, type DataSourceRun, MESSAGES } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useDataSourceRuns } from '../../../../api/data-sources';
+import { type SourcesScope, useDataSourceRuns, useSourceConnections } from '../../../../api/data-sources';
 import { DataTable } from '../../../../ui/data-table';
 import { formatDateTime, formatRelative } from '../../../../ui/format-date';
 import { EmptyHint, QueryState } from '../../../../ui/query-state';
+import { RaiderIoPanel, WarcraftLogsPanel, WowAuditPanel } from './game-data-panels';
 import { LootImportPanel } from './loot-import-panel';
 import { RosterSyncPanel } from './roster-sync-panel';
 import { SourcedCharacters } from './sourced-characters';
@@ -33,14 +34,25 @@ const COLUMNS: ColumnDef<DataSourceRun>[] = [
   { id: 'by', header: 'By', cell: ({ row }) => row.original.actorName ?? 'System' },
 ];
 
-/** Where the guild's data comes from: the Battle.net roster, RCLootCouncil imports, and the history of every run. */
-export function SourcesTab({ guildId }: { guildId: string }) {
-  const runs = useDataSourceRuns(guildId);
+/**
+ * Where the guild's data comes from: the Battle.net roster, Raider.IO, WoWAudit, Warcraft Logs, RCLootCouncil imports,
+ * the characters with their sources, and the history of every run. The admin data view and the officers' page share it.
+ */
+export function SourcesTab({ scope }: { scope: SourcesScope }) {
+  const runs = useDataSourceRuns(scope);
+  const connections = useSourceConnections(scope).data?.connections;
   return (
     <div className="data-tab">
-      <RosterSyncPanel guildId={guildId} lastRun={runs.data?.runs.find((run) => run.sourceType === 'battlenet')} />
-      <LootImportPanel guildId={guildId} />
-      <SourcedCharacters guildId={guildId} />
+      <RosterSyncPanel scope={scope} lastRun={runs.data?.runs.find((run) => run.sourceType === 'battlenet')} />
+      {connections && (
+        <>
+          <RaiderIoPanel scope={scope} connections={connections} />
+          <WowAuditPanel scope={scope} connections={connections} />
+          <WarcraftLogsPanel scope={scope} connections={connections} />
+        </>
+      )}
+      <LootImportPanel scope={scope} />
+      <SourcedCharacters scope={scope} />
       <section className="panel" aria-labelledby="source-runs-title">
         <h3 id="source-runs-title" className="panel__title">
           History
