@@ -47,6 +47,7 @@ import { dataSourcesRoutes } from './modules/data-sources/routes';
 import { databaseQueryRoutes } from './modules/database-manager/query-routes';
 import { databaseManagerRoutes } from './modules/database-manager/routes';
 import { discordAccountRoutes } from './modules/discord-accounts/routes';
+import { discordInteractionRoutes } from './modules/discord-bot/routes';
 import { communityGuildConfigRoutes } from './modules/guild-config/community-routes';
 import { guildConfigRoutes } from './modules/guild-config/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
@@ -123,6 +124,7 @@ const siteRoutes = fp(
     await routes.register(raidRoutes);
     await routes.register(systemSettingsRoutes);
     await routes.register(botIngestRoutes);
+    await routes.register(discordInteractionRoutes);
     await routes.register(trainingDataRoutes);
     await routes.register(trainingExportRoutes);
     await routes.register(aiTurnRoutes);
