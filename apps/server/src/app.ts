@@ -48,6 +48,7 @@ import { databaseQueryRoutes } from './modules/database-manager/query-routes';
 import { databaseManagerRoutes } from './modules/database-manager/routes';
 import { discordAccountRoutes } from './modules/discord-accounts/routes';
 import { discordInteractionRoutes } from './modules/discord-bot/routes';
+import { startDiscordBot } from './modules/discord-bot/start-bot';
 import { communityGuildConfigRoutes } from './modules/guild-config/community-routes';
 import { guildConfigRoutes } from './modules/guild-config/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     registerTokenCleanup(app);
     registerMlExportCleanup(app);
     registerAlertRepeats(app);
+    startDiscordBot(app);
     // Monitoring starts (its first health check) and then the job runner claims: their onReady hooks.
     await app.ready();
     return app;

@@ -130,7 +130,8 @@ const envSchema = z.object({
 /** Where the slash commands go at start, from DISCORD_COMMANDS. */
 export type CommandScope = { kind: 'global' } | { kind: 'guilds'; guildIds: string[] } | null;
 
-function commandScopeOf(value: string | undefined): CommandScope {
+/** DISCORD_COMMANDS (or the CLI's --guilds) read: unset, "global", or Discord server ids separated by commas. */
+export function commandScopeOf(value: string | undefined): CommandScope {
   const trimmed = value?.trim() ?? '';
   if (trimmed === '') return null;
   if (trimmed.toLowerCase() === 'global') return { kind: 'global' };

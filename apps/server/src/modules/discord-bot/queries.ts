@@ -43,3 +43,43 @@ export async function findDiscordGuildId(db: Queryable, guildId: string): Promis
   ]);
   return rows[0]?.discord_guild_id ?? null;
 }
+
+/** A raid's post in its guild's raid channel. */
+export interface RaidPostRow {
+  raid_event_id: string;
+  guild_id: string;
+  channel_id: string;
+  message_id: string;
+  edit_count: number;
+}
+
+/** Keeps where a raid was posted; false when it had a post already (the first stays). */
+export async function insertRaidPost(db: Queryable, post: Omit<RaidPostRow, 'edit_count'>): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO discord_raid_posts (raid_event_id, guild_id, channel_id, message_id) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (raid_event_id) DO NOTHING`,
+    [post.raid_event_id, post.guild_id, post.channel_id, post.message_id],
+  );
+  return rowCount === 1;
+}
+
+/** A raid's post, or null when it has none. */
+export async function findRaidPost(db: Queryable, raidId: string): Promise<RaidPostRow | null> {
+  const { rows } = await db.query<RaidPostRow>(
+    'SELECT raid_event_id, guild_id, channel_id, message_id, edit_count FROM discord_raid_posts WHERE raid_event_id = $1',
+    [raidId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Counts an edit of a raid's post. */
+export async function markRaidPostEdited(db: Queryable, raidId: string): Promise<void> {
+  await db.query('UPDATE discord_raid_posts SET edited_at = now(), edit_count = edit_count + 1 WHERE raid_event_id = $1', [
+    raidId,
+  ]);
+}
+
+/** Forgets a post Discord no longer has (deleted in the channel): it is not edited again. */
+export async function deleteRaidPost(db: Queryable, raidId: string): Promise<void> {
+  await db.query('DELETE FROM discord_raid_posts WHERE raid_event_id = $1', [raidId]);
+}
