@@ -25,6 +25,7 @@ import { textRules } from './http/text-hygiene';
 import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
 import { registerAlertRepeats } from './jobs/alert-repeats';
+import { registerDiscordBotUpkeep } from './jobs/discord-bot-upkeep';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
 import { registerTokenCleanup } from './jobs/token-cleanup';
 import { attachLiveConnection } from './live/live-connection';
@@ -215,6 +216,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     registerMlExportCleanup(app);
     registerAlertRepeats(app);
     startDiscordBot(app);
+    registerDiscordBotUpkeep(app);
     // Monitoring starts (its first health check) and then the job runner claims: their onReady hooks.
     await app.ready();
     return app;

@@ -67,10 +67,12 @@ export class DiscordBotApiFake {
   readonly memberRoles = new Map<string, Set<string>>();
   /** Roles the bot may not manage (above its own): 403 Missing Permissions. */
   readonly unmanageableRoleIds = new Set<string>();
-  /** Limits per bucket name (see ROUTES): requests per window; default 50 a second. */
-  readonly limits = new Map<string, { limit: number; resetAfterS: number }>();
-  /** Requests that found their bucket empty and were answered 429. */
+  /** Limits per bucket name (see ROUTES): requests per window; default 50 a second. Set them with setLimit. */
+  private readonly limits = new Map<string, { limit: number; resetAfterS: number }>();
+  /** Requests answered 429: their bucket was empty, or forceRateLimits asked for it. */
   rateLimited = 0;
+  /** The next N bot requests are answered 429 with this retry_after, per route or global (X-RateLimit-Global). */
+  private forced = { count: 0, retryAfterS: 0, isGlobal: false };
   /** Interaction tokens the fake handed out: follow-ups to any other token are Unknown Webhook. */
   private readonly tokens = new Set<string>();
   private readonly buckets = new Map<string, Bucket>();
@@ -81,6 +83,18 @@ export class DiscordBotApiFake {
     private readonly botToken: () => string,
     readonly applicationId: string,
   ) {}
+
+  /** Sets a route's limit (null: the default), starting its buckets afresh. */
+  setLimit(bucket: string, limit: { limit: number; resetAfterS: number } | null): void {
+    if (limit) this.limits.set(bucket, limit);
+    else this.limits.delete(bucket);
+    for (const key of this.buckets.keys()) if (key.startsWith(`${bucket}:`)) this.buckets.delete(key);
+  }
+
+  /** Answers the next `count` bot requests 429, as Discord does when a limit we did not see coming is hit. */
+  forceRateLimits(count: number, retryAfterS: number, { isGlobal = false } = {}): void {
+    this.forced = { count, retryAfterS, isGlobal };
+  }
 
   /** A fresh snowflake-shaped id. */
   snowflake(): string {
@@ -148,6 +162,16 @@ export class DiscordBotApiFake {
     const params = route.pattern.exec(path)!.slice(1);
     if (req.headers.authorization !== `Bot ${this.botToken()}`) {
       send(res, 401, { message: '401: Unauthorized', code: 0 });
+      return true;
+    }
+    if (this.forced.count > 0) {
+      this.forced.count--;
+      this.rateLimited++;
+      const { retryAfterS, isGlobal } = this.forced;
+      res.setHeader('retry-after', String(Math.ceil(retryAfterS)));
+      res.setHeader('x-ratelimit-scope', isGlobal ? 'global' : 'user');
+      if (isGlobal) res.setHeader('x-ratelimit-global', 'true');
+      send(res, 429, { message: 'You are being rate limited.', retry_after: retryAfterS, global: isGlobal });
       return true;
     }
     if (!this.takeFromBucket(route.bucket, params[0] ?? '', res)) return true;

@@ -5,7 +5,7 @@ import { upsertDiscordAccount } from '../community-auth/discord-account';
 import type { RaidMember } from '../raids/raid-member';
 import type { DiscordBotDeps } from './discord-bot-deps';
 import { actorOf, type Interaction } from './interaction';
-import { upsertServerStanding } from './queries';
+import { insertStandingFromMemberSync, upsertServerStanding } from './queries';
 
 /** Who acts through Discord: the guild member the raids module knows, and what they may do in the guild. */
 export interface BotMember extends RaidMember {
@@ -20,7 +20,7 @@ const FROM_DISCORD = 'discord-interaction';
  * The caller of an interaction as a member of the guild of `discordGuildId`. Their Guildhall account is made or
  * refreshed from the signed identity, as a Discord sign-in would (an e-mail account is linked only by a sign-in,
  * which proves the address); in a server, the permissions Discord signed are stored as a sign-in stores its guild
- * list. Then the web's rule decides: the bot present, the tenant active, and at least one of `anyOf`.
+ * list; in a direct message, a member the member sync found counts as a plain member. Then the web's rule decides: the bot present, the tenant active, and at least one of `anyOf`.
  */
 export async function botMemberOf(
   deps: DiscordBotDeps,
@@ -38,6 +38,8 @@ export async function botMemberOf(
   });
   if (interaction.member && interaction.guild_id === discordGuildId) {
     await upsertServerStanding(deps.db, user.id, discordGuildId, interaction.member.permissions);
+  } else if (!interaction.guild_id) {
+    await insertStandingFromMemberSync(deps.db, user.id, discordGuildId, actor.id);
   }
   const guild = await availableGuildOf({ db: deps.db, botGuilds: deps.botGuilds }, user.id, discordGuildId);
   if (!guild?.tenantId) throw new AppError('FORBIDDEN', DISCORD_BOT_MESSAGES.guildNotAvailable);

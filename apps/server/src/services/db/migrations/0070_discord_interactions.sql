@@ -17,17 +17,19 @@ CREATE TABLE discord_raid_posts (
   message_id text NOT NULL,
   posted_at timestamptz NOT NULL DEFAULT now(),
   edited_at timestamptz,
-  edit_count integer NOT NULL DEFAULT 0
+  edit_count integer NOT NULL DEFAULT 0,
+  -- When the members who had not answered were reminded (once per raid).
+  reminded_at timestamptz
 );
 CREATE INDEX discord_raid_posts_guild_idx ON discord_raid_posts (guild_id);
 
--- A reminder per member and raid, at most once: sent, or refused because the member's direct messages are closed.
+-- A reminder per Discord member and raid, at most once: sent, or refused because their direct messages are closed.
 CREATE TABLE discord_reminders (
   raid_event_id uuid NOT NULL REFERENCES raid_events (id) ON DELETE CASCADE,
-  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  discord_user_id text NOT NULL,
   outcome text NOT NULL CHECK (outcome IN ('sent', 'dm_closed')),
   sent_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (raid_event_id, user_id)
+  PRIMARY KEY (raid_event_id, discord_user_id)
 );
 
 ALTER TABLE discord_members ADD COLUMN dm_closed_at timestamptz;
