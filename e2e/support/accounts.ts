@@ -52,6 +52,8 @@ const BASE_PORTS = {
   openAiFake: 3233,
   /** A server without demo data whose Battle.net is the loopback fake, for the guild's data sources (e2e/data-sources.spec.ts). */
   dataSources: 3234,
+  /** A server whose Discord is the loopback fake, for the bot's raid posts and buttons (e2e/discord-bot.spec.ts). */
+  discordBot: 3235,
 } as const;
 
 /** How far apart two workers' ports are. */
