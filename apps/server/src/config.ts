@@ -272,6 +272,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       commandScope: commandScopeOf(e.DISCORD_COMMANDS),
       deferAfterMs: e.DISCORD_DEFER_AFTER_MS,
       postEditIntervalMs: e.DISCORD_POST_EDIT_INTERVAL_MS,
+      /** The bot's upkeep (reminders, old interaction ids): not environment settings, but tests move the first run. */
+      upkeep: { firstRunDelayMs: 20_000, intervalMs: 60_000 },
     },
     communityAuth: {
       jwtSecret: e.JWT_SECRET ?? null,

@@ -1,12 +1,11 @@
-import { DISCORD_BOT_MESSAGES, RAID_MESSAGES, type RaidDetail, type RaidSummary, type SignupStatus } from '@guildhall/contract';
+import { DISCORD_BOT_MESSAGES, RAID_MESSAGES, type RaidDetail, type SignupStatus } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customIdOf } from '../src/modules/discord-bot/custom-ids';
 import { DiscordFake, type FakeDiscordUser } from './fakes/discord-fake';
 import { raiseCommunityIpLimits, signInWithDiscord } from './helpers/community';
-import { answerOf, customIdsOf, discordInteractions } from './helpers/discord-interactions';
+import { answerOf, claimCharacter, customIdsOf, discordInteractions, planRaidOnWeb } from './helpers/discord-interactions';
 import { sql } from './helpers/factories';
 import type { HttpClient } from './helpers/http-client';
-import { insertCharacter, insertMember } from './helpers/linking-factories';
 import { createTestEnvironment, startTestApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 import { until } from './helpers/wait';
 
@@ -39,39 +38,7 @@ const answerId = (raidId: string, status: SignupStatus) =>
   customIdOf({ kind: 'answer', discordGuildId: GUILD_A, raidId, status });
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
-async function linkCharacter(as: FakeDiscordUser, name: string, role: 'tank' | 'healer' | 'dps') {
-  const [member] = await sql<{ id: string }>(
-    server.app,
-    'SELECT id FROM discord_members WHERE guild_id = $1 AND discord_user_id = $2',
-    [tenantA, as.id],
-  );
-  const memberId = member?.id ?? (await insertMember(server.app, tenantA, { discordUserId: as.id, username: as.username }));
-  const characterId = await insertCharacter(server.app, tenantA, { name, class: 'Paladin', role });
-  await sql(
-    server.app,
-    `INSERT INTO character_links (guild_id, character_id, discord_member_id, is_primary, link_type) VALUES ($1, $2, $3, false, 'claim')`,
-    [tenantA, characterId, memberId],
-  );
-  return characterId;
-}
-
-async function planRaid(body: Record<string, unknown> = {}): Promise<RaidSummary> {
-  const created = await officerWeb.post<{ raid: RaidSummary }>(
-    '/api/guild/raids',
-    {
-      name: 'Heroic night',
-      instance: 'Manaforge Omega',
-      difficulty: 'Heroic',
-      size: 20,
-      seats: { tanks: 2, healers: 4, melee: 7, ranged: 7 },
-      startsAt: inMinutes(24 * 60),
-      ...body,
-    },
-    { headers: { 'X-Guild-ID': GUILD_A } },
-  );
-  expect(created.status, created.text).toBe(200);
-  return created.body.raid;
-}
+const planRaid = (extra: Record<string, unknown> = {}) => planRaidOnWeb(officerWeb, GUILD_A, { name: 'Heroic night', ...extra });
 
 async function readRaid(raidId: string): Promise<RaidDetail> {
   const read = await officerWeb.get<{ raid: RaidDetail }>(`/api/guild/raids/${raidId}`, { headers: { 'X-Guild-ID': GUILD_A } });
@@ -91,9 +58,9 @@ beforeAll(async () => {
   [{ id: tenantA }] = (await sql<{ id: string }>(server.app, 'SELECT id FROM guilds WHERE discord_guild_id = $1', [GUILD_A])) as [
     { id: string },
   ];
-  characters.raider = await linkCharacter(raider, 'Thrallina', 'healer');
-  characters.first = await linkCharacter(twoMains, 'Bolvar', 'tank');
-  characters.second = await linkCharacter(twoMains, 'Jaina', 'dps');
+  characters.raider = await claimCharacter(server.app, tenantA, raider, { name: 'Thrallina', role: 'healer' });
+  characters.first = await claimCharacter(server.app, tenantA, twoMains, { name: 'Bolvar', role: 'tank' });
+  characters.second = await claimCharacter(server.app, tenantA, twoMains, { name: 'Jaina', role: 'dps' });
 });
 
 afterAll(async () => {

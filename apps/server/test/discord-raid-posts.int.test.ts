@@ -1,13 +1,12 @@
-import { DISCORD_BOT_MESSAGES, type RaidSummary, type SignupStatus } from '@guildhall/contract';
+import { DISCORD_BOT_MESSAGES, type SignupStatus } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customIdOf } from '../src/modules/discord-bot/custom-ids';
 import type { FakeMessage } from './fakes/discord-bot-api-fake';
 import { DiscordFake, type FakeDiscordUser } from './fakes/discord-fake';
 import { raiseCommunityIpLimits, signInWithDiscord } from './helpers/community';
-import { customIdsOf, discordInteractions } from './helpers/discord-interactions';
+import { claimCharacter, customIdsOf, discordInteractions, planRaidOnWeb, setRaidChannel } from './helpers/discord-interactions';
 import { sql } from './helpers/factories';
 import type { HttpClient } from './helpers/http-client';
-import { insertCharacter, insertMember } from './helpers/linking-factories';
 import { createTestEnvironment, startTestApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 import { until } from './helpers/wait';
 
@@ -33,31 +32,8 @@ let discord: ReturnType<typeof discordInteractions>;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const answerId = (raidId: string, status: SignupStatus) => customIdOf({ kind: 'answer', discordGuildId: GUILD, raidId, status });
 
-async function setRaidChannel(channel: string) {
-  const saved = await officerWeb.request('PUT', '/api/guild/config', {
-    ...atGuild,
-    body: { category: 'notifications', settings: { raidCreated: channel } },
-  });
-  expect(saved.status, saved.text).toBe(200);
-}
-
-async function planRaid(name: string, extra: Record<string, unknown> = {}): Promise<RaidSummary> {
-  const created = await officerWeb.post<{ raid: RaidSummary }>(
-    '/api/guild/raids',
-    {
-      name,
-      instance: 'Manaforge Omega',
-      difficulty: 'Mythic',
-      size: 20,
-      seats: { tanks: 2, healers: 4, melee: 7, ranged: 7 },
-      startsAt: inMinutes(24 * 60),
-      ...extra,
-    },
-    atGuild,
-  );
-  expect(created.status, created.text).toBe(200);
-  return created.body.raid;
-}
+const planRaid = (name: string, extra: Record<string, unknown> = {}) =>
+  planRaidOnWeb(officerWeb, GUILD, { name, difficulty: 'Mythic', ...extra });
 
 /** The post of a raid in the raid channel (its embed's title names the raid). */
 const postOf = (name: string): FakeMessage | undefined =>
@@ -74,13 +50,7 @@ beforeAll(async () => {
     GUILD,
   ])) as [{ id: string }];
   for (const [index, raider] of raiders.entries()) {
-    const memberId = await insertMember(server.app, tenant, { discordUserId: raider.id, username: raider.username });
-    const characterId = await insertCharacter(server.app, tenant, { name: `Healer${index}`, role: 'healer' });
-    await sql(
-      server.app,
-      `INSERT INTO character_links (guild_id, character_id, discord_member_id, is_primary, link_type) VALUES ($1, $2, $3, true, 'claim')`,
-      [tenant, characterId, memberId],
-    );
+    await claimCharacter(server.app, tenant, raider, { name: `Healer${index}`, role: 'healer' });
   }
 });
 
@@ -97,7 +67,7 @@ describe('raid posts', () => {
   });
 
   it('posts a planned raid to the raid channel with its answer buttons', async () => {
-    await setRaidChannel(RAID_CHANNEL);
+    await setRaidChannel(officerWeb, GUILD, RAID_CHANNEL);
     const raid = await planRaid('Posted night');
     await until(() => postOf('Posted night') !== undefined);
     const post = postOf('Posted night')!;

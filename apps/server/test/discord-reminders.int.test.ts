@@ -6,10 +6,17 @@ import { registerCommands } from '../src/modules/discord-bot/register-commands';
 import { sendDueReminders } from '../src/modules/discord-bot/send-reminders';
 import { DiscordFake, type FakeDiscordUser } from './fakes/discord-fake';
 import { raiseCommunityIpLimits, signInWithDiscord } from './helpers/community';
-import { answerOf, customIdsOf, discordInteractions } from './helpers/discord-interactions';
+import {
+  answerOf,
+  claimCharacter,
+  customIdsOf,
+  discordInteractions,
+  planRaidOnWeb,
+  setRaidChannel,
+} from './helpers/discord-interactions';
 import { sql } from './helpers/factories';
 import type { HttpClient } from './helpers/http-client';
-import { insertCharacter, insertMember } from './helpers/linking-factories';
+import { insertMember } from './helpers/linking-factories';
 import { createTestEnvironment, startTestApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 import { until } from './helpers/wait';
 
@@ -42,49 +49,33 @@ let deps: DiscordBotDeps;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 async function planPostedRaid(name: string): Promise<RaidSummary> {
-  const created = await officerWeb.post<{ raid: RaidSummary }>(
-    '/api/guild/raids',
-    {
-      name,
-      instance: 'Nerub-ar Palace',
-      difficulty: 'Heroic',
-      size: 20,
-      seats: { tanks: 2, healers: 4, melee: 7, ranged: 7 },
-      startsAt: inMinutes(120),
-    },
-    atGuild,
-  );
-  expect(created.status, created.text).toBe(200);
+  const raid = await planRaidOnWeb(officerWeb, GUILD, { name, instance: 'Nerub-ar Palace', startsAt: inMinutes(120) });
   await until(() => fake.botApi.channelMessages(RAID_CHANNEL).some((message) => String(message.embeds[0]?.title) === name));
-  return created.body.raid;
+  // The post's row is written once Discord answered the post.
+  await server.app.raidPosts.settled();
+  return raid;
 }
 
 beforeAll(async () => {
   await fake.start();
   fake.addGuild(officer, { id: GUILD, name: 'Reminder Guild', icon: null, owner: true, permissions: '1024' }, { withBot: true });
   environment = await createTestEnvironment(fake.appSettings());
-  server = await startTestApp(environment.env, raiseCommunityIpLimits);
+  server = await startTestApp(environment.env, (config) => {
+    raiseCommunityIpLimits(config);
+    // The test sends the reminders itself, run by run.
+    config.discord.upkeep.firstRunDelayMs = 3_600_000;
+  });
   deps = discordBotDepsOf(server.app);
   discord = discordInteractions(fake, server.url);
   officerWeb = await signInWithDiscord(fake, server.url, officer);
-  const saved = await officerWeb.request('PUT', '/api/guild/config', {
-    ...atGuild,
-    body: { category: 'notifications', settings: { raidCreated: RAID_CHANNEL } },
-  });
-  expect(saved.status, saved.text).toBe(200);
+  await setRaidChannel(officerWeb, GUILD, RAID_CHANNEL);
   const [{ id: tenant }] = (await sql<{ id: string }>(server.app, 'SELECT id FROM guilds WHERE discord_guild_id = $1', [
     GUILD,
   ])) as [{ id: string }];
   // The member sync's rows: the officer too, who is in the server.
   await insertMember(server.app, tenant, { discordUserId: officer.id, username: officer.username });
   for (const [index, member] of members.entries()) {
-    const memberId = await insertMember(server.app, tenant, { discordUserId: member.id, username: member.username });
-    const characterId = await insertCharacter(server.app, tenant, { name: `Tank${index}`, role: 'tank' });
-    await sql(
-      server.app,
-      `INSERT INTO character_links (guild_id, character_id, discord_member_id, is_primary, link_type) VALUES ($1, $2, $3, true, 'claim')`,
-      [tenant, characterId, memberId],
-    );
+    await claimCharacter(server.app, tenant, member, { name: `Tank${index}`, role: 'tank' });
   }
   fake.botApi.closedDmUserIds.add(closedDms.id);
 });

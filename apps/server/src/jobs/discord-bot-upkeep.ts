@@ -4,13 +4,13 @@ import { forgetOldInteractions } from '../modules/discord-bot/forget-interaction
 import { sendDueReminders } from '../modules/discord-bot/send-reminders';
 import { PeriodicJob } from './periodic-job';
 
-/** Once a minute: reminders that fell due, and interaction ids past any replay window. */
-const UPKEEP_TIMES = { firstRunDelayMs: 20_000, intervalMs: 60_000 };
-
-/** Starts the bot's upkeep when the app is ready and stops it on close (issue 33). */
+/**
+ * Starts the bot's upkeep when the app is ready and stops it on close (issue 33): once a minute, the reminders that
+ * fell due and the interaction ids past any replay window.
+ */
 export function registerDiscordBotUpkeep(app: FastifyInstance): void {
   const deps = discordBotDepsOf(app);
-  const job = new PeriodicJob(UPKEEP_TIMES, async () => {
+  const job = new PeriodicJob(app.config.discord.upkeep, async () => {
     try {
       await forgetOldInteractions(deps);
       const reminded = await sendDueReminders(deps);

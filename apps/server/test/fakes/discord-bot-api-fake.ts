@@ -275,12 +275,14 @@ function pick(body: Record<string, unknown>): Partial<FakeMessage> {
   return fields;
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+/** Answers with a JSON body, as Discord does. */
+export function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+/** The request's body as text. */
+export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DiscordBotApiFake } from './discord-bot-api-fake';
+import { DiscordBotApiFake, readBody, send } from './discord-bot-api-fake';
 
 /** A Discord user as the API returns it. */
 export interface FakeDiscordUser {
@@ -381,17 +381,6 @@ function page<T>(items: T[], url: URL, idOf: (item: T) => string, max: number): 
     .filter((item) => BigInt(idOf(item)) > after)
     .sort((a, b) => (BigInt(idOf(a)) < BigInt(idOf(b)) ? -1 : 1))
     .slice(0, limit);
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {

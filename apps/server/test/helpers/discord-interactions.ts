@@ -1,7 +1,12 @@
-import { DISCORD_INTERACTIONS_PATH } from '@guildhall/contract';
+import { type CharacterRole, DISCORD_INTERACTIONS_PATH, type RaidSummary } from '@guildhall/contract';
 import { ComponentType, InteractionType } from 'discord-api-types/v10';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { DeliveredInteraction } from '../fakes/discord-bot-api-fake';
 import type { DiscordFake, FakeDiscordUser } from '../fakes/discord-fake';
+import { sql } from './factories';
+import type { HttpClient } from './http-client';
+import { insertCharacter, insertMember } from './linking-factories';
 
 /** Where a test interaction happens: a server (with the member's permission bits and roles) or a direct message. */
 export type InteractionPlace = { guildId: string; permissions?: string; roles?: string[] } | { dm: true };
@@ -126,3 +131,55 @@ export const answerOf = (delivered: DeliveredInteraction) =>
 /** Every custom id of an answer's or message's components. */
 export const customIdsOf = (components: { components: { custom_id: string }[] }[] | undefined) =>
   (components ?? []).flatMap((row) => row.components.map((component) => component.custom_id));
+
+/** The raid channel of a guild (its Notifications "Raid created" setting), set by an officer on the web. */
+export async function setRaidChannel(officer: HttpClient, discordGuildId: string, channelId: string): Promise<void> {
+  const saved = await officer.request('PUT', '/api/guild/config', {
+    headers: { 'X-Guild-ID': discordGuildId },
+    body: { category: 'notifications', settings: { raidCreated: channelId } },
+  });
+  expect(saved.status, saved.text).toBe(200);
+}
+
+/** A raid planned by an officer on the web: a 20-seat raid a day ahead unless `extra` says otherwise. */
+export async function planRaidOnWeb(
+  officer: HttpClient,
+  discordGuildId: string,
+  extra: Record<string, unknown>,
+): Promise<RaidSummary> {
+  const created = await officer.post<{ raid: RaidSummary }>(
+    '/api/guild/raids',
+    {
+      instance: 'Manaforge Omega',
+      difficulty: 'Heroic',
+      size: 20,
+      seats: { tanks: 2, healers: 4, melee: 7, ranged: 7 },
+      startsAt: new Date(Date.now() + 24 * 3_600_000).toISOString(),
+      ...extra,
+    },
+    { headers: { 'X-Guild-ID': discordGuildId } },
+  );
+  expect(created.status, created.text).toBe(200);
+  return created.body.raid;
+}
+
+/** A character claimed by a Discord member of the guild (their member row made when the sync has none); its id. */
+export async function claimCharacter(
+  app: FastifyInstance,
+  tenantId: string,
+  member: FakeDiscordUser,
+  character: { name: string; role: CharacterRole },
+): Promise<string> {
+  const [known] = await sql<{ id: string }>(app, 'SELECT id FROM discord_members WHERE guild_id = $1 AND discord_user_id = $2', [
+    tenantId,
+    member.id,
+  ]);
+  const memberId = known?.id ?? (await insertMember(app, tenantId, { discordUserId: member.id, username: member.username }));
+  const characterId = await insertCharacter(app, tenantId, { name: character.name, class: 'Paladin', role: character.role });
+  await sql(
+    app,
+    `INSERT INTO character_links (guild_id, character_id, discord_member_id, is_primary, link_type) VALUES ($1, $2, $3, false, 'claim')`,
+    [tenantId, characterId, memberId],
+  );
+  return characterId;
+}
