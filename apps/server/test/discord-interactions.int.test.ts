@@ -6,6 +6,7 @@ import { raiseCommunityIpLimits, signInWithDiscord } from './helpers/community';
 import { answerOf, claimCharacter, customIdsOf, discordInteractions, planRaidOnWeb } from './helpers/discord-interactions';
 import { sql } from './helpers/factories';
 import type { HttpClient } from './helpers/http-client';
+import { insertCharacter, insertMember } from './helpers/linking-factories';
 import { createTestEnvironment, startTestApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
 import { until } from './helpers/wait';
 
@@ -268,6 +269,27 @@ describe('commands and buttons follow the web’s rules', () => {
       (choice) => choice.value,
     );
     expect(names.sort()).toEqual([characters.first, characters.second].sort());
+  });
+
+  it('/link lists the unlinked characters the matcher finds for the caller, and links none', async () => {
+    const linker = { id: '652000000000000006', username: 'grommash', global_name: 'Grommash', avatar: null };
+    await insertMember(server.app, tenantA, { discordUserId: linker.id, username: linker.username, globalName: 'Grommash' });
+    await insertCharacter(server.app, tenantA, { name: 'Grommash', realm: 'Silvermoon' });
+    await insertCharacter(server.app, tenantA, { name: 'Sylvanas', realm: 'Silvermoon' });
+    const answer = answerOf(await discord.deliver(discord.command(linker, inA, 'link')));
+    expect(answer.flags).toBe(64);
+    expect(answer.content).toContain(DISCORD_BOT_MESSAGES.linkCandidates);
+    expect(answer.content).toMatch(/• Grommash-Silvermoon \(\d+ %/);
+    expect(answer.content).not.toContain('Sylvanas');
+    expect(answer.content).toContain('/settings');
+    const links = await sql(
+      server.app,
+      'SELECT 1 FROM character_links l JOIN characters c ON c.id = l.character_id WHERE c.name = $1',
+      ['Grommash'],
+    );
+    expect(links).toEqual([]);
+    const nobody = answerOf(await discord.deliver(discord.command(raider, inA, 'link')));
+    expect(nobody.content).toContain(DISCORD_BOT_MESSAGES.linkNoCandidates);
   });
 
   it('/roster shows who sits in each role, for the channel to see', async () => {

@@ -172,11 +172,11 @@ describe('the REST client keeps within Discord’s limits', () => {
       fake.botApi.forceRateLimits(2, 0.4, { isGlobal });
       const started = Date.now();
       const said = await registerCommands(deps.rest, { kind: 'guilds', guildIds: [GUILD] });
-      expect(said).toEqual([DISCORD_BOT_MESSAGES.commandsRegistered(3, `in server ${GUILD}`)]);
+      expect(said).toEqual([DISCORD_BOT_MESSAGES.commandsRegistered(4, `in server ${GUILD}`)]);
       expect(Date.now() - started).toBeGreaterThanOrEqual(800);
     }
-    expect(fake.botApi.commands.get(GUILD)!.map((command) => command.name)).toEqual(['raids', 'signup', 'roster']);
+    expect(fake.botApi.commands.get(GUILD)!.map((command) => command.name)).toEqual(['raids', 'signup', 'roster', 'link']);
     await registerCommands(deps.rest, { kind: 'global' });
-    expect(fake.botApi.commands.get('global')).toHaveLength(3);
+    expect(fake.botApi.commands.get('global')).toHaveLength(4);
   });
 });

@@ -13,6 +13,7 @@ import { answerRaid, namedRaid } from './answer-raid';
 import { type BotMember, botMemberOf } from './bot-member';
 import type { DiscordBotDeps } from './discord-bot-deps';
 import { type BotReply, type CommandOption, ephemeral, type Interaction } from './interaction';
+import { listLinkCandidates } from './link-candidates';
 import { answerButtons, discordTime, raidLine, seatedByRole } from './raid-message';
 import { upcomingRaids } from './upcoming-raids';
 
@@ -92,6 +93,8 @@ export async function answerCommand(deps: DiscordBotDeps, interaction: Interacti
       return signUpCommand(deps, member, options);
     case 'roster':
       return showRoster(deps, member, options);
+    case 'link':
+      return listLinkCandidates(deps, member, deps.publicUrl);
     default:
       return ephemeral(DISCORD_BOT_MESSAGES.unknownCommand);
   }

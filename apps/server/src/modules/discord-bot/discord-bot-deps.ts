@@ -14,6 +14,8 @@ export interface DiscordBotDeps {
   bus: EventBus;
   log: FastifyBaseLogger;
   settings: Config['discord'];
+  /** Where members reach the web app (links in what the bot says). */
+  publicUrl: string;
   /** Null when DISCORD_PUBLIC_KEY is unset: the endpoint answers 503. */
   publicKey: KeyObject | null;
   /** Follow-ups always; posts, direct messages and roles only with a bot token (rest.hasBotToken). */
@@ -28,6 +30,7 @@ export const discordBotDepsOf = (app: FastifyInstance): DiscordBotDeps => ({
   bus: app.bus,
   log: app.log,
   settings: app.config.discord,
+  publicUrl: app.config.publicUrl,
   publicKey: app.config.discord.publicKey ? interactionPublicKey(app.config.discord.publicKey) : null,
   rest: app.services.discordRest,
   botGuilds: app.services.botGuilds,
