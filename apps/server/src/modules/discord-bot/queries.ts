@@ -152,6 +152,11 @@ export async function claimReminder(db: Queryable, raidId: string, discordUserId
   return rowCount === 1;
 }
 
+/** Gives a reminder back when its message failed for another reason than closed DMs: the next run tries again. */
+export async function releaseReminder(db: Queryable, raidId: string, discordUserId: string): Promise<void> {
+  await db.query('DELETE FROM discord_reminders WHERE raid_event_id = $1 AND discord_user_id = $2', [raidId, discordUserId]);
+}
+
 /** Records that Discord refused a member's direct message (50007): on the member, and on the reminder. */
 export async function markDirectMessagesClosed(
   db: Queryable,

@@ -95,6 +95,7 @@ export class RaidPosts {
       this.waiting.delete(raidId);
       this.lastEditAt.set(raidId, Date.now());
       this.track(this.edit(raidId, target));
+      this.forgetQuietRaids();
     }, wait);
     timer.unref();
     this.waiting.set(raidId, timer);
@@ -117,6 +118,12 @@ export class RaidPosts {
     }
     await markRaidPostEdited(this.deps.db, raidId);
     this.editWhenClosing(raidId, target, raid.cancelledAt ? null : raid.signupsCloseAt);
+  }
+
+  /** Drops the last-edit times older than the interval: such a raid's next change is shown at once anyway. */
+  private forgetQuietRaids(): void {
+    const quietSince = Date.now() - this.deps.settings.postEditIntervalMs;
+    for (const [raidId, at] of this.lastEditAt) if (at < quietSince && !this.waiting.has(raidId)) this.lastEditAt.delete(raidId);
   }
 
   /** One more edit just after sign-ups close, so the post says so and drops its buttons. */

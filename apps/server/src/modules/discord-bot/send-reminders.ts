@@ -8,6 +8,7 @@ import {
   markDirectMessagesClosed,
   markRaidReminded,
   type RaidPostRow,
+  releaseReminder,
   selectPostsToRemind,
   selectRemindableMembers,
 } from './queries';
@@ -42,7 +43,10 @@ async function remindMember(
     });
     return 'sent';
   } catch (error) {
-    if (!isDiscordError(error, CANNOT_MESSAGE_USER)) throw error;
+    if (!isDiscordError(error, CANNOT_MESSAGE_USER)) {
+      await releaseReminder(deps.db, raid.id, discordUserId);
+      throw error;
+    }
     await markDirectMessagesClosed(deps.db, post.guild_id, raid.id, discordUserId);
     return 'dm_closed';
   }
