@@ -54,6 +54,8 @@ const BASE_PORTS = {
   dataSources: 3234,
   /** A server of its own for the Alerts journeys, whose rule they make fire, with the Discord fake (e2e/alerts.spec.ts). */
   alerts: 3235,
+  /** A server whose Discord is the loopback fake, for the bot's raid posts and buttons (e2e/discord-bot.spec.ts). */
+  discordBot: 3236,
 } as const;
 
 /** How far apart two workers' ports are. */

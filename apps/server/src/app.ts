@@ -25,6 +25,7 @@ import { textRules } from './http/text-hygiene';
 import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
 import { registerAlertRepeats } from './jobs/alert-repeats';
+import { registerDiscordBotUpkeep } from './jobs/discord-bot-upkeep';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
 import { registerTokenCleanup } from './jobs/token-cleanup';
 import { attachLiveConnection } from './live/live-connection';
@@ -47,6 +48,8 @@ import { dataSourcesRoutes } from './modules/data-sources/routes';
 import { databaseQueryRoutes } from './modules/database-manager/query-routes';
 import { databaseManagerRoutes } from './modules/database-manager/routes';
 import { discordAccountRoutes } from './modules/discord-accounts/routes';
+import { discordInteractionRoutes } from './modules/discord-bot/routes';
+import { startDiscordBot } from './modules/discord-bot/start-bot';
 import { communityGuildConfigRoutes } from './modules/guild-config/community-routes';
 import { guildConfigRoutes } from './modules/guild-config/routes';
 import { guildDataRoutes } from './modules/guild-data/routes';
@@ -123,6 +126,7 @@ const siteRoutes = fp(
     await routes.register(raidRoutes);
     await routes.register(systemSettingsRoutes);
     await routes.register(botIngestRoutes);
+    await routes.register(discordInteractionRoutes);
     await routes.register(trainingDataRoutes);
     await routes.register(trainingExportRoutes);
     await routes.register(aiTurnRoutes);
@@ -211,6 +215,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     registerTokenCleanup(app);
     registerMlExportCleanup(app);
     registerAlertRepeats(app);
+    startDiscordBot(app);
+    registerDiscordBotUpkeep(app);
     // Monitoring starts (its first health check) and then the job runner claims: their onReady hooks.
     await app.ready();
     return app;

@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { z } from 'zod';
-import { loadConfig } from './config';
+import { type CommandScope, commandScopeOf, loadConfig } from './config';
 import { createAdmin } from './modules/admin-users/create-admin';
+import { registerCommands } from './modules/discord-bot/register-commands';
 import { grantGuildAccess } from './modules/guild-permissions/grant-guild-access';
 import { connectDatabase } from './services/db/connect';
 import type { Db } from './services/db/db';
 import { migrate } from './services/db/migrate';
+import { createDiscordRest } from './services/discord/discord-rest';
 
 const USAGE = `Usage: node apps/server/dist/cli.js <command> [options]
 
@@ -19,6 +21,10 @@ Commands:
   grant-guild-access --email E --guild "Guild name or id" [--permissions guild.view,characters.link]
       Grants a community user permissions in a guild tenant (default: the member set). This is how an
       e-mail account without Discord reaches a guild.
+  register-commands [--global | --guilds ID,ID]
+      Registers the bot's slash commands with Discord (DISCORD_BOT_TOKEN and DISCORD_APPLICATION_ID or
+      DISCORD_CLIENT_ID): globally, or in the given servers, where they appear at once. Without an option,
+      where DISCORD_COMMANDS says (default: globally).
 `;
 
 async function runCreateAdmin(args: string[]) {
@@ -89,11 +95,29 @@ async function runGrantGuildAccess(args: string[]) {
   console.log(`granted ${grant.permissions.join(', ')} in "${grant.guildName}" to ${values.email}`);
 }
 
+async function runRegisterCommands(args: string[]) {
+  const { values } = parseArgs({ args, options: { global: { type: 'boolean' }, guilds: { type: 'string' } }, strict: true });
+  const config = loadConfig();
+  const scope: CommandScope = values.guilds
+    ? commandScopeOf(values.guilds)
+    : values.global
+      ? { kind: 'global' }
+      : (config.discord.commandScope ?? { kind: 'global' });
+  const rest = createDiscordRest(config.discord, pino({ level: 'warn' }));
+  try {
+    if (!rest.hasBotToken) throw new Error('Set DISCORD_BOT_TOKEN to register the commands');
+    for (const line of await registerCommands(rest, scope!)) console.log(line);
+  } finally {
+    rest.close();
+  }
+}
+
 async function main(argv: string[]) {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const [command, ...rest] = argv;
   if (command === 'create-admin') return runCreateAdmin(rest);
   if (command === 'grant-guild-access') return runGrantGuildAccess(rest);
+  if (command === 'register-commands') return runRegisterCommands(rest);
   console.log(USAGE);
   if (command && command !== 'help' && command !== '--help') process.exitCode = 1;
 }

@@ -63,6 +63,19 @@ const envSchema = z.object({
   DISCORD_BOT_TOKEN: optionalText,
   DISCORD_API_BASE: z.url().default('https://discord.com/api/v10'),
   DISCORD_REDIRECT_URI: optionalUrl,
+  /** The application's public key (64 hex characters): interactions are verified with it; unset, the endpoint answers 503. */
+  DISCORD_PUBLIC_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'DISCORD_PUBLIC_KEY must be the 64 hex characters of the Developer Portal')
+    .optional(),
+  /** The application's id (commands, follow-ups); default: DISCORD_CLIENT_ID, which is the same id. */
+  DISCORD_APPLICATION_ID: optionalText,
+  /** Register the slash commands at start: unset (only with the CLI), "global", or comma-separated Discord server ids. */
+  DISCORD_COMMANDS: optionalText,
+  /** How long an interaction's work may run before its answer is deferred (Discord closes the window at 3 s). */
+  DISCORD_DEFER_AFTER_MS: positiveInt(1500),
+  /** A raid post is edited at most once per this many ms, however many answers come in between. */
+  DISCORD_POST_EDIT_INTERVAL_MS: positiveInt(5000),
   BNET_CLIENT_ID: optionalText,
   BNET_CLIENT_SECRET: optionalText,
   BNET_API_BASE: optionalUrl,
@@ -127,6 +140,23 @@ const envSchema = z.object({
   /** How often a job runner looks for queued jobs (jobs queued by its own process start at once). */
   JOB_POLL_MS: positiveInt(2000),
 });
+
+/** Where the slash commands go at start, from DISCORD_COMMANDS. */
+export type CommandScope = { kind: 'global' } | { kind: 'guilds'; guildIds: string[] } | null;
+
+/** DISCORD_COMMANDS (or the CLI's --guilds) read: unset, "global", or Discord server ids separated by commas. */
+export function commandScopeOf(value: string | undefined): CommandScope {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '') return null;
+  if (trimmed.toLowerCase() === 'global') return { kind: 'global' };
+  const guildIds = trimmed
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const wrong = guildIds.find((id) => !/^\d{17,20}$/.test(id));
+  if (wrong) throw new Error(`DISCORD_COMMANDS: "${wrong}" is not a Discord server id (use "global" or ids separated by commas)`);
+  return { kind: 'guilds', guildIds };
+}
 
 /** Fastify's trustProxy setting from TRUST_PROXY: true/false, a hop count, or proxy addresses. */
 function parseTrustProxy(value: string): boolean | string | ((address: string, hop: number) => boolean) {
@@ -249,6 +279,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       botToken: e.DISCORD_BOT_TOKEN ?? null,
       apiBase: e.DISCORD_API_BASE.replace(/\/+$/, ''),
       redirectUri: e.DISCORD_REDIRECT_URI ?? `${publicUrl.replace(/\/+$/, '')}/auth/discord/callback`,
+      /** Null: the interactions endpoint answers 503. */
+      publicKey: e.DISCORD_PUBLIC_KEY?.toLowerCase() ?? null,
+      applicationId: e.DISCORD_APPLICATION_ID ?? e.DISCORD_CLIENT_ID ?? null,
+      /** Where commands are registered at start: nowhere (null), globally, or in these Discord servers. */
+      commandScope: commandScopeOf(e.DISCORD_COMMANDS),
+      deferAfterMs: e.DISCORD_DEFER_AFTER_MS,
+      postEditIntervalMs: e.DISCORD_POST_EDIT_INTERVAL_MS,
+      /** The bot's upkeep (reminders, old interaction ids): not environment settings, but tests move the first run. */
+      upkeep: { firstRunDelayMs: 20_000, intervalMs: 60_000 },
     },
     communityAuth: {
       jwtSecret: e.JWT_SECRET ?? null,

@@ -50,6 +50,7 @@ export * from './characters';
 export * from './community-constants';
 export * from './community-messages';
 export * from './constants';
+export * from './discord-bot';
 export * from './guild-ids';
 export * from './guild-permissions';
 export * from './guild-selection';

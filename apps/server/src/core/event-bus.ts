@@ -49,7 +49,9 @@ export type DomainEvent =
   | { type: 'player-bulk.finished'; job: BulkUpdateJob }
   | { type: 'ml-export.progressed'; progress: ExportProgress }
   /** A member answered a raid, changed their answer or withdrew it (status null). */
-  | { type: 'raid.answered'; answer: RaidAnswerChange };
+  | { type: 'raid.answered'; answer: RaidAnswerChange }
+  /** Officers planned, edited or cancelled raids (committed): the Discord raid posts follow. */
+  | { type: 'raid.changed'; change: RaidPlanChange };
 
 /** What happened to guild tenants: the tenant itself, or (data-deleted) everything it owns. */
 export type GuildChange = 'created' | 'updated' | 'deleted' | 'activated' | 'deactivated' | 'data-deleted';
@@ -70,6 +72,14 @@ export interface RaidAnswerChange {
   raidId: string;
   userId: string;
   status: SignupStatus | null;
+}
+
+/** Raids an officer planned, edited or cancelled, in which guild (tenant and Discord server). */
+export interface RaidPlanChange {
+  guildId: string;
+  discordGuildId: string;
+  raidIds: string[];
+  kind: 'planned' | 'edited' | 'cancelled';
 }
 
 /** The in-process event bus. Subscribers run synchronously; one failing does not stop the others. */

@@ -40,6 +40,13 @@ describe('the CSRF rule', () => {
     expect(needsCsrfCheck(write({ authorization: 'Bearer abc', cookie: 'a=b' }))).toBe(true);
   });
 
+  it('leaves Discord’s interactions to their signature, and only them', () => {
+    expect(needsCsrfCheck(write({}, { url: '/api/discord/interactions' }))).toBe(false);
+    expect(needsCsrfCheck(write({}, { url: '/api/discord/interactions?x=1' }))).toBe(false);
+    expect(needsCsrfCheck(write({}, { url: '/api/discord/interactions-and-more' }))).toBe(true);
+    expect(needsCsrfCheck(write({ cookie: 'guildhall_session=x' }, { url: '/api/discord/other' }))).toBe(true);
+  });
+
   it('passes with X-Requested-With and no or a same-origin Origin', () => {
     expect(passesCsrfCheck(write({ 'x-requested-with': 'XMLHttpRequest' }), PUBLIC)).toBe(true);
     expect(passesCsrfCheck(write({ 'x-requested-with': 'XMLHttpRequest', origin: 'http://localhost:3000' }), PUBLIC)).toBe(true);

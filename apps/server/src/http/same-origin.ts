@@ -36,9 +36,10 @@ export function isSameOrigin(originHeader: string, requestOrigin: string, public
 
 /**
  * Paths whose writes may be authenticated by a cookie: the API and the community sign-in calls. The bot's
- * ingestion API (/api/bot/) takes only its bearer token, never a cookie, so a call without one is a 401 there.
+ * ingestion API (/api/bot/) takes only its bearer token, never a cookie, so a call without one is a 401 there; Discord's
+ * interactions (/api/discord/interactions) are authenticated by their Ed25519 signature alone.
  */
-const COOKIE_AUTHENTICATED = /^\/(api\/(?!bot\/)|auth\/)/;
+const COOKIE_AUTHENTICATED = /^\/(api\/(?!bot\/|discord\/interactions(?:[/?]|$))|auth\/)/;
 
 /**
  * True when a write under /api or /auth must prove it comes from our own pages: whenever the browser

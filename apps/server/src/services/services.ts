@@ -5,6 +5,7 @@ import type { Db } from './db/db';
 import { createReadonlyAccess, type ReadonlyAccess } from './db/readonly-access';
 import { type BotGuildDirectory, createBotGuildDirectory } from './discord/bot-guilds';
 import { createDiscordBotClient, type DiscordBotClient } from './discord/discord-client';
+import { createDiscordRest, type DiscordRest } from './discord/discord-rest';
 import { createInfluxClient, type InfluxClient } from './influx/influx-client';
 import { createRedis, type RedisConnection } from './redis';
 
@@ -16,6 +17,8 @@ export interface Services {
   redis: RedisConnection | null;
   influx: InfluxClient | null;
   discord: DiscordBotClient | null;
+  /** What the bot sends (messages, commands, roles, follow-ups), rate-limit aware; see hasBotToken. */
+  discordRest: DiscordRest;
   /** Where the bot is (Discord's list, cached): one per process, so sign-in and the guild guard share its cache. */
   botGuilds: BotGuildDirectory;
   close(): Promise<void>;
@@ -32,14 +35,17 @@ export async function connectServices(config: Config, log: FastifyBaseLogger): P
   if (redis && !(await redis.waitUntilReady(REDIS_START_WAIT_MS))) {
     log.warn('Redis is configured but not answering; using in-process fallbacks until it does');
   }
+  const discordRest = createDiscordRest(config.discord, log);
   return {
     db,
     readonlyAccess,
     redis,
     influx: createInfluxClient(config.influx),
     discord: createDiscordBotClient(config.discord),
+    discordRest,
     botGuilds: createBotGuildDirectory(config.discord, redis, log),
     async close() {
+      discordRest.close();
       await redis?.close();
       await readonlyAccess.close();
       await db.close();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DiscordBotApiFake, readBody, send } from './discord-bot-api-fake';
 
 /** A Discord user as the API returns it. */
 export interface FakeDiscordUser {
@@ -96,6 +97,8 @@ export class DiscordFake {
   /** Answer the next N GET /users/{id} calls with a 429 of rateLimitRetryAfter seconds. */
   rateLimitNextUserCalls = 0;
   readonly requests: FakeRequest[] = [];
+  /** Interactions signed with a test key pair, and the REST routes the bot sends on (discord-bot-api-fake.ts). */
+  readonly botApi = new DiscordBotApiFake(() => this.botToken, this.clientId);
   /** Channel webhooks that exist, by id: their token. Execute-webhook answers 401 Invalid Webhook Token otherwise. */
   readonly webhooks = new Map<string, string>();
   /** Messages posted through webhooks, with the webhook's id. */
@@ -129,6 +132,7 @@ export class DiscordFake {
       DISCORD_CLIENT_SECRET: this.clientSecret,
       DISCORD_BOT_TOKEN: this.botToken,
       DISCORD_API_BASE: this.baseUrl,
+      DISCORD_PUBLIC_KEY: this.botApi.publicKey,
     };
   }
 
@@ -186,6 +190,7 @@ export class DiscordFake {
       at: Date.now(),
     });
     const auth = req.headers.authorization ?? '';
+    if (await this.botApi.handle(req, res, path)) return;
 
     if (req.method === 'GET' && path === '/oauth2/authorize') return this.authorize(url, res);
     const webhook = /^\/webhooks\/(\d+)\/([\w-]+)$/.exec(path);
@@ -376,17 +381,6 @@ function page<T>(items: T[], url: URL, idOf: (item: T) => string, max: number): 
     .filter((item) => BigInt(idOf(item)) > after)
     .sort((a, b) => (BigInt(idOf(a)) < BigInt(idOf(b)) ? -1 : 1))
     .slice(0, limit);
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {

@@ -1,5 +1,6 @@
 import { RAID_MESSAGES, type RaidSummary } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import { publishRaidChange } from './open-raid';
 import { auditRaid } from './raid-audit';
 import type { RaidMember } from './raid-member';
 import { countSignups, lockRaid, markRaidCancelled } from './raid-queries';
@@ -17,7 +18,7 @@ export async function cancelRaid(
   raidId: string,
   input: { version: number; reason: string },
 ): Promise<RaidSummary> {
-  return deps.db.transaction(async (tx) => {
+  const raid = await deps.db.transaction(async (tx) => {
     const row = await lockRaid(tx, member.guildId, raidId, 'update');
     if (!row) throw AppError.notFound(RAID_MESSAGES.notFound);
     if (row.cancelled_at) throw new AppError('CONFLICT', RAID_MESSAGES.alreadyCancelled);
@@ -30,4 +31,6 @@ export async function cancelRaid(
     });
     return raidSummary(tx, member, raidId);
   });
+  publishRaidChange(deps, member, [raid.id], 'cancelled');
+  return raid;
 }

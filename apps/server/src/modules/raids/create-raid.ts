@@ -1,4 +1,5 @@
 import type { CreateRaidInput, RaidSummary } from '@guildhall/contract';
+import { publishRaidChange } from './open-raid';
 import { checkLeader, checkPlan, minutesAfter, minutesBefore, plannedValues, templateOf } from './plan-raid';
 import { auditRaid } from './raid-audit';
 import type { RaidMember } from './raid-member';
@@ -15,7 +16,7 @@ export const DEFAULT_DURATION_MINUTES = 180;
  * in one transaction; the planning officer leads unless the form names someone.
  */
 export async function createRaid(deps: RaidsDeps, member: RaidMember, input: CreateRaidInput): Promise<RaidSummary> {
-  return deps.db.transaction(async (tx) => {
+  const raid = await deps.db.transaction(async (tx) => {
     const template = await templateOf(tx, member.guildId, input.templateId);
     const settings = await deps.raidSettingsOf(tx, member.guildId);
     const startsAt = new Date(input.startsAt);
@@ -49,4 +50,6 @@ export async function createRaid(deps: RaidsDeps, member: RaidMember, input: Cre
     });
     return raidSummary(tx, member, raidId!);
   });
+  publishRaidChange(deps, member, [raid.id], 'planned');
+  return raid;
 }

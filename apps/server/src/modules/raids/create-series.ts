@@ -8,6 +8,7 @@ import {
 } from '@guildhall/contract';
 import { recordAudit } from '../../core/audit';
 import { DEFAULT_DURATION_MINUTES } from './create-raid';
+import { publishRaidChange } from './open-raid';
 import { checkLeader, checkPlan, minutesAfter, minutesBefore, plannedValues, refuse, templateOf } from './plan-raid';
 import { auditRaid } from './raid-audit';
 import type { RaidMember } from './raid-member';
@@ -26,7 +27,7 @@ export async function createSeries(
   member: RaidMember,
   input: CreateSeriesInput,
 ): Promise<{ seriesId: string; raids: RaidSummary[] }> {
-  return deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     const template = await templateOf(tx, member.guildId, input.templateId);
     const settings = await deps.raidSettingsOf(tx, member.guildId);
     const end = input.count !== undefined ? { count: input.count } : { untilDate: input.untilDate! };
@@ -90,4 +91,11 @@ export async function createSeries(
     }
     return { seriesId, raids: await raidSummaries(tx, member, raidIds) };
   });
+  publishRaidChange(
+    deps,
+    member,
+    created.raids.map((raid) => raid.id),
+    'planned',
+  );
+  return created;
 }

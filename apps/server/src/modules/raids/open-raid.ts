@@ -17,6 +17,20 @@ export async function openRaid(tx: Queryable, member: RaidMember, raidId: string
   return raid;
 }
 
+/** Tells the bot's raid posts that officers planned, edited or cancelled raids, once committed (issue 33). */
+export function publishRaidChange(
+  deps: RaidsDeps,
+  member: RaidMember,
+  raidIds: string[],
+  kind: 'planned' | 'edited' | 'cancelled',
+) {
+  if (raidIds.length === 0) return;
+  deps.bus.publish({
+    type: 'raid.changed',
+    change: { guildId: member.guildId, discordGuildId: member.discordGuildId, raidIds, kind },
+  });
+}
+
 /** Tells the guild's open calendars that a member's answer changed (status null: withdrawn), once committed. */
 export function publishAnswer(deps: RaidsDeps, member: RaidMember, raidId: string, status: SignupStatus | null) {
   deps.bus.publish({

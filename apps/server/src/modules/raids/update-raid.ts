@@ -8,6 +8,7 @@ import {
   zonedTimeToUtc,
 } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
+import { publishRaidChange } from './open-raid';
 import { checkLeader, checkPlan, refuse } from './plan-raid';
 import { auditRaid } from './raid-audit';
 import type { RaidMember } from './raid-member';
@@ -129,7 +130,7 @@ function carriedPlan(
  * fields that changed and the scope, which its history shows.
  */
 export async function updateRaid(deps: RaidsDeps, member: RaidMember, raidId: string, edit: RaidEdit): Promise<RaidSummary[]> {
-  return deps.db.transaction(async (tx) => {
+  const raids = await deps.db.transaction(async (tx) => {
     const row = await lockRaid(tx, member.guildId, raidId, 'update');
     if (!row) throw AppError.notFound(RAID_MESSAGES.notFound);
     if (row.version !== edit.version) throw new AppError('CONFLICT', RAID_MESSAGES.editConflict);
@@ -164,4 +165,11 @@ export async function updateRaid(deps: RaidsDeps, member: RaidMember, raidId: st
     }
     return raidSummaries(tx, member, changed);
   });
+  publishRaidChange(
+    deps,
+    member,
+    raids.map((raid) => raid.id),
+    'edited',
+  );
+  return raids;
 }

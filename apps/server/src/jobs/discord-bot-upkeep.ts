@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { discordBotDepsOf } from '../modules/discord-bot/discord-bot-deps';
+import { forgetOldInteractions } from '../modules/discord-bot/forget-interactions';
+import { sendDueReminders } from '../modules/discord-bot/send-reminders';
+import { PeriodicJob } from './periodic-job';
+
+/**
+ * Starts the bot's upkeep when the app is ready and stops it on close (issue 33): once a minute, the reminders that
+ * fell due and the interaction ids past any replay window.
+ */
+export function registerDiscordBotUpkeep(app: FastifyInstance): void {
+  const deps = discordBotDepsOf(app);
+  const job = new PeriodicJob(app.config.discord.upkeep, async () => {
+    try {
+      await forgetOldInteractions(deps);
+      const reminded = await sendDueReminders(deps);
+      if (reminded.sent + reminded.closed > 0) app.log.info(reminded, 'Discord reminders sent');
+    } catch (error) {
+      app.log.warn({ err: error }, 'Discord bot upkeep failed');
+    }
+  });
+  app.addHook('onReady', async () => job.start());
+  app.addHook('onClose', () => job.stop());
+}

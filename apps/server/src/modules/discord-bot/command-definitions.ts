@@ -1,0 +1,64 @@
+import {
+  type DiscordCommandName,
+  RAID_ROLE_LABELS,
+  RAID_ROLES,
+  SIGNUP_STATUS_LABELS,
+  SIGNUP_STATUSES,
+} from '@guildhall/contract';
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  InteractionContextType,
+  type RESTPutAPIApplicationCommandsJSONBody,
+} from 'discord-api-types/v10';
+
+const inServers = { type: ApplicationCommandType.ChatInput as const, contexts: [InteractionContextType.Guild] };
+const raidOption = (required: boolean) =>
+  ({
+    type: ApplicationCommandOptionType.String,
+    name: 'raid',
+    description: 'The raid (start typing its name)',
+    required,
+    autocomplete: true,
+  }) as const;
+
+/** The slash commands as Discord registers them: PUT replaces the whole set, so this list is the truth. */
+export const COMMAND_DEFINITIONS = [
+  { ...inServers, name: 'raids', description: 'The next raids of this server’s guild, with sign-up buttons' },
+  {
+    ...inServers,
+    name: 'signup',
+    description: 'Answer a raid with one of your characters',
+    options: [
+      raidOption(true),
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'status',
+        description: 'Your answer',
+        required: true,
+        choices: SIGNUP_STATUSES.map((status) => ({ name: SIGNUP_STATUS_LABELS[status], value: status })),
+      },
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'character',
+        description: 'The character you come with (default: the one you answered with before, or your only one)',
+        autocomplete: true,
+      },
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'role',
+        description: 'The role you play (default: your character’s, or the one you answered with before)',
+        choices: RAID_ROLES.map((role) => ({ name: RAID_ROLE_LABELS[role], value: role })),
+      },
+      {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'minutes',
+        description: 'For Late: how many minutes late',
+        min_value: 1,
+        max_value: 600,
+      },
+    ],
+  },
+  { ...inServers, name: 'roster', description: 'Who is signed up for a raid, by role', options: [raidOption(false)] },
+  { ...inServers, name: 'link', description: 'The characters of this guild that look like yours, and how to link them' },
+] satisfies RESTPutAPIApplicationCommandsJSONBody & { name: DiscordCommandName }[];
