@@ -47,7 +47,9 @@ export type DomainEvent =
   | { type: 'player-bulk.finished'; job: BulkUpdateJob }
   | { type: 'ml-export.progressed'; progress: ExportProgress }
   /** A member answered a raid, changed their answer or withdrew it (status null). */
-  | { type: 'raid.answered'; answer: RaidAnswerChange };
+  | { type: 'raid.answered'; answer: RaidAnswerChange }
+  /** An officer changed a raid's composition board (a seat, the bench, its publication). */
+  | { type: 'raid.composition-changed'; composition: RaidCompositionChange };
 
 /** What happened to guild tenants: the tenant itself, or (data-deleted) everything it owns. */
 export type GuildChange = 'created' | 'updated' | 'deleted' | 'activated' | 'deactivated' | 'data-deleted';
@@ -68,6 +70,14 @@ export interface RaidAnswerChange {
   raidId: string;
   userId: string;
   status: SignupStatus | null;
+}
+
+/** A raid's composition board as it changed: which guild (tenant and Discord server), raid, and the board's new version. */
+export interface RaidCompositionChange {
+  guildId: string;
+  discordGuildId: string;
+  raidId: string;
+  version: number;
 }
 
 /** The in-process event bus. Subscribers run synchronously; one failing does not stop the others. */

@@ -1,4 +1,12 @@
-import { hasGuildPermission, RAID_MESSAGES, RAIDS_MANAGE_PERMISSION, raidsApi, raidTemplatesApi } from '@guildhall/contract';
+import {
+  COMPOSITION_MESSAGES,
+  hasGuildPermission,
+  RAID_MESSAGES,
+  RAIDS_MANAGE_PERMISSION,
+  raidCompositionApi,
+  raidsApi,
+  raidTemplatesApi,
+} from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { communityPrincipalOf } from '../../auth/community-user';
@@ -12,8 +20,11 @@ import { deleteTemplate } from './delete-template';
 import { listCalendar } from './list-calendar';
 import { listOwnCharacters } from './list-own-characters';
 import { listTemplates } from './list-templates';
+import { placeMember } from './place-member';
+import { publishComposition } from './publish-composition';
 import type { RaidMember } from './raid-member';
 import { raidsDepsOf } from './raids-deps';
+import { readComposition } from './read-composition';
 import { readRaid } from './read-raid';
 import { saveTemplate } from './save-template';
 import { signUp } from './sign-up';
@@ -57,6 +68,14 @@ const memberRaidRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       ...(await readRaid(deps, memberOf(request), request.params.raidId)),
       canManage: canManage(request),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidCompositionApi.read, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      composition: await readComposition(deps.db, memberOf(request), request.params.raidId, canManage(request)),
     }),
   });
 
@@ -123,6 +142,28 @@ const officerRaidRoutes: FastifyPluginAsyncZod = async (app) => {
       message: RAID_MESSAGES.cancelled,
       raid: await cancelRaid(deps, memberOf(request), request.params.raidId, request.body),
     }),
+  });
+
+  app.route({
+    ...contractRoute(raidCompositionApi.place, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      message: COMPOSITION_MESSAGES.placed,
+      composition: await placeMember(deps, memberOf(request), request.params.raidId, request.params.userId, request.body),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidCompositionApi.publish, TAG),
+    handler: async (request) => {
+      const composition = await publishComposition(deps, memberOf(request), request.params.raidId, request.body);
+      const message = !composition.publishAt
+        ? COMPOSITION_MESSAGES.reopened
+        : composition.isPublished
+          ? COMPOSITION_MESSAGES.published
+          : COMPOSITION_MESSAGES.scheduled;
+      return { success: true as const, message, composition };
+    },
   });
 
   app.route({
