@@ -40,6 +40,8 @@ export const COMMUNITY_PATHS = {
   settings: '/settings',
   /** The guild's raids: the calendar and sign-ups. */
   raids: '/raids',
+  /** One raid: its answers, composition board and history (officers edit and cancel it there). */
+  raid: '/raids/:raidId',
   /** An invite link's page: /join/<code>. */
   join: '/join',
 } as const;
