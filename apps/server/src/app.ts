@@ -26,6 +26,7 @@ import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
 import { registerAlertRepeats } from './jobs/alert-repeats';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
+import { registerRaidReminders } from './jobs/raid-reminders';
 import { registerTokenCleanup } from './jobs/token-cleanup';
 import { attachLiveConnection } from './live/live-connection';
 import { createLogging } from './logger';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     registerTokenCleanup(app);
     registerMlExportCleanup(app);
     registerAlertRepeats(app);
+    registerRaidReminders(app);
     // Monitoring starts (its first health check) and then the job runner claims: their onReady hooks.
     await app.ready();
     return app;

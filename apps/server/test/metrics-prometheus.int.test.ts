@@ -86,6 +86,7 @@ describe('GET /metrics (Prometheus)', () => {
       ['dataset_export', '0'],
       ['member_sync', '0'],
       ['player_bulk_update', '0'],
+      ['raid_reminder', '0'],
       ['roster_sync', '0'],
     ]);
   });

@@ -198,7 +198,14 @@ describe('who has not answered a raid', () => {
     await answer(raid.id, guild.clients.raider, { status: 'accept', role: 'healer' });
     const members = await listUnansweredMembers(guild.server.app.services.db, guild.tenantA, raid.id);
     expect(members).toEqual([
-      { discordUserId: guild.people.otherRaider.id, userId: guild.userIds.otherRaider, name: 'otherraider', email: null },
+      {
+        discordUserId: guild.people.otherRaider.id,
+        userId: guild.userIds.otherRaider,
+        name: 'otherraider',
+        email: null,
+        remindByEmail: true,
+        remindByDiscord: true,
+      },
     ]);
     await expect(listUnansweredMembers(guild.server.app.services.db, guild.tenantB, raid.id)).rejects.toThrow(
       RAID_MESSAGES.notFound,

@@ -13,6 +13,9 @@ export interface UnansweredMember {
   name: string;
   /** Their verified e-mail address, or null. */
   email: string | null;
+  /** Whether they want raid reminders by e-mail, and by Discord direct message (each on unless they turned it off). */
+  remindByEmail: boolean;
+  remindByDiscord: boolean;
 }
 
 /**
@@ -22,5 +25,12 @@ export interface UnansweredMember {
 export async function listUnansweredMembers(db: Queryable, guildId: string, raidId: string): Promise<UnansweredMember[]> {
   if (!(await selectCompositionState(db, guildId, raidId))) throw AppError.notFound(RAID_MESSAGES.notFound);
   const rows = await selectUnansweredMembers(db, guildId, raidId);
-  return rows.map((row) => ({ discordUserId: row.discord_user_id, userId: row.user_id, name: row.name, email: row.email }));
+  return rows.map((row) => ({
+    discordUserId: row.discord_user_id,
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    remindByEmail: row.by_email,
+    remindByDiscord: row.by_discord,
+  }));
 }

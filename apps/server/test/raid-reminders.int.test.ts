@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueDueReminders, raidReminderJob } from '../src/modules/raids/raid-reminder-job';
+import { raidsDepsOf } from '../src/modules/raids/raids-deps';
+import { mailsTo } from './helpers/community';
+import { sql } from './helpers/factories';
+import { insertMember } from './helpers/linking-factories';
+import { inMinutes, planRaid, type RaidGuild, startRaidGuild } from './helpers/raid-guild';
+import { until } from './helpers/wait';
+
+let guild: RaidGuild;
+const mailOf = (who: string) => `${who}@raiders.example`;
+
+beforeAll(async () => {
+  guild = await startRaidGuild('67');
+  // Everyone reachable by e-mail; the co-officer is a member too, but has turned e-mail reminders off.
+  await insertMember(guild.server.app, guild.tenantA, { discordUserId: guild.people.coOfficer.id, username: 'cofficer' });
+  for (const who of ['raider', 'otherRaider', 'coOfficer'] as const) {
+    await sql(guild.server.app, 'UPDATE users SET email = $2, email_verified = true WHERE id = $1', [
+      guild.userIds[who],
+      mailOf(who),
+    ]);
+  }
+  await sql(guild.server.app, 'UPDATE users SET raid_reminders_by_email = false WHERE id = $1', [guild.userIds.coOfficer]);
+});
+
+afterAll(async () => {
+  await guild?.stop();
+});
+
+describe('reminders by e-mail', () => {
+  it('reminds once, by the job runner, only the members who have not answered and want it', async () => {
+    const headers = { 'X-Guild-ID': guild.discordGuildA };
+    // Sign-ups close in two hours: the guild's default times are 24h and 1h before, so "24h" is due and "1h" not yet.
+    const raid = await planRaid(guild.clients.officer, headers, {
+      name: 'Reminder night',
+      instance: 'Undermine',
+      difficulty: 'Heroic',
+      startsAt: inMinutes(120),
+    });
+    const answered = await guild.clients.raider.request('PUT', `/api/guild/raids/${raid.id}/signup`, {
+      headers,
+      body: { status: 'accept', role: 'healer' },
+    });
+    expect(answered.status).toBe(200);
+
+    const deps = raidsDepsOf(guild.server.app);
+    const kind = raidReminderJob(deps);
+    // Two scans at once (two processes, say) queue one job for the raid.
+    const queued = await Promise.all([queueDueReminders(deps, kind), queueDueReminders(deps, kind)]);
+    expect(queued[0]! + queued[1]!).toBe(1);
+    await until(async () => (await mailsTo(guild.server.app, mailOf('otherRaider'))).length > 0, 20_000);
+    const [mail] = await mailsTo(guild.server.app, mailOf('otherRaider'));
+    expect(mail!.subject).toBe('Reminder: answer Reminder night');
+    expect(mail!.text).toContain(`/raids/${raid.id}`);
+
+    // Done: another scan finds the reminder run and queues nothing; nobody is mailed twice.
+    await until(
+      async () =>
+        (await sql(guild.server.app, `SELECT 1 FROM jobs WHERE kind = 'raid_reminder' AND status IN ('queued', 'running')`))
+          .length === 0,
+      20_000,
+    );
+    expect(await queueDueReminders(deps, kind)).toBe(0);
+    expect(await mailsTo(guild.server.app, mailOf('otherRaider'))).toHaveLength(1);
+    expect(await mailsTo(guild.server.app, mailOf('raider'))).toEqual([]);
+    expect(await mailsTo(guild.server.app, mailOf('coOfficer'))).toEqual([]);
+    const reminded = await sql<{ user_id: string; channel: string; reminder: string }>(
+      guild.server.app,
+      'SELECT user_id, channel, reminder FROM raid_reminders WHERE raid_event_id = $1',
+      [raid.id],
+    );
+    expect(reminded).toEqual([{ user_id: guild.userIds.otherRaider, channel: 'email', reminder: '24h' }]);
+  });
+});
