@@ -1,4 +1,4 @@
-import { COMPOSITION_MESSAGES, RAID_MESSAGES } from '@guildhall/contract';
+import { COMPOSITION_MESSAGES, RAID_MESSAGES, RAID_REMINDER_MESSAGES } from '@guildhall/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { activeGuilds } from './support/community';
 import { discordGuildIdOf, memberOf, officerHeaders, planRaidThroughApi } from './support/raids';
@@ -71,6 +71,14 @@ for (const width of [1280, 390]) {
     await form.getByRole('button', { name: 'Save answer' }).click();
     await expect(card.getByTestId('raid-my-answer')).toHaveText('Tentative');
     await expect(card).toContainText('Melee 0/7');
+
+    // Reminders of unanswered raids: the member turns the e-mail ones off, and the choice stays.
+    const reminders = page.getByTestId('reminder-choices');
+    await reminders.getByLabel('by e-mail').uncheck();
+    await expect(page.getByTestId('toast').filter({ hasText: RAID_REMINDER_MESSAGES.saved })).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('reminder-choices').getByLabel('by e-mail')).not.toBeChecked();
+    await expect(page.getByTestId('reminder-choices').getByLabel('by Discord')).toBeChecked();
     await reviewShot(page, `raids-member-${width}`);
   });
 }

@@ -1,3 +1,4 @@
+import { RAID_REMINDER_MESSAGES } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueDueReminders, raidReminderJob } from '../src/modules/raids/raid-reminder-job';
 import { raidsDepsOf } from '../src/modules/raids/raids-deps';
@@ -20,7 +21,12 @@ beforeAll(async () => {
       mailOf(who),
     ]);
   }
-  await sql(guild.server.app, 'UPDATE users SET raid_reminders_by_email = false WHERE id = $1', [guild.userIds.coOfficer]);
+  const turnedOff = await guild.clients.coOfficer.request('PUT', '/api/guild/raid-reminders', {
+    headers: { 'X-Guild-ID': guild.discordGuildA },
+    body: { byEmail: false, byDiscord: true },
+  });
+  expect(turnedOff.status, turnedOff.text).toBe(200);
+  expect(turnedOff.body).toMatchObject({ message: RAID_REMINDER_MESSAGES.saved, choices: { byEmail: false, byDiscord: true } });
 });
 
 afterAll(async () => {
@@ -42,6 +48,9 @@ describe('reminders by e-mail', () => {
       body: { status: 'accept', role: 'healer' },
     });
     expect(answered.status).toBe(200);
+
+    const own = await guild.clients.otherRaider.get('/api/guild/raid-reminders', { headers });
+    expect(own.body.choices).toEqual({ byEmail: true, byDiscord: true });
 
     const deps = raidsDepsOf(guild.server.app);
     const kind = raidReminderJob(deps);

@@ -35,6 +35,7 @@ export * from './api/metrics';
 export * from './api/monitoring';
 export * from './api/player-accounts';
 export * from './api/raid-composition';
+export * from './api/raid-reminders';
 export * from './api/raids';
 export * from './api/raw-data';
 export * from './api/redis-manager';

@@ -90,3 +90,21 @@ export async function insertReminders(
   );
   return rows.map((row) => row.user_id);
 }
+
+/** A user's reminder choices. */
+export async function selectReminderChoices(db: Queryable, userId: string): Promise<{ by_email: boolean; by_discord: boolean }> {
+  const { rows } = await db.query<{ by_email: boolean; by_discord: boolean }>(
+    'SELECT raid_reminders_by_email AS by_email, raid_reminders_by_discord AS by_discord FROM users WHERE id = $1',
+    [userId],
+  );
+  return rows[0] ?? { by_email: true, by_discord: true };
+}
+
+/** Stores a user's reminder choices. */
+export async function updateReminderChoices(db: Queryable, userId: string, choices: { byEmail: boolean; byDiscord: boolean }) {
+  await db.query('UPDATE users SET raid_reminders_by_email = $2, raid_reminders_by_discord = $3 WHERE id = $1', [
+    userId,
+    choices.byEmail,
+    choices.byDiscord,
+  ]);
+}

@@ -2,8 +2,10 @@ import {
   COMPOSITION_MESSAGES,
   hasGuildPermission,
   RAID_MESSAGES,
+  RAID_REMINDER_MESSAGES,
   RAIDS_MANAGE_PERMISSION,
   raidCompositionApi,
+  raidRemindersApi,
   raidsApi,
   raidTemplatesApi,
 } from '@guildhall/contract';
@@ -26,6 +28,7 @@ import type { RaidMember } from './raid-member';
 import { raidsDepsOf } from './raids-deps';
 import { readComposition } from './read-composition';
 import { readRaid } from './read-raid';
+import { readReminderChoices, saveReminderChoices } from './reminder-choices';
 import { saveTemplate } from './save-template';
 import { signUp } from './sign-up';
 import { updateRaid } from './update-raid';
@@ -93,6 +96,20 @@ const memberRaidRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: RAID_MESSAGES.signupWithdrawn,
       raid: await withdrawSignup(deps, memberOf(request), request.params.raidId),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidRemindersApi.read, TAG),
+    handler: async (request) => ({ success: true as const, choices: await readReminderChoices(deps.db, memberOf(request)) }),
+  });
+
+  app.route({
+    ...contractRoute(raidRemindersApi.save, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      message: RAID_REMINDER_MESSAGES.saved,
+      choices: await saveReminderChoices(deps.db, memberOf(request), request.body),
     }),
   });
 
