@@ -126,6 +126,8 @@ test('an officer fills the composition board by keyboard and drag, publishes it,
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('raid-signups').getByRole('region', { name: 'Healer' })).toContainText(healer.account.username);
+  // Both answered before any reminder was due: the officer's reminder list says so.
+  await expect(page.getByRole('region', { name: 'Reminders' })).toContainText('No reminders sent yet.');
 
   // The keyboard's way: the card's Place menu. Each move is saved at once.
   const board = page.getByTestId('composition-board');

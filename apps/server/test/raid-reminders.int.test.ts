@@ -1,4 +1,4 @@
-import { RAID_REMINDER_MESSAGES } from '@guildhall/contract';
+import { RAID_REMINDER_MESSAGES, type RaidReminderSent } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueDueReminders, raidReminderJob } from '../src/modules/raids/raid-reminder-job';
 import { raidsDepsOf } from '../src/modules/raids/raids-deps';
@@ -79,5 +79,20 @@ describe('reminders by e-mail', () => {
       [raid.id],
     );
     expect(reminded).toEqual([{ user_id: guild.userIds.otherRaider, channel: 'email', reminder: '24h' }]);
+
+    // Officers see who was reminded and who answered since; members may not.
+    const sentPath = `/api/guild/raids/${raid.id}/reminders`;
+    const before = await guild.clients.officer.get<{ reminders: RaidReminderSent[] }>(sentPath, { headers });
+    expect(before.body.reminders).toMatchObject([
+      { userId: guild.userIds.otherRaider, name: 'Otherraider', channel: 'email', reminder: '24h', answeredAt: null },
+    ]);
+    const late = await guild.clients.otherRaider.request('PUT', `/api/guild/raids/${raid.id}/signup`, {
+      headers,
+      body: { status: 'tentative', role: 'tank' },
+    });
+    expect(late.status).toBe(200);
+    const after = await guild.clients.officer.get<{ reminders: RaidReminderSent[] }>(sentPath, { headers });
+    expect(after.body.reminders[0]!.answeredAt).not.toBeNull();
+    expect((await guild.clients.raider.get(sentPath, { headers })).status).toBe(403);
   });
 });

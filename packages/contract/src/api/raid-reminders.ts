@@ -11,6 +11,18 @@ export const raidReminderChoices = z.object({
 /** A member's reminder choices. */
 export type RaidReminderChoices = z.infer<typeof raidReminderChoices>;
 
+/** One reminder sent for a raid, and whether its member answered since: what officers follow up on. */
+export const raidReminderSent = z.object({
+  userId: z.string(),
+  name: z.string(),
+  channel: z.enum(['email', 'discord']),
+  reminder: z.string().describe("Which of the guild's reminder times ('24h' before sign-ups close)"),
+  sentAt: z.string(),
+  answeredAt: z.string().nullable().describe('When they answered after the reminder; null: not since'),
+});
+/** A reminder sent. */
+export type RaidReminderSent = z.infer<typeof raidReminderSent>;
+
 /** What the reminder choices say when saved. */
 export const RAID_REMINDER_MESSAGES = { saved: 'Your reminder choices are saved' } as const;
 
@@ -28,5 +40,12 @@ export const raidRemindersApi = {
     summary: 'Turn raid reminders by e-mail or by Discord on or off',
     body: raidReminderChoices,
     response: z.object({ success: ok, message: z.string(), choices: raidReminderChoices }),
+  }),
+  sent: endpoint({
+    method: 'GET',
+    path: '/api/guild/raids/:raidId/reminders',
+    summary: 'Who was reminded of a raid, how and when, and who answered since (raids.manage)',
+    params: z.object({ raidId: z.uuid() }),
+    response: z.object({ success: ok, reminders: z.array(raidReminderSent) }),
   }),
 } as const;

@@ -108,3 +108,28 @@ export async function updateReminderChoices(db: Queryable, userId: string, choic
     choices.byDiscord,
   ]);
 }
+
+/** A reminder sent for a raid, with its member's answer time when they answered after it. */
+export interface ReminderSentRow {
+  user_id: string;
+  name: string;
+  channel: string;
+  reminder: string;
+  sent_at: Date;
+  answered_at: Date | null;
+}
+
+/** The reminders sent for a raid, oldest first (raid_reminders' key leads with the raid). */
+export async function selectRemindersSent(db: Queryable, raidId: string): Promise<ReminderSentRow[]> {
+  const { rows } = await db.query<ReminderSentRow>(
+    `SELECT rr.user_id, COALESCE(u.global_name, u.username) AS name, rr.channel, rr.reminder, rr.sent_at,
+            CASE WHEN s.updated_at >= rr.sent_at THEN s.updated_at END AS answered_at
+       FROM raid_reminders rr
+       JOIN users u ON u.id = rr.user_id
+       LEFT JOIN raid_signups s ON s.raid_event_id = rr.raid_event_id AND s.user_id = rr.user_id
+      WHERE rr.raid_event_id = $1
+      ORDER BY rr.sent_at, name, rr.channel`,
+    [raidId],
+  );
+  return rows;
+}

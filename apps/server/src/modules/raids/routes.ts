@@ -21,6 +21,7 @@ import { createSeries } from './create-series';
 import { deleteTemplate } from './delete-template';
 import { listCalendar } from './list-calendar';
 import { listOwnCharacters } from './list-own-characters';
+import { listRemindersSent } from './list-reminders-sent';
 import { listTemplates } from './list-templates';
 import { placeMember } from './place-member';
 import { publishComposition } from './publish-composition';
@@ -158,6 +159,14 @@ const officerRaidRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: RAID_MESSAGES.cancelled,
       raid: await cancelRaid(deps, memberOf(request), request.params.raidId, request.body),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidRemindersApi.sent, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      reminders: await listRemindersSent(deps.db, memberOf(request), request.params.raidId),
     }),
   });
 

@@ -13,6 +13,7 @@ import { CancelRaidModal } from './cancel-raid-modal';
 import { CompositionBoard } from './composition-board';
 import { EditRaidModal } from './edit-raid-modal';
 import { RaidHistory } from './raid-history';
+import { RaidRemindersSent } from './raid-reminders-sent';
 import { RaidSignups } from './raid-signups';
 import { clockLabel, dayLabel, ownTimeZone } from './raid-times';
 import { SeatSummary } from './seat-summary';
@@ -125,6 +126,12 @@ export function RaidPage() {
                   />
                 )}
               </section>
+              {canManage && (
+                <section className="raid-page__section" aria-labelledby="raid-reminders-title">
+                  <h2 id="raid-reminders-title">Reminders</h2>
+                  <RaidRemindersSent guildId={guildId} raidId={raid.id} />
+                </section>
+              )}
               <section className="raid-page__section" aria-labelledby="raid-history-title">
                 <h2 id="raid-history-title">History</h2>
                 <RaidHistory history={raid.history} />
