@@ -2,6 +2,7 @@ import { RAID_REMINDER_MESSAGES, type RaidReminderSent } from '@guildhall/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueDueReminders, raidReminderJob } from '../src/modules/raids/raid-reminder-job';
 import { raidsDepsOf } from '../src/modules/raids/raids-deps';
+import { recordRemindersSent } from '../src/modules/raids/record-reminders-sent';
 import { mailsTo } from './helpers/community';
 import { sql } from './helpers/factories';
 import { insertMember } from './helpers/linking-factories';
@@ -94,5 +95,16 @@ describe('reminders by e-mail', () => {
     const after = await guild.clients.officer.get<{ reminders: RaidReminderSent[] }>(sentPath, { headers });
     expect(after.body.reminders[0]!.answeredAt).not.toBeNull();
     expect((await guild.clients.raider.get(sentPath, { headers })).status).toBe(403);
+
+    // The bot's direct messages are recorded the same way, once per member and time.
+    const db = guild.server.app.services.db;
+    const discord = { raidId: raid.id, reminder: '1h', channel: 'discord' as const };
+    expect(await recordRemindersSent(db, discord, [guild.userIds.coOfficer])).toEqual([guild.userIds.coOfficer]);
+    expect(await recordRemindersSent(db, discord, [guild.userIds.coOfficer])).toEqual([]);
+    const both = await guild.clients.officer.get<{ reminders: RaidReminderSent[] }>(sentPath, { headers });
+    expect(both.body.reminders.map((r) => [r.name, r.channel, r.reminder])).toEqual([
+      ['Otherraider', 'email', '24h'],
+      ['Cofficer', 'discord', '1h'],
+    ]);
   });
 });
