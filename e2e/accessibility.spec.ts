@@ -2,6 +2,7 @@ import { ADMIN_SCREENS, COMMUNITY_PATHS } from '@guildhall/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SWEEP_VARIANTS, sweepReports } from './support/accessibility';
 import { activeGuilds, grantGuildAccess, linkFromOutbox, newAccount, signInAdminApi } from './support/community';
+import { discordGuildIdOf, memberOf, officerHeaders, planRaidThroughApi } from './support/raids';
 import { expect, test } from './support/test';
 
 // The accessibility sweep (issue 26, WCAG 2.0-2.2 A and AA and best practices, critical or serious fail, nothing
@@ -20,6 +21,8 @@ interface SweepEntry {
 interface SweepData {
   guildId: string;
   inviteCode: string;
+  /** A raid of the guild the signed-in member picked. */
+  raidId?: string;
 }
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -111,6 +114,8 @@ const COMMUNITY_ENTRIES: Record<string, { signedIn: boolean; entry: SweepEntry }
   raids: { signedIn: true, entry: { path: COMMUNITY_PATHS.raids } },
   // The sweep's member is no officer: the page says who may connect sources (the officer's view is swept in its journey).
   dataSources: { signedIn: true, entry: { path: COMMUNITY_PATHS.dataSources } },
+  // A raid of the guild the member picked, with an answer on its board (made in the signed-in test below).
+  raid: { signedIn: true, entry: { path: ({ raidId }) => `${COMMUNITY_PATHS.raids}/${raidId}` } },
   join: { signedIn: false, entry: { path: ({ inviteCode }) => `${COMMUNITY_PATHS.join}/${inviteCode}` } },
 };
 
@@ -204,6 +209,18 @@ test.describe('the community pages', () => {
     const [first, second] = await activeGuilds(request, 'EU');
     grantGuildAccess(account.email, first!.id);
     grantGuildAccess(account.email, second!.id);
+    const raidIds = new Map<string, string>();
+    for (const guild of [first!, second!]) {
+      const officer = await memberOf(request, guild.id, 'sweepofficer', 'guild.view,raids.manage');
+      const headers = officerHeaders(officer.accessToken, await discordGuildIdOf(guild.id));
+      const raidId = await planRaidThroughApi(request, headers, {
+        name: 'Sweep night',
+        instance: 'Undermine',
+        difficulty: 'Heroic',
+      });
+      await request.put(`/api/guild/raids/${raidId}/signup`, { headers, data: { status: 'accept', role: 'tank' } });
+      raidIds.set(guild.guild_name, raidId);
+    }
 
     await page.goto(COMMUNITY_PATHS.login);
     await page.getByLabel('Email').fill(account.email);
@@ -219,6 +236,8 @@ test.describe('the community pages', () => {
       if (name === 'selectGuild') {
         await page.getByTestId('guild-picker').getByTestId('guild-option').first().click();
         await expect(page.getByTestId('home-guild-name')).toBeVisible();
+        data.raidId = raidIds.get((await page.getByTestId('home-guild-name').textContent()) ?? '');
+        expect(data.raidId, 'the picked guild has the sweep raid').toBeTruthy();
       }
     }
   });

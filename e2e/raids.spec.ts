@@ -1,39 +1,9 @@
-import { RAID_MESSAGES } from '@guildhall/contract';
+import { COMPOSITION_MESSAGES, RAID_MESSAGES, RAID_REMINDER_MESSAGES } from '@guildhall/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
-import pg from 'pg';
-import { runCli } from './support/app-server';
-import { activeGuilds, linkFromOutbox, mainServerEnv, newAccount } from './support/community';
+import { activeGuilds } from './support/community';
+import { discordGuildIdOf, memberOf, officerHeaders, planRaidThroughApi } from './support/raids';
 import { reviewShot } from './support/review-shot';
-import { expect, test } from './support/test';
-
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-
-/** A verified e-mail member of the guild with these permissions, and an access token for making data through the API. */
-async function memberOf(request: APIRequestContext, tenantId: string, tag: string, permissions: string) {
-  const account = newAccount(tag);
-  expect((await request.post('/auth/register', { headers: XHR, data: account })).ok()).toBe(true);
-  const link = await linkFromOutbox(request, account.email, '/verify-email');
-  await request.post('/auth/verify-email', { headers: XHR, data: { token: link.searchParams.get('token') } });
-  runCli(mainServerEnv(), ['grant-guild-access', '--email', account.email, '--guild', tenantId, '--permissions', permissions]);
-  const login = await request.post('/auth/login', { headers: XHR, data: { email: account.email, password: account.password } });
-  expect(login.ok()).toBe(true);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  return { account, accessToken };
-}
-
-/** The Discord server id of a guild tenant: what X-Guild-ID names. */
-async function discordGuildIdOf(tenantId: string): Promise<string> {
-  const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ discord_guild_id: string }>('SELECT discord_guild_id FROM guilds WHERE id = $1', [
-      tenantId,
-    ]);
-    return rows[0]!.discord_guild_id;
-  } finally {
-    await client.end();
-  }
-}
+import { expect, signedOutContext, test } from './support/test';
 
 async function signInWithEmail(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');
@@ -48,7 +18,7 @@ async function guildWithOfficer(request: APIRequestContext) {
   const [, , , guild] = await activeGuilds(request, 'EU');
   const guildId = await discordGuildIdOf(guild!.id);
   const officer = await memberOf(request, guild!.id, 'raidlead', 'guild.view,raids.manage');
-  const headers = { ...XHR, Authorization: `Bearer ${officer.accessToken}`, 'X-Guild-ID': guildId };
+  const headers = officerHeaders(officer.accessToken, guildId);
   const template = await request.post('/api/guild/raid-templates', {
     headers,
     data: {
@@ -101,6 +71,14 @@ for (const width of [1280, 390]) {
     await form.getByRole('button', { name: 'Save answer' }).click();
     await expect(card.getByTestId('raid-my-answer')).toHaveText('Tentative');
     await expect(card).toContainText('Melee 0/7');
+
+    // Reminders of unanswered raids: the member turns the e-mail ones off, and the choice stays.
+    const reminders = page.getByTestId('reminder-choices');
+    await reminders.getByLabel('by e-mail').uncheck();
+    await expect(page.getByTestId('toast').filter({ hasText: RAID_REMINDER_MESSAGES.saved })).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('reminder-choices').getByLabel('by e-mail')).not.toBeChecked();
+    await expect(page.getByTestId('reminder-choices').getByLabel('by Discord')).toBeChecked();
     await reviewShot(page, `raids-member-${width}`);
   });
 }
@@ -119,4 +97,84 @@ test('an officer plans a weekly series from a template', async ({ page, request 
   // Three weeks of the series fall in the four weeks the list shows.
   await expect(page.getByTestId('raid-card').filter({ hasText: template.name })).toHaveCount(3);
   await reviewShot(page, 'raids-officer-series');
+});
+
+test('an officer fills the composition board by keyboard and drag, publishes it, edits and cancels the raid', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const { tenantId, guildId, officer, headers, template } = await guildWithOfficer(request);
+  const name = `Board night ${Date.now().toString(36)}`;
+  const raid = { id: await planRaidThroughApi(request, headers, { templateId: template.id, name }) };
+  const healer = await memberOf(request, tenantId, 'healer', 'guild.view');
+  const tank = await memberOf(request, tenantId, 'tank', 'guild.view');
+  for (const [member, role] of [
+    [healer, 'healer'],
+    [tank, 'tank'],
+  ] as const) {
+    const answered = await request.put(`/api/guild/raids/${raid.id}/signup`, {
+      headers: officerHeaders(member.accessToken, guildId),
+      data: { status: 'accept', role, comment: role === 'healer' ? 'Resto' : '' },
+    });
+    expect(answered.ok(), await answered.text()).toBe(true);
+  }
+
+  await signInWithEmail(page, officer.account);
+  await page.goto('/raids');
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByTestId('raid-signups').getByRole('region', { name: 'Healer' })).toContainText(healer.account.username);
+  // Both answered before any reminder was due: the officer's reminder list says so.
+  await expect(page.getByRole('region', { name: 'Reminders' })).toContainText('No reminders sent yet.');
+
+  // The keyboard's way: the card's Place menu. Each move is saved at once.
+  const board = page.getByTestId('composition-board');
+  await page.getByLabel(`Place ${healer.account.username}`).selectOption('Healers');
+  await expect(board.getByTestId('composition-healer')).toContainText(healer.account.username);
+  await expect(board.getByTestId('composition-healer')).toContainText('Healers 1/4');
+  // And by dragging the card onto a column.
+  await board
+    .getByTestId('composition-member')
+    .filter({ hasText: tank.account.username })
+    .dragTo(board.getByTestId('composition-tank'));
+  await expect(board.getByTestId('composition-tank')).toContainText(tank.account.username);
+  await expect(board.getByTestId('composition-waitlist')).toContainText('Waitlist (0)');
+
+  // A member sees the board only once it is published, and then as the officer left it.
+  const member = await signedOutContext(browser, { baseURL });
+  const memberPage = await member.newPage();
+  await signInWithEmail(memberPage, healer.account);
+  await memberPage.goto(`/raids/${raid.id}`);
+  await expect(memberPage.getByText(COMPOSITION_MESSAGES.notPublished)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: COMPOSITION_MESSAGES.published })).toBeVisible();
+  await expect(page.getByTestId('composition-publication')).toContainText('locked');
+  await expect(page.getByLabel(`Place ${healer.account.username}`)).toHaveCount(0);
+  // Live: the member's open page shows the published board without a reload.
+  await expect(memberPage.getByTestId('composition-healer')).toContainText(healer.account.username);
+  await member.close();
+  await reviewShot(page, 'raid-page-officer');
+
+  await page.getByRole('button', { name: 'Edit raid' }).click();
+  const edit = page.getByTestId('edit-raid-form');
+  await edit.getByLabel('Name').fill(`${name} moved`);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: RAID_MESSAGES.updated(1) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `${name} moved` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Cancel raid' }).click();
+  const confirm = page.getByTestId('cancel-raid-confirm');
+  await expect(confirm).toBeDisabled();
+  await page.getByRole('dialog').getByLabel('Reason').fill('Server maintenance');
+  await confirm.click();
+  await expect(page.getByTestId('toast').filter({ hasText: RAID_MESSAGES.cancelled })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveText(RAID_MESSAGES.raidCancelled('Server maintenance'));
+  const history = page.getByTestId('raid-history');
+  await expect(history).toContainText(`Raid seat changed by ${officer.account.username}: ${healer.account.username}: Healers`);
+  await expect(history).toContainText('Raid composition published');
+  await expect(history).toContainText('Raid edited');
+  await expect(history).toContainText('Raid cancelled');
 });

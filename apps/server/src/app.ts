@@ -27,6 +27,7 @@ import { registerWebApp } from './http/web-app';
 import { registerAlertRepeats } from './jobs/alert-repeats';
 import { registerDiscordBotUpkeep } from './jobs/discord-bot-upkeep';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
+import { registerRaidReminders } from './jobs/raid-reminders';
 import { registerTokenCleanup } from './jobs/token-cleanup';
 import { attachLiveConnection } from './live/live-connection';
 import { createLogging } from './logger';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     registerAlertRepeats(app);
     startDiscordBot(app);
     registerDiscordBotUpkeep(app);
+    registerRaidReminders(app);
     // Monitoring starts (its first health check) and then the job runner claims: their onReady hooks.
     await app.ready();
     return app;

@@ -87,6 +87,7 @@ describe('GET /metrics (Prometheus)', () => {
       ['member_sync', '0'],
       ['player_bulk_update', '0'],
       ['raiderio_sync', '0'],
+      ['raid_reminder', '0'],
       ['roster_sync', '0'],
       ['warcraftlogs_import', '0'],
       ['wowaudit_sync', '0'],

@@ -10,90 +10,34 @@ import {
 } from '@guildhall/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiscordFake, type FakeDiscordGuild, type FakeDiscordUser } from './fakes/discord-fake';
-import { raiseCommunityIpLimits, signInWithDiscord } from './helpers/community';
 import { sql } from './helpers/factories';
 import type { HttpClient } from './helpers/http-client';
-import { insertCharacter, insertMember } from './helpers/linking-factories';
-import { createTestEnvironment, startTestApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { inDays, inMinutes, type RaidGuild, startRaidGuild } from './helpers/raid-guild';
+import type { TestApp } from './helpers/test-app';
 
-const GUILD_A = '641000000000000001';
-const GUILD_B = '641000000000000002';
-const user = (n: number, name: string): FakeDiscordUser => ({
-  id: `65100000000000000${n}`,
-  username: name,
-  global_name: name.replace(/^./, (c) => c.toUpperCase()),
-  avatar: null,
-});
-const officer = user(1, 'officer');
-const coOfficer = user(2, 'cofficer');
-const raider = user(3, 'raider');
-const otherRaider = user(4, 'otherraider');
-const outsider = user(5, 'outsider');
-const serverA = (permissions: string, owner = false): FakeDiscordGuild => ({
-  id: GUILD_A,
-  name: 'Raid Planners',
-  icon: null,
-  owner,
-  permissions,
-});
-
-let environment: TestEnvironment;
+let guild: RaidGuild;
 let server: TestApp;
-const fake = new DiscordFake();
-const clients: Record<string, HttpClient> = {};
-let tenantA: string;
+let clients: RaidGuild['clients'];
+let characters: RaidGuild['characters'];
 let tenantB: string;
-const characters: Record<string, string> = {};
-
-const inA = { headers: { 'X-Guild-ID': GUILD_A } };
-const inB = { headers: { 'X-Guild-ID': GUILD_B } };
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-const inDays = (days: number) => inMinutes(days * 24 * 60);
+let raider: RaidGuild['people']['raider'];
+let GUILD_A: string;
+let GUILD_B: string;
+let inA: { headers: Record<string, string> };
+let inB: { headers: Record<string, string> };
 
 beforeAll(async () => {
-  await fake.start();
-  // The owner and an Administrator hold every guild permission (raids.manage too); a plain member holds guild.view.
-  fake.addGuild(officer, serverA('1024', true), { withBot: true });
-  fake.addGuild(coOfficer, serverA('8'), { withBot: true });
-  fake.addGuild(raider, serverA('3072'), { withBot: true });
-  fake.addGuild(otherRaider, serverA('3072'), { withBot: true });
-  fake.addGuild(outsider, { id: GUILD_B, name: 'Other Guild', icon: null, owner: true, permissions: '1024' }, { withBot: true });
-  environment = await createTestEnvironment({
-    DISCORD_CLIENT_ID: fake.clientId,
-    DISCORD_CLIENT_SECRET: fake.clientSecret,
-    DISCORD_BOT_TOKEN: fake.botToken,
-    DISCORD_API_BASE: fake.baseUrl,
-  });
-  server = await startTestApp(environment.env, raiseCommunityIpLimits);
-  for (const [name, as] of Object.entries({ officer, coOfficer, raider, otherRaider, outsider })) {
-    clients[name] = await signInWithDiscord(fake, server.url, as);
-  }
-  const tenants = await sql<{ id: string; discord_guild_id: string }>(
-    server.app,
-    'SELECT id, discord_guild_id FROM guilds WHERE discord_guild_id = ANY($1)',
-    [[GUILD_A, GUILD_B]],
-  );
-  tenantA = tenants.find((t) => t.discord_guild_id === GUILD_A)!.id;
-  tenantB = tenants.find((t) => t.discord_guild_id === GUILD_B)!.id;
-  // The raiders' member rows and characters, linked as a member sync and the linking screen would leave them.
-  for (const [who, as, name, role] of [
-    ['raider', raider, 'Thrallina', 'healer'],
-    ['otherRaider', otherRaider, 'Bolvar', 'tank'],
-  ] as const) {
-    const memberId = await insertMember(server.app, tenantA, { discordUserId: as.id, username: as.username });
-    characters[who] = await insertCharacter(server.app, tenantA, { name, class: 'Paladin', role });
-    await sql(
-      server.app,
-      `INSERT INTO character_links (guild_id, character_id, discord_member_id, is_primary, link_type) VALUES ($1, $2, $3, true, 'claim')`,
-      [tenantA, characters[who], memberId],
-    );
-  }
+  guild = await startRaidGuild('64');
+  ({ server, clients, characters, tenantB } = guild);
+  raider = guild.people.raider;
+  GUILD_A = guild.discordGuildA;
+  GUILD_B = guild.discordGuildB;
+  inA = { headers: { 'X-Guild-ID': GUILD_A } };
+  inB = { headers: { 'X-Guild-ID': GUILD_B } };
 });
 
 afterAll(async () => {
-  await stopTestApp(server, environment);
-  await fake.stop();
+  await guild?.stop();
 });
 
 const template = {

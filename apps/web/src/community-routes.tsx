@@ -29,6 +29,7 @@ const RaidsPage = lazy(() => import('./features/raids/raids-page').then((m) => (
 const DataSourcesPage = lazy(() =>
   import('./features/data-sources/data-sources-page').then((m) => ({ default: m.DataSourcesPage })),
 );
+const RaidPage = lazy(() => import('./features/raids/raid-page').then((m) => ({ default: m.RaidPage })));
 const JoinPage = lazy(() => import('./features/guild-invites/join-page').then((m) => ({ default: m.JoinPage })));
 const CommunityNotFoundPage = lazy(() =>
   import('./features/community-home/community-not-found-page').then((m) => ({ default: m.CommunityNotFoundPage })),
@@ -82,6 +83,14 @@ export const communityRoutes: RouteObject = {
           element: (
             <SelectedGuildGate>
               <DataSourcesPage />
+            </SelectedGuildGate>
+          ),
+        },
+        {
+          path: COMMUNITY_PATHS.raid,
+          element: (
+            <SelectedGuildGate>
+              <RaidPage />
             </SelectedGuildGate>
           ),
         },

@@ -42,6 +42,8 @@ export const COMMUNITY_PATHS = {
   raids: '/raids',
   /** The guild's data sources, for its officers (characters.manage). */
   dataSources: '/data-sources',
+  /** One raid: its answers, composition board and history (officers edit and cancel it there). */
+  raid: '/raids/:raidId',
   /** An invite link's page: /join/<code>. */
   join: '/join',
 } as const;

@@ -148,3 +148,22 @@ export function seatProblems(size: number, seats: RaidSeats): Record<string, str
   }
   return problems;
 }
+
+/** How long a reminder time ('15m', '2h', '1d': the Raids setting reminderTimes) is, in milliseconds; null when unreadable. */
+export function reminderMs(reminder: string): number | null {
+  const match = /^([1-9]\d{0,3})([mhd])$/.exec(reminder);
+  if (!match) return null;
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+/** The reminder e-mail to a member who has not answered a raid. */
+export function raidReminderMail(raid: { name: string; instance: string; startsAt: string; closesAt: string }, link: string) {
+  return {
+    subject: `Reminder: answer ${raid.name}`,
+    text: [
+      `You have not answered ${raid.name} (${raid.instance}) yet, starting ${raid.startsAt} (UTC).`,
+      `Sign-ups close ${raid.closesAt} (UTC). Answer here: ${link}`,
+    ].join('\n\n'),
+  };
+}

@@ -51,7 +51,9 @@ export type DomainEvent =
   /** A member answered a raid, changed their answer or withdrew it (status null). */
   | { type: 'raid.answered'; answer: RaidAnswerChange }
   /** Officers planned, edited or cancelled raids (committed): the Discord raid posts follow. */
-  | { type: 'raid.changed'; change: RaidPlanChange };
+  | { type: 'raid.changed'; change: RaidPlanChange }
+  /** An officer changed a raid's composition board (a seat, the bench, its publication). */
+  | { type: 'raid.composition-changed'; composition: RaidCompositionChange };
 
 /** What happened to guild tenants: the tenant itself, or (data-deleted) everything it owns. */
 export type GuildChange = 'created' | 'updated' | 'deleted' | 'activated' | 'deactivated' | 'data-deleted';
@@ -80,6 +82,14 @@ export interface RaidPlanChange {
   discordGuildId: string;
   raidIds: string[];
   kind: 'planned' | 'edited' | 'cancelled';
+}
+
+/** A raid's composition board as it changed: which guild (tenant and Discord server), raid, and the board's new version. */
+export interface RaidCompositionChange {
+  guildId: string;
+  discordGuildId: string;
+  raidId: string;
+  version: number;
 }
 
 /** The in-process event bus. Subscribers run synchronously; one failing does not stop the others. */

@@ -78,6 +78,11 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace, commun
         community.to(communityGuildRoom(event.answer.discordGuildId)).emit('raid:answered', { raidId, userId, status });
         return;
       }
+      case 'raid.composition-changed': {
+        const { raidId, version, discordGuildId } = event.composition;
+        community.to(communityGuildRoom(discordGuildId)).emit('raid:composition', { raidId, version });
+        return;
+      }
       case 'admin-sessions.ended':
         for (const sessionId of event.sessionIds) {
           const room = sessionRoom(sessionId);

@@ -81,8 +81,8 @@ export function usePlanRaidMutation(guildId: string) {
 }
 
 /**
- * Listens on /community for the guild's raid answers and refreshes its calendar when one comes: the socket carries the
- * access token of an e-mail sign-in, and the browser sends the Discord session cookie by itself.
+ * Listens on /community for the guild's raid answers and composition changes, and refreshes its raids when one comes:
+ * the socket carries the access token of an e-mail sign-in, and the browser sends the Discord session cookie by itself.
  */
 export function useLiveRaidAnswers(guildId: string): void {
   const queryClient = useQueryClient();
@@ -94,9 +94,9 @@ export function useLiveRaidAnswers(guildId: string): void {
       withCredentials: true,
       auth: token ? { guildId, token } : { guildId },
     });
-    socket.on('raid:answered', () => {
-      void queryClient.invalidateQueries({ queryKey: raidKeys.all(guildId) });
-    });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: raidKeys.all(guildId) });
+    socket.on('raid:answered', refresh);
+    socket.on('raid:composition', refresh);
     return () => {
       socket.close();
     };

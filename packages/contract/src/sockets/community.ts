@@ -33,9 +33,15 @@ export const raidAnswered = z.object({
 /** A raid answer pushed to the guild's room. */
 export type RaidAnswered = z.infer<typeof raidAnswered>;
 
+/** An officer changed a raid's composition board: open boards of the raid read it again. */
+export const raidCompositionChanged = z.object({ raidId: z.string(), version: z.number() });
+/** A composition change pushed to the guild's room. */
+export type RaidCompositionChanged = z.infer<typeof raidCompositionChanged>;
+
 /** Events the server sends on /community. */
 export interface CommunityServerEvents {
   'raid:answered': (payload: RaidAnswered) => void;
+  'raid:composition': (payload: RaidCompositionChanged) => void;
 }
 /** Events a client sends on /community: none yet; the handshake chooses the guild. */
 export type CommunityClientEvents = Record<string, never>;

@@ -1,8 +1,10 @@
 import {
   AUDIT_ACTIONS,
   type AuditAction,
+  type CompositionSlot,
   type OwnCharacter,
   RAID_DIFFICULTIES,
+  type RaidComposition,
   type RaidDifficulty,
   type RaidHistoryEntry,
   type RaidRole,
@@ -13,6 +15,7 @@ import {
   type SeriesScope,
   type SignupStatus,
 } from '@guildhall/contract';
+import type { CompositionStateRow, PlacementRow } from './composition-queries';
 import type { RaidRow } from './raid-queries';
 import type { OwnCharacterRow, RaidHistoryRow, SignupRow } from './signup-queries';
 import type { TemplateRow } from './template-queries';
@@ -117,3 +120,20 @@ export const presentOwnCharacter = (row: OwnCharacterRow): OwnCharacter => ({
   role: row.role,
   isPrimary: row.is_primary,
 });
+
+/** A raid's composition board. */
+export function presentComposition(
+  raidId: string,
+  state: CompositionStateRow,
+  placements: readonly PlacementRow[],
+  benchCounts: readonly { user_id: string; benched: number }[],
+): RaidComposition {
+  return {
+    raidId,
+    version: state.composition_version,
+    publishAt: iso(state.composition_publish_at),
+    isPublished: state.is_published,
+    placements: placements.map((row) => ({ userId: row.user_id, slot: row.slot as CompositionSlot })),
+    benchCounts: Object.fromEntries(benchCounts.map((row) => [row.user_id, row.benched])),
+  };
+}

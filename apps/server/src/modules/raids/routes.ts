@@ -1,4 +1,14 @@
-import { hasGuildPermission, RAID_MESSAGES, RAIDS_MANAGE_PERMISSION, raidsApi, raidTemplatesApi } from '@guildhall/contract';
+import {
+  COMPOSITION_MESSAGES,
+  hasGuildPermission,
+  RAID_MESSAGES,
+  RAID_REMINDER_MESSAGES,
+  RAIDS_MANAGE_PERMISSION,
+  raidCompositionApi,
+  raidRemindersApi,
+  raidsApi,
+  raidTemplatesApi,
+} from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { communityPrincipalOf } from '../../auth/community-user';
@@ -11,10 +21,15 @@ import { createSeries } from './create-series';
 import { deleteTemplate } from './delete-template';
 import { listCalendar } from './list-calendar';
 import { listOwnCharacters } from './list-own-characters';
+import { listRemindersSent } from './list-reminders-sent';
 import { listTemplates } from './list-templates';
+import { placeMember } from './place-member';
+import { publishComposition } from './publish-composition';
 import type { RaidMember } from './raid-member';
 import { raidsDepsOf } from './raids-deps';
+import { readComposition } from './read-composition';
 import { readRaid } from './read-raid';
+import { readReminderChoices, saveReminderChoices } from './reminder-choices';
 import { saveTemplate } from './save-template';
 import { signUp } from './sign-up';
 import { updateRaid } from './update-raid';
@@ -61,6 +76,14 @@ const memberRaidRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
+    ...contractRoute(raidCompositionApi.read, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      composition: await readComposition(deps.db, memberOf(request), request.params.raidId, canManage(request)),
+    }),
+  });
+
+  app.route({
     ...contractRoute(raidsApi.signUp, TAG),
     handler: async (request) => {
       const { raid } = await signUp(deps, memberOf(request), request.params.raidId, request.body);
@@ -74,6 +97,20 @@ const memberRaidRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: RAID_MESSAGES.signupWithdrawn,
       raid: await withdrawSignup(deps, memberOf(request), request.params.raidId),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidRemindersApi.read, TAG),
+    handler: async (request) => ({ success: true as const, choices: await readReminderChoices(deps.db, memberOf(request)) }),
+  });
+
+  app.route({
+    ...contractRoute(raidRemindersApi.save, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      message: RAID_REMINDER_MESSAGES.saved,
+      choices: await saveReminderChoices(deps.db, memberOf(request), request.body),
     }),
   });
 
@@ -123,6 +160,36 @@ const officerRaidRoutes: FastifyPluginAsyncZod = async (app) => {
       message: RAID_MESSAGES.cancelled,
       raid: await cancelRaid(deps, memberOf(request), request.params.raidId, request.body),
     }),
+  });
+
+  app.route({
+    ...contractRoute(raidRemindersApi.sent, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      reminders: await listRemindersSent(deps.db, memberOf(request), request.params.raidId),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidCompositionApi.place, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      message: COMPOSITION_MESSAGES.placed,
+      composition: await placeMember(deps, memberOf(request), request.params.raidId, request.params.userId, request.body),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(raidCompositionApi.publish, TAG),
+    handler: async (request) => {
+      const composition = await publishComposition(deps, memberOf(request), request.params.raidId, request.body);
+      const message = !composition.publishAt
+        ? COMPOSITION_MESSAGES.reopened
+        : composition.isPublished
+          ? COMPOSITION_MESSAGES.published
+          : COMPOSITION_MESSAGES.scheduled;
+      return { success: true as const, message, composition };
+    },
   });
 
   app.route({

@@ -1,15 +1,8 @@
-import { type RaidSummary, SIGNUP_STATUS_LABELS } from '@guildhall/contract';
-import { Badge, type BadgeTone } from '../../ui/badge';
+import { COMMUNITY_PATHS, type RaidSummary } from '@guildhall/contract';
+import { Link } from 'react-router';
+import { AnswerBadge } from './answer-badge';
 import { clockLabel, dayLabel, ownTimeZone } from './raid-times';
 import { SeatSummary } from './seat-summary';
-
-const ANSWER_TONE: Record<string, BadgeTone> = {
-  accept: 'good',
-  late: 'warn',
-  tentative: 'warn',
-  bench: 'neutral',
-  absent: 'bad',
-};
 
 interface RaidCardProps {
   raid: RaidSummary;
@@ -40,7 +33,9 @@ export function RaidCard({ raid, guildTimeZone, onAnswer }: RaidCardProps) {
         )}
       </div>
       <div className="raid-card__what">
-        <h3 className="raid-card__name">{raid.name}</h3>
+        <h3 className="raid-card__name">
+          <Link to={`${COMMUNITY_PATHS.raids}/${raid.id}`}>{raid.name}</Link>
+        </h3>
         <p className="raid-card__meta">
           {raid.instance} · {raid.difficulty}
           {raid.leader && ` · Led by ${raid.leader.name}`}
@@ -55,10 +50,7 @@ export function RaidCard({ raid, guildTimeZone, onAnswer }: RaidCardProps) {
       </div>
       <div className="raid-card__answer">
         {answer ? (
-          <Badge tone={ANSWER_TONE[answer.status]} data-testid="raid-my-answer">
-            {SIGNUP_STATUS_LABELS[answer.status]}
-            {answer.status === 'late' && answer.lateMinutes ? ` (${answer.lateMinutes} min)` : ''}
-          </Badge>
+          <AnswerBadge answer={answer} testId="raid-my-answer" />
         ) : (
           <span className="raid-card__no-answer">Not answered</span>
         )}

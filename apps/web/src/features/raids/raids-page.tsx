@@ -11,6 +11,7 @@ import { useUrlQuery } from '../../ui/use-url-query';
 import { PlanRaidModal } from './plan-raid-modal';
 import { RaidCard } from './raid-card';
 import { dayLabel, ownDate, ownTimeZone, today, WINDOW_DAYS, windowOf } from './raid-times';
+import { ReminderChoices } from './reminder-choices';
 import { SignupModal } from './signup-modal';
 import '../../styles/raids.css';
 
@@ -89,6 +90,7 @@ export function RaidsPage() {
             <p className="raids-page__zones">
               Times in your time zone ({ownTimeZone()}); the guild's server time is {timeZone}.
             </p>
+            <ReminderChoices guildId={guildId} />
             {byDay(raids).map(([day, dayRaids]) => (
               <section key={day} className="raids-day" aria-label={dayLabel(dayRaids[0]!.startsAt, ownTimeZone())}>
                 <h2 className="raids-day__title">{dayLabel(dayRaids[0]!.startsAt, ownTimeZone())}</h2>

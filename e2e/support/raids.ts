@@ -1,0 +1,55 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import pg from 'pg';
+import { runCli } from './app-server';
+import { linkFromOutbox, mainServerEnv, newAccount } from './community';
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** A verified e-mail member of the guild with these permissions, and an access token for making data through the API. */
+export async function memberOf(request: APIRequestContext, tenantId: string, tag: string, permissions: string) {
+  const account = newAccount(tag);
+  expect((await request.post('/auth/register', { headers: XHR, data: account })).ok()).toBe(true);
+  const link = await linkFromOutbox(request, account.email, '/verify-email');
+  await request.post('/auth/verify-email', { headers: XHR, data: { token: link.searchParams.get('token') } });
+  runCli(mainServerEnv(), ['grant-guild-access', '--email', account.email, '--guild', tenantId, '--permissions', permissions]);
+  const login = await request.post('/auth/login', { headers: XHR, data: { email: account.email, password: account.password } });
+  expect(login.ok()).toBe(true);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return { account, accessToken };
+}
+
+/** The Discord server id of a guild tenant: what X-Guild-ID names. */
+export async function discordGuildIdOf(tenantId: string): Promise<string> {
+  const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ discord_guild_id: string }>('SELECT discord_guild_id FROM guilds WHERE id = $1', [
+      tenantId,
+    ]);
+    return rows[0]!.discord_guild_id;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The headers an officer's API calls into a guild carry. */
+export const officerHeaders = (accessToken: string, discordGuildId: string) => ({
+  ...XHR,
+  Authorization: `Bearer ${accessToken}`,
+  'X-Guild-ID': discordGuildId,
+});
+
+/** Plans a raid `days` from now through the API with an officer's headers; its id. */
+export async function planRaidThroughApi(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  data: Record<string, unknown>,
+  days = 3,
+): Promise<string> {
+  const planned = await request.post('/api/guild/raids', {
+    headers,
+    data: { startsAt: new Date(Date.now() + days * 864e5).toISOString(), ...data },
+  });
+  expect(planned.ok(), await planned.text()).toBe(true);
+  return ((await planned.json()) as { raid: { id: string } }).raid.id;
+}
