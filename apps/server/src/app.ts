@@ -25,6 +25,7 @@ import { textRules } from './http/text-hygiene';
 import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
 import { registerAlertRepeats } from './jobs/alert-repeats';
+import { registerLootDecaySchedule } from './jobs/loot-decay-schedule';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
 import { registerTokenCleanup } from './jobs/token-cleanup';
 import { attachLiveConnection } from './live/live-connection';
@@ -56,6 +57,7 @@ import { guildGrantRoutes } from './modules/guild-permissions/routes';
 import { guildRoutes } from './modules/guilds/routes';
 import { influxManagerRoutes } from './modules/influx-manager/routes';
 import { logRoutes } from './modules/logs/routes';
+import { lootRoutes } from './modules/loot/routes';
 import { mailOutboxRoutes } from './modules/mail-outbox/routes';
 import { meRoutes } from './modules/me/routes';
 import { prometheusRoutes } from './modules/metrics/prometheus-route';
@@ -121,6 +123,7 @@ const siteRoutes = fp(
     await routes.register(guildConfigRoutes);
     await routes.register(communityGuildConfigRoutes);
     await routes.register(raidRoutes);
+    await routes.register(lootRoutes);
     await routes.register(systemSettingsRoutes);
     await routes.register(botIngestRoutes);
     await routes.register(trainingDataRoutes);
@@ -211,6 +214,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     registerTokenCleanup(app);
     registerMlExportCleanup(app);
     registerAlertRepeats(app);
+    registerLootDecaySchedule(app);
     // Monitoring starts (its first health check) and then the job runner claims: their onReady hooks.
     await app.ready();
     return app;

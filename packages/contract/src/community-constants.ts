@@ -40,6 +40,8 @@ export const COMMUNITY_PATHS = {
   settings: '/settings',
   /** The guild's raids: the calendar and sign-ups. */
   raids: '/raids',
+  /** The guild's loot: a member's loot, standings, the log, and the officers' awards and council. */
+  loot: '/loot',
   /** An invite link's page: /join/<code>. */
   join: '/join',
 } as const;
