@@ -103,6 +103,7 @@ const COMMUNITY_ENTRIES: Record<string, { signedIn: boolean; entry: SweepEntry }
   resetPassword: { signedIn: false, entry: { path: COMMUNITY_PATHS.resetPassword } },
   settings: { signedIn: true, entry: { path: COMMUNITY_PATHS.settings } },
   raids: { signedIn: true, entry: { path: COMMUNITY_PATHS.raids } },
+  loot: { signedIn: true, entry: { path: COMMUNITY_PATHS.loot } },
   join: { signedIn: false, entry: { path: ({ inviteCode }) => `${COMMUNITY_PATHS.join}/${inviteCode}` } },
 };
 

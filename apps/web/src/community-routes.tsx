@@ -26,6 +26,7 @@ const CommunityHomePage = lazy(() =>
 );
 const SettingsPage = lazy(() => import('./features/community-settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const RaidsPage = lazy(() => import('./features/raids/raids-page').then((m) => ({ default: m.RaidsPage })));
+const LootPage = lazy(() => import('./features/loot/loot-page').then((m) => ({ default: m.LootPage })));
 const JoinPage = lazy(() => import('./features/guild-invites/join-page').then((m) => ({ default: m.JoinPage })));
 const CommunityNotFoundPage = lazy(() =>
   import('./features/community-home/community-not-found-page').then((m) => ({ default: m.CommunityNotFoundPage })),
@@ -71,6 +72,14 @@ export const communityRoutes: RouteObject = {
           element: (
             <SelectedGuildGate>
               <RaidsPage />
+            </SelectedGuildGate>
+          ),
+        },
+        {
+          path: COMMUNITY_PATHS.loot,
+          element: (
+            <SelectedGuildGate>
+              <LootPage />
             </SelectedGuildGate>
           ),
         },

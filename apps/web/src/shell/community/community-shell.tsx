@@ -28,6 +28,9 @@ export function CommunityShell() {
           <NavLink to={COMMUNITY_PATHS.raids} className="community-nav__link">
             Raids
           </NavLink>
+          <NavLink to={COMMUNITY_PATHS.loot} className="community-nav__link">
+            Loot
+          </NavLink>
           <NavLink to={COMMUNITY_PATHS.settings} className="community-nav__link">
             Settings
           </NavLink>
