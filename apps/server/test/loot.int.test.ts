@@ -533,4 +533,16 @@ describe('EPGP and the weekly decay', () => {
     expect(sum!.points).toBe('65.61');
     expect(await queueDueDecays(deps)).toBe(0);
   });
+
+  it('keeps every standing equal to the sum of its ledger entries', async () => {
+    const mismatched = await sql(
+      server.app,
+      `SELECT * FROM loot_ledger_totals t
+         FULL JOIN (SELECT guild_id, ledger, character_id, sum(points) AS p, sum(ep) AS e, sum(gp) AS g, count(*)::int AS n
+                      FROM loot_ledger_entries GROUP BY 1, 2, 3) s USING (guild_id, ledger, character_id)
+        WHERE t.points IS DISTINCT FROM s.p OR t.ep IS DISTINCT FROM s.e OR t.gp IS DISTINCT FROM s.g OR t.entries IS DISTINCT FROM s.n`,
+    );
+    expect(mismatched).toEqual([]);
+    expect((await sql(server.app, 'SELECT 1 FROM loot_ledger_totals')).length).toBeGreaterThan(5);
+  });
 });

@@ -9,7 +9,7 @@ import { auditLoot } from './loot-audit';
 import type { LootDeps } from './loot-deps';
 import type { LootMember } from './loot-member';
 import { presentEntry } from './presenters';
-import { ledgerRules } from './rules-in-force';
+import { ledgerRules, ledgerScopeOf } from './rules-in-force';
 
 /**
  * Nobody corrects their own standing, nor the standing of a member who holds a guild permission they lack (an officer
@@ -57,19 +57,15 @@ export async function correctStanding(
         fields: { [field]: LOOT_MESSAGES.amountRequired },
       });
     }
-    const [entryId] = await insertLedgerEntries(
-      tx,
-      { guildId: member.guildId, ledger: rules.ledger, rulesVersion: rules.version, recordedBy: member.requester.actor },
-      [
-        {
-          characterId: character.id,
-          kind: 'correction',
-          ...amounts,
-          reason: input.reason,
-          correctsEntryId: input.correctsEntryId,
-        },
-      ],
-    );
+    const [entryId] = await insertLedgerEntries(tx, ledgerScopeOf(member, rules), [
+      {
+        characterId: character.id,
+        kind: 'correction',
+        ...amounts,
+        reason: input.reason,
+        correctsEntryId: input.correctsEntryId,
+      },
+    ]);
     await auditLoot(
       tx,
       member,

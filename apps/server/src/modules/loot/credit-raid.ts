@@ -5,7 +5,7 @@ import { countRaidCredits, insertLedgerEntries, type NewLedgerEntry } from './le
 import { auditLoot } from './loot-audit';
 import type { LootDeps } from './loot-deps';
 import type { LootMember } from './loot-member';
-import { ledgerRules } from './rules-in-force';
+import { ledgerRules, ledgerScopeOf } from './rules-in-force';
 
 const PRESENCE_WORDS = { on_time: 'on time', late: 'late', bench: 'bench' } as const;
 
@@ -41,11 +41,7 @@ export async function creditRaid(
           : `${raid.name} (${PRESENCE_WORDS[row.presence]})`,
       raidId: raid.id,
     }));
-    const written = await insertLedgerEntries(
-      tx,
-      { guildId: member.guildId, ledger: rules.ledger, rulesVersion: rules.version, recordedBy: member.requester.actor },
-      entries,
-    );
+    const written = await insertLedgerEntries(tx, ledgerScopeOf(member, rules), entries);
     await auditLoot(
       tx,
       member,

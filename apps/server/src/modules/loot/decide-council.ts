@@ -1,7 +1,6 @@
-import { type CouncilItem, LOOT_MESSAGES, type LootResponse, type LootSlot } from '@guildhall/contract';
-import { AppError } from '../../core/app-error';
-import { councilItemOf } from './council-item';
-import { findCouncilItem, findRequest, markCouncilAwarded, selectRequestsWithVotes } from './council-queries';
+import type { CouncilItem, LootResponse, LootSlot } from '@guildhall/contract';
+import { councilItemOf, openItemRequest } from './council-item';
+import { markCouncilAwarded, selectRequestsWithVotes } from './council-queries';
 import type { LootDeps } from './loot-deps';
 import type { LootMember } from './loot-member';
 import { writeAward } from './write-award';
@@ -18,11 +17,7 @@ export async function decideCouncil(
   input: { requestId: string; note: string; bid?: string },
 ): Promise<CouncilItem> {
   return deps.db.transaction(async (tx) => {
-    const item = await findCouncilItem(tx, member.guildId, councilItemId, true);
-    if (!item) throw AppError.notFound(LOOT_MESSAGES.councilItemNotFound);
-    if (item.award_id) throw new AppError('CONFLICT', LOOT_MESSAGES.councilClosed);
-    const request = await findRequest(tx, item.id, input.requestId);
-    if (!request) throw AppError.notFound(LOOT_MESSAGES.requestNotFound);
+    const { item, request } = await openItemRequest(tx, member, councilItemId, input.requestId);
     const [requestRow] = (await selectRequestsWithVotes(tx, [item.id])).filter((row) => row.id === request.id);
     const award = await writeAward(tx, member, {
       raidId: item.raid_event_id,

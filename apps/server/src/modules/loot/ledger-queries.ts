@@ -107,17 +107,16 @@ export async function selectHistory(
   ledger: string,
   page: { limit: number; offset: number },
 ): Promise<{ rows: LedgerEntryRow[]; total: number }> {
-  const { rows } = await db.query<LedgerEntryRow & { total: number }>(
-    `SELECT ${ENTRY_COLUMNS}, count(*) OVER ()::int AS total FROM loot_ledger_entries
+  const { rows } = await db.query<LedgerEntryRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM loot_ledger_entries
       WHERE character_id = $1 AND ledger = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
     [characterId, ledger, page.limit, page.offset],
   );
-  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const { rows: counted } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM loot_ledger_entries WHERE character_id = $1 AND ledger = $2',
+  const { rows: counted } = await db.query<{ entries: number }>(
+    'SELECT entries FROM loot_ledger_totals WHERE character_id = $1 AND ledger = $2',
     [characterId, ledger],
   );
-  return { rows, total: counted[0]?.n ?? 0 };
+  return { rows, total: counted[0]?.entries ?? 0 };
 }
 
 /** Sums of a ledger: points, EP, GP above the base, as numeric text. */
@@ -127,14 +126,13 @@ export interface SumsRow {
   gp: string;
 }
 
-/** A character's sums on a ledger, as of a moment (the end of a week a decay looks at) or now. */
+/** A character's sums on a ledger now (loot_ledger_totals, kept from the entries); zero without entries. */
 export async function selectCharacterSums(db: Queryable, characterId: string, ledger: string): Promise<SumsRow> {
   const { rows } = await db.query<SumsRow>(
-    `SELECT COALESCE(sum(points), 0)::text AS points, COALESCE(sum(ep), 0)::text AS ep, COALESCE(sum(gp), 0)::text AS gp
-       FROM loot_ledger_entries WHERE character_id = $1 AND ledger = $2`,
+    'SELECT points::text, ep::text, gp::text FROM loot_ledger_totals WHERE character_id = $1 AND ledger = $2',
     [characterId, ledger],
   );
-  return rows[0]!;
+  return rows[0] ?? { points: '0', ep: '0', gp: '0' };
 }
 
 /** One line of the standings. */
@@ -148,8 +146,8 @@ export interface StandingRow extends SumsRow {
 }
 
 /**
- * A page of the guild's standings, summed from the ledger (loot_ledger_standings_idx, index only): DKP by points,
- * EPGP by priority EP / (base GP + GP), then by name. Only the page's characters look up their last award.
+ * A page of the guild's standings, the ledger's sums per character (loot_ledger_totals, kept from the entries): DKP by
+ * points, EPGP by priority EP / (base GP + GP), then by name. Only the page's characters look up their last award.
  */
 export async function selectStandings(
   db: Queryable,
@@ -160,8 +158,7 @@ export async function selectStandings(
 ): Promise<StandingRow[]> {
   const { rows } = await db.query<StandingRow>(
     `WITH sums AS (
-       SELECT character_id, sum(points) AS points, sum(ep) AS ep, sum(gp) AS gp, count(*)::int AS entries
-         FROM loot_ledger_entries WHERE guild_id = $1 AND ledger = $2 GROUP BY character_id
+       SELECT character_id, points, ep, gp, entries FROM loot_ledger_totals WHERE guild_id = $1 AND ledger = $2 AND entries > 0
      ), ranked AS (
        SELECT s.*, c.name, c.class, count(*) OVER ()::int AS total,
               CASE WHEN $2 = 'epgp' THEN s.ep / NULLIF($3::numeric + s.gp, 0) ELSE s.points END AS score

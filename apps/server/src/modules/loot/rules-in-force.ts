@@ -10,6 +10,8 @@ import {
 } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
+import type { LedgerScope } from './ledger-queries';
+import type { LootMember } from './loot-member';
 import { selectRules } from './rules-queries';
 
 /** The guild's loot system and the values in force: the newest version, or the defaults before the first. */
@@ -48,3 +50,11 @@ export async function ledgerRules(db: Queryable, guildId: string): Promise<Rules
 /** True when members' wishlists are locked now. */
 export const isWishlistLocked = (rules: LootRules, now = new Date()) =>
   rules.wishlistLockAt !== null && Date.parse(rules.wishlistLockAt) <= now.getTime();
+
+/** What a member's ledger entries are written under: the guild, its ledger, the rules version in force, the member. */
+export const ledgerScopeOf = (member: LootMember, rules: RulesInForce & { ledger: LootLedger }): LedgerScope => ({
+  guildId: member.guildId,
+  ledger: rules.ledger,
+  rulesVersion: rules.version,
+  recordedBy: member.requester.actor,
+});

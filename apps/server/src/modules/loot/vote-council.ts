@@ -1,7 +1,6 @@
-import { type CouncilItem, LOOT_MESSAGES } from '@guildhall/contract';
-import { AppError } from '../../core/app-error';
-import { councilItemOf } from './council-item';
-import { findCouncilItem, findRequest, upsertVote } from './council-queries';
+import type { CouncilItem } from '@guildhall/contract';
+import { councilItemOf, openItemRequest } from './council-item';
+import { upsertVote } from './council-queries';
 import { auditLoot } from './loot-audit';
 import type { LootDeps } from './loot-deps';
 import type { LootMember } from './loot-member';
@@ -17,11 +16,7 @@ export async function voteCouncil(
   input: { requestId: string; reason: string },
 ): Promise<CouncilItem> {
   return deps.db.transaction(async (tx) => {
-    const item = await findCouncilItem(tx, member.guildId, councilItemId, true);
-    if (!item) throw AppError.notFound(LOOT_MESSAGES.councilItemNotFound);
-    if (item.award_id) throw new AppError('CONFLICT', LOOT_MESSAGES.councilClosed);
-    const request = await findRequest(tx, item.id, input.requestId);
-    if (!request) throw AppError.notFound(LOOT_MESSAGES.requestNotFound);
+    const { item } = await openItemRequest(tx, member, councilItemId, input.requestId);
     await upsertVote(tx, { councilItemId: item.id, voterUserId: member.userId, ...input });
     await auditLoot(tx, member, 'loot.council_voted', { type: 'loot_council_item', id: item.id }, { ...input });
     return councilItemOf(tx, member, item.id);

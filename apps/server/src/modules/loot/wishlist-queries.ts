@@ -51,8 +51,8 @@ export interface PriorityRow {
 }
 
 /**
- * Who in the guild wants an item (loot_wishlist_item_idx), with their sums on the ledger (loot_ledger_character_idx,
- * index only) and their last upgrade (loot_entries_character_awarded_idx). Ordered as the council reads it: the
+ * Who in the guild wants an item (loot_wishlist_item_idx), with their sums on the ledger (loot_ledger_totals) and
+ * their last upgrade (loot_entries_character_awarded_idx). Ordered as the council reads it: the
  * standing first (DKP points, EPGP priority), then the wishlist rank, then whoever waited longest for an upgrade.
  */
 export async function selectPriorityBoard(
@@ -68,8 +68,7 @@ export async function selectPriorityBoard(
             up.awarded_at AS last_upgrade_at, up.item_name AS last_upgrade_item
        FROM loot_wishlist_items w
        JOIN characters c ON c.id = w.character_id
-       LEFT JOIN LATERAL (SELECT sum(e.points) AS points, sum(e.ep) AS ep, sum(e.gp) AS gp FROM loot_ledger_entries e
-                           WHERE e.character_id = w.character_id AND e.ledger = $3) s ON $3::text IS NOT NULL
+       LEFT JOIN loot_ledger_totals s ON s.guild_id = w.guild_id AND s.ledger = $3 AND s.character_id = w.character_id
        LEFT JOIN LATERAL (SELECT l.awarded_at, l.item_name FROM loot_entries l
                            WHERE l.character_id = w.character_id AND l.response = ANY($5::text[])
                            ORDER BY l.awarded_at DESC LIMIT 1) up ON true

@@ -18,7 +18,7 @@ import { insertLedgerEntries, type NewLedgerEntry } from './ledger-queries';
 import { auditLoot } from './loot-audit';
 import type { LootMember } from './loot-member';
 import { presentAward } from './presenters';
-import { type RulesInForce, rulesInForce } from './rules-in-force';
+import { ledgerScopeOf, type RulesInForce, rulesInForce } from './rules-in-force';
 
 const refuse = (field: string, message: string): never => {
   throw new AppError('VALIDATION_FAILED', message, { fields: { [field]: message } });
@@ -92,21 +92,17 @@ export async function writeAward(
     throw error;
   }
   if (charge && rules.ledger) {
-    await insertLedgerEntries(
-      tx,
-      { guildId: member.guildId, ledger: rules.ledger, rulesVersion: rules.version, recordedBy: member.requester.actor },
-      [
-        {
-          characterId: attendee!.id,
-          kind: 'award',
-          ep: '0',
-          ...charge,
-          reason: `${itemName} (${input.boss})`,
-          raidId: raid.id,
-          awardId,
-        },
-      ],
-    );
+    await insertLedgerEntries(tx, ledgerScopeOf(member, { ...rules, ledger: rules.ledger }), [
+      {
+        characterId: attendee!.id,
+        kind: 'award',
+        ep: '0',
+        ...charge,
+        reason: `${itemName} (${input.boss})`,
+        raidId: raid.id,
+        awardId,
+      },
+    ]);
   }
   await auditLoot(
     tx,

@@ -13,13 +13,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCharacterLootQuery } from '../../api/loot';
 import { useOwnCharactersQuery } from '../../api/raids';
 import { Badge } from '../../ui/badge';
-import { DataTable } from '../../ui/data-table';
 import { formatDate, formatDateTime } from '../../ui/format-date';
 import { Pagination } from '../../ui/pagination';
-import { EmptyHint, QueryState } from '../../ui/query-state';
+import { QueryState } from '../../ui/query-state';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { changeText, costText, kindLabel } from './loot-amounts';
 import { LOOT_QUERY } from './loot-page';
+import { LootSection } from './loot-section';
 import { WishlistEditor } from './wishlist-editor';
 
 const responseLabel = (response: string | null) =>
@@ -111,57 +111,31 @@ function CharacterLootView({ guildId, characterId, settings }: { guildId: string
             isLocked={settings.isWishlistLocked}
             canEdit={loot.isOwn}
           />
-          <section className="panel" aria-labelledby="requests-title">
-            <h2 id="requests-title" className="panel__title">
-              Requests and outcomes
-            </h2>
-            {loot.requests.length === 0 ? (
-              <EmptyHint>No requests before the council yet.</EmptyHint>
-            ) : (
-              <DataTable
-                columns={REQUEST_COLUMNS}
-                rows={loot.requests}
-                getRowId={(r) => r.id}
-                label="Requests"
-                testId="my-requests"
-                isStacked
-              />
-            )}
-          </section>
-          <section className="panel" aria-labelledby="received-title">
-            <h2 id="received-title" className="panel__title">
-              Received
-            </h2>
-            {loot.received.length === 0 ? (
-              <EmptyHint>Nothing received yet.</EmptyHint>
-            ) : (
-              <DataTable
-                columns={RECEIVED_COLUMNS}
-                rows={loot.received}
-                getRowId={(r) => r.id}
-                label="Received"
-                testId="my-received"
-                isStacked
-              />
-            )}
-          </section>
+          <LootSection
+            title="Requests and outcomes"
+            rows={loot.requests}
+            columns={REQUEST_COLUMNS}
+            getRowId={(r) => r.id}
+            emptyText="No requests before the council yet."
+            testId="my-requests"
+          />
+          <LootSection
+            title="Received"
+            rows={loot.received}
+            columns={RECEIVED_COLUMNS}
+            getRowId={(r) => r.id}
+            emptyText="Nothing received yet."
+            testId="my-received"
+          />
           {settings.ledger && (
-            <section className="panel" aria-labelledby="history-title">
-              <h2 id="history-title" className="panel__title">
-                Standing history
-              </h2>
-              {loot.history.length === 0 ? (
-                <EmptyHint>No ledger entries yet.</EmptyHint>
-              ) : (
-                <DataTable
-                  columns={HISTORY_COLUMNS}
-                  rows={loot.history}
-                  getRowId={(e) => e.id}
-                  label="Standing history"
-                  testId="my-history"
-                  isStacked
-                />
-              )}
+            <LootSection
+              title="Standing history"
+              rows={loot.history}
+              columns={HISTORY_COLUMNS}
+              getRowId={(e) => e.id}
+              emptyText="No ledger entries yet."
+              testId="my-history"
+            >
               {loot.historyTotal > 50 && (
                 <Pagination
                   page={url.query.page}
@@ -171,7 +145,7 @@ function CharacterLootView({ guildId, characterId, settings }: { guildId: string
                   onPageChange={(page) => url.set({ page })}
                 />
               )}
-            </section>
+            </LootSection>
           )}
         </div>
       )}

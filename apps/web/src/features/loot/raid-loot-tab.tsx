@@ -12,7 +12,6 @@ import { errorMessage } from '../../api/api-error';
 import { useCreditRaidMutation, useRaidLootQuery } from '../../api/loot';
 import { useRaidCalendarQuery } from '../../api/raids';
 import { Badge } from '../../ui/badge';
-import { DataTable } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-date';
 import { EmptyHint, QueryState } from '../../ui/query-state';
 import { useUrlQuery } from '../../ui/use-url-query';
@@ -20,6 +19,7 @@ import { AwardForm } from './award-form';
 import { CouncilPanel } from './council-panel';
 import { costText } from './loot-amounts';
 import { LOOT_QUERY } from './loot-page';
+import { LootSection } from './loot-section';
 
 const PRESENCE_LABELS = { on_time: 'On time', late: 'Late', bench: 'Bench' } as const;
 
@@ -120,23 +120,14 @@ function RaidLootPanel({ guildId, raidId, settings }: { guildId: string; raidId:
             {loot.isCredited && <p className="loot-note">Credited to the {settings.ledger === 'dkp' ? 'DKP' : 'EPGP'} ledger.</p>}
           </section>
           {canManage && <AwardForm guildId={guildId} loot={loot} settings={settings} />}
-          <section className="panel" aria-labelledby="awards-title">
-            <h2 id="awards-title" className="panel__title">
-              Awards
-            </h2>
-            {loot.awards.length === 0 ? (
-              <EmptyHint>No awards recorded for this raid yet.</EmptyHint>
-            ) : (
-              <DataTable
-                columns={AWARD_COLUMNS}
-                rows={loot.awards}
-                getRowId={(a) => a.id}
-                label="Awards"
-                testId="raid-awards"
-                isStacked
-              />
-            )}
-          </section>
+          <LootSection
+            title="Awards"
+            rows={loot.awards}
+            columns={AWARD_COLUMNS}
+            getRowId={(a) => a.id}
+            emptyText="No awards recorded for this raid yet."
+            testId="raid-awards"
+          />
           <CouncilPanel guildId={guildId} loot={loot} canManage={canManage} ledger={settings.ledger} />
         </div>
       )}

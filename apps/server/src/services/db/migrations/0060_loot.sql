@@ -66,16 +66,16 @@ CREATE TABLE loot_ledger_entries (
   CHECK ((kind = 'decay') = (decay_week IS NOT NULL)),
   CHECK (kind <> 'correction' OR points <> 0 OR ep <> 0 OR gp <> 0)
 );
--- Standings: one guild's ledger summed per character, from the index alone.
-CREATE INDEX loot_ledger_standings_idx ON loot_ledger_entries (guild_id, ledger, character_id) INCLUDE (points, ep, gp);
+-- A week's decay: one guild's ledger summed per character up to the week's end, from the index alone.
+CREATE INDEX loot_ledger_standings_idx ON loot_ledger_entries (guild_id, ledger, created_at) INCLUDE (character_id, points, ep, gp);
 -- A character's history, newest first.
-CREATE INDEX loot_ledger_character_idx ON loot_ledger_entries (character_id, ledger, created_at DESC) INCLUDE (points, ep, gp);
+CREATE INDEX loot_ledger_character_idx ON loot_ledger_entries (character_id, ledger, created_at DESC);
 -- The loot log, newest first.
 CREATE INDEX loot_ledger_guild_created_idx ON loot_ledger_entries (guild_id, created_at DESC, id DESC);
--- A raid is credited once per character and ledger, an award charged once, a week decayed once.
+-- A raid is credited once per character and ledger, an award charged once per ledger, a week decayed once.
 CREATE UNIQUE INDEX loot_ledger_attendance_idx ON loot_ledger_entries (raid_event_id, ledger, character_id)
   WHERE kind = 'attendance';
-CREATE UNIQUE INDEX loot_ledger_award_idx ON loot_ledger_entries (award_id) WHERE kind = 'award';
+CREATE UNIQUE INDEX loot_ledger_award_idx ON loot_ledger_entries (award_id, ledger) WHERE kind = 'award';
 CREATE UNIQUE INDEX loot_ledger_decay_idx ON loot_ledger_entries (guild_id, ledger, decay_week, character_id)
   WHERE kind = 'decay';
 
@@ -91,6 +91,46 @@ BEGIN
 END $$;
 CREATE TRIGGER loot_ledger_no_update BEFORE UPDATE ON loot_ledger_entries
   FOR EACH ROW EXECUTE FUNCTION loot_ledger_no_update();
+
+-- Each character's sums of the ledger, kept by the database from the entries themselves (statement triggers, as
+-- 0019 keeps the analytics counts from loot_entries): standings and priority read one row per character instead of
+-- summing years of entries on every read. Nothing else writes here; a test checks the sums against the entries.
+CREATE TABLE loot_ledger_totals (
+  guild_id uuid NOT NULL REFERENCES guilds (id) ON DELETE CASCADE,
+  ledger text NOT NULL,
+  character_id uuid NOT NULL REFERENCES characters (id) ON DELETE CASCADE,
+  points numeric(16, 2) NOT NULL DEFAULT 0,
+  ep numeric(16, 2) NOT NULL DEFAULT 0,
+  gp numeric(16, 2) NOT NULL DEFAULT 0,
+  entries integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (guild_id, ledger, character_id)
+);
+CREATE INDEX loot_ledger_totals_character_idx ON loot_ledger_totals (character_id, ledger);
+
+CREATE FUNCTION loot_ledger_totals_add() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO loot_ledger_totals AS t (guild_id, ledger, character_id, points, ep, gp, entries)
+  SELECT guild_id, ledger, character_id, sum(points), sum(ep), sum(gp), count(*)::int
+    FROM loot_ledger_added GROUP BY guild_id, ledger, character_id
+  ON CONFLICT (guild_id, ledger, character_id) DO UPDATE
+    SET points = t.points + excluded.points, ep = t.ep + excluded.ep, gp = t.gp + excluded.gp,
+        entries = t.entries + excluded.entries;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER loot_ledger_totals_add AFTER INSERT ON loot_ledger_entries
+  REFERENCING NEW TABLE AS loot_ledger_added FOR EACH STATEMENT EXECUTE FUNCTION loot_ledger_totals_add();
+
+CREATE FUNCTION loot_ledger_totals_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE loot_ledger_totals t
+     SET points = t.points - o.points, ep = t.ep - o.ep, gp = t.gp - o.gp, entries = t.entries - o.entries
+    FROM (SELECT guild_id, ledger, character_id, sum(points) AS points, sum(ep) AS ep, sum(gp) AS gp, count(*)::int AS entries
+            FROM loot_ledger_removed GROUP BY guild_id, ledger, character_id) o
+   WHERE t.guild_id = o.guild_id AND t.ledger = o.ledger AND t.character_id = o.character_id;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER loot_ledger_totals_remove AFTER DELETE ON loot_ledger_entries
+  REFERENCING OLD TABLE AS loot_ledger_removed FOR EACH STATEMENT EXECUTE FUNCTION loot_ledger_totals_remove();
 
 -- One decay per guild, ledger and week, across every process: the decay job inserts here first.
 CREATE TABLE loot_decay_runs (
