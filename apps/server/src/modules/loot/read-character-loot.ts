@@ -27,10 +27,18 @@ export async function readCharacterLoot(
   const character = await findCharacter(db, member.guildId, characterId);
   if (!character) throw AppError.notFound(LOOT_MESSAGES.characterNotFound);
   const rules = await rulesInForce(db, member.guildId);
-  const wishlist = await selectWishlist(db, character.id);
-  const requests = await selectCharacterRequests(db, character.id, LISTED);
-  const received = await selectCharacterAwards(db, member.guildId, character.id, LISTED);
-  const isOwn = (await findOwnCharacter(db, member.guildId, member.userId, character.id)) !== null;
+  const ledger = rules.ledger;
+  const history = { limit: LOOT_LIMITS.pageSize, offset: (page - 1) * LOOT_LIMITS.pageSize };
+  // Independent reads: on a pool they run side by side (in a transaction pg queues them on its one connection).
+  const [wishlist, requests, received, own, sums, entries] = await Promise.all([
+    selectWishlist(db, character.id),
+    selectCharacterRequests(db, character.id, LISTED),
+    selectCharacterAwards(db, member.guildId, character.id, LISTED),
+    findOwnCharacter(db, member.guildId, member.userId, character.id),
+    ledger ? selectCharacterSums(db, character.id, ledger) : null,
+    ledger ? selectHistory(db, character.id, ledger, history) : null,
+  ]);
+  const isOwn = own !== null;
   const base = {
     character: presentCharacter(character),
     isOwn,
@@ -38,17 +46,12 @@ export async function readCharacterLoot(
     requests: requests.map((row) => presentRequest(row, character.id)),
     received: received.map(presentAward),
   };
-  if (!rules.ledger) return { ...base, standing: null, history: [], historyTotal: 0 };
-  const baseGp = rules.ledger === 'epgp' ? rules.rules.epgp.baseGp : '0';
-  const sums = await selectCharacterSums(db, character.id, rules.ledger);
-  const history = await selectHistory(db, character.id, rules.ledger, {
-    limit: LOOT_LIMITS.pageSize,
-    offset: (page - 1) * LOOT_LIMITS.pageSize,
-  });
+  if (!sums || !entries) return { ...base, standing: null, history: [], historyTotal: 0 };
+  const baseGp = ledger === 'epgp' ? rules.rules.epgp.baseGp : '0';
   return {
     ...base,
     standing: presentStanding(sums, baseGp),
-    history: history.rows.map(presentEntry),
-    historyTotal: history.total,
+    history: entries.rows.map(presentEntry),
+    historyTotal: entries.total,
   };
 }
