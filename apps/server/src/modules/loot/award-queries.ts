@@ -180,7 +180,7 @@ export async function insertAward(tx: Queryable, guildId: string, v: AwardValues
   return rows[0]!.id;
 }
 
-/** An award with its raid, its character and what the ledger charged for it. */
+/** An award with its raid, its character and what the ledger charged for it (its first charge: one per award). */
 export interface AwardRow {
   id: string;
   character_id: string | null;
@@ -210,7 +210,8 @@ const AWARD_SELECT = `
     FROM loot_entries l
     LEFT JOIN characters c ON c.id = l.character_id
     LEFT JOIN raid_events r ON r.id = l.raid_event_id
-    LEFT JOIN loot_ledger_entries e ON e.award_id = l.id AND e.kind = 'award'`;
+    LEFT JOIN LATERAL (SELECT charge.points, charge.gp FROM loot_ledger_entries charge
+                        WHERE charge.award_id = l.id AND charge.kind = 'award' ORDER BY charge.created_at LIMIT 1) e ON true`;
 
 /** Awards of the guild by id. */
 export async function selectAwards(db: Queryable, guildId: string, awardIds: readonly string[]): Promise<AwardRow[]> {
