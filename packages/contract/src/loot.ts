@@ -101,14 +101,18 @@ export const LOOT_MESSAGES = {
   loadFailed: 'Failed to load loot',
 } as const;
 
+const AMOUNT_PATTERN = /^-?\d{1,7}(\.\d{1,2})?$/;
+/** The amount's cents when the text is an amount, else null: refinements run even after the pattern failed. */
+const centsIfAmount = (text: string) => (AMOUNT_PATTERN.test(text) ? centsOf(text) : null);
+
 /** An amount in the API and the forms: numeric text with at most two decimals ('12.50', '-3'). */
 export const amountField = z
   .string({ error: LOOT_MESSAGES.amount })
   .trim()
-  .regex(/^-?\d{1,7}(\.\d{1,2})?$/, LOOT_MESSAGES.amount)
-  .refine((text) => Math.abs(centsOf(text)) <= LOOT_LIMITS.maxAmount * 100, LOOT_MESSAGES.amount);
+  .regex(AMOUNT_PATTERN, LOOT_MESSAGES.amount)
+  .refine((text) => Math.abs(centsIfAmount(text) ?? 0) <= LOOT_LIMITS.maxAmount * 100, LOOT_MESSAGES.amount);
 
-const nonNegative = amountField.refine((text) => centsOf(text) >= 0, LOOT_MESSAGES.amount);
+const nonNegative = amountField.refine((text) => (centsIfAmount(text) ?? 0) >= 0, LOOT_MESSAGES.amount);
 const percent = z.number().min(0).max(100);
 const bySlot = <T extends z.ZodType>(value: T) =>
   z.object(Object.fromEntries(LOOT_SLOTS.map((slot) => [slot, value])) as Record<LootSlot, T>);
@@ -128,7 +132,7 @@ export const epgpRulesSchema = z.object({
   raidEp: nonNegative,
   bossEp: nonNegative,
   benchPercent: z.number().int().min(0).max(100),
-  baseGp: nonNegative.refine((text) => centsOf(text) > 0, 'The base GP must be above zero'),
+  baseGp: nonNegative.refine((text) => (centsIfAmount(text) ?? 1) > 0, 'The base GP must be above zero'),
   slotWeights: bySlot(z.number().int().min(0).max(1000)).describe('GP of an item = item level × weight / 100'),
   decayPercent: percent,
 });
