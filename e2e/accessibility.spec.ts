@@ -116,6 +116,7 @@ const COMMUNITY_ENTRIES: Record<string, { signedIn: boolean; entry: SweepEntry }
   dataSources: { signedIn: true, entry: { path: COMMUNITY_PATHS.dataSources } },
   // A raid of the guild the member picked, with an answer on its board (made in the signed-in test below).
   raid: { signedIn: true, entry: { path: ({ raidId }) => `${COMMUNITY_PATHS.raids}/${raidId}` } },
+  loot: { signedIn: true, entry: { path: COMMUNITY_PATHS.loot } },
   join: { signedIn: false, entry: { path: ({ inviteCode }) => `${COMMUNITY_PATHS.join}/${inviteCode}` } },
 };
 

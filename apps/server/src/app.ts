@@ -26,6 +26,7 @@ import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
 import { registerAlertRepeats } from './jobs/alert-repeats';
 import { registerDiscordBotUpkeep } from './jobs/discord-bot-upkeep';
+import { registerLootDecaySchedule } from './jobs/loot-decay-schedule';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
 import { registerRaidReminders } from './jobs/raid-reminders';
 import { registerTokenCleanup } from './jobs/token-cleanup';
@@ -60,6 +61,7 @@ import { guildGrantRoutes } from './modules/guild-permissions/routes';
 import { guildRoutes } from './modules/guilds/routes';
 import { influxManagerRoutes } from './modules/influx-manager/routes';
 import { logRoutes } from './modules/logs/routes';
+import { lootRoutes } from './modules/loot/routes';
 import { mailOutboxRoutes } from './modules/mail-outbox/routes';
 import { meRoutes } from './modules/me/routes';
 import { prometheusRoutes } from './modules/metrics/prometheus-route';
@@ -125,6 +127,7 @@ const siteRoutes = fp(
     await routes.register(guildConfigRoutes);
     await routes.register(communityGuildConfigRoutes);
     await routes.register(raidRoutes);
+    await routes.register(lootRoutes);
     await routes.register(systemSettingsRoutes);
     await routes.register(botIngestRoutes);
     await routes.register(discordInteractionRoutes);
@@ -219,6 +222,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     startDiscordBot(app);
     registerDiscordBotUpkeep(app);
     registerRaidReminders(app);
+    registerLootDecaySchedule(app);
     // Monitoring starts (its first health check) and then the job runner claims: their onReady hooks.
     await app.ready();
     return app;

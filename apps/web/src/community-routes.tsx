@@ -30,6 +30,7 @@ const DataSourcesPage = lazy(() =>
   import('./features/data-sources/data-sources-page').then((m) => ({ default: m.DataSourcesPage })),
 );
 const RaidPage = lazy(() => import('./features/raids/raid-page').then((m) => ({ default: m.RaidPage })));
+const LootPage = lazy(() => import('./features/loot/loot-page').then((m) => ({ default: m.LootPage })));
 const JoinPage = lazy(() => import('./features/guild-invites/join-page').then((m) => ({ default: m.JoinPage })));
 const CommunityNotFoundPage = lazy(() =>
   import('./features/community-home/community-not-found-page').then((m) => ({ default: m.CommunityNotFoundPage })),
@@ -91,6 +92,14 @@ export const communityRoutes: RouteObject = {
           element: (
             <SelectedGuildGate>
               <RaidPage />
+            </SelectedGuildGate>
+          ),
+        },
+        {
+          path: COMMUNITY_PATHS.loot,
+          element: (
+            <SelectedGuildGate>
+              <LootPage />
             </SelectedGuildGate>
           ),
         },

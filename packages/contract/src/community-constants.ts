@@ -44,6 +44,8 @@ export const COMMUNITY_PATHS = {
   dataSources: '/data-sources',
   /** One raid: its answers, composition board and history (officers edit and cancel it there). */
   raid: '/raids/:raidId',
+  /** The guild's loot: a member's loot, standings, the log, and the officers' awards and council. */
+  loot: '/loot',
   /** An invite link's page: /join/<code>. */
   join: '/join',
 } as const;

@@ -30,6 +30,9 @@ export function CommunityShell() {
           <NavLink to={COMMUNITY_PATHS.raids} className="community-nav__link">
             Raids
           </NavLink>
+          <NavLink to={COMMUNITY_PATHS.loot} className="community-nav__link">
+            Loot
+          </NavLink>
           {hasAny(['characters.manage']) && (
             <NavLink to={COMMUNITY_PATHS.dataSources} className="community-nav__link">
               Data sources

@@ -1,10 +1,10 @@
 import { COMMUNITY_PATHS } from '@guildhall/contract';
-import { CalendarDays, Database, Settings } from 'lucide-react';
+import { CalendarDays, Database, Gem, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { AccountMenu } from '../account-menu';
 
-/** The signed-in community user (avatar, name) with Raids, Data sources (officers), Settings and Logout. */
+/** The signed-in community user (avatar, name) with Raids, Loot, Data sources (officers), Settings and Logout. */
 export function CommunityUserMenu() {
   const { user, logout, hasAny } = useCommunitySession();
   if (!user) return null;
@@ -21,10 +21,14 @@ export function CommunityUserMenu() {
     >
       {(close) => (
         <>
-          {/* The header hides its navigation at phone width: the raids are reached from here there. */}
+          {/* The header hides its navigation at phone width: raids and loot are reached from here there. */}
           <Link role="menuitem" className="menu-item" to={COMMUNITY_PATHS.raids} onClick={close}>
             <CalendarDays size={16} aria-hidden="true" />
             Raids
+          </Link>
+          <Link role="menuitem" className="menu-item" to={COMMUNITY_PATHS.loot} onClick={close}>
+            <Gem size={16} aria-hidden="true" />
+            Loot
           </Link>
           {hasAny(['characters.manage']) && (
             <Link role="menuitem" className="menu-item" to={COMMUNITY_PATHS.dataSources} onClick={close}>

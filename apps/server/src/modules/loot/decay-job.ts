@@ -1,0 +1,47 @@
+// The weekly decay as a job kind on the one job layer: one job per guild at a time (its target), claimed by one
+// process; the week itself is claimed in loot_decay_runs, so a week decays once however many processes queue it.
+import type { JobKind } from '../../services/job-queue';
+import { decayLedger, lastEndedWeek } from './decay-ledger';
+import { selectGuildsDueForDecay } from './ledger-queries';
+import type { LootDeps } from './loot-deps';
+
+export interface DecayJobInput {
+  guildId: string;
+}
+
+export type LootDecayJob = JobKind<DecayJobInput, null, { weeks: number; entries: number }>;
+
+// Keyed by the database: every Fastify context makes its own deps, but the app has one database and one kind.
+const jobOfDb = new WeakMap<LootDeps['db'], LootDecayJob>();
+
+/** The decay job kind of this app, made once (the runner knows a kind by its one object). */
+export function lootDecayJob(deps: LootDeps): LootDecayJob {
+  const known = jobOfDb.get(deps.db);
+  if (known) return known;
+  const job: LootDecayJob = {
+    name: 'loot_decay',
+    maxAttempts: 3,
+    interruptedError: 'The decay stopped with its process; the weeks it finished stay decayed and it goes on from there',
+    failedError: 'The decay failed',
+    run: (running) => decayLedger(deps.db, running.record.input.guildId),
+    announce: () => [],
+  };
+  jobOfDb.set(deps.db, job);
+  return job;
+}
+
+/** Queues a decay for every guild with a week that ended undecayed; how many were queued. */
+export async function queueDueDecays(deps: LootDeps, now = new Date()): Promise<number> {
+  const job = lootDecayJob(deps);
+  let queued = 0;
+  for (const { guild_id } of await selectGuildsDueForDecay(deps.db, lastEndedWeek(now))) {
+    const record = await deps.jobs.enqueue(job, {
+      input: { guildId: guild_id },
+      requester: { actor: { type: 'system' }, ip: null },
+      tenantId: guild_id,
+      target: guild_id,
+    });
+    if (record) queued += 1;
+  }
+  return queued;
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../services/db/db';
+import type { JobQueue } from '../../services/job-queue';
+
+/** What the loot module needs from the app: the database and the job queue its weekly decay runs on. */
+export interface LootDeps {
+  db: Db;
+  jobs: JobQueue;
+}
+
+/** The operations' dependencies, taken from the app. */
+export const lootDepsOf = (app: FastifyInstance): LootDeps => ({ db: app.services.db, jobs: app.jobs });
