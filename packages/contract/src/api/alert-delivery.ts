@@ -154,6 +154,8 @@ export const MUTE_MESSAGES = {
   unknownRule: (id: string) => `There is no alert rule ${id}`,
   silenceNotFound: 'Silence not found',
   windowNotFound: 'Maintenance window not found',
+  /** A new silence's toast: its end to the minute in UTC, as the maintenance windows are written ('2026-11-28 09:30 UTC'). */
+  silencedUntil: (endsAt: string) => `Silenced until ${new Date(endsAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   /** The muted_reason of an alert a silence kept from being sent. */
   silenced: (reason: string) => `Silenced: ${reason}`,
   /** The muted_reason of an alert a maintenance window kept from being sent. */

@@ -1,4 +1,4 @@
-import { ALERT_DELIVERY_MESSAGES, alertDeliveryApi, findAdminScreen, type Permission } from '@guildhall/contract';
+import { ALERT_DELIVERY_MESSAGES, alertDeliveryApi, findAdminScreen, MUTE_MESSAGES, type Permission } from '@guildhall/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionOf, guardAdminRoutes } from '../../auth/require-admin';
@@ -122,7 +122,7 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       ...contractRoute(alertDeliveryApi.createSilence, TAG),
       handler: async (request) => {
         const silence = await createSilence(deps, request.body, editorOf(request));
-        return { success: true as const, silence, message: `Silenced until ${silence.endsAt}` };
+        return { success: true as const, silence, message: MUTE_MESSAGES.silencedUntil(silence.endsAt) };
       },
     });
     scope.route({

@@ -27,7 +27,7 @@ const seconds = (ms: number) => `${ms / 1000} s`;
 const sampleSetSchema = z.object({ set: z.enum(SAMPLE_SETS).default('latin') });
 const SAMPLE_SET_OPTIONS: readonly { value: SampleSet; label: string }[] = [
   { value: 'latin', label: 'Latin names' },
-  { value: 'cross-script', label: 'Cross-script names (Cyrillic, Chinese, Korean, Japanese)' },
+  { value: 'cross-script', label: 'Cross-script names' },
 ];
 
 /** The character linking test page (spec 2 §2): sample data, simulated operations, nothing sent to the server. */
