@@ -1,8 +1,8 @@
-import { hasGuildPermission, LOOT_MANAGE_PERMISSION, LOOT_MESSAGES, lootApi } from '@guildhall/contract';
+import { LOOT_MANAGE_PERMISSION, LOOT_MESSAGES, lootApi } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { communityPrincipalOf } from '../../auth/community-user';
-import { guildScopeOf, requireGuild } from '../../auth/require-guild';
+import { guildMemberOf, holdsGuildPermission } from '../../auth/guild-member';
+import { requireGuild } from '../../auth/require-guild';
 import { AppError } from '../../core/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { correctStanding } from './correct-standing';
@@ -27,21 +27,8 @@ import { voteCouncil } from './vote-council';
 
 const TAG = 'Loot';
 
-/** The caller in the guild of X-Guild-ID (the guard has checked it), with what they hold there. */
-function memberOf(request: FastifyRequest): LootMember {
-  const scope = guildScopeOf(request);
-  if (!scope.tenantId) throw new AppError('GUILD_NOT_AVAILABLE');
-  const { user } = communityPrincipalOf(request);
-  return {
-    guildId: scope.tenantId,
-    discordGuildId: scope.discordGuildId,
-    userId: user.id,
-    permissions: scope.permissions,
-    requester: { actor: { type: 'user', id: user.id, name: user.global_name ?? user.username }, ip: request.ip },
-  };
-}
-
-const canManage = (request: FastifyRequest) => hasGuildPermission(guildScopeOf(request).permissions, LOOT_MANAGE_PERMISSION);
+const memberOf = (request: FastifyRequest): LootMember => guildMemberOf(request);
+const canManage = (request: FastifyRequest) => holdsGuildPermission(request, LOOT_MANAGE_PERMISSION);
 
 /** What every member with guild.view does: read the loot pages, keep their wishlists, ask the council for an item. */
 const memberLootRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,5 @@
 import {
   COMPOSITION_MESSAGES,
-  hasGuildPermission,
   RAID_MESSAGES,
   RAID_REMINDER_MESSAGES,
   RAIDS_MANAGE_PERMISSION,
@@ -11,9 +10,8 @@ import {
 } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { communityPrincipalOf } from '../../auth/community-user';
-import { guildScopeOf, requireGuild } from '../../auth/require-guild';
-import { AppError } from '../../core/app-error';
+import { guildMemberOf, holdsGuildPermission } from '../../auth/guild-member';
+import { requireGuild } from '../../auth/require-guild';
 import { contractRoute } from '../../http/contract-route';
 import { cancelRaid } from './cancel-raid';
 import { createRaid } from './create-raid';
@@ -37,20 +35,8 @@ import { withdrawSignup } from './withdraw-signup';
 
 const TAG = 'Raids';
 
-/** The caller in the guild of X-Guild-ID (the guard has checked it); every guild a member can select has its tenant. */
-function memberOf(request: FastifyRequest): RaidMember {
-  const scope = guildScopeOf(request);
-  if (!scope.tenantId) throw new AppError('GUILD_NOT_AVAILABLE');
-  const { user } = communityPrincipalOf(request);
-  return {
-    guildId: scope.tenantId,
-    discordGuildId: scope.discordGuildId,
-    userId: user.id,
-    requester: { actor: { type: 'user', id: user.id, name: user.global_name ?? user.username }, ip: request.ip },
-  };
-}
-
-const canManage = (request: FastifyRequest) => hasGuildPermission(guildScopeOf(request).permissions, RAIDS_MANAGE_PERMISSION);
+const memberOf = (request: FastifyRequest): RaidMember => guildMemberOf(request);
+const canManage = (request: FastifyRequest) => holdsGuildPermission(request, RAIDS_MANAGE_PERMISSION);
 
 /** What every member with guild.view does: read the calendar and a raid, answer, see their characters. */
 const memberRaidRoutes: FastifyPluginAsyncZod = async (app) => {
