@@ -1,7 +1,7 @@
 import { DISCORD_BOT_MESSAGES, RAID_MESSAGES, type RaidDetail, type SignupStatus } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customIdOf } from '../src/modules/discord-bot/custom-ids';
-import { DiscordFake, type FakeDiscordUser } from './fakes/discord-fake';
+import { DiscordFake, fakeDiscordUser } from './fakes/discord-fake';
 import { raiseCommunityIpLimits, signInWithDiscord } from './helpers/community';
 import { answerOf, claimCharacter, customIdsOf, discordInteractions, planRaidOnWeb } from './helpers/discord-interactions';
 import { sql } from './helpers/factories';
@@ -12,12 +12,7 @@ import { until } from './helpers/wait';
 
 const GUILD_A = '642000000000000001';
 const GUILD_B = '642000000000000002';
-const user = (n: number, name: string): FakeDiscordUser => ({
-  id: `65200000000000000${n}`,
-  username: name,
-  global_name: name.replace(/^./, (c) => c.toUpperCase()),
-  avatar: null,
-});
+const user = (n: number, name: string) => fakeDiscordUser(`65200000000000000${n}`, name);
 const officer = user(1, 'officer');
 const raider = user(2, 'raider');
 const twoMains = user(3, 'twomains');

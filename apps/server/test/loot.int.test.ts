@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueDueDecays } from '../src/modules/loot/decay-job';
 import { decayLedger } from '../src/modules/loot/decay-ledger';
 import { lootDepsOf } from '../src/modules/loot/loot-deps';
-import { DiscordFake, type FakeDiscordUser } from './fakes/discord-fake';
+import { DiscordFake, fakeDiscordUser } from './fakes/discord-fake';
 import { raiseCommunityIpLimits, signInWithDiscord } from './helpers/community';
 import { sql } from './helpers/factories';
 import type { HttpClient } from './helpers/http-client';
@@ -28,12 +28,7 @@ import { createTestEnvironment, startTestApp, stopTestApp, type TestApp, type Te
 
 const GUILD_A = '642000000000000001';
 const GUILD_B = '642000000000000002';
-const user = (n: number, name: string): FakeDiscordUser => ({
-  id: `65200000000000000${n}`,
-  username: name,
-  global_name: name.replace(/^./, (c) => c.toUpperCase()),
-  avatar: null,
-});
+const user = (n: number, name: string) => fakeDiscordUser(`65200000000000000${n}`, name);
 const officer = user(1, 'officer');
 const coOfficer = user(2, 'cofficer');
 const raider = user(3, 'raider');

@@ -13,6 +13,14 @@ export interface FakeDiscordUser {
   verified?: boolean;
 }
 
+/** A Discord user as the tests make them: a username, its display name capitalised ('raider' → 'Raider'), no avatar. */
+export const fakeDiscordUser = (id: string, username: string): FakeDiscordUser => ({
+  id,
+  username,
+  global_name: username.replace(/^./, (c) => c.toUpperCase()),
+  avatar: null,
+});
+
 /** A guild as /users/@me/guilds returns it for a user (permissions is a decimal bit string). */
 export interface FakeDiscordGuild {
   id: string;

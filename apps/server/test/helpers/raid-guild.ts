@@ -1,6 +1,6 @@
 import type { RaidSummary } from '@guildhall/contract';
 import { expect } from 'vitest';
-import { DiscordFake, type FakeDiscordGuild, type FakeDiscordUser } from '../fakes/discord-fake';
+import { DiscordFake, type FakeDiscordGuild, type FakeDiscordUser, fakeDiscordUser } from '../fakes/discord-fake';
 import { raiseCommunityIpLimits, signInWithDiscord } from './community';
 import { sql } from './factories';
 import type { HttpClient } from './http-client';
@@ -44,12 +44,7 @@ export interface RaidGuild {
 export async function startRaidGuild(prefix: string): Promise<RaidGuild> {
   const discordGuildA = `${prefix}1000000000000001`;
   const discordGuildB = `${prefix}1000000000000002`;
-  const person = (n: number, name: string): FakeDiscordUser => ({
-    id: `${prefix}5100000000000000${n}`,
-    username: name,
-    global_name: name.replace(/^./, (c) => c.toUpperCase()),
-    avatar: null,
-  });
+  const person = (n: number, name: string) => fakeDiscordUser(`${prefix}5100000000000000${n}`, name);
   const people: RaidGuildPeople = {
     officer: person(1, 'officer'),
     coOfficer: person(2, 'cofficer'),
