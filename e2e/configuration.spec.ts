@@ -63,7 +63,7 @@ test("the kit's guild picker finds a guild by part of its name, with its overrid
 }) => {
   const name = `Picker ${tag}`;
   const id = await createGuild(page.request, name);
-  await putSettings(page.request, id, 'raids', { lootSystem: 'dkp', defaultRaidSize: 25 });
+  await putSettings(page.request, id, 'raids', { signupWindowDays: 7, defaultRaidSize: 25 });
   await page.goto('/admin/configuration');
   await expect(page.getByText('Choose a guild to see and change its settings.')).toBeVisible();
   const picker = page.getByTestId('guild-picker');
@@ -158,7 +158,8 @@ test('a setting: an invalid value is refused inline, a valid one saved and marke
 
 test('a template made from one guild is previewed for three others, then applied to them', async ({ page }) => {
   const [a, b, c, d] = guilds;
-  await putSettings(page.request, a!.id, 'raids', { lootSystem: 'dkp', signupWindowDays: 21 });
+  await putSettings(page.request, a!.id, 'general', { language: 'de' });
+  await putSettings(page.request, a!.id, 'raids', { signupWindowDays: 21 });
   const templateName = `Raid night ${tag}`;
 
   await page.goto(`/admin/configuration?guild=${a!.id}&view=templates`);
@@ -167,11 +168,11 @@ test('a template made from one guild is previewed for three others, then applied
   await create.getByRole('button', { name: `Create from ${a!.name}` }).click();
   await expect(create).toContainText(CONFIG_MESSAGES.templateNameRequired);
   await create.getByRole('textbox', { name: 'Template name' }).fill(templateName);
-  await create.getByRole('textbox', { name: 'Description' }).fill('DKP and three weeks of sign-ups');
+  await create.getByRole('textbox', { name: 'Description' }).fill('German and three weeks of sign-ups');
   await create.getByRole('button', { name: `Create from ${a!.name}` }).click();
   await expect(toast(page, CONFIG_MESSAGES.templateCreated)).toBeVisible();
   const template = page.getByTestId('template').filter({ hasText: templateName });
-  await expect(template).toContainText('Loot system: DKP');
+  await expect(template).toContainText('Language: Deutsch');
   await expect(template).toContainText('Sign-up window (days): 21');
   await expectAccessible(page, 'Configuration, Templates');
 
@@ -185,7 +186,7 @@ test('a template made from one guild is previewed for three others, then applied
   for (const guild of [b!, c!, d!]) {
     const row = preview.getByTestId('preview-guild').filter({ hasText: guild.name });
     await expect(row).toContainText('2 changes');
-    await expect(row.locator('ins').filter({ hasText: 'DKP' })).toBeVisible();
+    await expect(row.locator('ins').filter({ hasText: 'Deutsch' })).toBeVisible();
   }
   await shot(page, 'template-preview');
   await expectAccessible(page, 'the template preview');
@@ -194,17 +195,17 @@ test('a template made from one guild is previewed for three others, then applied
   await expect(dialog).toHaveCount(0);
 
   // The guilds have it now.
-  await page.goto(`/admin/configuration?guild=${c!.id}&category=raids`);
-  await expect(setting(page, 'lootSystem').getByLabel('Loot system', { exact: true })).toHaveValue('dkp');
-  await expect(setting(page, 'lootSystem').getByTestId('modified-badge')).toBeVisible();
+  await page.goto(`/admin/configuration?guild=${c!.id}&category=general`);
+  await expect(setting(page, 'language').getByLabel('Language', { exact: true })).toHaveValue('de');
+  await expect(setting(page, 'language').getByTestId('modified-badge')).toBeVisible();
   await expect(page.getByTestId('config-history').getByTestId('version-1')).toContainText(templateName);
 });
 
 test('three guilds compared side by side, the differences highlighted', async ({ page }) => {
   const [a, b, c] = guilds;
-  // The same loot system everywhere (as the template left it), a raid size of C's own.
-  for (const guild of [a!, b!]) await putSettings(page.request, guild.id, 'raids', { lootSystem: 'dkp' });
-  await putSettings(page.request, c!.id, 'raids', { lootSystem: 'dkp', defaultRaidSize: 10 });
+  // The same language everywhere (as the template left it), a raid size of C's own.
+  for (const guild of [a!, b!, c!]) await putSettings(page.request, guild.id, 'general', { language: 'de' });
+  await putSettings(page.request, c!.id, 'raids', { defaultRaidSize: 10 });
   await page.goto('/admin/configuration?view=compare');
   await chooseGuilds(page, 'compare-guilds', [a!.name, b!.name, c!.name]);
   const table = page.getByTestId('compare');
@@ -213,9 +214,9 @@ test('three guilds compared side by side, the differences highlighted', async ({
   await expect(size).toHaveAttribute('data-differs', 'true');
   await expect(size).toContainText('Differs');
   await expect(size).toContainText('10');
-  const loot = table.getByTestId('compare-row-raids.lootSystem');
+  const loot = table.getByTestId('compare-row-general.language');
   await expect(loot).toHaveAttribute('data-differs', 'false');
-  await expect(loot.getByRole('cell')).toHaveText(['DKP (modified)', 'DKP (modified)', 'DKP (modified)']);
+  await expect(loot.getByRole('cell')).toHaveText(['Deutsch (modified)', 'Deutsch (modified)', 'Deutsch (modified)']);
   await shot(page, 'compare');
   await expectAccessible(page, 'Configuration, Compare');
   await table.getByText('Only differences').click();

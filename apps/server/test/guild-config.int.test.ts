@@ -102,7 +102,6 @@ describe('reading and changing a guild’s settings', () => {
       signupWindowDays: 61,
       defaultRaidSize: 2.5,
       reminderTimes: ['24h', 'soon'],
-      lootSystem: 'chaos',
       nope: 1,
     });
     expect(bad.status).toBe(400);
@@ -111,16 +110,17 @@ describe('reading and changing a guild’s settings', () => {
       signupWindowDays: 'Must be between 1 and 60',
       defaultRaidSize: 'Must be a whole number',
       reminderTimes: 'Must be a duration like 15m, 2h or 1d',
-      lootSystem: 'Must be one of: Personal loot, Loot council, DKP, EPGP, Need / greed rolls, Soft reserve',
       nope: 'Unknown setting',
     });
     const general = await put(ctx.owner, id, 'general', {
       prefix: '',
+      language: 'tlh',
       timezone: 'Mars/Olympus',
       announcementChannel: '#general',
     });
     expect(general.body.fields).toEqual({
       prefix: 'Required',
+      language: 'Must be one of: English, Deutsch, Français, Español, Italiano, Português, Русский, 한국어, 中文',
       timezone: 'Must be a time zone like Europe/Berlin or UTC',
       announcementChannel: 'Must be a Discord channel id (digits)',
     });
@@ -327,7 +327,7 @@ describe('CONFIG_SECRET_KEY', () => {
 describe('many guilds at once', () => {
   it('previews a bulk change without writing, then applies it to every guild with a version each', async () => {
     const ids = [await guild(), await guild(), await guild()];
-    await put(ctx.owner, ids[0]!, 'raids', { lootSystem: 'dkp', signupWindowDays: 7 });
+    await put(ctx.owner, ids[0]!, 'raids', { reminderTimes: ['2h'], signupWindowDays: 7 });
 
     const body = { guildIds: ids, settings: { raids: { defaultRaidSize: 25 }, general: { language: 'fr' } } };
     const preview = await ctx.owner.post<ConfigApplyResponse>(`${CONFIG}/bulk-update`, { ...body, preview: true });
@@ -348,7 +348,7 @@ describe('many guilds at once', () => {
       expect((await versionsOf(id, 'general'))[0]).toMatchObject({ action: 'bulk', version: 1 });
     }
     // merge kept guild 0's other overrides; replace sends them back to the default (in the categories it names).
-    expect(settingOf(await categoryOf(ids[0]!, 'raids'), 'lootSystem').value).toBe('dkp');
+    expect(settingOf(await categoryOf(ids[0]!, 'raids'), 'reminderTimes').value).toEqual(['2h']);
     const replaced = await ctx.owner.post<ConfigApplyResponse>(`${CONFIG}/bulk-update`, {
       guildIds: [ids[0]],
       settings: { raids: { defaultRaidSize: 30 } },
@@ -357,7 +357,7 @@ describe('many guilds at once', () => {
     expect(replaced.body.guilds[0]!.changes).toEqual([
       { category: 'raids', key: 'signupWindowDays', before: 7, after: null },
       { category: 'raids', key: 'defaultRaidSize', before: 25, after: 30 },
-      { category: 'raids', key: 'lootSystem', before: 'dkp', after: null },
+      { category: 'raids', key: 'reminderTimes', before: ['2h'], after: null },
     ]);
     expect(settingOf(await categoryOf(ids[0]!, 'general'), 'language').value).toBe('fr');
 
@@ -435,7 +435,7 @@ describe('many guilds at once', () => {
   it('makes templates from a guild (without secrets) or from settings, previews and applies them, and deletes them', async () => {
     const source = await guild();
     await put(ctx.owner, source, 'ai', { apiKey: SECRET, model: 'mixtral', temperature: 0.2 });
-    await put(ctx.owner, source, 'raids', { lootSystem: 'epgp' });
+    await put(ctx.owner, source, 'raids', { signupWindowDays: 21 });
     const name = `Raid night ${uniqueSuffix()}`;
     const created = await ctx.owner.post<{ template: ConfigTemplate; message: string }>(`${CONFIG}/templates`, {
       name,
@@ -449,13 +449,13 @@ describe('many guilds at once', () => {
       description: 'Our usual',
       sourceGuildId: source,
       createdBy: 'owner',
-      settings: { ai: { model: 'mixtral', temperature: 0.2 }, raids: { lootSystem: 'epgp' } },
+      settings: { ai: { model: 'mixtral', temperature: 0.2 }, raids: { signupWindowDays: 21 } },
     });
     expect(created.text).not.toContain(SECRET);
 
     const taken = await ctx.owner.post(`${CONFIG}/templates`, {
       name: name.toUpperCase(),
-      settings: { raids: { lootSystem: 'dkp' } },
+      settings: { raids: { signupWindowDays: 10 } },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('CONFLICT');
@@ -482,7 +482,7 @@ describe('many guilds at once', () => {
     expect(preview.body.guilds[2]!.changes).toEqual([
       { category: 'ai', key: 'model', before: null, after: 'mixtral' },
       { category: 'ai', key: 'temperature', before: null, after: 0.2 },
-      { category: 'raids', key: 'lootSystem', before: null, after: 'epgp' },
+      { category: 'raids', key: 'signupWindowDays', before: null, after: 21 },
     ]);
     expect(await overrideRows(targets[0]!)).toEqual([]);
 

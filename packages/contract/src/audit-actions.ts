@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
   'alert_silence.created': 'Alerts silenced',
   'alert_silence.ended': 'Alert silence ended',
   'loot.awarded': 'Loot awarded',
+  'loot.bulk_awarded': 'Loot awarded from an RCLootCouncil import',
   'loot.council_opened': 'Item put before the loot council',
   'loot.council_voted': 'Loot council vote',
   'loot.decayed': 'Loot standings decayed',

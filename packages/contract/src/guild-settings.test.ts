@@ -117,7 +117,7 @@ describe('settingValueError, kind by kind', () => {
 
 describe('settingsErrors', () => {
   it('names every bad field: unknown, locked, secrets where not shared, values that do not fit; null always fits', () => {
-    expect(settingsErrors('raids', { defaultRaidSize: 25, lootSystem: null })).toEqual({});
+    expect(settingsErrors('raids', { defaultRaidSize: 25, reminderTimes: null })).toEqual({});
     expect(settingsErrors('raids', { nope: 1, defaultRaidSize: 99 })).toEqual({
       nope: CONFIG_MESSAGES.unknownSetting,
       defaultRaidSize: 'Must be between 1 and 40',

@@ -177,7 +177,7 @@ export const SETTING_CATEGORIES = [
   {
     id: 'raids',
     label: 'Raids',
-    description: 'Sign-ups, reminders and loot.',
+    description: 'Sign-ups and reminders (the loot system is on the Loot page).',
     settings: [
       integer('signupWindowDays', 'Sign-up window (days)', 14, 'How many days before a raid sign-ups open.', {
         min: 1,
@@ -187,16 +187,6 @@ export const SETTING_CATEGORIES = [
       list('reminderTimes', 'Reminder times', ['24h', '1h'], 'How long before a raid the bot reminds those signed up.', {
         itemKind: 'duration',
         max: 5,
-      }),
-      choice('lootSystem', 'Loot system', 'council', 'How loot is handed out.', {
-        options: options(
-          ['personal', 'Personal loot'],
-          ['council', 'Loot council'],
-          ['dkp', 'DKP'],
-          ['epgp', 'EPGP'],
-          ['roll', 'Need / greed rolls'],
-          ['soft_reserve', 'Soft reserve'],
-        ),
       }),
     ],
   },

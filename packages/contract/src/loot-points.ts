@@ -179,3 +179,27 @@ export function standingOf(entries: readonly LedgerAmounts[], baseGp: Cents): St
 /** A priority (EP / GP × 10 000) as text with four decimals: 12345 → '1.2345'. */
 export const priorityText = (priority: number): string =>
   `${priority < 0 ? '-' : ''}${Math.floor(Math.abs(priority) / 10_000)}.${String(Math.abs(priority) % 10_000).padStart(4, '0')}`;
+
+/** A character's attendance over the priority window: raids attended (present or late) of the guild's raids in it. */
+export interface AttendanceCount {
+  attended: number;
+  raids: number;
+}
+
+/** An attendance rate in percent with two decimals ('87.50'), exactly; '0.00' with no raid in the window. */
+export const attendanceRateText = ({ attended, raids }: AttendanceCount): string =>
+  amountText(raids > 0 ? divideRounded(attended * 10_000, raids) : 0);
+
+/**
+ * The guild's weighting of a character on the priority board, in cents: the attendance points scaled by the share of
+ * the window's raids attended, less the penalty for each upgrade received in the window.
+ */
+export function weightingScore(
+  weighting: { attendancePoints: number; upgradePenalty: number },
+  attendance: AttendanceCount,
+  upgrades: number,
+): Cents {
+  const attendancePart =
+    attendance.raids > 0 ? divideRounded(weighting.attendancePoints * 100 * attendance.attended, attendance.raids) : 0;
+  return attendancePart - weighting.upgradePenalty * 100 * upgrades;
+}

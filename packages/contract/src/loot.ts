@@ -99,7 +99,20 @@ export const LOOT_MESSAGES = {
   outranks: 'You cannot correct the standing of a member who holds permissions you do not hold.',
   ownStanding: 'You cannot correct your own standing: ask another officer.',
   loadFailed: 'Failed to load loot',
+  importDuplicate: 'The import names this drop twice: only its first line becomes an award.',
+  importNeedsBid: 'The guild prices items by bid: record this award by hand with its winning bid.',
+  importNeedsItemLevel: 'The item level of this item is unknown: record this award by hand with its item level.',
+  importNoCharacter: 'The character of this line is no longer in the guild.',
+  importAwarded: (count: number) =>
+    count === 0
+      ? 'Nothing to award: every line is already awarded or refused'
+      : `${count} ${count === 1 ? 'award' : 'awards'} recorded from the import`,
 } as const;
+
+/** How far around a raid's time an RCLootCouncil line counts as its loot: an hour before it starts and after it ends. */
+export const LOOT_IMPORT_MARGIN_HOURS = 1;
+/** A raid without an end time is taken to last this long when its imported loot is looked up. */
+export const LOOT_IMPORT_RAID_HOURS = 6;
 
 const AMOUNT_PATTERN = /^-?\d{1,7}(\.\d{1,2})?$/;
 /** The amount's cents when the text is an amount, else null: refinements run even after the pattern failed. */
@@ -137,10 +150,26 @@ export const epgpRulesSchema = z.object({
   decayPercent: percent,
 });
 
-/** The guild's loot values: DKP's, EPGP's, and when members' wishlists lock (null: never). */
+/**
+ * The guild's weighting on the priority board, beside wishlist rank and standing: points for attending every raid of
+ * the window (a rate below scales them down) less points for each upgrade received in it.
+ */
+export const priorityWeightingSchema = z.object({
+  attendancePoints: z.number().int().min(0).max(1000).describe('Points for attending every raid of the window'),
+  upgradePenalty: z.number().int().min(0).max(1000).describe('Points taken for each upgrade received in the window'),
+  windowWeeks: z.number().int().min(1).max(52).describe('How many weeks back attendance and upgrades count'),
+});
+/** The priority board's weighting. */
+export type PriorityWeighting = z.infer<typeof priorityWeightingSchema>;
+
+/** The weighting a guild starts with, and that versions saved before it existed read as. */
+export const DEFAULT_PRIORITY_WEIGHTING: PriorityWeighting = { attendancePoints: 100, upgradePenalty: 20, windowWeeks: 8 };
+
+/** The guild's loot values: DKP's, EPGP's, the priority board's weighting, when members' wishlists lock (null: never). */
 export const lootRulesSchema = z.object({
   dkp: dkpRulesSchema,
   epgp: epgpRulesSchema,
+  priority: priorityWeightingSchema.default(DEFAULT_PRIORITY_WEIGHTING),
   wishlistLockAt: z.iso.datetime({ offset: true }).nullable(),
 });
 /** The loot values as the API carries them. */
@@ -181,6 +210,7 @@ export const DEFAULT_LOOT_RULES: LootRules = {
     }),
     decayPercent: 10,
   },
+  priority: DEFAULT_PRIORITY_WEIGHTING,
   wishlistLockAt: null,
 };
 

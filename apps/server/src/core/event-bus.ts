@@ -4,6 +4,7 @@ import type {
   ExportProgress,
   HealthOverview,
   LinkType,
+  LootChangeKind,
   MetricSample,
   MetricsSnapshot,
   ServiceName,
@@ -53,7 +54,9 @@ export type DomainEvent =
   /** Officers planned, edited or cancelled raids (committed): the Discord raid posts follow. */
   | { type: 'raid.changed'; change: RaidPlanChange }
   /** An officer changed a raid's composition board (a seat, the bench, its publication). */
-  | { type: 'raid.composition-changed'; composition: RaidCompositionChange };
+  | { type: 'raid.composition-changed'; composition: RaidCompositionChange }
+  /** An officer recorded loot (an award, a correction, a council vote or outcome, a credit, new settings). */
+  | { type: 'loot.changed'; loot: LootChange };
 
 /** What happened to guild tenants: the tenant itself, or (data-deleted) everything it owns. */
 export type GuildChange = 'created' | 'updated' | 'deleted' | 'activated' | 'deactivated' | 'data-deleted';
@@ -90,6 +93,14 @@ export interface RaidCompositionChange {
   discordGuildId: string;
   raidId: string;
   version: number;
+}
+
+/** A guild's loot as it changed: which guild (tenant and Discord server), what kind of change, and its raid if any. */
+export interface LootChange {
+  guildId: string;
+  discordGuildId: string;
+  change: LootChangeKind;
+  raidId: string | null;
 }
 
 /** The in-process event bus. Subscribers run synchronously; one failing does not stop the others. */

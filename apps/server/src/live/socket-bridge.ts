@@ -83,6 +83,11 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace, commun
         community.to(communityGuildRoom(discordGuildId)).emit('raid:composition', { raidId, version });
         return;
       }
+      case 'loot.changed': {
+        const { change, raidId, discordGuildId } = event.loot;
+        community.to(communityGuildRoom(discordGuildId)).emit('loot:changed', { change, raidId });
+        return;
+      }
       case 'admin-sessions.ended':
         for (const sessionId of event.sessionIds) {
           const room = sessionRoom(sessionId);

@@ -157,6 +157,15 @@ export const priorityRow = z.object({
   standing: lootStanding.nullable(),
   lastUpgradeAt: z.string().nullable(),
   lastUpgradeItem: z.string().nullable(),
+  weighting: z
+    .object({
+      attended: z.number(),
+      raids: z.number().describe("The guild's raids with attendance in the window"),
+      attendanceRate: amount.describe('Percent, two decimals'),
+      recentUpgrades: z.number(),
+      score: amount.describe('Attendance points × rate − penalty × upgrades'),
+    })
+    .describe("The guild's weighting of attendance and recent upgrades over its window"),
 });
 /** A priority board line. */
 export type PriorityRow = z.infer<typeof priorityRow>;
@@ -199,6 +208,48 @@ export const raidLoot = z.object({
 });
 /** A raid's loot. */
 export type RaidLoot = z.infer<typeof raidLoot>;
+
+/** One version of the guild's loot settings, as members read the history. */
+export const lootSettingsVersion = z.object({
+  version: z.number(),
+  system: z.enum(LOOT_SYSTEMS),
+  rules: lootRulesSchema,
+  note: z.string(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string(),
+});
+/** A loot settings version. */
+export type LootSettingsVersion = z.infer<typeof lootSettingsVersion>;
+
+/** How a line of an RCLootCouncil import fares as an award of the raid. */
+export const LOOT_IMPORT_STATUSES = ['new', 'awarded', 'refused'] as const;
+
+/** A line of an import as a raid's award: new (applying records it), already awarded, or refused with a reason. */
+export const lootImportLine = z.object({
+  entryId: z.string(),
+  characterName: z.string(),
+  characterId: z.string().nullable(),
+  itemId: z.number(),
+  itemName: z.string(),
+  boss: z.string().nullable(),
+  response: z.string().nullable(),
+  awardedAt: z.string(),
+  dropNumber: z.number().nullable(),
+  charge: z.object({ points: amount, gp: amount }).nullable().describe('What the ledger charges when it is recorded'),
+  status: z.enum(LOOT_IMPORT_STATUSES),
+  reason: z.string().nullable(),
+});
+/** An import line. */
+export type LootImportLine = z.infer<typeof lootImportLine>;
+
+/** What applying a raid's imported loot would do. */
+export const lootImportPlan = z.object({
+  raid: z.object({ id: z.string(), name: z.string() }),
+  lines: z.array(lootImportLine),
+  counts: z.object({ new: z.number(), awarded: z.number(), refused: z.number() }),
+});
+/** A raid's import plan. */
+export type LootImportPlan = z.infer<typeof lootImportPlan>;
 
 /** An award as an officer records it. */
 export const recordAwardBody = z.object({
@@ -262,6 +313,19 @@ export const lootApi = {
     summary: 'Change the loot system or its values: a new version (loot.manage)',
     body: z.object({ system: z.enum(LOOT_SYSTEMS), rules: lootRulesSchema, note: z.string().trim().max(500).default('') }),
     response: z.object({ success: ok, message: z.string(), settings: lootSettings }),
+  }),
+  settingsVersions: endpoint({
+    method: 'GET',
+    path: '/api/guild/loot/settings/versions',
+    summary: 'Every version of the loot settings, newest first, as members read the history',
+    query: z.object({ page }),
+    response: z.object({
+      success: ok,
+      versions: z.array(lootSettingsVersion),
+      total: z.number(),
+      page: z.number(),
+      pageSize: z.number(),
+    }),
   }),
   items: endpoint({
     method: 'GET',
@@ -350,6 +414,21 @@ export const lootApi = {
     params: raidParams,
     body: z.object({ bossesKilled: z.number().int().min(0).max(LOOT_LIMITS.maxBosses) }),
     response: z.object({ success: ok, message: z.string(), credited: z.number() }),
+  }),
+  previewImport: endpoint({
+    method: 'GET',
+    path: '/api/guild/loot/raids/:raidId/import',
+    summary: "The guild's RCLootCouncil lines of a raid's time as its awards: new, already awarded, refused (loot.manage)",
+    params: raidParams,
+    response: z.object({ success: ok, plan: lootImportPlan }),
+  }),
+  applyImport: endpoint({
+    method: 'POST',
+    path: '/api/guild/loot/raids/:raidId/import',
+    summary: "Record a raid's new imported lines as awards in one transaction, charged by the system; again adds none",
+    params: raidParams,
+    body: z.object({}),
+    response: z.object({ success: ok, message: z.string(), awarded: z.number(), plan: lootImportPlan }),
   }),
   correct: endpoint({
     method: 'POST',

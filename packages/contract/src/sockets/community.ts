@@ -38,10 +38,20 @@ export const raidCompositionChanged = z.object({ raidId: z.string(), version: z.
 /** A composition change pushed to the guild's room. */
 export type RaidCompositionChanged = z.infer<typeof raidCompositionChanged>;
 
+/** What changed in a guild's loot: open loot pages read it again. */
+export const LOOT_CHANGES = ['award', 'correction', 'council', 'credit', 'settings', 'decay'] as const;
+/** A kind of loot change. */
+export type LootChangeKind = (typeof LOOT_CHANGES)[number];
+/** A loot change pushed to the guild's room: which kind, and the raid it belongs to when it belongs to one. */
+export const lootChanged = z.object({ change: z.enum(LOOT_CHANGES), raidId: z.string().nullable() });
+/** A loot change. */
+export type LootChanged = z.infer<typeof lootChanged>;
+
 /** Events the server sends on /community. */
 export interface CommunityServerEvents {
   'raid:answered': (payload: RaidAnswered) => void;
   'raid:composition': (payload: RaidCompositionChanged) => void;
+  'loot:changed': (payload: LootChanged) => void;
 }
 /** Events a client sends on /community: none yet; the handshake chooses the guild. */
 export type CommunityClientEvents = Record<string, never>;

@@ -4,12 +4,14 @@ import type { Queryable } from '../../services/db/db';
 /** A table an export reads: the guild tenant row, or one kind of the guild's data. */
 export type ExportTable = 'guild' | GuildDataKind;
 
-interface TableSpec {
+export interface TableSpec {
   table: string;
   /** Rows of the guild (alias t), with the guild id as $1. */
   owned: string;
-  /** A unique key in keyset order; all uuid. */
+  /** A unique key in keyset order. */
   key: readonly string[];
+  /** The key columns' types where they are not all uuid, in key order. */
+  keyTypes?: readonly string[];
 }
 
 /**
@@ -30,8 +32,41 @@ export const EXPORT_TABLES: Readonly<Record<ExportTable, TableSpec>> = {
   character_links: { table: 'character_links', owned: 't.guild_id = $1', key: ['id'] },
 };
 
-/** The dump's insert order (foreign keys first). */
-export const DUMP_ORDER: readonly ExportTable[] = Object.keys(EXPORT_TABLES) as ExportTable[];
+/**
+ * The guild's loot beyond its awards (loot_entries, above): settings versions, the DKP / EPGP ledger and its decay
+ * runs, wishlists, the council's items, requests and votes; in foreign-key order after the tables above. The ledger's
+ * per-character sums (loot_ledger_totals) are not dumped: the ledger's own triggers rebuild them as it is restored.
+ */
+const LOOT_DUMP_TABLES: readonly TableSpec[] = [
+  { table: 'loot_rule_versions', owned: 't.guild_id = $1', key: ['version'], keyTypes: ['integer'] },
+  { table: 'loot_ledger_entries', owned: 't.guild_id = $1', key: ['id'] },
+  {
+    table: 'loot_decay_runs',
+    owned: 't.guild_id = $1',
+    key: ['ledger', 'decay_week'],
+    keyTypes: ['text', 'date'],
+  },
+  {
+    table: 'loot_wishlist_items',
+    owned: 't.guild_id = $1',
+    key: ['character_id', 'item_id'],
+    keyTypes: ['uuid', 'integer'],
+  },
+  { table: 'loot_council_items', owned: 't.guild_id = $1', key: ['id'] },
+  {
+    table: 'loot_requests',
+    owned: 't.council_item_id IN (SELECT id FROM loot_council_items WHERE guild_id = $1)',
+    key: ['id'],
+  },
+  {
+    table: 'loot_council_votes',
+    owned: 't.council_item_id IN (SELECT id FROM loot_council_items WHERE guild_id = $1)',
+    key: ['id'],
+  },
+];
+
+/** The dump's tables in insert order (foreign keys first): every kind of guild data, then its loot. */
+export const DUMP_TABLES: readonly TableSpec[] = [...Object.values(EXPORT_TABLES), ...LOOT_DUMP_TABLES];
 
 /** An identifier as SQL writes it: always quoted, quotes doubled. */
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -107,9 +142,9 @@ export async function selectRenderedPage(
   const values: unknown[] = [guildId];
   let where = spec.owned;
   if (options.after) {
-    const placeholders = options.after.map((value) => {
+    const placeholders = options.after.map((value, i) => {
       values.push(value);
-      return `$${values.length}::uuid`;
+      return `$${values.length}::${spec.keyTypes?.[i] ?? 'uuid'}`;
     });
     where += ` AND (${key.join(', ')}) > (${placeholders.join(', ')})`;
   }

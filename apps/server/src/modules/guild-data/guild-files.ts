@@ -1,6 +1,6 @@
 import type { Queryable } from '../../services/db/db';
 import {
-  DUMP_ORDER,
+  DUMP_TABLES,
   EXPORT_TABLES,
   type ExportTable,
   quoteIdent,
@@ -8,6 +8,7 @@ import {
   selectColumns,
   selectOutsideReferences,
   selectRenderedPage,
+  type TableSpec,
 } from './export-queries';
 
 /** Rows per keyset page: few round trips, flat memory. */
@@ -21,12 +22,11 @@ export type IsOpen = () => boolean;
 /** Every row of one table of the guild, rendered, a page at a time. */
 async function* renderedPages(
   reader: Queryable,
-  table: ExportTable,
+  spec: TableSpec,
   guildId: string,
   rendering: { as: RowRendering; columns: readonly string[]; nulled?: readonly string[] },
   isOpen: IsOpen,
 ): AsyncGenerator<string[]> {
-  const spec = EXPORT_TABLES[table];
   let after: string[] | null = null;
   while (isOpen()) {
     const page = await selectRenderedPage(reader, spec, guildId, { ...rendering, after, size: PAGE_SIZE });
@@ -38,7 +38,7 @@ async function* renderedPages(
 
 /** guild.json: the guild tenant row as one object. */
 export async function* guildJsonFile(reader: Queryable, guildId: string, isOpen: IsOpen): AsyncGenerator<string> {
-  for await (const rows of renderedPages(reader, 'guild', guildId, AS_JSON, isOpen)) yield `${rows[0]}\n`;
+  for await (const rows of renderedPages(reader, EXPORT_TABLES.guild, guildId, AS_JSON, isOpen)) yield `${rows[0]}\n`;
 }
 
 /** {kind}.json: a JSON array of every row of that kind, as the database holds it. */
@@ -50,7 +50,7 @@ export async function* kindJsonFile(
 ): AsyncGenerator<string> {
   let isFirst = true;
   yield '[';
-  for await (const rows of renderedPages(reader, kind, guildId, AS_JSON, isOpen)) {
+  for await (const rows of renderedPages(reader, EXPORT_TABLES[kind], guildId, AS_JSON, isOpen)) {
     yield `${isFirst ? '\n' : ',\n'}${rows.join(',\n')}`;
     isFirst = false;
   }
@@ -71,15 +71,15 @@ export async function* guildSqlFile(
   const heading = `${guild.guild_name} (${guild.id})`.replace(/[\r\n]+/g, ' ');
   yield `-- Guildhall guild dump: ${heading}, ${new Date().toISOString()}\n`;
   yield '-- Restores this guild and its data into an empty Guildhall schema (migrations applied, no rows).\n';
-  yield "SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\nBEGIN;\n";
-  const dumped = DUMP_ORDER.map((table) => EXPORT_TABLES[table].table);
-  for (const table of DUMP_ORDER) {
-    const spec = EXPORT_TABLES[table];
+  // A ledger correction may name an entry later in key order: its deferrable check waits for COMMIT.
+  yield "SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\nBEGIN;\nSET CONSTRAINTS ALL DEFERRED;\n";
+  const dumped = DUMP_TABLES.map((spec) => spec.table);
+  for (const spec of DUMP_TABLES) {
     const columns = await selectColumns(reader, spec.table);
     const nulled = await selectOutsideReferences(reader, spec.table, dumped);
     const insert = `INSERT INTO ${quoteIdent(spec.table)} (${columns.map(quoteIdent).join(', ')}) VALUES\n`;
     yield `\n-- ${spec.table}${nulled.length ? ` (outside the dump, written NULL: ${nulled.join(', ')})` : ''}\n`;
-    for await (const rows of renderedPages(reader, table, guild.id, { as: 'sql', columns, nulled }, isOpen))
+    for await (const rows of renderedPages(reader, spec, guild.id, { as: 'sql', columns, nulled }, isOpen))
       yield `${insert}${rows.join(',\n')};\n`;
   }
   yield '\nCOMMIT;\n';

@@ -10,13 +10,14 @@ export interface LootRaidRow {
   instance: string;
   difficulty: string;
   starts_at: Date;
+  ends_at: Date | null;
 }
 
-/** A raid of the guild that was not cancelled, or null. */
-export async function findRaid(db: Queryable, guildId: string, raidId: string): Promise<LootRaidRow | null> {
+/** A raid of the guild that was not cancelled, or null; `lock`: locked for the caller's transaction. */
+export async function findRaid(db: Queryable, guildId: string, raidId: string, lock = false): Promise<LootRaidRow | null> {
   const { rows } = await db.query<LootRaidRow>(
-    `SELECT id, name, instance, difficulty, starts_at FROM raid_events
-      WHERE guild_id = $1 AND id = $2 AND cancelled_at IS NULL`,
+    `SELECT id, name, instance, difficulty, starts_at, ends_at FROM raid_events
+      WHERE guild_id = $1 AND id = $2 AND cancelled_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
     [guildId, raidId],
   );
   return rows[0] ?? null;

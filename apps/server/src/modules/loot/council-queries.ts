@@ -85,11 +85,10 @@ export interface RequestVoteRow {
 export async function selectRequestsWithVotes(db: Queryable, councilItemIds: readonly string[]): Promise<RequestVoteRow[]> {
   const { rows } = await db.query<RequestVoteRow>(
     `SELECT r.council_item_id, r.id, r.character_id, c.name, c.class, r.response, r.note, v.voter_user_id,
-            COALESCE(u.global_name, u.username) AS voter_name, v.reason
+            v.voter_name, v.reason
        FROM loot_requests r
        JOIN characters c ON c.id = r.character_id
        LEFT JOIN loot_council_votes v ON v.request_id = r.id
-       LEFT JOIN users u ON u.id = v.voter_user_id
       WHERE r.council_item_id = ANY($1::uuid[])
       ORDER BY r.created_at, r.id, v.voted_at`,
     [councilItemIds],
@@ -122,13 +121,14 @@ export async function findRequest(
   return rows[0] ?? null;
 }
 
-/** Stores a council member's vote, or changes it (one per voter and item). */
+/** Stores a council member's vote with their name as it is now, or changes it (one per voter and item). */
 export async function upsertVote(
   tx: Queryable,
   v: { councilItemId: string; voterUserId: string; requestId: string; reason: string },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO loot_council_votes (council_item_id, voter_user_id, request_id, reason) VALUES ($1, $2, $3, $4)
+    `INSERT INTO loot_council_votes (council_item_id, voter_user_id, voter_name, request_id, reason)
+     SELECT $1::uuid, u.id, COALESCE(u.global_name, u.username), $3::uuid, $4::text FROM users u WHERE u.id = $2::uuid
      ON CONFLICT (council_item_id, voter_user_id) DO UPDATE
        SET request_id = EXCLUDED.request_id, reason = EXCLUDED.reason, voted_at = now()`,
     [v.councilItemId, v.voterUserId, v.requestId, v.reason],

@@ -1,15 +1,21 @@
 import {
+  type AttendanceCount,
   amountText,
+  attendanceRateText,
   type CouncilItem,
   centsOf,
+  DEFAULT_LOOT_RULES,
   type LedgerEntry,
   type LootAward,
   type LootLogEntry,
   type LootRequest,
   type LootResponse,
   type LootSettings,
+  type LootSettingsVersion,
   type LootSlot,
   type LootStanding,
+  type LootSystem,
+  lootRulesSchema,
   type PriorityRow as PriorityLine,
   priorityText,
   type StandingRow as StandingLine,
@@ -21,10 +27,24 @@ import type { CharacterRequestRow, CouncilItemRow, RequestVoteRow } from './coun
 import type { LedgerEntryRow, StandingRow, SumsRow } from './ledger-queries';
 import type { LogRow } from './log-queries';
 import type { RulesInForce } from './rules-in-force';
+import type { RulesVersionRow } from './rules-queries';
 import type { PriorityRow, WishlistRow } from './wishlist-queries';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 const amount = (text: string | null) => amountText(centsOf(text ?? '0'));
+
+/** A stored settings version; values saved before a field existed read as its default (the schema's). */
+export const presentSettingsVersion = (row: RulesVersionRow): LootSettingsVersion => {
+  const parsed = lootRulesSchema.safeParse(row.rules);
+  return {
+    version: row.version,
+    system: row.system as LootSystem,
+    rules: parsed.success ? parsed.data : DEFAULT_LOOT_RULES,
+    note: row.note,
+    changedBy: row.changed_by_name,
+    changedAt: row.changed_at.toISOString(),
+  };
+};
 
 /** The settings in force as the API carries them. */
 export const presentSettings = (rules: RulesInForce, isLocked: boolean, canManage: boolean): LootSettings => ({
@@ -125,13 +145,25 @@ export const presentLog = (row: LogRow): LootLogEntry => ({
   at: row.at.toISOString(),
 });
 
-export const presentPriority = (row: PriorityRow, ledger: string | null, baseGp: string): PriorityLine => ({
+export const presentPriority = (
+  row: PriorityRow,
+  ledger: string | null,
+  baseGp: string,
+  weighting: { counted: AttendanceCount; recent: number; score: number },
+): PriorityLine => ({
   character: { id: row.character_id, name: row.name, class: row.class },
   rank: row.rank,
   note: row.note,
   standing: ledger ? presentStanding({ points: row.points ?? '0', ep: row.ep ?? '0', gp: row.gp ?? '0' }, baseGp) : null,
   lastUpgradeAt: iso(row.last_upgrade_at),
   lastUpgradeItem: row.last_upgrade_item,
+  weighting: {
+    attended: weighting.counted.attended,
+    raids: weighting.counted.raids,
+    attendanceRate: attendanceRateText(weighting.counted),
+    recentUpgrades: weighting.recent,
+    score: amountText(weighting.score),
+  },
 });
 
 /**

@@ -1,4 +1,4 @@
-import { LOOT_MANAGE_PERMISSION, LOOT_MESSAGES, lootApi } from '@guildhall/contract';
+import { LOOT_MANAGE_PERMISSION, LOOT_MESSAGES, type LootChangeKind, lootApi } from '@guildhall/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guildMemberOf, holdsGuildPermission } from '../../auth/guild-member';
@@ -9,9 +9,11 @@ import { correctStanding } from './correct-standing';
 import { creditRaid } from './credit-raid';
 import { lootDecayJob } from './decay-job';
 import { decideCouncil } from './decide-council';
+import { applyImportAwards, previewImportAwards } from './import-awards';
 import { listLootLog } from './list-loot-log';
+import { listSettingsVersions } from './list-settings-versions';
 import { listStandings } from './list-standings';
-import { lootDepsOf } from './loot-deps';
+import { type LootDeps, lootDepsOf } from './loot-deps';
 import type { LootMember } from './loot-member';
 import { openCouncil } from './open-council';
 import { readCharacterLoot } from './read-character-loot';
@@ -38,6 +40,13 @@ const memberLootRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(lootApi.settings, TAG),
     handler: async (request) => ({ success: true as const, settings: await readLootSettings(deps.db, memberOf(request)) }),
+  });
+  app.route({
+    ...contractRoute(lootApi.settingsVersions, TAG),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listSettingsVersions(deps.db, memberOf(request), request.query.page)),
+    }),
   });
   app.route({
     ...contractRoute(lootApi.items, TAG),
@@ -105,7 +114,16 @@ async function requireLootManage(request: FastifyRequest) {
   if (!canManage(request)) throw new AppError('FORBIDDEN', LOOT_MESSAGES.noPermission);
 }
 
-/** What officers with loot.manage do: awards, raid credits, corrections, the council, the settings. */
+/** Tells the guild's open loot pages what an officer changed, once it is committed. */
+const tellGuild = (deps: LootDeps, request: FastifyRequest, change: LootChangeKind, raidId: string | null = null) => {
+  const { guildId, discordGuildId } = memberOf(request);
+  deps.bus.publish({ type: 'loot.changed', loot: { guildId, discordGuildId, change, raidId } });
+};
+
+/**
+ * What officers with loot.manage do: awards (one by one or from an import), raid credits, corrections, the council,
+ * the settings; each change is told to the guild's open loot pages.
+ */
 const officerLootRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireGuild(['guild.view']));
   app.addHook('onRequest', requireLootManage);
@@ -113,58 +131,74 @@ const officerLootRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(lootApi.saveSettings, TAG),
-    handler: async (request) => ({
-      success: true as const,
-      message: LOOT_MESSAGES.rulesSaved,
-      settings: await saveLootSettings(deps, memberOf(request), request.body),
-    }),
+    handler: async (request) => {
+      const settings = await saveLootSettings(deps, memberOf(request), request.body);
+      tellGuild(deps, request, 'settings');
+      return { success: true as const, message: LOOT_MESSAGES.rulesSaved, settings };
+    },
   });
   app.route({
     ...contractRoute(lootApi.recordAward, TAG),
+    handler: async (request) => {
+      const award = await recordAward(deps, memberOf(request), request.body);
+      tellGuild(deps, request, 'award', award.raid?.id ?? null);
+      return { success: true as const, message: LOOT_MESSAGES.awardRecorded, award };
+    },
+  });
+  app.route({
+    ...contractRoute(lootApi.previewImport, TAG),
     handler: async (request) => ({
       success: true as const,
-      message: LOOT_MESSAGES.awardRecorded,
-      award: await recordAward(deps, memberOf(request), request.body),
+      plan: await previewImportAwards(deps, memberOf(request), request.params.raidId),
     }),
+  });
+  app.route({
+    ...contractRoute(lootApi.applyImport, TAG),
+    handler: async (request) => {
+      const { awarded, plan } = await applyImportAwards(deps, memberOf(request), request.params.raidId);
+      if (awarded > 0) tellGuild(deps, request, 'award', request.params.raidId);
+      return { success: true as const, message: LOOT_MESSAGES.importAwarded(awarded), awarded, plan };
+    },
   });
   app.route({
     ...contractRoute(lootApi.creditRaid, TAG),
     handler: async (request) => {
       const credited = await creditRaid(deps, memberOf(request), request.params.raidId, request.body);
+      tellGuild(deps, request, 'credit', request.params.raidId);
       return { success: true as const, message: LOOT_MESSAGES.raidCredited(credited), credited };
     },
   });
   app.route({
     ...contractRoute(lootApi.correct, TAG),
-    handler: async (request) => ({
-      success: true as const,
-      message: LOOT_MESSAGES.correctionRecorded,
-      entry: await correctStanding(deps, memberOf(request), request.body),
-    }),
+    handler: async (request) => {
+      const entry = await correctStanding(deps, memberOf(request), request.body);
+      tellGuild(deps, request, 'correction');
+      return { success: true as const, message: LOOT_MESSAGES.correctionRecorded, entry };
+    },
   });
   app.route({
     ...contractRoute(lootApi.openCouncil, TAG),
-    handler: async (request) => ({
-      success: true as const,
-      message: LOOT_MESSAGES.councilOpened,
-      item: await openCouncil(deps, memberOf(request), request.body),
-    }),
+    handler: async (request) => {
+      const item = await openCouncil(deps, memberOf(request), request.body);
+      tellGuild(deps, request, 'council', item.raidId);
+      return { success: true as const, message: LOOT_MESSAGES.councilOpened, item };
+    },
   });
   app.route({
     ...contractRoute(lootApi.vote, TAG),
-    handler: async (request) => ({
-      success: true as const,
-      message: LOOT_MESSAGES.voteSaved,
-      item: await voteCouncil(deps, memberOf(request), request.params.councilItemId, request.body),
-    }),
+    handler: async (request) => {
+      const item = await voteCouncil(deps, memberOf(request), request.params.councilItemId, request.body);
+      tellGuild(deps, request, 'council', item.raidId);
+      return { success: true as const, message: LOOT_MESSAGES.voteSaved, item };
+    },
   });
   app.route({
     ...contractRoute(lootApi.decide, TAG),
-    handler: async (request) => ({
-      success: true as const,
-      message: LOOT_MESSAGES.awardRecorded,
-      item: await decideCouncil(deps, memberOf(request), request.params.councilItemId, request.body),
-    }),
+    handler: async (request) => {
+      const item = await decideCouncil(deps, memberOf(request), request.params.councilItemId, request.body);
+      tellGuild(deps, request, 'council', item.raidId);
+      return { success: true as const, message: LOOT_MESSAGES.awardRecorded, item };
+    },
   });
 };
 

@@ -38,3 +38,30 @@ export async function insertRulesVersion(
   );
   return rows[0]!.version;
 }
+
+/** A stored version of the loot settings. */
+export interface RulesVersionRow {
+  version: number;
+  system: string;
+  rules: unknown;
+  note: string;
+  changed_by_name: string | null;
+  changed_at: Date;
+}
+
+/** A page of the guild's settings versions, newest first (the primary key backwards), and how many there are. */
+export async function selectRulesVersions(
+  db: Queryable,
+  guildId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: RulesVersionRow[]; total: number }> {
+  const [{ rows }, count] = await Promise.all([
+    db.query<RulesVersionRow>(
+      `SELECT version, system, rules, note, changed_by ->> 'name' AS changed_by_name, changed_at
+         FROM loot_rule_versions WHERE guild_id = $1 ORDER BY version DESC LIMIT $2 OFFSET $3`,
+      [guildId, page.limit, page.offset],
+    ),
+    db.query<{ total: number }>('SELECT count(*)::int AS total FROM loot_rule_versions WHERE guild_id = $1', [guildId]),
+  ]);
+  return { rows, total: count.rows[0]!.total };
+}

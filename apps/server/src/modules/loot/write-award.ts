@@ -24,23 +24,58 @@ const refuse = (field: string, message: string): never => {
   throw new AppError('VALIDATION_FAILED', message, { fields: { [field]: message } });
 };
 
-/** What the guild's ledger charges for the award: DKP's price (slot or bid), EPGP's GP; nothing without a ledger. */
-function chargeOf(
+/** What the guild's ledger charges for an award (DKP's price by slot or bid, EPGP's GP; null without a ledger), or
+ * which value the price lacks. */
+export function priceAward(
   rules: RulesInForce,
   slot: LootSlot,
   itemLevel: number | null,
   bid: string | null,
-): Pick<NewLedgerEntry, 'points' | 'gp'> | null {
+): { charge: AwardCharge | null } | { missing: 'bid' | 'itemLevel' } {
   if (rules.ledger === 'dkp') {
     const dkp = dkpRulesInCents(rules.rules.dkp);
-    if (dkp.pricing === 'bid' && bid === null) refuse('bid', LOOT_MESSAGES.bidRequired);
-    return { points: amountText(-dkpPrice(dkp, slot, bid === null ? null : centsOf(bid))), gp: '0' };
+    if (dkp.pricing === 'bid' && bid === null) return { missing: 'bid' };
+    return { charge: { points: amountText(-dkpPrice(dkp, slot, bid === null ? null : centsOf(bid))), gp: '0' } };
   }
   if (rules.ledger === 'epgp') {
-    if (itemLevel === null) refuse('itemLevel', LOOT_MESSAGES.itemLevel);
-    return { points: '0', gp: amountText(itemGp(epgpRulesInCents(rules.rules.epgp), slot, itemLevel!)) };
+    if (itemLevel === null) return { missing: 'itemLevel' };
+    return { charge: { points: '0', gp: amountText(itemGp(epgpRulesInCents(rules.rules.epgp), slot, itemLevel)) } };
   }
-  return null;
+  return { charge: null };
+}
+
+/** An award's charge on the ledger: DKP points (negative) or GP. */
+export type AwardCharge = Pick<NewLedgerEntry, 'points' | 'gp'>;
+
+/** Writes the ledger charges of awards, one entry each, under the rules in force (nothing without a ledger). */
+export async function chargeAwards(
+  tx: Queryable,
+  member: LootMember,
+  rules: RulesInForce,
+  awards: readonly {
+    characterId: string;
+    charge: AwardCharge | null;
+    itemName: string;
+    boss: string;
+    raidId: string;
+    awardId: string;
+  }[],
+): Promise<void> {
+  if (!rules.ledger) return;
+  const charged = awards.filter((award) => award.charge !== null);
+  await insertLedgerEntries(
+    tx,
+    ledgerScopeOf(member, { ...rules, ledger: rules.ledger }),
+    charged.map((award) => ({
+      characterId: award.characterId,
+      kind: 'award' as const,
+      ep: '0',
+      ...award.charge!,
+      reason: `${award.itemName} (${award.boss})`,
+      raidId: award.raidId,
+      awardId: award.awardId,
+    })),
+  );
 }
 
 /**
@@ -69,7 +104,11 @@ export async function writeAward(
   const slot = (input.slot ?? item?.slot ?? 'other') as LootSlot;
   const itemLevel = input.itemLevel ?? item?.item_level ?? null;
   const bid = input.bid ?? null;
-  const charge = chargeOf(rules, slot, itemLevel, bid);
+  const priced = priceAward(rules, slot, itemLevel, bid);
+  if ('missing' in priced) {
+    refuse(priced.missing, priced.missing === 'bid' ? LOOT_MESSAGES.bidRequired : LOOT_MESSAGES.itemLevel);
+  }
+  const { charge } = priced as { charge: AwardCharge | null };
   let awardId: string;
   try {
     awardId = await insertAward(tx, member.guildId, {
@@ -91,19 +130,9 @@ export async function writeAward(
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', LOOT_MESSAGES.dropAwarded);
     throw error;
   }
-  if (charge && rules.ledger) {
-    await insertLedgerEntries(tx, ledgerScopeOf(member, { ...rules, ledger: rules.ledger }), [
-      {
-        characterId: attendee!.id,
-        kind: 'award',
-        ep: '0',
-        ...charge,
-        reason: `${itemName} (${input.boss})`,
-        raidId: raid.id,
-        awardId,
-      },
-    ]);
-  }
+  await chargeAwards(tx, member, rules, [
+    { characterId: attendee!.id, charge, itemName: itemName!, boss: input.boss, raidId: raid.id, awardId },
+  ]);
   await auditLoot(
     tx,
     member,

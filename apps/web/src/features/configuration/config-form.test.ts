@@ -88,7 +88,7 @@ describe('formatSettingValue', () => {
     expect(formatSettingValue(null)).toBe('default');
     expect(formatSettingValue([])).toBe('(none)');
     expect(formatSettingValue(true)).toBe('On');
-    expect(formatSettingValue('dkp', def('raids', 'lootSystem'))).toBe('DKP');
+    expect(formatSettingValue('de', def('general', 'language'))).toBe('Deutsch');
     expect(formatSettingValue('')).toBe('(empty)');
   });
 });
