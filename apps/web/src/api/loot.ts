@@ -1,6 +1,15 @@
-import { type CorrectionInput, type LootResponse, lootApi, type RecordAwardInput, type WishlistInput } from '@guildhall/contract';
+import {
+  type CorrectionInput,
+  type LootResponse,
+  type LootRules,
+  type LootSystem,
+  lootApi,
+  type RecordAwardInput,
+  type WishlistInput,
+} from '@guildhall/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../ui/toast-context';
+import { useLiveRefresh } from './community-socket';
 import { callCommunityEndpoint } from './endpoint';
 
 /** Query keys of the selected guild's loot: each names its guild, so a switch never shows another guild's loot. */
@@ -14,7 +23,32 @@ export const lootKeys = {
   raid: (guildId: string, raidId: string) => [...lootKeys.all(guildId), 'raid', raidId] as const,
   items: (guildId: string, search: string) => [...lootKeys.all(guildId), 'items', search] as const,
   priority: (guildId: string, itemId: number) => [...lootKeys.all(guildId), 'priority', itemId] as const,
+  versions: (guildId: string, page: number) => [...lootKeys.all(guildId), 'versions', page] as const,
+  importPlan: (guildId: string, raidId: string) => [...lootKeys.all(guildId), 'import', raidId] as const,
 };
+
+/** GET /api/guild/loot/settings/versions: a page of the settings' versions, newest first. */
+export function useLootSettingsVersionsQuery(guildId: string, page: number) {
+  return useQuery({
+    queryKey: lootKeys.versions(guildId, page),
+    queryFn: ({ signal }) => callCommunityEndpoint(lootApi.settingsVersions, { guildId, query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/guild/loot/raids/:raidId/import (loot.manage): the raid's imported lines as awards, before applying. */
+export function useImportPlanQuery(guildId: string, raidId: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: lootKeys.importPlan(guildId, raidId),
+    queryFn: ({ signal }) => callCommunityEndpoint(lootApi.previewImport, { guildId, params: { raidId }, signal }),
+    enabled: isEnabled && raidId !== '',
+  });
+}
+
+const LOOT_EVENTS = ['loot:changed'] as const;
+
+/** Refreshes the guild's open loot pages when an officer records loot (awards, corrections, the council's outcomes). */
+export const useLiveLoot = (guildId: string): void => useLiveRefresh(guildId, LOOT_EVENTS, lootKeys.all);
 
 /** GET /api/guild/loot/settings: the system, its values in force and whether the caller holds loot.manage. */
 export function useLootSettingsQuery(guildId: string) {
@@ -138,4 +172,16 @@ export const useVoteMutation = (guildId: string) =>
 export const useDecideMutation = (guildId: string) =>
   useLootMutation(guildId, ({ councilItemId, ...body }: { councilItemId: string; requestId: string; note: string }) =>
     callCommunityEndpoint(lootApi.decide, { guildId, params: { councilItemId }, body }),
+  );
+
+/** PUT /api/guild/loot/settings (loot.manage): the system and its values as a new version. */
+export const useSaveLootSettingsMutation = (guildId: string) =>
+  useLootMutation(guildId, (body: { system: LootSystem; rules: LootRules; note: string }) =>
+    callCommunityEndpoint(lootApi.saveSettings, { guildId, body }),
+  );
+
+/** POST …/raids/:raidId/import (loot.manage): records the raid's new imported lines as awards. */
+export const useApplyImportMutation = (guildId: string) =>
+  useLootMutation(guildId, (raidId: string) =>
+    callCommunityEndpoint(lootApi.applyImport, { guildId, params: { raidId }, body: {} }),
   );

@@ -1,18 +1,7 @@
-import {
-  COMMUNITY_NAMESPACE,
-  type CommunityClientEvents,
-  type CommunityServerEvents,
-  type CreateRaidInput,
-  type CreateSeriesInput,
-  raidsApi,
-  raidTemplatesApi,
-  type SignupInput,
-} from '@guildhall/contract';
+import { type CreateRaidInput, type CreateSeriesInput, raidsApi, raidTemplatesApi, type SignupInput } from '@guildhall/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { io, type Socket } from 'socket.io-client';
-import { tokenStore } from '../community-auth/token-store';
 import { useToast } from '../ui/toast-context';
+import { useLiveRefresh } from './community-socket';
 import { callCommunityEndpoint } from './endpoint';
 
 /** Query keys of the selected guild's raids: each names its guild, so a switch never shows another guild's raids. */
@@ -80,25 +69,7 @@ export function usePlanRaidMutation(guildId: string) {
   });
 }
 
-/**
- * Listens on /community for the guild's raid answers and composition changes, and refreshes its raids when one comes:
- * the socket carries the access token of an e-mail sign-in, and the browser sends the Discord session cookie by itself.
- */
-export function useLiveRaidAnswers(guildId: string): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!guildId) return;
-    const token = tokenStore.read()?.accessToken;
-    const socket: Socket<CommunityServerEvents, CommunityClientEvents> = io(COMMUNITY_NAMESPACE, {
-      path: '/socket.io',
-      withCredentials: true,
-      auth: token ? { guildId, token } : { guildId },
-    });
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: raidKeys.all(guildId) });
-    socket.on('raid:answered', refresh);
-    socket.on('raid:composition', refresh);
-    return () => {
-      socket.close();
-    };
-  }, [guildId, queryClient]);
-}
+const RAID_EVENTS = ['raid:answered', 'raid:composition'] as const;
+
+/** Refreshes the guild's raids when a member answers one or an officer changes a composition board. */
+export const useLiveRaidAnswers = (guildId: string): void => useLiveRefresh(guildId, RAID_EVENTS, raidKeys.all);

@@ -235,7 +235,7 @@ export const lootImportLine = z.object({
   response: z.string().nullable(),
   awardedAt: z.string(),
   dropNumber: z.number().nullable(),
-  charge: z.object({ points: amount, gp: amount }).nullable().describe('What the ledger charges when it is recorded'),
+  charge: z.object({ points: amount, gp: amount }).nullable().describe("What it will cost, as an award's cost reads"),
   status: z.enum(LOOT_IMPORT_STATUSES),
   reason: z.string().nullable(),
 });

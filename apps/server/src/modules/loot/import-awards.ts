@@ -1,4 +1,6 @@
 import {
+  amountText,
+  centsOf,
   LOOT_IMPORT_MARGIN_HOURS,
   LOOT_IMPORT_RAID_HOURS,
   LOOT_MESSAGES,
@@ -106,7 +108,9 @@ async function planImport(tx: Queryable, member: LootMember, raid: LootRaidRow) 
     const dropNumber = (lastDrop.get(key) ?? 0) + 1;
     lastDrop.set(key, dropNumber);
     awards.push({ line, characterId: line.character_id, boss, dropNumber, slot, itemLevel, charge: priced.charge });
-    planned.push({ ...base, dropNumber, charge: priced.charge, status: 'new', reason: null });
+    // Shown as an award's cost is: what the member pays, DKP as a positive price.
+    const cost = priced.charge && { points: amountText(-centsOf(priced.charge.points)), gp: priced.charge.gp };
+    planned.push({ ...base, dropNumber, charge: cost, status: 'new', reason: null });
   }
   const count = (status: LootImportLine['status']) => planned.filter((line) => line.status === status).length;
   const plan: LootImportPlan = {

@@ -22,7 +22,10 @@ import { formatRelative } from '../../ui/format-date';
 import { EmptyHint } from '../../ui/query-state';
 import { ItemPicker } from './item-picker';
 
-/** What the council sees before it decides: who wishes for the item, their standing and their last upgrade. */
+/**
+ * What the council sees before it decides: who wishes for the item, their standing, the guild's weighting of their
+ * attendance and recent upgrades, and their last upgrade.
+ */
 function PriorityBoard({ guildId, itemId, ledger }: { guildId: string; itemId: number; ledger: 'dkp' | 'epgp' | null }) {
   const board = usePriorityBoardQuery(guildId, itemId).data?.board ?? [];
   if (board.length === 0) return <p className="loot-note">Nobody has this item on a wishlist.</p>;
@@ -33,6 +36,7 @@ function PriorityBoard({ guildId, itemId, ledger }: { guildId: string; itemId: n
           <strong>{line.character.name}</strong> · wishlist #{line.rank}
           {line.standing && ledger === 'dkp' ? ` · ${amountLabel(line.standing.points)} DKP` : ''}
           {line.standing && ledger === 'epgp' ? ` · priority ${line.standing.priority}` : ''}
+          {` · weighting ${amountLabel(line.weighting.score)} (attended ${line.weighting.attended} of ${line.weighting.raids} raids, ${line.weighting.recentUpgrades} recent ${line.weighting.recentUpgrades === 1 ? 'upgrade' : 'upgrades'})`}
           {` · last upgrade ${line.lastUpgradeAt ? formatRelative(line.lastUpgradeAt) : 'never'}`}
           {line.note ? ` · “${line.note}”` : ''}
         </li>

@@ -1,6 +1,6 @@
 import { LOOT_SYSTEM_LABELS, MESSAGES } from '@guildhall/contract';
 import { z } from 'zod';
-import { useLootSettingsQuery } from '../../api/loot';
+import { useLiveLoot, useLootSettingsQuery } from '../../api/loot';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { QueryState } from '../../ui/query-state';
 import { PageSpinner } from '../../ui/spinner';
@@ -11,10 +11,11 @@ import { CorrectionsTab } from './corrections-tab';
 import { LootLogTab } from './loot-log-tab';
 import { MyLootTab } from './my-loot-tab';
 import { RaidLootTab } from './raid-loot-tab';
+import { SettingsTab } from './settings-tab';
 import { StandingsTab } from './standings-tab';
 import '../../styles/loot.css';
 
-const TAB_IDS = ['mine', 'standings', 'log', 'raids', 'corrections'] as const;
+const TAB_IDS = ['mine', 'standings', 'log', 'raids', 'corrections', 'settings'] as const;
 type LootTab = (typeof TAB_IDS)[number];
 
 /** The tab, the character, the raid and the page in the URL, so a link opens the same view. */
@@ -31,19 +32,26 @@ const MEMBER_TABS: TabItem<LootTab>[] = [
   { id: 'log', label: 'Loot log' },
   { id: 'raids', label: 'Raid loot' },
 ];
-const OFFICER_TABS: TabItem<LootTab>[] = [...MEMBER_TABS, { id: 'corrections', label: 'Corrections' }];
+const OFFICER_TABS: TabItem<LootTab>[] = [
+  ...MEMBER_TABS,
+  { id: 'corrections', label: 'Corrections' },
+  { id: 'settings', label: 'Settings' },
+];
+const OFFICER_ONLY: readonly LootTab[] = ['corrections', 'settings'];
 const ID_PREFIX = 'loot';
 
 /**
  * /loot: the selected guild's loot. Every member: their own loot (wishlist, requests and outcomes, awards, standing
  * and its history), the standings, the loot log and each raid's loot with its council. Officers with loot.manage
- * also record awards and credits from a raid, vote in the council and correct standings.
+ * also record awards and credits from a raid (one by one or from an import), vote in the council, correct standings,
+ * and change the loot system and its values.
  */
 export function LootPage() {
   const { selectedGuild } = useCommunitySession();
   const guildId = selectedGuild?.id ?? '';
   const url = useUrlQuery(LOOT_QUERY);
   const settings = useLootSettingsQuery(guildId);
+  useLiveLoot(guildId);
   useDocumentTitle('Loot', 'community');
   if (!selectedGuild) return <PageSpinner />;
   const tab = url.query.tab;
@@ -65,7 +73,7 @@ export function LootPage() {
               label="Loot"
               idPrefix={ID_PREFIX}
               tabs={loot.canManage ? OFFICER_TABS : MEMBER_TABS}
-              active={tab === 'corrections' && !loot.canManage ? 'mine' : tab}
+              active={OFFICER_ONLY.includes(tab) && !loot.canManage ? 'mine' : tab}
               onChange={(next) => url.set({ tab: next === 'mine' ? undefined : next, page: undefined })}
             />
             <section
@@ -79,6 +87,7 @@ export function LootPage() {
               {tab === 'log' && <LootLogTab guildId={guildId} />}
               {tab === 'raids' && <RaidLootTab guildId={guildId} settings={loot} />}
               {tab === 'corrections' && loot.canManage && <CorrectionsTab guildId={guildId} settings={loot} />}
+              {tab === 'settings' && loot.canManage && <SettingsTab guildId={guildId} settings={loot} />}
             </section>
           </>
         )}

@@ -17,6 +17,7 @@ import { EmptyHint, QueryState } from '../../ui/query-state';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { AwardForm } from './award-form';
 import { CouncilPanel } from './council-panel';
+import { ImportAwardsPanel } from './import-awards-panel';
 import { costText } from './loot-amounts';
 import { LOOT_QUERY } from './loot-page';
 import { LootSection } from './loot-section';
@@ -120,6 +121,7 @@ function RaidLootPanel({ guildId, raidId, settings }: { guildId: string; raidId:
             {loot.isCredited && <p className="loot-note">Credited to the {settings.ledger === 'dkp' ? 'DKP' : 'EPGP'} ledger.</p>}
           </section>
           {canManage && <AwardForm guildId={guildId} loot={loot} settings={settings} />}
+          {canManage && <ImportAwardsPanel guildId={guildId} raidId={raidId} />}
           <LootSection
             title="Awards"
             rows={loot.awards}
