@@ -244,6 +244,25 @@ test.describe('the community pages', () => {
   });
 });
 
+test.describe('the loot settings screen', () => {
+  test('of an officer with loot.manage', async ({ page, request }) => {
+    const [, , guild] = await activeGuilds(request, 'EU');
+    const { account } = await memberOf(request, guild!.id, 'sweeploot', 'guild.view,loot.manage');
+    await page.goto(COMMUNITY_PATHS.login);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByTestId('home-guild-name')).toBeVisible();
+    await sweep(page, data, 'the loot settings screen', {
+      path: `${COMMUNITY_PATHS.loot}?tab=settings`,
+      ready: async (p) => {
+        await communityReady(p);
+        await expect(p.getByTestId('loot-settings-form')).toBeVisible();
+      },
+    });
+  });
+});
+
 /** A community page is ready when its main content is there and nothing loads. */
 async function communityReady(page: Page) {
   await expect(page.getByRole('main').first()).toBeVisible();

@@ -1,25 +1,12 @@
 import { DEFAULT_LOOT_RULES, LOOT_MESSAGES } from '@guildhall/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import pg from 'pg';
-import { runCli } from './support/app-server';
-import { activeGuilds, linkFromOutbox, mainServerEnv, newAccount } from './support/community';
+import { activeGuilds, mainServerEnv } from './support/community';
+import { memberOf } from './support/raids';
 import { reviewShot } from './support/review-shot';
 import { expect, test } from './support/test';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-
-/** A verified e-mail member of the guild with these permissions, and an access token for making data through the API. */
-async function memberOf(request: APIRequestContext, tenantId: string, tag: string, permissions: string) {
-  const account = newAccount(tag);
-  expect((await request.post('/auth/register', { headers: XHR, data: account })).ok()).toBe(true);
-  const link = await linkFromOutbox(request, account.email, '/verify-email');
-  await request.post('/auth/verify-email', { headers: XHR, data: { token: link.searchParams.get('token') } });
-  runCli(mainServerEnv(), ['grant-guild-access', '--email', account.email, '--guild', tenantId, '--permissions', permissions]);
-  const login = await request.post('/auth/login', { headers: XHR, data: { email: account.email, password: account.password } });
-  expect(login.ok()).toBe(true);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  return { account, accessToken };
-}
 
 /**
  * Gives the member a character of their own in the guild, as a member sync and a claim leave it: the account's Discord
@@ -69,8 +56,8 @@ async function signInWithEmail(page: Page, account: { email: string; password: s
  * A guild on DKP with an officer (loot.manage, raids.manage), a raider with a character of their own, and a raid the
  * raider signed up for with it, all through the API.
  */
-async function lootGuild(request: APIRequestContext, guildIndex: number) {
-  const guild = (await activeGuilds(request, 'US'))[guildIndex]!;
+async function lootGuild(request: APIRequestContext, guildIndex: number, region = 'US') {
+  const guild = (await activeGuilds(request, region))[guildIndex]!;
   const officer = await memberOf(request, guild.id, 'lootlead', 'guild.view,loot.manage,raids.manage');
   const raider = await memberOf(request, guild.id, 'raider', 'guild.view');
   const characterName = `Thrall${Date.now().toString(36).slice(-5)}`;
@@ -100,6 +87,7 @@ async function lootGuild(request: APIRequestContext, guildIndex: number) {
   });
   expect(signup.ok(), await signup.text()).toBe(true);
   return {
+    tenantId: guild.id,
     officer,
     raider,
     officerHeaders,
@@ -225,4 +213,124 @@ test('an officer records awards from a raid, runs the council vote and corrects 
   await reviewShot(page, 'loot-officer-corrections');
   await page.getByRole('tab', { name: 'Loot log' }).click();
   await expect(page.getByTestId('loot-log').getByRole('row').nth(1)).toContainText('Chest was half price this week');
+});
+
+test("an officer changes the loot system's values and sees the standings computed again", async ({ page, request }) => {
+  const data = await lootGuild(request, 1, 'KR');
+  const epgp = await request.put('/api/guild/loot/settings', {
+    headers: data.officerHeaders,
+    data: { system: 'EPGP', rules: DEFAULT_LOOT_RULES, note: 'EPGP this tier' },
+  });
+  expect(epgp.ok(), await epgp.text()).toBe(true);
+  const credited = await request.post(`/api/guild/loot/raids/${data.raidId}/credit`, {
+    headers: data.officerHeaders,
+    data: { bossesKilled: 0 },
+  });
+  expect(credited.ok(), await credited.text()).toBe(true);
+
+  await signInWithEmail(page, data.officer.account);
+  await page.goto('/loot?tab=standings');
+  const row = page.getByTestId('loot-standings').getByRole('row').filter({ hasText: data.characterName });
+  // 100 EP over the base GP of 100.
+  await expect(row).toContainText('1.0000');
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const form = page.getByTestId('loot-settings-form');
+  await expect(form.getByLabel('Loot system')).toHaveValue('EPGP');
+  await form.getByLabel('Base GP').fill('400');
+  await form.getByLabel('Points for full attendance').fill('60');
+  await form.getByLabel('Note for the history').fill('Base GP up for the new tier');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Save these loot settings?' })).toContainText('EPGP, version');
+  await page.getByTestId('loot-settings-confirm-confirm').click();
+  await expect(page.getByTestId('toast').filter({ hasText: LOOT_MESSAGES.rulesSaved })).toBeVisible();
+  const newest = page.getByTestId('loot-settings-history').getByRole('row').nth(1);
+  await expect(newest).toContainText('Base GP up for the new tier');
+  await expect(newest).toContainText('base GP 400');
+  await expect(newest).toContainText('weighting 60 for attendance');
+  await reviewShot(page, 'loot-officer-settings');
+
+  await page.getByRole('tab', { name: 'Standings' }).click();
+  // The same ledger over the new base: 100 / 400.
+  await expect(row).toContainText('0.2500');
+  await expect(row).toContainText('400');
+});
+
+/** RCLootCouncil lines as the data sources import writes them (source rclootcouncil), `minutes` after now. */
+async function importedLines(
+  tenantId: string,
+  lines: { characterId: string; name: string; itemId: number; item: string; boss: string; minutes: number }[],
+) {
+  const client = new pg.Client({ connectionString: mainServerEnv().DATABASE_URL });
+  await client.connect();
+  try {
+    for (const [n, line] of lines.entries()) {
+      await client.query(
+        `INSERT INTO loot_entries (guild_id, character_id, character_name, item_id, item_name, boss, response, awarded_at,
+                                   source, source_key)
+         VALUES ($1, $2, $3, $4, $5, $6, 'bis', now() + make_interval(mins => $7), 'rclootcouncil', $8)`,
+        [tenantId, line.characterId, line.name, line.itemId, line.item, line.boss, line.minutes, `journey-${Date.now()}-${n}`],
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+test('an officer records the awards of an RCLootCouncil import in bulk', async ({ page, request }) => {
+  const data = await lootGuild(request, 2, 'KR');
+  const stranger = await claimCharacter(
+    (await memberOf(request, data.tenantId, 'benchwarmer', 'guild.view')).account.email,
+    data.tenantId,
+    `Away${Date.now().toString(36).slice(-5)}`,
+  );
+  const arcanocore = { itemId: 242394, item: 'Eradicating Arcanocore', boss: 'Plexus Sentinel' };
+  await importedLines(data.tenantId, [
+    { characterId: data.characterId, name: data.characterName, ...arcanocore, minutes: 80 },
+    { characterId: data.characterId, name: data.characterName, ...arcanocore, minutes: 81 },
+    {
+      characterId: stranger.characterId,
+      name: 'Away',
+      itemId: 237553,
+      item: 'Ward of the Weaving-Beast',
+      boss: "Loom'ithar",
+      minutes: 95,
+    },
+  ]);
+
+  await signInWithEmail(page, data.officer.account);
+  await page.goto(`/loot?tab=raids&raid=${data.raidId}`);
+  await page.getByRole('button', { name: 'Preview awards from the import' }).click();
+  const lines = page.getByTestId('import-awards');
+  await expect(page.getByTestId('import-counts')).toHaveText('1 new, 0 already awarded, 2 refused.');
+  await expect(lines.getByRole('row').filter({ hasText: 'Ward of the Weaving-Beast' })).toContainText(LOOT_MESSAGES.notInRaid);
+  await expect(lines).toContainText(LOOT_MESSAGES.importDuplicate);
+  await reviewShot(page, 'loot-officer-import');
+  await page.getByRole('button', { name: 'Record 1 award' }).click();
+  await page.getByTestId('import-awards-confirm-confirm').click();
+  await expect(page.getByTestId('toast').filter({ hasText: LOOT_MESSAGES.importAwarded(1) })).toBeVisible();
+  await expect(page.getByTestId('import-counts')).toHaveText('0 new, 1 already awarded, 2 refused.');
+  const award = page.getByTestId('raid-awards').getByRole('row').filter({ hasText: 'Eradicating Arcanocore' });
+  await expect(award).toContainText('30 DKP');
+  await expect(page.getByRole('button', { name: /^Record \d+ award/ })).toHaveCount(0);
+});
+
+test('a member sees an award arrive on the open loot page, without reloading', async ({ page, request }) => {
+  const data = await lootGuild(request, 3, 'KR');
+  await signInWithEmail(page, data.raider.account);
+  await page.goto(`/loot?tab=raids&raid=${data.raidId}`);
+  await expect(page.getByTestId('raid-roster')).toContainText(data.characterName);
+  await expect(page.getByTestId('raid-awards')).toHaveCount(0);
+  const award = await request.post('/api/guild/loot/awards', {
+    headers: data.officerHeaders,
+    data: {
+      raidId: data.raidId,
+      characterId: data.characterId,
+      itemId: 237553,
+      boss: "Loom'ithar",
+      note: 'Cloak for the healer',
+    },
+  });
+  expect(award.ok(), await award.text()).toBe(true);
+  await expect(page.getByTestId('raid-awards')).toContainText('Cloak for the healer', { timeout: 3000 });
 });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { PHONE_VIEWPORT } from './support/accessibility';
 import { activeGuilds, grantGuildAccess, linkFromOutbox, newAccount } from './support/community';
+import { memberOf } from './support/raids';
 import { sidebar } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
 
@@ -130,4 +131,27 @@ test('the community settings, home and guild choice fit 390 px', async ({ page, 
   await page.goto('/settings');
   await expect(page.getByTestId('profile-card')).toContainText(account.username);
   await expectNoSideScroll(page, 'community-settings');
+});
+
+test("the loot pages fit 390 px, the officers' tabs and settings too", async ({ page, request }) => {
+  const [, , , , guild] = await activeGuilds(request, 'KR');
+  const { account } = await memberOf(request, guild!.id, 'phoneloot', 'guild.view,loot.manage');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByTestId('home-guild-name')).toBeVisible();
+  for (const [tab, ready] of [
+    ['mine', 'loot-page'],
+    ['standings', 'loot-page'],
+    ['log', 'loot-page'],
+    ['raids', 'loot-page'],
+    ['corrections', 'loot-page'],
+    ['settings', 'loot-settings-form'],
+  ] as const) {
+    await page.goto(`/loot?tab=${tab}`);
+    await expect(page.getByTestId(ready)).toBeVisible();
+    await expect(page.locator('.spinner, .page-spinner, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+    await expectNoSideScroll(page, `loot-${tab}`);
+  }
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountText,
+  attendanceRateText,
   centsOf,
   type DkpRules,
   divideRounded,
@@ -16,6 +17,7 @@ import {
   type LootSlot,
   priorityText,
   standingOf,
+  weightingScore,
 } from './loot-points';
 
 const everySlot = (value: number) => Object.fromEntries(LOOT_SLOTS.map((slot) => [slot, value])) as Record<LootSlot, number>;
@@ -134,5 +136,23 @@ describe('EPGP against a ledger computed by hand', () => {
     expect(epgpDecay(0, 500, epgp)).toEqual({ ep: 0, gp: -500 });
     expect(epgpDecay(1000, 0, epgp)).toEqual({ ep: -100, gp: 0 });
     expect(standingOf([], 0).priority).toBe(0);
+  });
+});
+
+describe("the priority board's weighting", () => {
+  const weighting = { attendancePoints: 100, upgradePenalty: 20 };
+
+  it('scales the attendance points by the share attended, exactly, and takes the penalty per upgrade', () => {
+    expect(attendanceRateText({ attended: 2, raids: 3 })).toBe('66.67');
+    expect(weightingScore(weighting, { attended: 2, raids: 3 }, 0)).toBe(6667);
+    expect(weightingScore(weighting, { attended: 2, raids: 3 }, 1)).toBe(4667);
+    expect(weightingScore(weighting, { attended: 1, raids: 3 }, 3)).toBe(3333 - 6000);
+    // Seven of eight, 45 points: 39.375 rounds half away from zero.
+    expect(weightingScore({ attendancePoints: 45, upgradePenalty: 0 }, { attended: 7, raids: 8 }, 0)).toBe(3938);
+  });
+
+  it('gives no attendance points and a rate of zero without a raid in the window', () => {
+    expect(attendanceRateText({ attended: 0, raids: 0 })).toBe('0.00');
+    expect(weightingScore(weighting, { attended: 0, raids: 0 }, 1)).toBe(-2000);
   });
 });
