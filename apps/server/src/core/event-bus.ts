@@ -1,6 +1,7 @@
 import type {
   AlertEvidence,
   BulkUpdateJob,
+  DataSourceProgress,
   ExportProgress,
   HealthOverview,
   LinkType,
@@ -53,7 +54,9 @@ export type DomainEvent =
   /** Officers planned, edited or cancelled raids (committed): the Discord raid posts follow. */
   | { type: 'raid.changed'; change: RaidPlanChange }
   /** An officer changed a raid's composition board (a seat, the bench, its publication). */
-  | { type: 'raid.composition-changed'; composition: RaidCompositionChange };
+  | { type: 'raid.composition-changed'; composition: RaidCompositionChange }
+  /** A sync of a guild's sources saved a step, succeeded or failed. */
+  | { type: 'data-source.progressed'; progress: DataSourceProgress };
 
 /** What happened to guild tenants: the tenant itself, or (data-deleted) everything it owns. */
 export type GuildChange = 'created' | 'updated' | 'deleted' | 'activated' | 'deactivated' | 'data-deleted';

@@ -1,4 +1,4 @@
-import { communityGuildRoom, memberSyncRoom } from '@guildhall/contract';
+import { communityGuildRoom, dataSourcesRoom, memberSyncRoom } from '@guildhall/contract';
 import type { EventBus } from '../core/event-bus';
 import {
   ACCOUNTS_ROOM,
@@ -81,6 +81,13 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace, commun
       case 'raid.composition-changed': {
         const { raidId, version, discordGuildId } = event.composition;
         community.to(communityGuildRoom(discordGuildId)).emit('raid:composition', { raidId, version });
+        return;
+      }
+      // A sync runs on one process while the Sources screens (admins', officers') may be open on another.
+      case 'data-source.progressed': {
+        const room = dataSourcesRoom(event.progress.guildId);
+        nsp.to(room).emit('data-sources:progress', event.progress);
+        community.to(room).emit('data-sources:progress', event.progress);
         return;
       }
       case 'admin-sessions.ended':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DataSourceProgress } from '../api/game-data-sources';
 import { COMMUNITY_MESSAGES } from '../community-messages';
 import { discordGuildIdWith } from '../guild-ids';
 import { SIGNUP_STATUSES } from '../raids';
@@ -41,6 +42,8 @@ export type RaidCompositionChanged = z.infer<typeof raidCompositionChanged>;
 /** Events the server sends on /community. */
 export interface CommunityServerEvents {
   'raid:answered': (payload: RaidAnswered) => void;
+  /** A sync of the guild's sources moved on; only to its officers (characters.manage). */
+  'data-sources:progress': (payload: DataSourceProgress) => void;
   'raid:composition': (payload: RaidCompositionChanged) => void;
 }
 /** Events a client sends on /community: none yet; the handshake chooses the guild. */
