@@ -68,6 +68,13 @@ async function run(guildId: string, path: string, body?: Record<string, unknown>
   }
 }
 
+/** A Raider.IO guild on Ravencrest (EU) with these members. */
+const ravencrestGuild = (name: string, members: ReturnType<typeof raiderIoCharacter>[]) => ({
+  region: 'eu',
+  realm: 'Ravencrest',
+  name,
+  members,
+});
 const charactersOf = async (guildId: string) =>
   (await admin.get<{ characters: SourcedCharacter[] }>(`${base(guildId)}/characters?limit=100`)).body.characters;
 
@@ -175,12 +182,7 @@ describe('a Raider.IO sync', () => {
 describe('sync progress over the socket', () => {
   it("pushes a sync's steps and its end to the admins watching the guild, and refuses the watch without Guild Management", async () => {
     const guildId = await insertGuild(server.app, { guild_name: 'Live Keys', server: 'Ravencrest', region: 'EU' });
-    raiderIo.guilds.push({
-      region: 'eu',
-      realm: 'Ravencrest',
-      name: 'Live Keys',
-      members: [raiderIoCharacter('Jaina', 'Ravencrest', { className: 'Mage', spec: 'Frost', score: 2500 })],
-    });
+    raiderIo.guilds.push(ravencrestGuild('Live Keys', [raiderIoCharacter('Jaina', 'Ravencrest', { className: 'Mage' })]));
     const socket = connectAdmin(server.url, admin.cookieHeader());
     try {
       await nextEvent(socket, 'admin:welcome');
@@ -460,12 +462,7 @@ describe('a Warcraft Logs import', () => {
 describe('the scheduled refresh', () => {
   it('queues a due sync once across two processes, as the system, and runs it', async () => {
     const guildId = await insertGuild(server.app, { guild_name: 'Daily Keys', server: 'Ravencrest', region: 'EU' });
-    raiderIo.guilds.push({
-      region: 'eu',
-      realm: 'Ravencrest',
-      name: 'Daily Keys',
-      members: [raiderIoCharacter('Alleria', 'Ravencrest')],
-    });
+    raiderIo.guilds.push(ravencrestGuild('Daily Keys', [raiderIoCharacter('Alleria', 'Ravencrest')]));
     expect((await run(guildId, 'raiderio/sync')).status).toBe('succeeded');
     const schedule = { ...environment.env, SOURCE_REFRESH_CHECK_MS: '100', SOURCE_REFRESH_EVERY_MS: '3000' };
     const [a, b] = await Promise.all([startTestApp(schedule), startTestApp(schedule)]);

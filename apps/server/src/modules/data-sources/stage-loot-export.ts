@@ -31,24 +31,8 @@ type StagedValue = string | number | null;
 
 function stagedValues(line: RclcLootRow | RejectedRow): StagedValue[] {
   if ('reason' in line) {
-    return [
-      line.line,
-      line.player,
-      line.item,
-      line.reason,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ];
+    // A rejected line keeps what names it; the award's columns stay empty.
+    return [line.line, line.player, line.item, line.reason, ...Array<null>(STAGED_COLUMNS.length - 4).fill(null)];
   }
   return [
     line.line,
