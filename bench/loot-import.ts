@@ -87,10 +87,11 @@ async function copySeconds(databaseUrl: string, text: string): Promise<number> {
 /** One call of the import with the whole file, timed. */
 async function importCall(app: AppProcess, cookie: string, guildId: string, step: 'preview' | 'apply', content: string) {
   const started = performance.now();
-  const response = await fetch(`${app.url}/api/admin/guilds/${guildId}/data-sources/loot-import/${step}`, {
+  // The file itself as the body, as the web app sends it: the server reads it as it arrives.
+  const response = await fetch(`${app.url}/api/admin/guilds/${guildId}/data-sources/loot-import/${step}?fileName=bench.csv`, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ fileName: 'bench.csv', content }),
+    headers: { cookie, 'content-type': 'text/csv', 'x-requested-with': 'XMLHttpRequest' },
+    body: content,
   });
   const body = (await response.json()) as { loot?: { new: number }; run?: { counts: { loot?: number } }; error?: string };
   if (!response.ok) throw new Error(`${step} answered ${response.status}: ${body.error}`);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type DataSourceProgress,
   type DataSourceRun,
   GAME_DATA_MESSAGES,
+  MESSAGES,
   type SourceConnections,
   type SourcedCharacter,
   type SourceSyncJob,
@@ -10,10 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RaiderIoFake, raiderIoCharacter } from './fakes/raiderio-fake';
 import { type FakeLogReport, WarcraftLogsFake } from './fakes/warcraftlogs-fake';
 import { WowAuditFake, wowAuditCharacter } from './fakes/wowaudit-fake';
-import { sql } from './helpers/factories';
+import { createTestAdmin, sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';
+import { connectAdmin, nextEvent } from './helpers/live-client';
 import { createTestEnvironment, OWNER, startTestApp, stopTestApp, type TestApp, type TestEnvironment } from './helpers/test-app';
+import { until } from './helpers/wait';
 
 let environment: TestEnvironment;
 let server: TestApp;
@@ -64,6 +68,13 @@ async function run(guildId: string, path: string, body?: Record<string, unknown>
   }
 }
 
+/** A Raider.IO guild on Ravencrest (EU) with these members. */
+const ravencrestGuild = (name: string, members: ReturnType<typeof raiderIoCharacter>[]) => ({
+  region: 'eu',
+  realm: 'Ravencrest',
+  name,
+  members,
+});
 const charactersOf = async (guildId: string) =>
   (await admin.get<{ characters: SourcedCharacter[] }>(`${base(guildId)}/characters?limit=100`)).body.characters;
 
@@ -165,6 +176,42 @@ describe('a Raider.IO sync', () => {
     expect(down.error).toBe('Raider.IO is unavailable: Raider.IO answered 503 for /guilds/profile');
     expect(await charactersOf(guildId)).toEqual([]);
     expect((await runsOf(guildId)).map((r) => r.status)).toEqual(['failed', 'failed']);
+  });
+});
+
+describe('sync progress over the socket', () => {
+  it("pushes a sync's steps and its end to the admins watching the guild, and refuses the watch without Guild Management", async () => {
+    const guildId = await insertGuild(server.app, { guild_name: 'Live Keys', server: 'Ravencrest', region: 'EU' });
+    raiderIo.guilds.push(ravencrestGuild('Live Keys', [raiderIoCharacter('Jaina', 'Ravencrest', { className: 'Mage' })]));
+    const socket = connectAdmin(server.url, admin.cookieHeader());
+    try {
+      await nextEvent(socket, 'admin:welcome');
+      expect(await socket.emitWithAck('subscribe:data-sources', { guildId })).toEqual({ success: true });
+      const pushed: DataSourceProgress[] = [];
+      socket.on('data-sources:progress', (progress) => pushed.push(progress));
+      const job = await run(guildId, 'raiderio/sync');
+      expect(job.status).toBe('succeeded');
+      await until(() => pushed.some((progress) => progress.job.status === 'succeeded'));
+      expect(pushed.every((progress) => progress.guildId === guildId && progress.job.id === job.id)).toBe(true);
+      expect(pushed.at(-1)!.job).toMatchObject({ status: 'succeeded', counts: { new: 1 } });
+      expect(await socket.emitWithAck('subscribe:data-sources', { guildId: 'not-a-guild' })).toMatchObject({ success: false });
+    } finally {
+      socket.disconnect();
+    }
+    // A viewer watches the system, not the guilds (Guild Management asks guild.manage_members).
+    const onlyMonitoring = await createTestAdmin(server.app, { role: 'viewer' });
+    const viewer = new HttpClient(server.url);
+    await viewer.signIn(onlyMonitoring.username, onlyMonitoring.password);
+    const refused = connectAdmin(server.url, viewer.cookieHeader());
+    try {
+      await nextEvent(refused, 'admin:welcome');
+      expect(await refused.emitWithAck('subscribe:data-sources', { guildId })).toEqual({
+        success: false,
+        error: MESSAGES.accessDeniedBody,
+      });
+    } finally {
+      refused.disconnect();
+    }
   });
 });
 
@@ -415,12 +462,7 @@ describe('a Warcraft Logs import', () => {
 describe('the scheduled refresh', () => {
   it('queues a due sync once across two processes, as the system, and runs it', async () => {
     const guildId = await insertGuild(server.app, { guild_name: 'Daily Keys', server: 'Ravencrest', region: 'EU' });
-    raiderIo.guilds.push({
-      region: 'eu',
-      realm: 'Ravencrest',
-      name: 'Daily Keys',
-      members: [raiderIoCharacter('Alleria', 'Ravencrest')],
-    });
+    raiderIo.guilds.push(ravencrestGuild('Daily Keys', [raiderIoCharacter('Alleria', 'Ravencrest')]));
     expect((await run(guildId, 'raiderio/sync')).status).toBe('succeeded');
     const schedule = { ...environment.env, SOURCE_REFRESH_CHECK_MS: '100', SOURCE_REFRESH_EVERY_MS: '3000' };
     const [a, b] = await Promise.all([startTestApp(schedule), startTestApp(schedule)]);

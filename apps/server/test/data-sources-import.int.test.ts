@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import {
   COMMUNITY_MESSAGES,
   DATA_SOURCE_MESSAGES,
@@ -62,16 +63,20 @@ afterAll(async () => {
 });
 
 const base = () => `/api/admin/guilds/${guildId}/data-sources`;
+type PreviewAnswer = LootImportPreview & { error?: string; fields?: Record<string, string> };
+type ApplyAnswer = { run: DataSourceRun; message: string; error?: string; fields?: Record<string, string> };
+/** The file itself as the body, as the web app sends it. */
+const fileBody = (content: string) => ({ rawBody: content, headers: { 'content-type': 'text/csv' } });
 const preview = (content: string, fileName = 'history.csv') =>
-  admin.post<LootImportPreview & { error?: string; fields?: Record<string, string> }>(`${base()}/loot-import/preview`, {
-    fileName,
-    content,
-  });
-const apply = (content: string, fileName = 'history.csv') =>
-  admin.post<{ run: DataSourceRun; message: string; error?: string; fields?: Record<string, string> }>(
-    `${base()}/loot-import/apply`,
-    { fileName, content },
+  admin.post<PreviewAnswer>(
+    `${base()}/loot-import/preview?fileName=${encodeURIComponent(fileName)}`,
+    undefined,
+    fileBody(content),
   );
+const apply = (content: string, fileName = 'history.csv') =>
+  admin.post<ApplyAnswer>(`${base()}/loot-import/apply?fileName=${encodeURIComponent(fileName)}`, undefined, fileBody(content));
+/** Rows a request left in the staging table (none: each request drops its own). */
+const stagedRows = async () => (await sql<{ n: number }>(server.app, 'SELECT count(*)::int AS n FROM loot_import_rows'))[0]!.n;
 const characters = async () =>
   (await admin.get<{ characters: SourcedCharacter[] }>(`${base()}/characters?limit=100`)).body.characters;
 const rowCounts = async () => {
@@ -234,14 +239,63 @@ describe('an RCLootCouncil import', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
-  it('refuses a file past the size limit with its message', async () => {
+  it('refuses a file past the size limit with its message, announced or found out as it streams in', async () => {
+    const before = await rowCounts();
     const line = csvLine('Jaina-Ravencrest', 'MAGE', '19:00:00', 'x'.repeat(1000), 212020);
     const huge = [CSV_HEADER, ...Array.from({ length: 21_000 }, () => line)].join('\n');
     const answer = await preview(huge);
     expect(answer.status).toBe(413);
     expect(answer.body.error).toBe(DATA_SOURCE_MESSAGES.fileTooLarge);
+    // Without a Content-Length (chunked, as a stream is sent) the limit is counted as the bytes arrive.
+    const streamed = await chunkedUpload(`${base()}/loot-import/apply?fileName=huge.csv`, huge);
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.text).error).toBe(DATA_SOURCE_MESSAGES.fileTooLarge);
+    expect(await rowCounts()).toEqual(before);
+    expect(await stagedRows()).toBe(0);
+  });
+
+  it('takes the export as JSON too, and leaves nothing staged after any request', async () => {
+    const file = [
+      CSV_HEADER,
+      csvLine('Thrall-Ravencrest', 'SHAMAN', '19:10:47', 'Crown of the Ancients, Gilded', 212001),
+      '',
+    ].join('\n');
+    const answer = await admin.post<PreviewAnswer>(`${base()}/loot-import/preview`, { fileName: 'history.csv', content: file });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.loot).toMatchObject({ new: 0, unchanged: 1 });
+    expect(await stagedRows()).toBe(0);
   });
 });
+
+/** A POST whose body is sent in chunks without a Content-Length, as a browser streams a file. */
+function chunkedUpload(path: string, content: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      new URL(path, server.url),
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'text/csv',
+          'transfer-encoding': 'chunked',
+          'x-requested-with': 'XMLHttpRequest',
+          cookie: admin.cookieHeader(),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    // The server may answer before it has read everything: what it did not read is not an error here.
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
+    const bytes = Buffer.from(content);
+    for (let at = 0; at < bytes.length; at += 64 * 1024) req.write(bytes.subarray(at, at + 64 * 1024));
+    req.end();
+  });
+}
 
 describe('characters by hand', () => {
   it('lets an admin add, edit and retire a character, source manual, each step audited', async () => {

@@ -1,6 +1,7 @@
 import type {
   AlertEvidence,
   BulkUpdateJob,
+  DataSourceProgress,
   ExportProgress,
   HealthOverview,
   LinkType,
@@ -56,7 +57,9 @@ export type DomainEvent =
   /** An officer changed a raid's composition board (a seat, the bench, its publication). */
   | { type: 'raid.composition-changed'; composition: RaidCompositionChange }
   /** An officer recorded loot (an award, a correction, a council vote or outcome, a credit, new settings). */
-  | { type: 'loot.changed'; loot: LootChange };
+  | { type: 'loot.changed'; loot: LootChange }
+  /** A sync of a guild's sources saved a step, succeeded or failed. */
+  | { type: 'data-source.progressed'; progress: DataSourceProgress };
 
 /** What happened to guild tenants: the tenant itself, or (data-deleted) everything it owns. */
 export type GuildChange = 'created' | 'updated' | 'deleted' | 'activated' | 'deactivated' | 'data-deleted';

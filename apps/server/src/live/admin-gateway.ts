@@ -6,6 +6,8 @@ import {
   ALERT_MESSAGES,
   adminCommand,
   adminEventRequires,
+  dataSourcesRoom,
+  dataSourcesSubscription,
   GUILD_ID_MESSAGES,
   HEARTBEAT_MS,
   hasAnyAdminPermission,
@@ -80,6 +82,9 @@ function fitRooms(socket: AdminSocket, admin: SignedInAdmin) {
   if (!hasAnyAdminPermission(admin, adminEventRequires('subscribe:member-sync'))) {
     for (const room of socket.rooms) if (room.startsWith(memberSyncRoom(''))) socket.leave(room);
   }
+  if (!hasAnyAdminPermission(admin, adminEventRequires('subscribe:data-sources'))) {
+    for (const room of socket.rooms) if (room.startsWith(dataSourcesRoom(''))) socket.leave(room);
+  }
 }
 
 /** Handles one signed-in admin's live connection: topics, requests, commands and the session watch. */
@@ -106,6 +111,18 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
   onEvent(socket, 'unsubscribe:member-sync', (payload: unknown, ack?: unknown) => {
     const parsed = memberSyncSubscription.safeParse(payload);
     if (parsed.success) socket.leave(memberSyncRoom(parsed.data.guildId));
+    reply(ack as Ack, { success: parsed.success });
+  });
+
+  onEvent(socket, 'subscribe:data-sources', (payload: unknown, ack?: unknown) => {
+    const parsed = dataSourcesSubscription.safeParse(payload);
+    if (!parsed.success) return reply(ack as Ack, { success: false, error: GUILD_ID_MESSAGES.tenantId });
+    socket.join(dataSourcesRoom(parsed.data.guildId));
+    return reply(ack as Ack, { success: true });
+  });
+  onEvent(socket, 'unsubscribe:data-sources', (payload: unknown, ack?: unknown) => {
+    const parsed = dataSourcesSubscription.safeParse(payload);
+    if (parsed.success) socket.leave(dataSourcesRoom(parsed.data.guildId));
     reply(ack as Ack, { success: parsed.success });
   });
 

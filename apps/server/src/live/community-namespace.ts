@@ -7,6 +7,7 @@ import {
   type CommunityServerEvents,
   communityGuildRoom,
   communityHandshake,
+  dataSourcesRoom,
   hasAnyGuildPermission,
   SERVER_MESSAGES,
   serviceUnavailable,
@@ -23,6 +24,8 @@ import { isForeignOrigin } from './admin-namespace';
 export interface CommunitySocketData {
   userId: string;
   discordGuildId: string;
+  /** The guild's tenant when the member is one of its officers (characters.manage): they hear its source syncs. */
+  officerOf: string | null;
 }
 
 /** The typed /community namespace. */
@@ -54,7 +57,8 @@ async function userOf(
 /**
  * The community namespace: a signed-in member (access token or Discord session, as over HTTP) names one of their guilds
  * in the handshake, checked as the X-Guild-ID guard checks it (guild.view there), and joins that guild's room, where
- * the bridge pushes the guild's live changes (raid answers). A guild they lose later is theirs until they reconnect.
+ * the bridge pushes the guild's live changes (raid answers); its officers (characters.manage) also join the room of its
+ * source syncs. A guild (or a permission) they lose later is theirs until they reconnect.
  */
 export function createCommunityNamespace(io: Server, app: FastifyInstance): CommunityNamespace {
   const nsp = io.of(COMMUNITY_NAMESPACE) as unknown as CommunityNamespace;
@@ -70,7 +74,8 @@ export function createCommunityNamespace(io: Server, app: FastifyInstance): Comm
       if (!guild || !hasAnyGuildPermission(guild.permissions, ['guild.view'])) {
         return next(new Error(COMMUNITY_SOCKET_MESSAGES.guildNotAvailable));
       }
-      socket.data = { userId: user.id, discordGuildId: guildId };
+      const isOfficer = guild.tenantId !== null && hasAnyGuildPermission(guild.permissions, ['characters.manage']);
+      socket.data = { userId: user.id, discordGuildId: guildId, officerOf: isOfficer ? guild.tenantId : null };
       return next();
     } catch (error) {
       app.log.warn({ err: error }, 'community connection: sign-in check failed');
@@ -79,6 +84,7 @@ export function createCommunityNamespace(io: Server, app: FastifyInstance): Comm
   });
   nsp.on('connection', (socket) => {
     void socket.join(communityGuildRoom(socket.data.discordGuildId));
+    if (socket.data.officerOf) void socket.join(dataSourcesRoom(socket.data.officerOf));
   });
   return nsp;
 }

@@ -1,4 +1,4 @@
-import { communityGuildRoom, memberSyncRoom } from '@guildhall/contract';
+import { communityGuildRoom, dataSourcesRoom, memberSyncRoom } from '@guildhall/contract';
 import type { EventBus } from '../core/event-bus';
 import {
   ACCOUNTS_ROOM,
@@ -86,6 +86,13 @@ export function bridgeEventsToSockets(bus: EventBus, nsp: AdminNamespace, commun
       case 'loot.changed': {
         const { change, raidId, discordGuildId } = event.loot;
         community.to(communityGuildRoom(discordGuildId)).emit('loot:changed', { change, raidId });
+        return;
+      }
+      // A sync runs on one process while the Sources screens (admins', officers') may be open on another.
+      case 'data-source.progressed': {
+        const room = dataSourcesRoom(event.progress.guildId);
+        nsp.to(room).emit('data-sources:progress', event.progress);
+        community.to(room).emit('data-sources:progress', event.progress);
         return;
       }
       case 'admin-sessions.ended':

@@ -12,6 +12,7 @@ export type ApiSession = 'admin' | 'community';
 
 export interface RequestOptions {
   method?: Method;
+  /** JSON, or a file (a Blob) sent as the body itself. */
   body?: unknown;
   query?: QueryParams;
   signal?: AbortSignal;
@@ -101,7 +102,9 @@ async function send<T>(path: string, options: RequestOptions, extraHeaders: Reco
     [CSRF_HEADER.name]: CSRF_HEADER.value,
     ...extraHeaders,
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file is sent as itself (the server reads it as it arrives); anything else as JSON.
+  const isFile = body instanceof Blob;
+  if (body !== undefined) headers['Content-Type'] = isFile ? 'text/plain' : 'application/json';
 
   let response: Response;
   try {
@@ -109,7 +112,7 @@ async function send<T>(path: string, options: RequestOptions, extraHeaders: Reco
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
       signal,
     });
   } catch (cause) {
@@ -208,14 +211,16 @@ interface DownloadOptions {
 export async function apiDownload(path: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
   const { query, body, signal, onProgress } = options;
   const headers: Record<string, string> = { [CSRF_HEADER.name]: CSRF_HEADER.value };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file is sent as itself (the server reads it as it arrives); anything else as JSON.
+  const isFile = body instanceof Blob;
+  if (body !== undefined) headers['Content-Type'] = isFile ? 'text/plain' : 'application/json';
   let response: Response;
   try {
     response = await fetch(withQuery(path, query), {
       method: body === undefined ? 'GET' : 'POST',
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
       signal,
     });
   } catch (cause) {

@@ -61,8 +61,11 @@ export const dataSourceKeys = {
   sync: (scope: SourcesScope, jobId: string) => [...dataSourceKeys.all(scope), 'sync', jobId] as const,
 };
 
-/** An RCLootCouncil export as the import calls take it. */
-export type LootUpload = EndpointBody<typeof dataSourcesApi.previewLootImport>;
+/** An RCLootCouncil export as the import calls send it: the chosen file itself, read by the server as it arrives. */
+export type LootUpload = File;
+
+/** The call options of an upload: the file as the body, its name in the query. */
+const uploadOptions = (file: LootUpload) => ({ body: file as never, query: { fileName: file.name } });
 
 /** The guild's latest source runs, newest first. */
 export function useDataSourceRuns(scope: SourcesScope) {
@@ -92,7 +95,7 @@ export function useSourcedCharacters(scope: SourcesScope, { page, limit }: Guild
 /** What an export would do; writes nothing, so it is a mutation only in that it is asked for on demand. */
 export function usePreviewLootImport(scope: SourcesScope) {
   return useMutation({
-    mutationFn: (upload: LootUpload) => callSources(scope, 'previewLootImport', { body: upload }),
+    mutationFn: (upload: LootUpload) => callSources(scope, 'previewLootImport', uploadOptions(upload)),
   });
 }
 
@@ -105,7 +108,7 @@ export function useApplyLootImport(scope: SourcesScope) {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (upload: LootUpload) => callSources(scope, 'applyLootImport', { body: upload }),
+    mutationFn: (upload: LootUpload) => callSources(scope, 'applyLootImport', uploadOptions(upload)),
     onSuccess: (answer) => {
       toast.success(answer.message);
       return queryClient.invalidateQueries({ queryKey: refreshAfterWrite(scope) });

@@ -147,16 +147,33 @@ export const sourcedCharacter = z.object({
 /** A sourced character. */
 export type SourcedCharacter = z.infer<typeof sourcedCharacter>;
 
-/** An uploaded RCLootCouncil export: its text as the file holds it. */
-export const lootImportBody = z.object({
-  fileName: z
-    .string()
-    .trim()
-    .max(255)
-    .refine(...displayNameRule('File name'))
-    .default('loot-history.csv'),
-  content: z.string(),
-});
+const uploadFileName = z
+  .string()
+  .trim()
+  .max(255)
+  .refine(...displayNameRule('File name'))
+  .default('loot-history.csv');
+
+/**
+ * An RCLootCouncil export sent as JSON: its text as the file holds it. The file itself may be sent instead, as the
+ * request's body (`Content-Type: text/csv`, `text/tab-separated-values`, `text/plain` or `application/octet-stream`)
+ * with its name in the query: the server reads it as it arrives, so a large export is never held whole.
+ */
+export const lootImportBody = z
+  .object({ fileName: uploadFileName, content: z.string() })
+  .nullish()
+  .describe('The export as JSON; absent when the body is the file itself');
+
+/** The name of an export sent as the request's body. */
+export const lootImportQuery = z.object({ fileName: uploadFileName });
+
+/** The content types an export may be sent as, the file itself as the body. */
+export const LOOT_UPLOAD_CONTENT_TYPES = [
+  'text/csv',
+  'text/tab-separated-values',
+  'text/plain',
+  'application/octet-stream',
+] as const;
 
 /** One row of the preview. */
 export const lootImportItem = z.object({
@@ -316,6 +333,7 @@ export const dataSourcesApi = {
     path: `${ADMIN}/loot-import/preview`,
     summary: 'What an RCLootCouncil export would add and change (writes nothing)',
     params: adminParams,
+    query: lootImportQuery,
     body: lootImportBody,
     response: lootImportPreview,
   }),
@@ -324,6 +342,7 @@ export const dataSourcesApi = {
     path: `${ADMIN}/loot-import/apply`,
     summary: 'Imports an RCLootCouncil export in one transaction',
     params: adminParams,
+    query: lootImportQuery,
     body: lootImportBody,
     response: applied,
   }),
@@ -381,6 +400,7 @@ export const communityDataSourcesApi = {
     method: 'POST',
     path: `${COMMUNITY}/loot-import/preview`,
     summary: 'What an RCLootCouncil export would add and change (writes nothing)',
+    query: lootImportQuery,
     body: lootImportBody,
     response: lootImportPreview,
   }),
@@ -388,6 +408,7 @@ export const communityDataSourcesApi = {
     method: 'POST',
     path: `${COMMUNITY}/loot-import/apply`,
     summary: 'Imports an RCLootCouncil export in one transaction',
+    query: lootImportQuery,
     body: lootImportBody,
     response: applied,
   }),

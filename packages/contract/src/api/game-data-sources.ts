@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tenantId } from '../guild-ids';
 import { endpoint } from './common';
-import { dataSourceCounts, dataSourceRun, rosterSyncBody } from './data-sources';
+import { dataSourceCounts, dataSourceRun, rosterSyncBody, rosterSyncJob } from './data-sources';
 
 /** The sources a guild connects beside Battle.net and its files (issue 30). */
 export const SYNCED_SOURCES = ['raiderio', 'wowaudit', 'combat_log'] as const;
@@ -76,6 +76,19 @@ export const sourceSyncJob = z.object({
 });
 /** A source sync job. */
 export type SourceSyncJob = z.infer<typeof sourceSyncJob>;
+
+/**
+ * The room of the screens watching one guild's syncs (by its tenant id): on /admin joined with
+ * `subscribe:data-sources` (Guild Management's permission), on /community by the guild's officers (characters.manage).
+ */
+export const dataSourcesRoom = (guildTenantId: string) => `data-sources:${guildTenantId}`;
+
+/** A roster sync, a source sync or a logs import of a guild moved on: after each saved step, and when it ends. */
+export const dataSourceProgress = z.object({ guildId: z.string(), job: z.union([rosterSyncJob, sourceSyncJob]) });
+/** A sync's progress as pushed to its guild's room. */
+export type DataSourceProgress = z.infer<typeof dataSourceProgress>;
+/** What `subscribe:data-sources` sends: the guild whose syncs to watch. */
+export const dataSourcesSubscription = z.object({ guildId: tenantId });
 
 /** What a guild has connected, for the Sources screens. */
 export const sourceConnections = z.object({

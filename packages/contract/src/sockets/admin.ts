@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { findAdminScreen } from '../admin-routes';
 import type { adminUser } from '../api/admin-auth';
 import { memberSyncResult, SYNC_PHASES } from '../api/character-discovery';
+import type { DataSourceProgress, dataSourcesSubscription } from '../api/game-data-sources';
 import type { MetricsHistory, MetricsHistoryQuery } from '../api/metrics';
 import { type healthOverview, healthVerdictFields } from '../api/monitoring';
 import type { BulkUpdateJob } from '../api/player-accounts';
@@ -138,6 +139,8 @@ export interface AdminServerEvents {
   'players:bulk-finished': (payload: BulkUpdateJob) => void;
   /** A training dataset export moved on (every few thousand rows) or ended (done). */
   'ml:export-progress': (payload: ExportProgress) => void;
+  /** A sync of a guild's sources moved on (to `subscribe:data-sources` subscribers of that guild). */
+  'data-sources:progress': (payload: DataSourceProgress) => void;
   /** An event without an acknowledgement was refused (the admin lacks its permission); error says why. */
   'admin:refused': (payload: { event: string; error: string }) => void;
 }
@@ -151,6 +154,10 @@ export interface AdminClientEvents {
   'subscribe:member-sync': (payload: z.input<typeof memberSyncSubscription>, ack?: (result: AckResult) => void) => void;
   /** Stop watching that guild's member syncs (the screen switched guilds). */
   'unsubscribe:member-sync': (payload: z.input<typeof memberSyncSubscription>, ack?: (result: AckResult) => void) => void;
+  /** Watch one guild's source syncs; refused without Guild Management's permission. */
+  'subscribe:data-sources': (payload: z.input<typeof dataSourcesSubscription>, ack?: (result: AckResult) => void) => void;
+  /** Stop watching them (the screen closed or switched guilds). */
+  'unsubscribe:data-sources': (payload: z.input<typeof dataSourcesSubscription>, ack?: (result: AckResult) => void) => void;
   heartbeat: () => void;
   'request:current-metrics': () => void;
   /**
@@ -201,6 +208,9 @@ export const ADMIN_EVENT_ACCESS: Readonly<Record<keyof AdminClientEvents, AdminE
   // A guild's member syncs: the Character Discovery calls ask the same.
   'subscribe:member-sync': screenAccess('/admin/character-discovery'),
   'unsubscribe:member-sync': ANY_ADMIN,
+  // A guild's source syncs: the Sources tab's calls (Guild Management) ask the same.
+  'subscribe:data-sources': screenAccess('/admin/guilds'),
+  'unsubscribe:data-sources': ANY_ADMIN,
   heartbeat: ANY_ADMIN,
   // The dashboard's snapshot (CPU, memory, request and error rates, service states): GET /api/backend-performance/system.
   'request:current-metrics': ANY_ADMIN,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DataSourceProgress } from '../api/game-data-sources';
 import { COMMUNITY_MESSAGES } from '../community-messages';
 import { discordGuildIdWith } from '../guild-ids';
 import { SIGNUP_STATUSES } from '../raids';
@@ -50,6 +51,8 @@ export type LootChanged = z.infer<typeof lootChanged>;
 /** Events the server sends on /community. */
 export interface CommunityServerEvents {
   'raid:answered': (payload: RaidAnswered) => void;
+  /** A sync of the guild's sources moved on; only to its officers (characters.manage). */
+  'data-sources:progress': (payload: DataSourceProgress) => void;
   'raid:composition': (payload: RaidCompositionChanged) => void;
   'loot:changed': (payload: LootChanged) => void;
 }

@@ -1,5 +1,7 @@
+import { pipeline, Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { DATA_SOURCE_MESSAGES, missingColumns, type WowClass, wowClassOf } from '@guildhall/contract';
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
 
 // RCLootCouncil's loot history exports, as its source writes them (Modules/History/lootHistory.lua):
 //   CSV: player,date,time,id,item,itemID,itemString,response,votes,class,instance,boss,difficultyID,mapID,groupSize,
@@ -59,11 +61,11 @@ export class ExportRefused extends Error {
   override name = 'ExportRefused';
 }
 
-/** A parsed export: its rows, checked one by one. */
-export interface ParsedExport {
+/** An export opened: its format, and its lines checked one by one as they arrive. */
+export interface OpenedExport {
   format: 'csv' | 'tsv';
-  rows: RclcLootRow[];
-  rejected: RejectedRow[];
+  /** Every line but the header and empty ones, in order: the award, or the reason it is refused. */
+  lines: AsyncIterable<RclcLootRow | RejectedRow>;
 }
 
 const text = (value: string | undefined) => {
@@ -146,14 +148,39 @@ function checkRecord(line: number, field: (name: string) => string): RclcLootRow
   };
 }
 
+/** The text of an upload as it arrives, decoded as UTF-8 across chunk boundaries. */
+async function* textOf(chunks: AsyncIterable<string | Buffer> | Iterable<string | Buffer>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of chunks) {
+    const piece = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    if (piece) yield piece;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
 /**
- * Reads an RCLootCouncil export: refuses a file that is not one (ExportRefused, naming the missing columns when it
- * is one with columns missing), and checks every other line on its own, so one bad line names itself.
+ * Opens an RCLootCouncil export as it arrives: reads its first line, refuses a file that is not one
+ * (ExportRefused, naming the missing columns when it is one with columns missing), and then checks every other line
+ * on its own as it streams past, so one bad line names itself and no more than a chunk of the file is held.
  */
-export function parseRclcExport(content: string): ParsedExport {
-  const body = content.replace(/^\uFEFF/, '');
-  if (body.trim() === '') throw new ExportRefused(DATA_SOURCE_MESSAGES.emptyFile);
-  const firstLine = body.slice(0, body.search(/\r?\n|$/));
+export async function openRclcExport(chunks: AsyncIterable<string | Buffer> | Iterable<string | Buffer>): Promise<OpenedExport> {
+  const text = textOf(chunks);
+  let head = '';
+  let isDone = false;
+  // Up to the end of the first line that is not blank (a chunk may end inside it).
+  for (;;) {
+    const next = await text.next();
+    if (next.done) {
+      isDone = true;
+      break;
+    }
+    head += next.value;
+    if (next.value.includes('\n') && /\S[^\n]*\n/.test(head)) break;
+  }
+  head = head.replace(/^\uFEFF/, '');
+  if (isDone && head.trim() === '') throw new ExportRefused(DATA_SOURCE_MESSAGES.emptyFile);
+  const firstLine = head.slice(0, head.search(/\r?\n|$/));
   const format = firstLine.includes('\t') ? 'tsv' : 'csv';
   const header = firstLine.split(format === 'tsv' ? '\t' : ',').map((name) => name.trim());
   const missing = RCLC_COLUMNS.filter((column) => !header.includes(column));
@@ -163,31 +190,39 @@ export function parseRclcExport(content: string): ParsedExport {
   }
   if (missing.length > 0) throw new ExportRefused(missingColumns(missing));
   const index = new Map(header.map((name, at) => [name, at]));
-  const records = parse(body, {
+  async function* rest() {
+    yield head;
+    if (!isDone) yield* text;
+  }
+  // Empty lines are records too (skipped below), so the line numbers can be counted here: the parser's own `info`
+  // per record doubled the parse, which is most of an import's time.
+  const parser = parse({
     delimiter: format === 'tsv' ? '\t' : ',',
     quote: format === 'tsv' ? false : '"',
     relax_quotes: true,
     relax_column_count: true,
-    skip_empty_lines: true,
     from_line: 2,
-    info: true,
-  }) as unknown as { record: string[]; info: { lines: number } }[];
-  const rows: RclcLootRow[] = [];
-  const rejected: RejectedRow[] = [];
-  for (const { record, info } of records) {
-    if (record.every((value) => value.trim() === '')) continue;
-    const field = (name: string) => record[index.get(name)!] ?? '';
-    const checked =
-      record.length < header.length - 2
+  });
+  // An error of the upload (its size limit, a dropped connection) ends the parser with it.
+  pipeline(Readable.from(rest()), parser, () => undefined);
+  async function* lines(): AsyncGenerator<RclcLootRow | RejectedRow> {
+    let nextLine = 2;
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = nextLine;
+      // A quoted field may hold line breaks: the next record starts that many lines further on.
+      nextLine += 1;
+      for (const value of record) if (value.includes('\n')) nextLine += value.split('\n').length - 1;
+      if (record.every((value) => value.trim() === '')) continue;
+      const field = (name: string) => record[index.get(name)!] ?? '';
+      yield record.length < header.length - 2
         ? {
-            line: info.lines,
+            line,
             player: field('player'),
             item: itemNameOf(field('item')),
             reason: `the line has ${record.length} fields, the header ${header.length}`,
           }
-        : checkRecord(info.lines, field);
-    if ('reason' in checked) rejected.push(checked);
-    else rows.push(checked);
+        : checkRecord(line, field);
+    }
   }
-  return { format, rows, rejected };
+  return { format, lines: lines() };
 }

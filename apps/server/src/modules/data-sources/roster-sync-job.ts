@@ -5,6 +5,7 @@ import {
   DATA_SOURCE_LIMITS,
   DATA_SOURCE_MESSAGES,
   type DataSourceCounts,
+  type RosterSyncJob as RosterSyncView,
   rosterGuildNotFound,
   wowClassOf,
 } from '@guildhall/contract';
@@ -226,6 +227,21 @@ async function discardSync(job: RosterSyncJob, tx: Queryable) {
   });
 }
 
+/** A sync as its watchers see it. */
+export function presentRosterSync(job: JobRecord<RosterSyncInput, RosterSyncProgress, RosterSyncResult>): RosterSyncView {
+  const progress = job.progress ?? { phase: 'roster', fetched: 0, total: null };
+  const { conflicts: _conflicts, ...counts } = job.result ?? progress.counts ?? { conflicts: [] };
+  return {
+    id: job.id,
+    status: job.status,
+    phase: progress.phase,
+    fetched: progress.fetched,
+    total: progress.total,
+    counts: 'new' in counts ? counts : null,
+    error: job.error,
+  };
+}
+
 /** The roster sync as a job kind: one queued or running per guild, resumed from its saved batch after a restart. */
 export function rosterSyncJob(
   api: ProfileApi | null,
@@ -241,6 +257,6 @@ export function rosterSyncJob(
       return syncRoster(api, db, job);
     },
     discard: discardSync,
-    announce: () => [],
+    announce: (job) => [{ type: 'data-source.progressed', progress: { guildId: job.tenantId!, job: presentRosterSync(job) } }],
   };
 }

@@ -4,9 +4,13 @@ import {
   DATA_SOURCE_MESSAGES,
   dataSourcesApi,
   type GuildPermission,
+  LOOT_UPLOAD_CONTENT_TYPES,
+  type lootImportBody,
+  type lootImportQuery,
 } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { guardAdminRoutes } from '../../auth/require-admin';
 import { requireGuild } from '../../auth/require-guild';
 import { AppError } from '../../core/app-error';
@@ -14,7 +18,7 @@ import { contractRoute } from '../../http/contract-route';
 import { GUILD_MANAGEMENT_ACCESS } from '../guilds/access';
 import { depsOf } from './data-sources-deps';
 import { gameDataRoutes } from './game-data-routes';
-import { applyLootImport, previewLootImport } from './import-loot';
+import { applyLootImport, type LootUpload, previewLootImport } from './import-loot';
 import { listRuns, listSourcedCharacters } from './list-sources';
 import { addCharacter, editCharacter, retireCharacterByHand } from './manual-characters';
 import { refreshTimer } from './refresh-sources';
@@ -23,14 +27,45 @@ import { readRosterSync, startRosterSync } from './start-roster-sync';
 
 const TAG = 'Guild data sources';
 
+type LootImportBody = z.output<typeof lootImportBody>;
+type LootImportQuery = z.output<typeof lootImportQuery>;
+
 /** An export's JSON escapes (quotes, tabs) make the body larger than the file; the file's own limit is checked after. */
 const UPLOAD_BODY_LIMIT = 2 * DATA_SOURCE_LIMITS.importMaxBytes + 64 * 1024;
 
+const isFileBody = (request: FastifyRequest) =>
+  (LOOT_UPLOAD_CONTENT_TYPES as readonly string[]).includes(
+    String(request.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase(),
+  );
+
 /** A body announced past the limit is refused before it is read, in the product's words. */
 async function refuseLargeUpload(request: FastifyRequest, _reply: FastifyReply) {
-  if (Number(request.headers['content-length'] ?? 0) > UPLOAD_BODY_LIMIT) {
+  const limit = isFileBody(request) ? DATA_SOURCE_LIMITS.importMaxBytes : UPLOAD_BODY_LIMIT;
+  if (Number(request.headers['content-length'] ?? 0) > limit) {
     throw new AppError('PAYLOAD_TOO_LARGE', DATA_SOURCE_MESSAGES.fileTooLarge);
   }
+}
+
+/** An answer given before the upload was read to its end (refused on its size) closes the connection after it. */
+async function closeAfterUnreadUpload(request: FastifyRequest, reply: FastifyReply) {
+  if (request.method === 'POST' && !request.raw.complete) reply.header('connection', 'close');
+}
+
+/** Uploads sent as the file itself: the request's body stream, read as the import consumes it. */
+const fileBodies = new WeakMap<FastifyRequest, AsyncIterable<Buffer>>();
+
+/** The upload of an import call: the file as the body, or the JSON form's text (one chunk). */
+function uploadOf(request: FastifyRequest<{ Body: LootImportBody; Querystring: LootImportQuery }>): LootUpload {
+  const stream = fileBodies.get(request);
+  if (stream) return { fileName: request.query.fileName, chunks: stream };
+  if (!request.body) throw AppError.invalidField('content', DATA_SOURCE_MESSAGES.emptyFile);
+  if (Buffer.byteLength(request.body.content, 'utf8') > DATA_SOURCE_LIMITS.importMaxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', DATA_SOURCE_MESSAGES.fileTooLarge);
+  }
+  return { fileName: request.body.fileName, chunks: [request.body.content] };
 }
 
 /**
@@ -40,6 +75,12 @@ async function refuseLargeUpload(request: FastifyRequest, _reply: FastifyReply) 
 export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   const { db } = deps;
+  // The file as the body is not parsed here: the import reads the stream (its size limit counted as it arrives).
+  app.addContentTypeParser([...LOOT_UPLOAD_CONTENT_TYPES], (request, payload, done) => {
+    fileBodies.set(request, payload);
+    done(null, undefined);
+  });
+  app.addHook('onSend', closeAfterUnreadUpload);
   await app.register(gameDataRoutes(deps));
   const { refresh } = app.config.gameData;
   if (refresh.checkEveryMs > 0) {
@@ -68,14 +109,14 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     route.route({
       ...contractRoute(api.previewLootImport, TAG),
       bodyLimit: UPLOAD_BODY_LIMIT,
-      handler: async (request) => previewLootImport(db, request.params.tenantId, request.body),
+      handler: async (request) => previewLootImport(db, request.params.tenantId, uploadOf(request)),
     });
     route.route({
       ...contractRoute(api.applyLootImport, TAG),
       bodyLimit: UPLOAD_BODY_LIMIT,
       handler: async (request) => ({
         success: true as const,
-        ...(await applyLootImport(db, request.params.tenantId, request.body, adminRequester(request))),
+        ...(await applyLootImport(db, request.params.tenantId, uploadOf(request), adminRequester(request))),
       }),
     });
     route.route({
@@ -147,7 +188,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       ...contractRoute(api.previewLootImport, TAG),
       onRequest: [requireGuild(officers), refuseLargeUpload],
       bodyLimit: UPLOAD_BODY_LIMIT,
-      handler: async (request) => previewLootImport(db, tenantOf(request), request.body),
+      handler: async (request) => previewLootImport(db, tenantOf(request), uploadOf(request)),
     });
     route.route({
       ...contractRoute(api.applyLootImport, TAG),
@@ -155,7 +196,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: UPLOAD_BODY_LIMIT,
       handler: async (request) => ({
         success: true as const,
-        ...(await applyLootImport(db, tenantOf(request), request.body, memberRequester(request))),
+        ...(await applyLootImport(db, tenantOf(request), uploadOf(request), memberRequester(request))),
       }),
     });
     route.route({

@@ -202,6 +202,8 @@ export function sourceSyncKind<Fetched>(
         startedAt: end?.started_at ?? job.createdAt,
       });
     },
-    announce: () => [],
+    announce: (job) => [
+      { type: 'data-source.progressed', progress: { guildId: job.tenantId!, job: presentSourceSync(source, job) } },
+    ],
   };
 }

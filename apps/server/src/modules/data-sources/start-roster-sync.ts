@@ -8,25 +8,9 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../core/app-error';
 import { type Requester, recordAudit } from '../../core/audit';
-import type { JobRecord } from '../../services/job-queue';
 import type { DataSourcesDeps } from './data-sources-deps';
 import { guildOr404 } from './find-guild';
-import type { RosterSyncInput, RosterSyncProgress, RosterSyncResult } from './roster-sync-job';
-
-/** A sync as its watchers see it. */
-export function presentRosterSync(job: JobRecord<RosterSyncInput, RosterSyncProgress, RosterSyncResult>): RosterSyncView {
-  const progress = job.progress ?? { phase: 'roster', fetched: 0, total: null };
-  const { conflicts: _conflicts, ...counts } = job.result ?? progress.counts ?? { conflicts: [] };
-  return {
-    id: job.id,
-    status: job.status,
-    phase: progress.phase,
-    fetched: progress.fetched,
-    total: progress.total,
-    counts: 'new' in counts ? counts : null,
-    error: job.error,
-  };
-}
+import { presentRosterSync, type RosterSyncInput } from './roster-sync-job';
 
 /**
  * Queues a sync of the guild's Battle.net roster (each part of it defaults to the guild's own name, realm and region)

@@ -38,7 +38,7 @@ export function LootImportPanel({ scope }: { scope: SourcesScope }) {
   const apply = useApplyLootImport(scope);
   const result = preview.data;
 
-  const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     preview.reset();
     setUpload(null);
@@ -48,9 +48,8 @@ export function LootImportPanel({ scope }: { scope: SourcesScope }) {
       setFileError(DATA_SOURCE_MESSAGES.fileTooLarge);
       return;
     }
-    const next = { fileName: file.name, content: await file.text() };
-    setUpload(next);
-    preview.mutate(next);
+    setUpload(file);
+    preview.mutate(file);
   };
 
   const handleApply = () => {
@@ -86,7 +85,7 @@ export function LootImportPanel({ scope }: { scope: SourcesScope }) {
       {result && upload && (
         <div className="data-tab" data-testid="loot-import-preview">
           <p data-testid="loot-import-counts">
-            {upload.fileName}: {formatCount(result.rows)} lines, {formatCount(result.loot.new)} new loot entries,{' '}
+            {upload.name}: {formatCount(result.rows)} lines, {formatCount(result.loot.new)} new loot entries,{' '}
             {formatCount(result.loot.unchanged)} already imported, {formatCount(result.loot.rejected)} rejected;{' '}
             {formatCount(result.characters.new)} new characters.
           </p>
