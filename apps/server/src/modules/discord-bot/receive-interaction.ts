@@ -7,6 +7,7 @@ import type { DiscordBotDeps } from './discord-bot-deps';
 import {
   type BotReply,
   deferredResponse,
+  ephemeral,
   followUpBody,
   type Interaction,
   interactionResponse,
@@ -128,7 +129,14 @@ export async function answerWithinWindow(
   if (reply === REPLAYED) throw new AppError('INVALID_TOKEN', DISCORD_BOT_MESSAGES.replayed);
   if (reply) return interactionResponse(reply);
   if (!canDefer) return interactionResponse({ kind: 'choices', choices: [] });
-  const followUp = work.then((late) => (late === REPLAYED ? undefined : completeDeferred(deps, interaction, late)));
+  // The work may still fail after the deferral (the database unreachable for the replay record): the member is told so.
+  const followUp = work.then(
+    (late) => (late === REPLAYED ? undefined : completeDeferred(deps, interaction, late)),
+    (error: unknown) => {
+      deps.log.error({ err: error, interaction: interaction.id }, 'Discord interaction failed after its deferral');
+      return completeDeferred(deps, interaction, ephemeral(DISCORD_BOT_MESSAGES.failed));
+    },
+  );
   pendingFollowUps.add(followUp);
   void followUp.finally(() => pendingFollowUps.delete(followUp));
   return deferredResponse(isAnswerEphemeral(interaction));
