@@ -5,6 +5,7 @@
 // web's own call (PUT /api/guild/raids/:raidId/signup with a Discord session cookie).
 // Run: node --import tsx bench/discord-button-rush.ts   (PostgreSQL on TEST_POSTGRES_URL, default 127.0.0.1:5432)
 import http from 'node:http';
+import os from 'node:os';
 import { COMMUNITY_SESSION_COOKIE, DISCORD_ANSWER_WINDOW_MS, DISCORD_INTERACTIONS_PATH } from '@guildhall/contract';
 import pg from 'pg';
 import { customIdOf } from '../apps/server/src/modules/discord-bot/custom-ids';
@@ -208,7 +209,12 @@ await withBenchDatabase(async (databaseUrl) => {
     const buttonStored = stored.rows.find((row) => row.raid === buttonRaid);
     const webStored = stored.rows.find((row) => row.raid === webRaid);
     const editBound = Math.ceil(discord.ms / EDIT_INTERVAL_MS) + 2;
-    console.log(`${PRESSES} members answer one raid at once (app pool 10):`);
+    console.log(
+      `${PRESSES} members answer one raid at once (app pool ${process.env.DATABASE_POOL_MAX ?? 10}); load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}:`,
+    );
     show('Discord: signed Accept presses', discord);
     show('web: PUT /api/guild/raids/:id/signup', web);
     console.log(

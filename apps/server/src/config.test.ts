@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: '', REDIS_URL: '  ', PORT: '' });
     expect(config.port).toBe(3000);
     expect(config.host).toBe('0.0.0.0');
-    expect(config.database).toEqual({ url: null, dataDir: path.resolve('./data'), readonlyUrl: null });
+    expect(config.database).toEqual({ url: null, dataDir: path.resolve('./data'), readonlyUrl: null, poolMax: 10 });
     expect(config.redis).toEqual({ url: null, prefix: 'guildhall:' });
     expect(config.admin).toMatchObject({ username: 'admin', password: null, loginRateLimit: 20 });
     expect(config.healthCheckIntervalMs).toBe(5000);

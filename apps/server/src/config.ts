@@ -42,6 +42,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalText,
   /** The SQL runner's read-only connection; unset: DATABASE_URL signed in as guildhall_readonly without a password. */
   DATABASE_READONLY_URL: optionalText,
+  /** Connections each app process keeps to PostgreSQL at most (the pg pool's max). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   GUILDHALL_DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalText,
   REDIS_PREFIX: z.string().default('guildhall:'),
@@ -239,6 +241,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       url: e.DATABASE_URL ?? null,
       /** Null on PGlite (no DATABASE_URL). */
       readonlyUrl: e.DATABASE_READONLY_URL ?? (e.DATABASE_URL ? readonlyUrlOf(e.DATABASE_URL) : null),
+      /** The pool's size on PostgreSQL: every process holds up to this many connections. */
+      poolMax: e.DATABASE_POOL_MAX,
       dataDir: path.resolve(e.GUILDHALL_DATA_DIR),
     },
     redis: { url: e.REDIS_URL ?? null, prefix: e.REDIS_PREFIX },

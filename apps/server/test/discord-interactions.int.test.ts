@@ -1,4 +1,5 @@
 import { DISCORD_BOT_MESSAGES, RAID_MESSAGES, type RaidDetail, type SignupStatus } from '@guildhall/contract';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customIdOf } from '../src/modules/discord-bot/custom-ids';
 import { DiscordFake, fakeDiscordUser } from './fakes/discord-fake';
@@ -313,5 +314,24 @@ describe('commands and buttons follow the web’s rules', () => {
     const followUp = fake.botApi.followUps.find((entry) => entry.token === interaction.token)!;
     expect(followUp.body).toMatchObject({ content: DISCORD_BOT_MESSAGES.answered('accept', 'Slow night') });
     expect((await readRaid(raid.id)).signups).toMatchObject([{ status: 'accept' }]);
+  });
+
+  it('defers a press at once while every database connection is taken, and completes it when one frees', async () => {
+    const raid = await planRaid({ name: 'Busy night' });
+    const pool = server.app.services.db.pool as unknown as pg.Pool;
+    // Every connection of the app's pool held, as a rush holds them: the press would wait for one.
+    const held = await Promise.all(Array.from({ length: server.app.config.database.poolMax }, () => pool.connect()));
+    const interaction = discord.button(raider, inA, answerId(raid.id, 'accept'));
+    try {
+      const answer = await discord.deliver(interaction);
+      expect(answer.body).toEqual({ type: 5, data: { flags: 64 } });
+      // Well before DISCORD_DEFER_AFTER_MS (1.5 s): the deferral did not wait for the timer.
+      expect(answer.ms).toBeLessThan(1000);
+    } finally {
+      for (const client of held) client.release();
+    }
+    await until(() => fake.botApi.followUps.some((followUp) => followUp.token === interaction.token), 5000);
+    const followUp = fake.botApi.followUps.find((entry) => entry.token === interaction.token)!;
+    expect(followUp.body).toMatchObject({ content: DISCORD_BOT_MESSAGES.answered('accept', 'Busy night') });
   });
 });

@@ -1,6 +1,8 @@
 import { DISCORD_BOT_MESSAGES, type SignupStatus } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customIdOf } from '../src/modules/discord-bot/custom-ids';
+import { discordBotDepsOf } from '../src/modules/discord-bot/discord-bot-deps';
+import { RaidPosts } from '../src/modules/discord-bot/raid-posts';
 import type { FakeMessage } from './fakes/discord-bot-api-fake';
 import { DiscordFake, type FakeDiscordUser } from './fakes/discord-fake';
 import { raiseCommunityIpLimits, signInWithDiscord } from './helpers/community';
@@ -31,6 +33,12 @@ let discord: ReturnType<typeof discordInteractions>;
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const answerId = (raidId: string, status: SignupStatus) => customIdOf({ kind: 'answer', discordGuildId: GUILD, raidId, status });
+
+/** The guild's Raids settings, saved by the officer on the web. */
+async function saveRaidSettings(settings: Record<string, unknown>): Promise<void> {
+  const saved = await officerWeb.request('PUT', '/api/guild/config', { ...atGuild, body: { category: 'raids', settings } });
+  expect(saved.status, saved.text).toBe(200);
+}
 
 const planRaid = (name: string, extra: Record<string, unknown> = {}) =>
   planRaidOnWeb(officerWeb, GUILD, { name, difficulty: 'Mythic', ...extra });
@@ -143,5 +151,73 @@ describe('raid posts', () => {
     expect(postOf('Far night')).toBeUndefined();
     expect(postOf('Forbidden night')).toBeUndefined();
     expect(await sql(server.app, 'SELECT 1 FROM discord_raid_posts WHERE raid_event_id = $1', [raid.id])).toEqual([]);
+  });
+  it('posts the later raids of a series as they enter the window, once whichever process comes to them', async () => {
+    await saveRaidSettings({ signupWindowDays: 10 });
+    const first = new Date(Date.now() + 864e5);
+    const series = await officerWeb.post<{ raids: { id: string; startsAt: string }[] }>(
+      '/api/guild/raid-series',
+      {
+        name: 'Weekly night',
+        instance: 'Manaforge Omega',
+        difficulty: 'Heroic',
+        firstDate: first.toISOString().slice(0, 10),
+        weekdays: [first.getUTCDay()],
+        startTime: '20:00',
+        count: 4,
+      },
+      atGuild,
+    );
+    expect(series.status, series.text).toBe(200);
+    await server.app.raidPosts.settled();
+    const posted = async () =>
+      (
+        await sql<{ raid_event_id: string }>(
+          server.app,
+          'SELECT raid_event_id FROM discord_raid_posts WHERE raid_event_id = ANY($1)',
+          [series.body.raids.map((raid) => raid.id)],
+        )
+      ).length;
+    // Within 10 days: the first two weeks; the others wait.
+    expect(await posted()).toBe(2);
+    // The window widens as the weeks pass: the upkeep of two processes finds the other two, and each is posted once.
+    await saveRaidSettings({ signupWindowDays: 30 });
+    const otherProcess = new RaidPosts(discordBotDepsOf(server.app));
+    otherProcess.start();
+    // (Earlier tests' raids that now fit the wider window are posted too.)
+    await Promise.all([server.app.raidPosts.postEnteringWindow(), otherProcess.postEnteringWindow()]);
+    await otherProcess.stop();
+    expect(await posted()).toBe(4);
+    expect(
+      fake.botApi.channelMessages(RAID_CHANNEL).filter((message) => message.embeds[0]?.title === 'Weekly night'),
+    ).toHaveLength(4);
+    expect(await server.app.raidPosts.postEnteringWindow()).toBe(0);
+    await saveRaidSettings({ signupWindowDays: 14 });
+  });
+
+  it('edits a post at most once per interval however many processes follow the raid', async () => {
+    const raid = await planRaid('Shared night');
+    await until(() => postOf('Shared night') !== undefined);
+    // A second process following the same changes (the worst case: every change reaches both).
+    const otherProcess = new RaidPosts(discordBotDepsOf(server.app));
+    otherProcess.start();
+    const started = Date.now();
+    for (const raider of raiders) {
+      expect((await discord.deliver(discord.button(raider, inGuild, answerId(raid.id, 'accept')))).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const post = postOf('Shared night')!;
+    await until(
+      () => (post.embeds[0]?.fields as { name: string }[] | undefined)?.[1]?.name === 'Healers 5/4',
+      4 * EDIT_INTERVAL_MS,
+    );
+    await Promise.all([server.app.raidPosts.settled(), otherProcess.settled()]);
+    await otherProcess.stop();
+    const windows = Math.ceil((Date.now() - started) / EDIT_INTERVAL_MS) + 1;
+    expect(post.edits.length).toBeGreaterThanOrEqual(1);
+    expect(post.edits.length).toBeLessThanOrEqual(windows);
+    const edited = post.editedAt;
+    // No two edits closer than the interval (some slack: the REST client may hold one a moment).
+    for (let i = 1; i < edited.length; i++) expect(edited[i]! - edited[i - 1]!).toBeGreaterThanOrEqual(EDIT_INTERVAL_MS - 150);
   });
 });

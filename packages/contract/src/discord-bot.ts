@@ -9,8 +9,8 @@ export const DISCORD_SIGNATURE_MAX_AGE_S = 300;
 /** Discord's window for the first answer to an interaction. */
 export const DISCORD_ANSWER_WINDOW_MS = 3000;
 
-/** The slash commands the bot registers (the loot commands, /wishlist and /standings, come with the loot system). */
-export const DISCORD_COMMAND_NAMES = ['raids', 'signup', 'roster', 'attendance', 'link'] as const;
+/** The slash commands the bot registers. */
+export const DISCORD_COMMAND_NAMES = ['raids', 'signup', 'roster', 'attendance', 'link', 'wishlist', 'standings'] as const;
 /** A slash command of the bot. */
 export type DiscordCommandName = (typeof DISCORD_COMMAND_NAMES)[number];
 
@@ -46,6 +46,23 @@ export const DISCORD_BOT_MESSAGES = {
   signupsClosed: 'Sign-ups closed',
   cancelled: (reason: string) => `Cancelled: ${reason}`,
   reminder: (raidName: string, when: string) => `You have not answered ${raidName} (${when}) yet. Will you come?`,
+  chooseItem: 'Choose the item from the list Discord offers as you type (its name or its id).',
+  chooseOwnCharacter: 'You have several characters in this guild: name one with the character option.',
+  wishlistHeading: (character: string) => `The wishlist of ${character}:`,
+  wishlistEmpty: (character: string) => `The wishlist of ${character} is empty. Add an item with /wishlist add.`,
+  wishlistAdded: (item: string, character: string, rank: number) =>
+    `${item} is on the wishlist of ${character}, at rank ${rank}.`,
+  wishlistAlreadyOn: (item: string, character: string) => `${item} is already on the wishlist of ${character}.`,
+  wishlistRemoved: (item: string, character: string) => `${item} is off the wishlist of ${character}.`,
+  wishlistNotOn: (item: string, character: string) => `${item} is not on the wishlist of ${character}.`,
+  wishlistFull: (limit: number) => `A wishlist holds at most ${limit} items: remove one first.`,
+  standingsHeading: (ledger: string, shown: number, total: number) =>
+    `${ledger} standings${shown < total ? ` (the first ${shown} of ${total})` : ''}:`,
+  standingsEmpty: (ledger: string) => `Nobody has a ${ledger} standing in this guild yet.`,
+  noStandings: (system: string) =>
+    system === 'Other'
+      ? 'This guild shares loot its own way, without points: there are no standings to show.'
+      : `This guild shares loot by ${system.toLowerCase()}, which keeps no points: there are no standings to show.`,
   failed: 'Something went wrong on our side. Try again in a moment.',
   commandsRegistered: (count: number, where: string) => `Registered ${count} commands ${where}`,
 } as const;

@@ -40,16 +40,6 @@ export async function insertCommunitySession(
   return rows[0]!.id;
 }
 
-/** A live session by the hash of its cookie token. */
-export async function findLiveCommunitySession(db: Queryable, tokenHash: string): Promise<CommunitySessionRow | null> {
-  const { rows } = await db.query<CommunitySessionRow>(
-    `SELECT id, user_id, expires_at, last_seen_at, revoked_at, discord_token_sealed, discord_token_expires_at
-       FROM community_sessions WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
-    [tokenHash],
-  );
-  return rows[0] ?? null;
-}
-
 /** Notes that a session was used (at most once a minute, the caller decides). */
 export async function touchCommunitySession(db: Queryable, id: string): Promise<void> {
   await db.query('UPDATE community_sessions SET last_seen_at = now() WHERE id = $1', [id]);

@@ -1,5 +1,6 @@
 import type { AuthMethod } from '@guildhall/contract';
 import type { Queryable } from '../services/db/db';
+import type { CommunitySessionRow } from './community-session-queries';
 
 /** A community account as the sign-in code reads it. */
 export interface UserRow {
@@ -18,6 +19,39 @@ export interface UserRow {
 
 const COLUMNS = `id, username, email, discord_id, password_hash, email_verified, auth_method, selected_guild_id,
                  global_name, avatar, notification_settings`;
+
+/**
+ * A live cookie session by the hash of its token and its account, in one statement (every request of a signed-in
+ * member reads both), or null.
+ */
+export async function findLiveSessionUser(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ session: CommunitySessionRow; user: UserRow } | null> {
+  const { rows } = await db.query<UserRow & { session: CommunitySessionRow }>(
+    `SELECT ${COLUMNS.replace(/(\w+)/g, 'u.$1')},
+            json_build_object('id', s.id, 'user_id', s.user_id, 'expires_at', s.expires_at, 'last_seen_at', s.last_seen_at,
+              'revoked_at', s.revoked_at, 'discord_token_sealed', s.discord_token_sealed,
+              'discord_token_expires_at', s.discord_token_expires_at) AS session
+       FROM community_sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { session, ...user } = row;
+  const at = (value: unknown) => (value === null ? null : new Date(value as string));
+  return {
+    user,
+    session: {
+      ...session,
+      expires_at: at(session.expires_at)!,
+      last_seen_at: at(session.last_seen_at)!,
+      revoked_at: at(session.revoked_at),
+      discord_token_expires_at: at(session.discord_token_expires_at),
+    },
+  };
+}
 
 /** An account by id. */
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {

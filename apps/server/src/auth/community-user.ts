@@ -4,9 +4,9 @@ import { AppError } from '../core/app-error';
 import type { Queryable } from '../services/db/db';
 import { verifyAccessToken } from './access-token';
 import { clearCommunitySessionCookie, communitySessionTokenOf } from './community-cookies';
-import { findLiveCommunitySession, touchCommunitySession } from './community-session-queries';
+import { touchCommunitySession } from './community-session-queries';
 import { isFamilyLive } from './community-token-queries';
-import { findUserById, type UserRow } from './community-user-queries';
+import { findLiveSessionUser, findUserById, type UserRow } from './community-user-queries';
 import { hashSessionToken } from './session-token';
 
 /** The community user behind a request, and how they proved it. */
@@ -42,18 +42,17 @@ export async function principalOfAccessToken(server: FastifyInstance, token: str
 
 /** The user of a live Discord session cookie's token, or null. */
 export async function userOfSessionToken(db: Queryable, token: string): Promise<UserRow | null> {
-  const session = await findLiveCommunitySession(db, hashSessionToken(token));
-  return session ? await findUserById(db, session.user_id) : null;
+  return (await findLiveSessionUser(db, hashSessionToken(token)))?.user ?? null;
 }
 
 async function fromSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): Promise<CommunityPrincipal> {
   const { db } = request.server.services;
-  const session = await findLiveCommunitySession(db, hashSessionToken(token));
-  const user = session ? await findUserById(db, session.user_id) : null;
-  if (!session || !user) {
+  const found = await findLiveSessionUser(db, hashSessionToken(token));
+  if (!found) {
     clearCommunitySessionCookie(reply, request.server.config.isSecureCookie);
     throw new AppError('INVALID_SESSION', COMMUNITY_MESSAGES.sessionInvalid);
   }
+  const { session, user } = found;
   if (Date.now() - session.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchCommunitySession(db, session.id);
   return {
     user,

@@ -41,9 +41,9 @@ export async function connectServices(config: Config, log: FastifyBaseLogger): P
     readonlyAccess,
     redis,
     influx: createInfluxClient(config.influx),
-    discord: createDiscordBotClient(config.discord),
+    discord: createDiscordBotClient(discordRest),
     discordRest,
-    botGuilds: createBotGuildDirectory(config.discord, redis, log),
+    botGuilds: createBotGuildDirectory(discordRest, redis, log),
     async close() {
       discordRest.close();
       await redis?.close();

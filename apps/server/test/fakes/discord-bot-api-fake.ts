@@ -10,6 +10,8 @@ export interface FakeMessage {
   components: Record<string, unknown>[];
   /** The bodies of the PATCHes that edited it, in order. */
   edits: Record<string, unknown>[];
+  /** When each edit arrived (Date.now()), in order. */
+  editedAt: number[];
 }
 
 /** A follow-up that completed a deferred interaction (PATCH …/messages/@original), and when it came. */
@@ -232,7 +234,8 @@ export class DiscordBotApiFake {
       if (!message || message.channel_id !== params[0]) return send(res, 404, { message: 'Unknown Message', code: 10008 });
       Object.assign(message, pick(body));
       message.edits.push(body);
-      return send(res, 200, { ...message, edits: undefined });
+      message.editedAt.push(Date.now());
+      return send(res, 200, { ...message, edits: undefined, editedAt: undefined });
     }
     const [guildId, userId, roleId] = params as [string, string, string];
     if (this.unmanageableRoleIds.has(roleId)) return send(res, 403, { message: 'Missing Permissions', code: 50013 });
@@ -259,10 +262,11 @@ export class DiscordBotApiFake {
       embeds: [],
       components: [],
       edits: [],
+      editedAt: [],
     };
     Object.assign(message, pick(body));
     this.messages.set(message.id, message);
-    send(res, 200, { ...message, type: 0, edits: undefined });
+    send(res, 200, { ...message, type: 0, edits: undefined, editedAt: undefined });
   }
 }
 

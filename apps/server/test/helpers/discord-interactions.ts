@@ -90,6 +90,21 @@ export function discordInteractions(fake: DiscordFake, appUrl: string) {
         type: 1,
         options: optionsOf(options, focused),
       }),
+    /** A command with a subcommand (/wishlist add item:…), its options nested under it; `focused` makes it autocomplete. */
+    subcommand: (
+      user: FakeDiscordUser,
+      place: InteractionPlace,
+      name: string,
+      sub: string,
+      options: Record<string, string | number> = {},
+      focused?: string,
+    ) =>
+      envelope(fake, focused ? InteractionType.ApplicationCommandAutocomplete : InteractionType.ApplicationCommand, user, place, {
+        id: '900000000000000002',
+        name,
+        type: 1,
+        options: [{ name: sub, type: 1, options: optionsOf(options, focused) }],
+      }),
     button: (user: FakeDiscordUser, place: InteractionPlace, customId: string) =>
       envelope(fake, InteractionType.MessageComponent, user, place, {
         custom_id: customId,

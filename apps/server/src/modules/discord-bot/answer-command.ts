@@ -12,14 +12,12 @@ import { readRaid } from '../raids/read-raid';
 import { answerRaid, namedRaid } from './answer-raid';
 import { type BotMember, botMemberOf } from './bot-member';
 import type { DiscordBotDeps } from './discord-bot-deps';
-import { type BotReply, type CommandOption, ephemeral, type Interaction } from './interaction';
+import { type BotReply, type CommandOption, ephemeral, type Interaction, optionOf } from './interaction';
 import { listLinkCandidates } from './link-candidates';
 import { answerButtons, discordTime, raidLine, seatedByRole } from './raid-message';
+import { standingsCommand } from './standings-command';
 import { upcomingRaids } from './upcoming-raids';
-
-/** A command option's value by name (autocomplete and choices give strings, integers numbers). */
-export const optionOf = (options: readonly CommandOption[] | undefined, name: string) =>
-  options?.find((option) => option.name === name)?.value;
+import { wishlistCommand } from './wishlist-command';
 
 /** /raids: the next raids, each with its answer buttons, for the caller only. */
 async function listRaids(deps: DiscordBotDeps, member: BotMember): Promise<BotReply> {
@@ -95,6 +93,10 @@ export async function answerCommand(deps: DiscordBotDeps, interaction: Interacti
       return showRoster(deps, member, options);
     case 'link':
       return listLinkCandidates(deps, member, deps.publicUrl);
+    case 'wishlist':
+      return wishlistCommand(deps, member, options);
+    case 'standings':
+      return standingsCommand(deps, member);
     default:
       return ephemeral(DISCORD_BOT_MESSAGES.unknownCommand);
   }

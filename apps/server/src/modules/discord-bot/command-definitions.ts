@@ -1,5 +1,6 @@
 import {
   type DiscordCommandName,
+  LOOT_LIMITS,
   RAID_ROLE_LABELS,
   RAID_ROLES,
   SIGNUP_STATUS_LABELS,
@@ -21,6 +22,21 @@ const raidOption = (required: boolean) =>
     required,
     autocomplete: true,
   }) as const;
+
+const itemOption = (description: string) =>
+  ({ type: ApplicationCommandOptionType.String, name: 'item', description, required: true, autocomplete: true }) as const;
+const characterOption = {
+  type: ApplicationCommandOptionType.String,
+  name: 'character',
+  description: 'Which of your characters (default: your only one)',
+  autocomplete: true,
+} as const;
+const noteOption = {
+  type: ApplicationCommandOptionType.String,
+  name: 'note',
+  description: 'A note for the officers (BiS, upgrade…)',
+  max_length: LOOT_LIMITS.noteLength,
+} as const;
 
 /** The slash commands as Discord registers them: PUT replaces the whole set, so this list is the truth. */
 export const COMMAND_DEFINITIONS = [
@@ -61,4 +77,25 @@ export const COMMAND_DEFINITIONS = [
   },
   { ...inServers, name: 'roster', description: 'Who is signed up for a raid, by role', options: [raidOption(false)] },
   { ...inServers, name: 'link', description: 'The characters of this guild that look like yours, and how to link them' },
+  {
+    ...inServers,
+    name: 'wishlist',
+    description: 'Your wishlist of items in this guild',
+    options: [
+      {
+        type: ApplicationCommandOptionType.Subcommand,
+        name: 'add',
+        description: 'Put an item on your wishlist',
+        options: [itemOption('The item (start typing its name)'), characterOption, noteOption],
+      },
+      {
+        type: ApplicationCommandOptionType.Subcommand,
+        name: 'remove',
+        description: 'Take an item off your wishlist',
+        options: [itemOption('The item on your wishlist'), characterOption],
+      },
+      { type: ApplicationCommandOptionType.Subcommand, name: 'show', description: 'Your wishlist', options: [characterOption] },
+    ],
+  },
+  { ...inServers, name: 'standings', description: 'The guild’s loot standings (DKP or EPGP)' },
 ] satisfies RESTPutAPIApplicationCommandsJSONBody & { name: DiscordCommandName }[];

@@ -1,4 +1,4 @@
-import { InteractionResponseType, InteractionType, MessageFlags } from 'discord-api-types/v10';
+import { ApplicationCommandOptionType, InteractionResponseType, InteractionType, MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
 import type { DiscordMessageBody } from '../../services/discord/discord-rest';
 
@@ -27,6 +27,17 @@ const commandOption: z.ZodType<CommandOption> = z.lazy(() =>
     options: z.array(commandOption).max(25).optional(),
   }),
 );
+
+/** A command option's value by name (autocomplete and choices give strings, integers numbers). */
+export const optionOf = (options: readonly CommandOption[] | undefined, name: string) =>
+  options?.find((option) => option.name === name)?.value;
+
+/** The subcommand Discord nests a command's options under (/wishlist add …), or none. */
+export const subcommandOf = (options: readonly CommandOption[] | undefined) =>
+  options?.[0]?.type === ApplicationCommandOptionType.Subcommand ? options[0] : undefined;
+
+/** The options a command's own values are in: its subcommand's, when it has one. */
+export const leafOptions = (options: readonly CommandOption[] | undefined) => subcommandOf(options)?.options ?? options;
 
 /** A text input's value wherever a modal nests it (action rows, or labels in Discord's newer layout). */
 export interface ModalComponent {

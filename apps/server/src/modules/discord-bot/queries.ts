@@ -92,6 +92,87 @@ export async function findRaidPost(db: Queryable, raidId: string): Promise<RaidP
   return rows[0] ?? null;
 }
 
+/**
+ * Claims the posting of a raid for this process: true when no post exists and no other process claimed it within
+ * `staleAfterMs` (one that died half-way is taken over). Two processes coming to the same raid post it once.
+ */
+export async function claimRaidPost(db: Queryable, raidId: string, staleAfterMs: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `INSERT INTO discord_raid_post_claims (raid_event_id) SELECT $1
+      WHERE NOT EXISTS (SELECT 1 FROM discord_raid_posts WHERE raid_event_id = $1)
+     ON CONFLICT (raid_event_id) DO UPDATE SET claimed_at = now()
+      WHERE discord_raid_post_claims.claimed_at < now() - $2 * interval '1 millisecond'
+     RETURNING raid_event_id`,
+    [raidId, staleAfterMs],
+  );
+  return rows.length === 1;
+}
+
+/** Gives a claim back when the post failed (Discord refused, no channel): a later run may try again. */
+export async function releaseRaidPostClaim(db: Queryable, raidId: string): Promise<void> {
+  await db.query('DELETE FROM discord_raid_post_claims WHERE raid_event_id = $1', [raidId]);
+}
+
+/**
+ * Claims the next edit of a raid's post for every process: the post's channel and message when its slot is free (the
+ * slot is then taken for `intervalMs`), or how many milliseconds until it frees; null when the raid has no post.
+ */
+export async function claimPostEdit(
+  db: Queryable,
+  raidId: string,
+  intervalMs: number,
+): Promise<{ post: RaidPostRow } | { waitMs: number } | null> {
+  const { rows } = await db.query<RaidPostRow & { wait_ms: number | null }>(
+    `WITH claimed AS (
+       UPDATE discord_raid_posts SET next_edit_at = now() + $2 * interval '1 millisecond'
+        WHERE raid_event_id = $1 AND (next_edit_at IS NULL OR next_edit_at <= now())
+       RETURNING raid_event_id, guild_id, channel_id, message_id, edit_count
+     )
+     SELECT *, NULL::float8 AS wait_ms FROM claimed
+     UNION ALL
+     SELECT raid_event_id, guild_id, channel_id, message_id, edit_count,
+            GREATEST(0, EXTRACT(EPOCH FROM next_edit_at - now()) * 1000)::float8
+       FROM discord_raid_posts WHERE raid_event_id = $1 AND NOT EXISTS (SELECT 1 FROM claimed)`,
+    [raidId, intervalMs],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (row.wait_ms !== null) return { waitMs: Math.ceil(row.wait_ms) };
+  const { wait_ms: _, ...post } = row;
+  return { post };
+}
+
+/** A raid to post now: in a guild with a raid channel, coming within the guild's sign-up window, not posted yet. */
+export interface RaidToPost {
+  raid_event_id: string;
+  guild_id: string;
+  discord_guild_id: string;
+}
+
+/**
+ * Raids that entered their guild's posting window (Raids → Sign-up window before their start, `defaultWindowDays`
+ * when unset) without a post: a series planned weeks ahead comes in a raid at a time. Open ones only (not cancelled,
+ * sign-ups not closed), soonest first, on raid_events (guild_id, starts_at).
+ */
+export async function selectRaidsToPost(db: Queryable, defaultWindowDays: number, limit: number): Promise<RaidToPost[]> {
+  const { rows } = await db.query<RaidToPost>(
+    `SELECT r.id AS raid_event_id, r.guild_id, g.discord_guild_id
+       FROM guild_settings channel
+       JOIN guilds g ON g.id = channel.guild_id AND g.discord_guild_id IS NOT NULL AND g.is_active
+       LEFT JOIN guild_settings w ON w.guild_id = g.id AND w.category = 'raids' AND w.key = 'signupWindowDays'
+       JOIN raid_events r ON r.guild_id = g.id AND r.starts_at > now()
+        AND r.starts_at <= now() + make_interval(days => COALESCE((w.value #>> '{}')::int, $1))
+      WHERE channel.category = 'notifications' AND channel.key = 'raidCreated'
+        AND COALESCE(channel.value #>> '{}', '') <> ''
+        AND r.cancelled_at IS NULL AND now() < COALESCE(r.signup_deadline, r.starts_at)
+        AND NOT EXISTS (SELECT 1 FROM discord_raid_posts p WHERE p.raid_event_id = r.id)
+      ORDER BY r.starts_at
+      LIMIT $2`,
+    [defaultWindowDays, limit],
+  );
+  return rows;
+}
+
 /** Counts an edit of a raid's post. */
 export async function markRaidPostEdited(db: Queryable, raidId: string): Promise<void> {
   await db.query('UPDATE discord_raid_posts SET edited_at = now(), edit_count = edit_count + 1 WHERE raid_event_id = $1', [

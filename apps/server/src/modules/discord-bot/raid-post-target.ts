@@ -27,8 +27,11 @@ export async function raidChannelOf(db: Queryable, guildId: string): Promise<str
   return typeof channel === 'string' && channel !== '' ? channel : null;
 }
 
-/** How many days ahead raids are posted: the Raids "Sign-up window" (a series' later raids wait their turn). */
-export async function signupWindowDaysOf(db: Queryable, guildId: string): Promise<number> {
-  const days = (await selectStoredSettings(db, guildId, 'raids')).get('signupWindowDays')?.value;
+/**
+ * How many days ahead raids are posted: the Raids "Sign-up window" (a series' later raids wait their turn); the
+ * catalog's default for a null guild.
+ */
+export async function signupWindowDaysOf(db: Queryable, guildId: string | null): Promise<number> {
+  const days = guildId ? (await selectStoredSettings(db, guildId, 'raids')).get('signupWindowDays')?.value : undefined;
   return typeof days === 'number' ? days : Number(findSetting('raids', 'signupWindowDays')?.default ?? 14);
 }

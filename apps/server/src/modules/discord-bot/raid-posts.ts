@@ -1,7 +1,15 @@
 import type { DomainEvent } from '../../core/event-bus';
 import { isDiscordError } from '../../services/discord/discord-rest';
 import type { DiscordBotDeps } from './discord-bot-deps';
-import { deleteRaidPost, findRaidPost, insertRaidPost, markRaidPostEdited } from './queries';
+import {
+  claimPostEdit,
+  claimRaidPost,
+  deleteRaidPost,
+  insertRaidPost,
+  markRaidPostEdited,
+  releaseRaidPostClaim,
+  selectRaidsToPost,
+} from './queries';
 import { raidPost } from './raid-message';
 import { postReader, raidChannelOf, raidForPost, signupWindowDaysOf } from './raid-post-target';
 
@@ -10,6 +18,10 @@ const UNKNOWN_MESSAGE = 10008;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** setTimeout's longest delay; a deadline further away is caught by a later edit. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A posting claim older than this was left by a process that died half-way: another may take it over. */
+const POST_CLAIM_STALE_MS = 2 * 60_000;
+/** Raids posted per run of postEnteringWindow. */
+const POSTS_PER_RUN = 50;
 
 interface PostTarget {
   guildId: string;
@@ -18,9 +30,12 @@ interface PostTarget {
 
 /**
  * The raid posts of this process: a planned raid is posted to its guild's raid channel (when one is set and the raid
- * starts within the sign-up window), and a post is edited in place when answers or the plan change, at most once per
- * DISCORD_POST_EDIT_INTERVAL_MS per raid, however many changes came in between (the first change of a quiet raid is
- * shown at once, the rest together when the interval is over). A post is edited once more when its sign-ups close.
+ * starts within the sign-up window; later raids of a series when they enter it, postEnteringWindow), and a post is
+ * edited in place when answers or the plan change, at most once per DISCORD_POST_EDIT_INTERVAL_MS per raid, however
+ * many changes came in between (the first change of a quiet raid is shown at once, the rest together when the interval
+ * is over). A post is edited once more when its sign-ups close. Both hold across processes: a raid is posted by the
+ * process that claims it, and each edit claims the raid's edit slot in the database, so two processes following the
+ * same raid edit it once per interval together (the one that finds the slot taken tries again when it frees).
  */
 export class RaidPosts {
   private readonly waiting = new Map<string, NodeJS.Timeout>();
@@ -55,7 +70,7 @@ export class RaidPosts {
     if (event.type === 'raid.answered') this.scheduleEdit(event.answer.raidId, event.answer);
     if (event.type !== 'raid.changed') return;
     for (const raidId of event.change.raidIds) {
-      if (event.change.kind === 'planned') this.track(this.post(raidId, event.change));
+      if (event.change.kind === 'planned') this.track(this.post(raidId, event.change).then(() => undefined));
       else this.scheduleEdit(raidId, event.change);
     }
   }
@@ -66,31 +81,60 @@ export class RaidPosts {
     void tracked.finally(() => this.running.delete(tracked));
   }
 
-  /** Posts a newly planned raid in its guild's raid channel and keeps where. */
-  private async post(raidId: string, target: PostTarget): Promise<void> {
+  /** Posts the raids that entered their guild's posting window without a post (run by the bot's upkeep); how many. */
+  async postEnteringWindow(): Promise<number> {
+    if (!this.unsubscribe) return 0;
+    const defaultDays = await signupWindowDaysOf(this.deps.db, null);
+    let posted = 0;
+    for (const raid of await selectRaidsToPost(this.deps.db, defaultDays, POSTS_PER_RUN)) {
+      const target = { guildId: raid.guild_id, discordGuildId: raid.discord_guild_id };
+      if (await this.post(raid.raid_event_id, target).catch((error: unknown) => this.failed(error))) posted++;
+    }
+    return posted;
+  }
+
+  private failed(error: unknown): false {
+    this.deps.log.warn({ err: error }, 'Discord raid post failed');
+    return false;
+  }
+
+  /**
+   * Posts a raid in its guild's raid channel when it starts within the window, and keeps where; whichever process
+   * claims the raid first posts it. True when this call posted it.
+   */
+  private async post(raidId: string, target: PostTarget): Promise<boolean> {
     const channelId = await raidChannelOf(this.deps.db, target.guildId);
-    if (!channelId) return;
+    if (!channelId) return false;
     const raid = await raidForPost(this.deps, postReader(target.guildId, target.discordGuildId), raidId);
     const windowDays = await signupWindowDaysOf(this.deps.db, target.guildId);
-    if (Date.parse(raid.startsAt) - Date.now() > windowDays * DAY_MS) return;
-    const message = await this.deps.rest.createMessage(
-      channelId,
-      raidPost(raid, raid.signups, target.discordGuildId, Date.now()),
-    );
+    if (Date.parse(raid.startsAt) - Date.now() > windowDays * DAY_MS) return false;
+    if (!(await claimRaidPost(this.deps.db, raidId, POST_CLAIM_STALE_MS))) return false;
+    let messageId: string;
+    try {
+      messageId = (await this.deps.rest.createMessage(channelId, raidPost(raid, raid.signups, target.discordGuildId, Date.now())))
+        .id;
+    } catch (error) {
+      await releaseRaidPostClaim(this.deps.db, raidId);
+      throw error;
+    }
     await insertRaidPost(this.deps.db, {
       raid_event_id: raidId,
       guild_id: target.guildId,
       channel_id: channelId,
-      message_id: message.id,
+      message_id: messageId,
     });
     this.lastEditAt.set(raidId, Date.now());
     this.editWhenClosing(raidId, target, raid.signupsCloseAt);
+    return true;
   }
 
-  /** An edit of the raid's post, now when it was not edited within the interval, else when the interval is over. */
-  private scheduleEdit(raidId: string, target: PostTarget): void {
+  /**
+   * An edit of the raid's post, now when this process did not edit it within the interval, else when the interval is
+   * over; `after` (ms) when another process holds the edit slot.
+   */
+  private scheduleEdit(raidId: string, target: PostTarget, after?: number): void {
     if (!this.unsubscribe || this.waiting.has(raidId)) return;
-    const wait = Math.max(0, (this.lastEditAt.get(raidId) ?? 0) + this.deps.settings.postEditIntervalMs - Date.now());
+    const wait = after ?? Math.max(0, (this.lastEditAt.get(raidId) ?? 0) + this.deps.settings.postEditIntervalMs - Date.now());
     const timer = setTimeout(() => {
       this.waiting.delete(raidId);
       this.lastEditAt.set(raidId, Date.now());
@@ -102,9 +146,13 @@ export class RaidPosts {
   }
 
   private async edit(raidId: string, target: PostTarget): Promise<void> {
-    const post = await findRaidPost(this.deps.db, raidId);
-    if (!post) return;
     const raid = await raidForPost(this.deps, postReader(target.guildId, target.discordGuildId), raidId);
+    // The slot is claimed right before the edit is sent, so edits reach Discord an interval apart.
+    const claim = await claimPostEdit(this.deps.db, raidId, this.deps.settings.postEditIntervalMs);
+    if (!claim) return;
+    // Another process edited within the interval: edit again once its slot frees, in case this change came after.
+    if ('waitMs' in claim) return this.scheduleEdit(raidId, target, claim.waitMs + 1);
+    const { post } = claim;
     try {
       await this.deps.rest.editMessage(
         post.channel_id,

@@ -7,6 +7,7 @@ import type { DiscordBotDeps } from './discord-bot-deps';
 import {
   type BotReply,
   deferredResponse,
+  ephemeral,
   followUpBody,
   type Interaction,
   interactionResponse,
@@ -93,9 +94,20 @@ async function completeDeferred(deps: DiscordBotDeps, interaction: Interaction, 
 }
 
 /**
+ * Whether work started now would wait for a database connection (every one taken, or callers queued): the interaction is then
+ * deferred at once rather than after DISCORD_DEFER_AFTER_MS, so a rush of presses is answered in milliseconds whatever
+ * the pool is doing. PGlite has no pool to ask.
+ */
+function isDatabaseBusy(deps: DiscordBotDeps): boolean {
+  const pool = deps.db.pool;
+  if (!pool) return false;
+  return pool.waitingCount > 0 || (pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10));
+}
+
+/**
  * The answer Discord gets within its 3-second window, counted from the request's arrival (`elapsedMs` ago): the reply
- * itself when the work is done within DISCORD_DEFER_AFTER_MS, otherwise "thinking…" at once and the reply through the
- * follow-up webhook when it is ready. Autocomplete cannot be deferred: late, it offers no choices. A replay is refused
+ * itself when the work is done within DISCORD_DEFER_AFTER_MS, otherwise "thinking…" (at once when the database is
+ * busy) and the reply through the follow-up webhook when it is ready. Autocomplete cannot be deferred: late, it offers no choices. A replay is refused
  * (401) when the record of answered ids says so in time; found later, it is dropped: nothing is done twice.
  */
 export async function answerWithinWindow(
@@ -105,18 +117,26 @@ export async function answerWithinWindow(
 ): Promise<Record<string, unknown>> {
   if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
   if (!isNewHere(interaction.id)) throw new AppError('INVALID_TOKEN', DISCORD_BOT_MESSAGES.replayed);
+  const canDefer = interaction.type !== InteractionType.ApplicationCommandAutocomplete;
+  const deferAfterMs = canDefer && isDatabaseBusy(deps) ? 0 : Math.max(0, deps.settings.deferAfterMs - elapsedMs);
   const work = answerOnce(deps, interaction);
   let timer: NodeJS.Timeout | undefined;
   const deferral = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), Math.max(0, deps.settings.deferAfterMs - elapsedMs));
+    timer = setTimeout(() => resolve(null), deferAfterMs);
   });
   const reply = await Promise.race([work, deferral]);
   clearTimeout(timer);
   if (reply === REPLAYED) throw new AppError('INVALID_TOKEN', DISCORD_BOT_MESSAGES.replayed);
   if (reply) return interactionResponse(reply);
-  if (interaction.type === InteractionType.ApplicationCommandAutocomplete)
-    return interactionResponse({ kind: 'choices', choices: [] });
-  const followUp = work.then((late) => (late === REPLAYED ? undefined : completeDeferred(deps, interaction, late)));
+  if (!canDefer) return interactionResponse({ kind: 'choices', choices: [] });
+  // The work may still fail after the deferral (the database unreachable for the replay record): the member is told so.
+  const followUp = work.then(
+    (late) => (late === REPLAYED ? undefined : completeDeferred(deps, interaction, late)),
+    (error: unknown) => {
+      deps.log.error({ err: error, interaction: interaction.id }, 'Discord interaction failed after its deferral');
+      return completeDeferred(deps, interaction, ephemeral(DISCORD_BOT_MESSAGES.failed));
+    },
+  );
   pendingFollowUps.add(followUp);
   void followUp.finally(() => pendingFollowUps.delete(followUp));
   return deferredResponse(isAnswerEphemeral(interaction));

@@ -3,3 +3,4 @@ export { listStandings, type Standings } from './list-standings';
 export type { LootMember } from './loot-member';
 export { readCharacterLoot } from './read-character-loot';
 export { saveWishlist } from './save-wishlist';
+export { searchItems } from './search-items';

@@ -50,7 +50,8 @@ export interface RaidRow {
 }
 
 const seated = `s.status IN ('accept', 'late')`;
-const RAID_SELECT = `
+/** The raid select over a set of answers: the stored ones, or those a statement is writing (see storeAnswer). */
+const raidSelect = (answers: string) => `
   SELECT r.id, r.guild_id, r.name, r.instance, r.difficulty, r.starts_at, r.ends_at, r.signup_deadline,
          COALESCE(r.signup_deadline, r.starts_at) AS signups_close_at,
          now() > COALESCE(r.signup_deadline, r.starts_at) AS is_closed,
@@ -73,10 +74,11 @@ const RAID_SELECT = `
              count(*) FILTER (WHERE ${seated} AND s.role = 'healer')::int AS filled_healers,
              count(*) FILTER (WHERE ${seated} AND s.role = 'melee')::int AS filled_melee,
              count(*) FILTER (WHERE ${seated} AND s.role = 'ranged')::int AS filled_ranged
-        FROM raid_signups s WHERE s.raid_event_id = r.id) n
-    LEFT JOIN raid_signups my ON my.raid_event_id = r.id AND my.user_id = $2
+        FROM ${answers} s WHERE s.raid_event_id = r.id) n
+    LEFT JOIN ${answers} my ON my.raid_event_id = r.id AND my.user_id = $2
     LEFT JOIN users mu ON mu.id = my.user_id
     LEFT JOIN characters mc ON mc.id = my.character_id`;
+const RAID_SELECT = raidSelect('raid_signups');
 
 /** The guild's raids starting in [from, to), by start, with the user's answers: the calendar, on (guild_id, starts_at). */
 export async function selectCalendar(
@@ -104,6 +106,57 @@ export async function selectRaids(
     [guildId, userId, raidIds],
   );
   return rows;
+}
+
+/** An answer to store (the sign-up's values). */
+export interface AnswerValues {
+  status: string;
+  lateMinutes: number | null;
+  characterId: string | null;
+  role: string | null;
+  spec: string | null;
+  comment: string;
+}
+
+const ANSWER_COLUMNS = 'raid_event_id, user_id, status, late_minutes, character_id, role, spec, comment, updated_at';
+
+/**
+ * A member's answer stored and the raid read back with it, in one statement: the raid is share-locked while still open
+ * (not cancelled, before its deadline) so a cancellation or an edit waits for the answer; the answer is upserted (one
+ * row per member and raid: answering again changes it); the raid is read over the other stored answers and the one
+ * just written (a statement does not see its own writes). `is_new` is true for a first answer, false for a change, and
+ * null when nothing was stored: the raid is then cancelled or closed (its row says which), or, with no row, not the
+ * guild's.
+ */
+export async function storeAnswer(
+  db: Queryable,
+  guildId: string,
+  userId: string,
+  raidId: string,
+  answer: AnswerValues,
+): Promise<(RaidRow & { is_new: boolean | null }) | null> {
+  const { rows } = await db.query<RaidRow & { is_new: boolean | null }>(
+    `WITH open_raid AS (
+       SELECT id FROM raid_events
+        WHERE id = $3 AND guild_id = $1 AND cancelled_at IS NULL AND now() <= COALESCE(signup_deadline, starts_at)
+        FOR SHARE
+     ), answer AS (
+       INSERT INTO raid_signups (raid_event_id, user_id, status, late_minutes, character_id, role, spec, comment)
+       SELECT id, $2, $4, $5, $6, $7, $8, $9 FROM open_raid
+       ON CONFLICT (raid_event_id, user_id) DO UPDATE
+         SET status = EXCLUDED.status, late_minutes = EXCLUDED.late_minutes, character_id = EXCLUDED.character_id,
+             role = EXCLUDED.role, spec = EXCLUDED.spec, comment = EXCLUDED.comment, updated_at = now()
+       RETURNING ${ANSWER_COLUMNS}, (xmax = 0) AS is_new
+     ), answers AS (
+       SELECT ${ANSWER_COLUMNS} FROM raid_signups WHERE raid_event_id = $3 AND user_id <> $2
+       UNION ALL
+       SELECT ${ANSWER_COLUMNS} FROM answer
+     )
+     SELECT raid.*, (SELECT is_new FROM answer) AS is_new
+       FROM (${raidSelect('answers')} WHERE r.guild_id = $1 AND r.id = $3) raid`,
+    [guildId, userId, raidId, answer.status, answer.lateMinutes, answer.characterId, answer.role, answer.spec, answer.comment],
+  );
+  return rows[0] ?? null;
 }
 
 /** The stored plan of a raid, as an edit or a sign-up checks it. */

@@ -30,33 +30,6 @@ export async function selectSignups(db: Queryable, raidId: string): Promise<Sign
   return rows;
 }
 
-/** A member's answer as stored. */
-export interface SignupValues {
-  status: string;
-  lateMinutes: number | null;
-  characterId: string | null;
-  role: string | null;
-  spec: string | null;
-  comment: string;
-}
-
-/**
- * Stores a member's answer: the first one inserts, any later one changes that same row (the conflict target is
- * UNIQUE (raid_event_id, user_id)), so a member never has two. True when this call made the row.
- */
-export async function upsertSignup(db: Queryable, raidId: string, userId: string, answer: SignupValues): Promise<boolean> {
-  const { rows } = await db.query<{ is_new: boolean }>(
-    `INSERT INTO raid_signups (raid_event_id, user_id, status, late_minutes, character_id, role, spec, comment)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (raid_event_id, user_id) DO UPDATE
-       SET status = EXCLUDED.status, late_minutes = EXCLUDED.late_minutes, character_id = EXCLUDED.character_id,
-           role = EXCLUDED.role, spec = EXCLUDED.spec, comment = EXCLUDED.comment, updated_at = now()
-     RETURNING (xmax = 0) AS is_new`,
-    [raidId, userId, answer.status, answer.lateMinutes, answer.characterId, answer.role, answer.spec, answer.comment],
-  );
-  return rows[0]?.is_new ?? false;
-}
-
 /** Removes a member's answer; false when there was none. */
 export async function deleteSignup(db: Queryable, raidId: string, userId: string): Promise<boolean> {
   const { rowCount } = await db.query('DELETE FROM raid_signups WHERE raid_event_id = $1 AND user_id = $2', [raidId, userId]);

@@ -6,7 +6,7 @@ import { createPostgresDb } from './postgres-db';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in GUILDHALL_DATA_DIR. */
 export async function connectDatabase(config: Config, log: FastifyBaseLogger): Promise<Db> {
-  if (config.database.url) return createPostgresDb(config.database.url, log);
+  if (config.database.url) return createPostgresDb(config.database.url, log, { max: config.database.poolMax });
   log.info({ dataDir: config.database.dataDir }, 'DATABASE_URL is unset: using the embedded database (PGlite)');
   return createPgliteDb(config.database.dataDir);
 }

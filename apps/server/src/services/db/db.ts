@@ -26,7 +26,12 @@ export type RawSession = { kind: 'postgresql'; client: PoolClient } | { kind: 'p
 export interface Db extends Queryable {
   readonly kind: 'postgresql' | 'pglite';
   /** PostgreSQL: the `pg` pool, whose connection counts the metrics report. PGlite has one connection and no pool. */
-  readonly pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
+  readonly pool?: {
+    readonly totalCount: number;
+    readonly idleCount: number;
+    readonly waitingCount: number;
+    readonly options: { readonly max?: number };
+  };
   /** Runs fn in one transaction on one connection; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**

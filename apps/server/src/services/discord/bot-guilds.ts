@@ -1,9 +1,10 @@
 import { BOT_GUILDS_CACHE_MS } from '@guildhall/contract';
+import { Routes } from 'discord-api-types/v10';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
 import { AppError } from '../../core/app-error';
 import type { RedisConnection } from '../redis';
-import { fetchAllGuilds } from './discord-api';
+import { allGuildPages, type DiscordGuildSummary } from './discord-api';
+import type { DiscordRest } from './discord-rest';
 
 /** Where the bot is: the ids of the guilds it has joined. */
 export interface BotGuildDirectory {
@@ -14,17 +15,22 @@ export interface BotGuildDirectory {
 }
 
 const CACHE_KEY = 'discord:bot-guilds';
+/** A guild list someone is waiting on (a guild-scoped request) gives up after this, a rate limit's wait included. */
+const LIST_TIMEOUT_MS = 10_000;
+
+/** Every guild the bot is in, through the REST client. */
+const botGuilds = (rest: DiscordRest) =>
+  allGuildPages((query) => rest.get<DiscordGuildSummary[]>(Routes.userGuilds(), { query, timeoutMs: LIST_TIMEOUT_MS }));
 
 /**
  * The bot's guild list through the bot token, cached for BOT_GUILDS_CACHE_MS in Redis (shared by every
  * process) or in this process. While Discord fails, the last list this process saw is used.
  */
 export function createBotGuildDirectory(
-  settings: Config['discord'],
+  rest: DiscordRest,
   redis: RedisConnection | null,
   log: FastifyBaseLogger,
 ): BotGuildDirectory {
-  const token = settings.botToken;
   let local: { ids: string[]; at: number } | null = null;
 
   async function readShared(): Promise<string[] | null> {
@@ -43,16 +49,16 @@ export function createBotGuildDirectory(
   }
 
   return {
-    isConfigured: Boolean(token),
+    isConfigured: rest.hasBotToken,
     async guildIds({ fresh = false } = {}) {
-      if (!token) return new Set();
+      if (!rest.hasBotToken) return new Set();
       if (!fresh) {
         if (local && Date.now() - local.at < BOT_GUILDS_CACHE_MS) return new Set(local.ids);
         const shared = await readShared();
         if (shared) return new Set(shared);
       }
       try {
-        const ids = (await fetchAllGuilds(settings.apiBase, `Bot ${token}`)).map((guild) => guild.id);
+        const ids = (await botGuilds(rest)).map((guild) => guild.id);
         local = { ids, at: Date.now() };
         await writeShared(ids);
         return new Set(ids);

@@ -56,16 +56,30 @@ export interface DiscordGuildSummary {
 const GUILD_PAGE_SIZE = 200;
 const MAX_GUILD_PAGES = 50;
 
-/** Every guild /users/@me/guilds lists for this Authorization, following Discord's `after` paging. */
-export async function fetchAllGuilds(apiBase: string, authorization: string): Promise<DiscordGuildSummary[]> {
+/** Every guild /users/@me/guilds lists, page by page through `fetchPage`, following Discord's `after` paging. */
+export async function allGuildPages(
+  fetchPage: (query: URLSearchParams) => Promise<DiscordGuildSummary[]>,
+): Promise<DiscordGuildSummary[]> {
   const guilds: DiscordGuildSummary[] = [];
   let after = '0';
   for (let page = 0; page < MAX_GUILD_PAGES; page++) {
-    const url = `${apiBase}/users/@me/guilds?limit=${GUILD_PAGE_SIZE}&after=${after}`;
-    const batch = (await discordFetch(url, { headers: { Authorization: authorization } })) as DiscordGuildSummary[];
+    const batch = await fetchPage(new URLSearchParams({ limit: String(GUILD_PAGE_SIZE), after }));
     guilds.push(...batch);
     if (batch.length < GUILD_PAGE_SIZE) break;
     after = batch[batch.length - 1]!.id;
   }
   return guilds;
+}
+
+/**
+ * Every guild of a user's OAuth2 token. Not through the bot's REST client: a user's token has its own limits, which
+ * the bot's buckets would mix up.
+ */
+export function fetchAllGuilds(apiBase: string, authorization: string): Promise<DiscordGuildSummary[]> {
+  return allGuildPages(
+    async (query) =>
+      (await discordFetch(`${apiBase}/users/@me/guilds?${query}`, {
+        headers: { Authorization: authorization },
+      })) as DiscordGuildSummary[],
+  );
 }

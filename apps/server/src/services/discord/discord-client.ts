@@ -1,7 +1,7 @@
-import type { Config } from '../../config';
-import { fetchService } from '../fetch-service';
-import { discordFetch } from './discord-api';
-import { type DiscordRole, fetchGuildRoles } from './guild-roles';
+import { Routes } from 'discord-api-types/v10';
+import { DiscordApiError } from './discord-api';
+import type { DiscordRest } from './discord-rest';
+import { type DiscordRole, presentRoles } from './guild-roles';
 
 /** The bot's own user as Discord returns it. */
 export interface DiscordBotUser {
@@ -19,36 +19,36 @@ export interface DiscordUser {
   avatar: string | null;
 }
 
-/** Calls to the Discord API made with the bot token. */
+/** How long a lookup someone is waiting on may take, a rate limit's wait included. */
+const LOOKUP_TIMEOUT_MS = 10_000;
+
+/** Calls to the Discord API made with the bot token, through the bot's one REST client (buckets, 429s, queue). */
 export interface DiscordBotClient {
   /** GET /users/@me: proves the token works; throws with Discord's status otherwise. */
   fetchBotUser(timeoutMs: number): Promise<DiscordBotUser>;
-  /** GET /users/{id}: any user by id; a short 429 is waited out once; DiscordApiError carries Discord's status. */
+  /** GET /users/{id}: any user by id; DiscordApiError carries Discord's status (0: no answer in time). */
   fetchUser(userId: string): Promise<DiscordUser>;
   /** GET /guilds/{id}/roles: the server's roles, @everyone included; DiscordApiError carries Discord's status. */
   fetchGuildRoles(discordGuildId: string): Promise<DiscordRole[]>;
 }
 
-/** A Discord client for DISCORD_BOT_TOKEN, or null when it is unset. */
-export function createDiscordBotClient(settings: Config['discord']): DiscordBotClient | null {
-  const token = settings.botToken;
-  if (!token) return null;
+/** A Discord client for DISCORD_BOT_TOKEN over the REST client, or null when the token is unset. */
+export function createDiscordBotClient(rest: DiscordRest): DiscordBotClient | null {
+  if (!rest.hasBotToken) return null;
   return {
     async fetchBotUser(timeoutMs) {
-      const response = await fetchService('Discord', `${settings.apiBase}/users/@me`, {
-        headers: { Authorization: `Bot ${token}` },
-        timeoutMs,
-      });
-      if (response.status === 401) throw new Error('Discord rejected the bot token (401)');
-      if (!response.ok) throw new Error(`Discord answered ${response.status}`);
-      return (await response.json()) as DiscordBotUser;
+      try {
+        return await rest.get<DiscordBotUser>(Routes.user('@me'), { timeoutMs });
+      } catch (error) {
+        if (error instanceof DiscordApiError && error.status === 401) throw new Error('Discord rejected the bot token (401)');
+        throw error instanceof DiscordApiError && error.status > 0 ? new Error(`Discord answered ${error.status}`) : error;
+      }
     },
-    async fetchUser(userId) {
-      const url = `${settings.apiBase}/users/${encodeURIComponent(userId)}`;
-      return (await discordFetch(url, { headers: { Authorization: `Bot ${token}` } })) as DiscordUser;
+    fetchUser(userId) {
+      return rest.get<DiscordUser>(Routes.user(userId), { timeoutMs: LOOKUP_TIMEOUT_MS });
     },
-    fetchGuildRoles(discordGuildId) {
-      return fetchGuildRoles(settings.apiBase, token, discordGuildId);
+    async fetchGuildRoles(discordGuildId) {
+      return presentRoles(await rest.get<DiscordRole[]>(Routes.guildRoles(discordGuildId), { timeoutMs: LOOKUP_TIMEOUT_MS }));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { DiscordAPIError, REST, RESTEvents } from '@discordjs/rest';
+import { DiscordAPIError, HTTPError, REST, RESTEvents } from '@discordjs/rest';
 import {
   type APIMessage,
   type RESTPostAPIChannelMessageJSONBody,
@@ -7,6 +7,7 @@ import {
 } from 'discord-api-types/v10';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { DiscordApiError } from './discord-api';
 
 /** Discord's JSON error code for a direct message to a user who does not take them from the bot (closed DMs). */
 export const CANNOT_MESSAGE_USER = 50007;
@@ -36,6 +37,12 @@ export interface DiscordRest {
   sendDirectMessage(discordUserId: string, body: DiscordMessageBody): Promise<APIMessage>;
   /** PATCH /webhooks/{application}/{token}/messages/@original: completes a deferred interaction (no bot token). */
   editOriginalResponse(applicationId: string, interactionToken: string, body: DiscordMessageBody): Promise<APIMessage>;
+  /**
+   * A GET with the bot token through the same buckets and queue (a user, a server's roles, the bot's guilds). A
+   * refusal rejects with DiscordApiError and Discord's status; `timeoutMs` bounds the wait, queue and 429s included,
+   * for a caller someone is waiting on.
+   */
+  get<T>(route: `/${string}`, options?: { query?: URLSearchParams; timeoutMs?: number }): Promise<T>;
   /** PUT or DELETE /guilds/{id}/members/{user}/roles/{role}, with the reason for Discord's audit log. */
   setMemberRole(discordGuildId: string, discordUserId: string, roleId: string, isHeld: boolean, reason: string): Promise<void>;
   close(): void;
@@ -80,6 +87,25 @@ export function createDiscordRest(settings: Config['discord'], log: FastifyBaseL
         body,
         auth: false,
       })) as APIMessage;
+    },
+    async get<T>(route: `/${string}`, options: { query?: URLSearchParams; timeoutMs?: number } = {}) {
+      try {
+        return (await rest.get(route, {
+          ...(options.query ? { query: options.query } : {}),
+          ...(options.timeoutMs ? { signal: AbortSignal.timeout(options.timeoutMs) } : {}),
+        })) as T;
+      } catch (error) {
+        if (error instanceof DiscordAPIError || error instanceof HTTPError) {
+          throw new DiscordApiError(
+            error.status,
+            `Discord answered ${error.status} for ${route}: ${error.message.slice(0, 200)}`,
+          );
+        }
+        if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+          throw new DiscordApiError(0, `Discord did not answer ${route} within ${options.timeoutMs} ms`);
+        }
+        throw error;
+      }
     },
     async setMemberRole(discordGuildId, discordUserId, roleId, isHeld, reason) {
       const route = Routes.guildMemberRole(discordGuildId, discordUserId, roleId);

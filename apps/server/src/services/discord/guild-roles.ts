@@ -1,5 +1,3 @@
-import { discordFetch } from './discord-api';
-
 /** A role as GET /guilds/{id}/roles returns it (the fields Guildhall reads). */
 export interface DiscordRole {
   id: string;
@@ -14,13 +12,8 @@ export interface DiscordRole {
   managed: boolean;
 }
 
-/**
- * Every role of a Discord server through the bot token, as Discord lists them (the @everyone role's id is the
- * guild's id). DiscordApiError carries Discord's status; a short 429 is waited out once.
- */
-export async function fetchGuildRoles(apiBase: string, botToken: string, discordGuildId: string): Promise<DiscordRole[]> {
-  const url = `${apiBase}/guilds/${encodeURIComponent(discordGuildId)}/roles`;
-  const roles = (await discordFetch(url, { headers: { Authorization: `Bot ${botToken}` } })) as DiscordRole[];
+/** The roles of a server as Discord lists them (the @everyone role's id is the guild's id), in the fields we read. */
+export function presentRoles(roles: readonly DiscordRole[]): DiscordRole[] {
   return roles.map((role) => ({
     id: String(role.id),
     name: String(role.name),
