@@ -198,6 +198,14 @@ export const SETTING_CATEGORIES = [
           ['soft_reserve', 'Soft reserve'],
         ),
       }),
+      integer('attendanceRule', 'Attendance rule (%)', 80, 'The attendance rate a raider is expected to keep.', {
+        min: 1,
+        max: 100,
+      }),
+      integer('attendanceWeeks', 'Attendance window (weeks)', 8, 'How many weeks back the attendance rate looks.', {
+        min: 1,
+        max: 52,
+      }),
     ],
   },
   {

@@ -10,6 +10,7 @@ import {
 } from '@guildhall/contract';
 import { readRaid } from '../raids/read-raid';
 import { answerRaid, namedRaid } from './answer-raid';
+import { ownAttendance } from './attendance-command';
 import { type BotMember, botMemberOf } from './bot-member';
 import type { DiscordBotDeps } from './discord-bot-deps';
 import { type BotReply, type CommandOption, ephemeral, type Interaction } from './interaction';
@@ -95,6 +96,8 @@ export async function answerCommand(deps: DiscordBotDeps, interaction: Interacti
       return showRoster(deps, member, options);
     case 'link':
       return listLinkCandidates(deps, member, deps.publicUrl);
+    case 'attendance':
+      return ownAttendance(deps, member);
     default:
       return ephemeral(DISCORD_BOT_MESSAGES.unknownCommand);
   }

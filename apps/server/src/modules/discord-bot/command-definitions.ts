@@ -61,4 +61,5 @@ export const COMMAND_DEFINITIONS = [
   },
   { ...inServers, name: 'roster', description: 'Who is signed up for a raid, by role', options: [raidOption(false)] },
   { ...inServers, name: 'link', description: 'The characters of this guild that look like yours, and how to link them' },
+  { ...inServers, name: 'attendance', description: 'Your attendance rate against the guild’s rule' },
 ] satisfies RESTPutAPIApplicationCommandsJSONBody & { name: DiscordCommandName }[];
