@@ -88,12 +88,3 @@ export const ATTENDANCE_MESSAGES = {
   noMember:
     'Your Discord account is not a member of this guild with a linked character yet, so no attendance is recorded for you.',
 } as const;
-
-/** One member's records of a raid, chosen as their attendance there: the best of their characters' statuses. */
-export function bestStatus(statuses: readonly AttendanceStatus[]): AttendanceStatus | null {
-  let best: AttendanceStatus | null = null;
-  for (const status of statuses) {
-    if (best === null || ATTENDANCE_STATUSES.indexOf(status) < ATTENDANCE_STATUSES.indexOf(best)) best = status;
-  }
-  return best;
-}
