@@ -111,7 +111,7 @@ export const AUDIT_ACTIONS = {
   'player_account.discord_unlinked': 'Discord account unlinked',
   'player_account.updated': 'Player account updated',
   'raid.attendance_corrected': 'Attendance corrected',
-  'raid.attendance_taken': 'Attendance taken',
+  'raid.attendance_recorded': 'Attendance recorded',
   'raid.cancelled': 'Raid cancelled',
   'raid.composition_changed': 'Raid seat changed',
   'raid.composition_published': 'Raid composition published',

@@ -28,7 +28,7 @@ async function deriveFor(tx: Queryable, guildId: string, raid: AttendanceRaidRow
 /**
  * An officer takes a raid's attendance now (it is also taken by itself once the raid ends): once the raid has started,
  * not for a cancelled raid. Taking it again makes the sign-ups' records afresh and keeps the rest; audited
- * (raid.attendance_taken), so the raid's history shows who took it.
+ * (raid.attendance_recorded), so the raid's history shows who took it.
  */
 export async function takeAttendance(
   db: Db,
@@ -41,7 +41,7 @@ export async function takeAttendance(
     if (raid.cancelled_at) throw new AppError('CONFLICT', ATTENDANCE_MESSAGES.cancelled);
     if (!raid.has_started) throw new AppError('CONFLICT', ATTENDANCE_MESSAGES.notStarted);
     const count = await deriveFor(tx, member.guildId, raid);
-    await auditRaid(tx, member, 'raid.attendance_taken', raidId, { records: count });
+    await auditRaid(tx, member, 'raid.attendance_recorded', raidId, { records: count });
     return { count, attendance: await readAttendance(tx, raidId) };
   });
 }
