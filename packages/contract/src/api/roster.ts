@@ -43,7 +43,7 @@ export const rosterQuery = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 /** Roster filters. */
-export type RosterQuery = z.input<typeof rosterQuery>;
+export type RosterQuery = z.output<typeof rosterQuery>;
 
 /** One character of the roster with its member (when linked), the member's marks and attendance. */
 export const rosterEntry = z.object({
