@@ -118,6 +118,7 @@ const COMMUNITY_ENTRIES: Record<string, { signedIn: boolean; entry: SweepEntry }
   raid: { signedIn: true, entry: { path: ({ raidId }) => `${COMMUNITY_PATHS.raids}/${raidId}` } },
   loot: { signedIn: true, entry: { path: COMMUNITY_PATHS.loot } },
   join: { signedIn: false, entry: { path: ({ inviteCode }) => `${COMMUNITY_PATHS.join}/${inviteCode}` } },
+  roster: { signedIn: true, entry: { path: COMMUNITY_PATHS.roster } },
 };
 
 /** Opens an entry, waits for it, and sweeps it at every variant (or the given ones). */

@@ -107,7 +107,7 @@ test('the admin screens fit 390 px; the sidebar is a drawer that keeps focus and
   await expectNoSideScroll(page, 'mail-outbox');
 });
 
-test('the community settings, home and guild choice fit 390 px', async ({ page, request }) => {
+test('the community settings, home, roster and guild choice fit 390 px', async ({ page, request }) => {
   const account = newAccount('phone');
   expect((await request.post('/auth/register', { headers: XHR, data: account })).ok()).toBe(true);
   const link = await linkFromOutbox(request, account.email, '/verify-email');
@@ -131,6 +131,10 @@ test('the community settings, home and guild choice fit 390 px', async ({ page, 
   await page.goto('/settings');
   await expect(page.getByTestId('profile-card')).toContainText(account.username);
   await expectNoSideScroll(page, 'community-settings');
+
+  await page.goto('/roster');
+  await expect(page.getByTestId('roster').getByRole('row').nth(1)).toBeVisible();
+  await expectNoSideScroll(page, 'community-roster');
 });
 
 test("the loot pages fit 390 px, the officers' tabs and settings too", async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { runCli } from './app-server';
 import { linkFromOutbox, mainServerEnv, newAccount } from './community';
@@ -52,4 +52,13 @@ export async function planRaidThroughApi(
   });
   expect(planned.ok(), await planned.text()).toBe(true);
   return ((await planned.json()) as { raid: { id: string } }).raid.id;
+}
+
+/** Signs a member in with e-mail and password on the sign-in page, landing on the guild's home. */
+export async function signInWithEmail(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByTestId('home-guild-name')).toBeVisible();
 }

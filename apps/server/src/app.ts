@@ -28,6 +28,7 @@ import { registerAlertRepeats } from './jobs/alert-repeats';
 import { registerDiscordBotUpkeep } from './jobs/discord-bot-upkeep';
 import { registerLootDecaySchedule } from './jobs/loot-decay-schedule';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
+import { registerRaidAttendance } from './jobs/raid-attendance';
 import { registerRaidReminders } from './jobs/raid-reminders';
 import { registerTokenCleanup } from './jobs/token-cleanup';
 import { attachLiveConnection } from './live/live-connection';
@@ -68,9 +69,11 @@ import { prometheusRoutes } from './modules/metrics/prometheus-route';
 import { metricsRoutes } from './modules/metrics/routes';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { playerAccountRoutes } from './modules/player-accounts/routes';
+import { raidAttendanceRoutes } from './modules/raids/attendance-routes';
 import { raidRoutes } from './modules/raids/routes';
 import { rawDataRoutes } from './modules/raw-data/routes';
 import { redisManagerRoutes } from './modules/redis-manager/routes';
+import { rosterRoutes } from './modules/roster/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { trainingExportRoutes } from './modules/training-data/export-routes';
 import { trainingDataRoutes } from './modules/training-data/routes';
@@ -136,6 +139,8 @@ const siteRoutes = fp(
     await routes.register(aiTurnRoutes);
     await routes.register(analyticsRoutes);
     await routes.register(rawDataRoutes);
+    await routes.register(raidAttendanceRoutes);
+    await routes.register(rosterRoutes);
     await registerWebApp(site, site.config.webDistDir);
   },
   {
@@ -223,6 +228,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     registerDiscordBotUpkeep(app);
     registerRaidReminders(app);
     registerLootDecaySchedule(app);
+    registerRaidAttendance(app);
     // Monitoring starts (its first health check) and then the job runner claims: their onReady hooks.
     await app.ready();
     return app;

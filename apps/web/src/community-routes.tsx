@@ -31,6 +31,7 @@ const DataSourcesPage = lazy(() =>
 );
 const RaidPage = lazy(() => import('./features/raids/raid-page').then((m) => ({ default: m.RaidPage })));
 const LootPage = lazy(() => import('./features/loot/loot-page').then((m) => ({ default: m.LootPage })));
+const RosterPage = lazy(() => import('./features/roster/roster-page').then((m) => ({ default: m.RosterPage })));
 const JoinPage = lazy(() => import('./features/guild-invites/join-page').then((m) => ({ default: m.JoinPage })));
 const CommunityNotFoundPage = lazy(() =>
   import('./features/community-home/community-not-found-page').then((m) => ({ default: m.CommunityNotFoundPage })),
@@ -100,6 +101,14 @@ export const communityRoutes: RouteObject = {
           element: (
             <SelectedGuildGate>
               <LootPage />
+            </SelectedGuildGate>
+          ),
+        },
+        {
+          path: COMMUNITY_PATHS.roster,
+          element: (
+            <SelectedGuildGate>
+              <RosterPage />
             </SelectedGuildGate>
           ),
         },

@@ -48,6 +48,8 @@ export const COMMUNITY_PATHS = {
   loot: '/loot',
   /** An invite link's page: /join/<code>. */
   join: '/join',
+  /** The guild's roster: members, their characters, marks and attendance. */
+  roster: '/roster',
 } as const;
 
 /** A rate limit: at most `limit` hits per `windowMs`. */

@@ -188,6 +188,14 @@ export const SETTING_CATEGORIES = [
         itemKind: 'duration',
         max: 5,
       }),
+      integer('attendanceRule', 'Attendance rule (%)', 80, 'The attendance rate a raider is expected to keep.', {
+        min: 1,
+        max: 100,
+      }),
+      integer('attendanceWeeks', 'Attendance window (weeks)', 8, 'How many weeks back the attendance rate looks.', {
+        min: 1,
+        max: 52,
+      }),
     ],
   },
   {

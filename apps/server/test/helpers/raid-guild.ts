@@ -76,6 +76,7 @@ export async function startRaidGuild(prefix: string): Promise<RaidGuild> {
     DISCORD_CLIENT_SECRET: fake.clientSecret,
     DISCORD_BOT_TOKEN: fake.botToken,
     DISCORD_API_BASE: fake.baseUrl,
+    DISCORD_PUBLIC_KEY: fake.botApi.publicKey,
   });
   const server = await startTestApp(environment.env, raiseCommunityIpLimits);
   const clients = {} as Record<keyof RaidGuildPeople, HttpClient>;

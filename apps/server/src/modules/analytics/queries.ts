@@ -298,7 +298,7 @@ export function guildStatements(filter: GuildFilter): { roster: Statement; membe
           SELECT raid_event_id FROM analytics_raids
            WHERE guild_id = $1 AND starts_at >= $2 AND starts_at < $3 ORDER BY starts_at DESC LIMIT $4),
         att AS (
-          SELECT character_id, count(*) FILTER (WHERE status <> 'absent') AS attended FROM raid_attendance
+          SELECT character_id, count(*) FILTER (WHERE status IN ('present', 'late')) AS attended FROM raid_attendance
            WHERE raid_event_id IN (SELECT raid_event_id FROM last_raids) GROUP BY character_id),
         loot AS (
           SELECT character_id, count(*) AS items FROM loot_entries

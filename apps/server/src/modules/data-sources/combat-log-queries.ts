@@ -64,14 +64,23 @@ export async function insertFights(
   );
 }
 
-/** The characters present at the raid (a character already there stays as it was). */
+/**
+ * The characters present at the raid, as the report's records: its presence wins over what the sign-ups gave, and an
+ * officer's correction stays. The raid's attendance is then due to be taken again, so the members the sign-ups
+ * counted in and the report did not see are reconciled (take-attendance in the raids module).
+ */
 export async function insertAttendance(tx: Queryable, raidEventId: string, characterIds: readonly string[]): Promise<void> {
   if (characterIds.length === 0) return;
   await tx.query(
-    `INSERT INTO raid_attendance (raid_event_id, character_id, status)
-     SELECT $1, unnest($2::uuid[]), 'present' ON CONFLICT DO NOTHING`,
+    `INSERT INTO raid_attendance (raid_event_id, character_id, status, source)
+     SELECT $1, unnest($2::uuid[]), 'present', 'report'
+     ON CONFLICT (raid_event_id, character_id) DO UPDATE SET status = 'present', source = 'report', recorded_at = now()
+       WHERE raid_attendance.source = 'signups'`,
     [raidEventId, characterIds],
   );
+  await tx.query('UPDATE raid_events SET attendance_taken_at = NULL WHERE id = $1 AND attendance_taken_at IS NOT NULL', [
+    raidEventId,
+  ]);
 }
 
 export async function insertParses(

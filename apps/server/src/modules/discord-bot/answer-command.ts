@@ -10,6 +10,7 @@ import {
 } from '@guildhall/contract';
 import { readRaid } from '../raids/read-raid';
 import { answerRaid, namedRaid } from './answer-raid';
+import { ownAttendance } from './attendance-command';
 import { type BotMember, botMemberOf } from './bot-member';
 import type { DiscordBotDeps } from './discord-bot-deps';
 import { type BotReply, type CommandOption, ephemeral, type Interaction, optionOf } from './interaction';
@@ -97,6 +98,8 @@ export async function answerCommand(deps: DiscordBotDeps, interaction: Interacti
       return wishlistCommand(deps, member, options);
     case 'standings':
       return standingsCommand(deps, member);
+    case 'attendance':
+      return ownAttendance(deps, member);
     default:
       return ephemeral(DISCORD_BOT_MESSAGES.unknownCommand);
   }

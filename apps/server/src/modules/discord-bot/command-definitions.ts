@@ -98,4 +98,5 @@ export const COMMAND_DEFINITIONS = [
     ],
   },
   { ...inServers, name: 'standings', description: 'The guild’s loot standings (DKP or EPGP)' },
+  { ...inServers, name: 'attendance', description: 'Your attendance rate against the guild’s rule' },
 ] satisfies RESTPutAPIApplicationCommandsJSONBody & { name: DiscordCommandName }[];

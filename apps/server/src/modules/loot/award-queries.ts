@@ -32,14 +32,14 @@ export interface RosterRow {
 }
 
 /**
- * Who was in a raid: the attendance a log or import recorded (present, late), and for characters it does not name,
+ * Who was in a raid: the attendance recorded (present, late, benched), and for characters it does not name,
  * the sign-ups with a character (accept, late, bench). Attendance wins: a character it marks absent was not there.
  */
 export async function selectRoster(db: Queryable, guildId: string, raidId: string): Promise<RosterRow[]> {
   const { rows } = await db.query<RosterRow>(
     `SELECT c.id, c.name, c.class, r.presence
-       FROM (SELECT a.character_id, CASE a.status WHEN 'present' THEN 'on_time' ELSE 'late' END AS presence
-               FROM raid_attendance a WHERE a.raid_event_id = $2 AND a.status IN ('present', 'late')
+       FROM (SELECT a.character_id, CASE a.status WHEN 'present' THEN 'on_time' WHEN 'benched' THEN 'bench' ELSE 'late' END AS presence
+               FROM raid_attendance a WHERE a.raid_event_id = $2 AND a.status IN ('present', 'late', 'benched')
              UNION ALL
              SELECT s.character_id, CASE s.status WHEN 'accept' THEN 'on_time' ELSE s.status END
                FROM raid_signups s

@@ -12,6 +12,7 @@ import { AnswerBadge } from './answer-badge';
 import { CancelRaidModal } from './cancel-raid-modal';
 import { CompositionBoard } from './composition-board';
 import { EditRaidModal } from './edit-raid-modal';
+import { RaidAttendance } from './raid-attendance';
 import { RaidHistory } from './raid-history';
 import { RaidRemindersSent } from './raid-reminders-sent';
 import { RaidSignups } from './raid-signups';
@@ -130,6 +131,12 @@ export function RaidPage() {
                 <section className="raid-page__section" aria-labelledby="raid-reminders-title">
                   <h2 id="raid-reminders-title">Reminders</h2>
                   <RaidRemindersSent guildId={guildId} raidId={raid.id} />
+                </section>
+              )}
+              {!raid.cancelledAt && (
+                <section className="raid-page__section" aria-labelledby="raid-attendance-title">
+                  <h2 id="raid-attendance-title">Attendance</h2>
+                  <RaidAttendance guildId={guildId} raid={raid} />
                 </section>
               )}
               <section className="raid-page__section" aria-labelledby="raid-history-title">

@@ -8,6 +8,7 @@ import { QueryState } from '../../ui/query-state';
 import { PageSpinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
+import { MyAttendance } from './my-attendance';
 import { PlanRaidModal } from './plan-raid-modal';
 import { RaidCard } from './raid-card';
 import { dayLabel, ownDate, ownTimeZone, today, WINDOW_DAYS, windowOf } from './raid-times';
@@ -91,6 +92,7 @@ export function RaidsPage() {
               Times in your time zone ({ownTimeZone()}); the guild's server time is {timeZone}.
             </p>
             <ReminderChoices guildId={guildId} />
+            <MyAttendance guildId={guildId} />
             {byDay(raids).map(([day, dayRaids]) => (
               <section key={day} className="raids-day" aria-label={dayLabel(dayRaids[0]!.startsAt, ownTimeZone())}>
                 <h2 className="raids-day__title">{dayLabel(dayRaids[0]!.startsAt, ownTimeZone())}</h2>

@@ -33,6 +33,9 @@ export function CommunityShell() {
           <NavLink to={COMMUNITY_PATHS.loot} className="community-nav__link">
             Loot
           </NavLink>
+          <NavLink to={COMMUNITY_PATHS.roster} className="community-nav__link">
+            Roster
+          </NavLink>
           {hasAny(['characters.manage']) && (
             <NavLink to={COMMUNITY_PATHS.dataSources} className="community-nav__link">
               Data sources

@@ -1,10 +1,10 @@
 import { COMMUNITY_PATHS } from '@guildhall/contract';
-import { CalendarDays, Database, Gem, Settings } from 'lucide-react';
+import { CalendarDays, Database, Gem, Settings, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { AccountMenu } from '../account-menu';
 
-/** The signed-in community user (avatar, name) with Raids, Loot, Data sources (officers), Settings and Logout. */
+/** The signed-in community user (avatar, name) with Raids, Loot, Roster, Data sources (officers), Settings and Logout. */
 export function CommunityUserMenu() {
   const { user, logout, hasAny } = useCommunitySession();
   if (!user) return null;
@@ -29,6 +29,10 @@ export function CommunityUserMenu() {
           <Link role="menuitem" className="menu-item" to={COMMUNITY_PATHS.loot} onClick={close}>
             <Gem size={16} aria-hidden="true" />
             Loot
+          </Link>
+          <Link role="menuitem" className="menu-item" to={COMMUNITY_PATHS.roster} onClick={close}>
+            <Users size={16} aria-hidden="true" />
+            Roster
           </Link>
           {hasAny(['characters.manage']) && (
             <Link role="menuitem" className="menu-item" to={COMMUNITY_PATHS.dataSources} onClick={close}>
