@@ -112,7 +112,9 @@ export const monitoringApi = {
       ...healthVerdictFields,
       timestamp: z
         .string()
-        .describe('When the sample behind these figures and the verdict was taken: the live push of the same sample carries the same time'),
+        .describe(
+          'When the sample behind these figures and the verdict was taken: the live push of the same sample carries the same time',
+        ),
     }),
   }),
 } as const;
