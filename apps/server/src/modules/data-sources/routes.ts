@@ -3,7 +3,7 @@ import {
   DATA_SOURCE_LIMITS,
   DATA_SOURCE_MESSAGES,
   dataSourcesApi,
-  type GuildPermission,
+  GUILD_ABILITIES,
 } from '@guildhall/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -128,7 +128,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (community) => {
     const api = communityDataSourcesApi;
     const route = community.withTypeProvider<ZodTypeProvider>();
-    const officers: GuildPermission[] = ['characters.manage'];
+    const officers = GUILD_ABILITIES.manageDataSources;
 
     route.route({
       ...contractRoute(api.runs, TAG),
