@@ -1,4 +1,3 @@
-import { GUILD_INVITE_PERMISSION } from './api/guild-invites';
 import { type GuildPermission, hasAnyGuildPermission } from './guild-permissions';
 
 /**
@@ -9,8 +8,8 @@ import { type GuildPermission, hasAnyGuildPermission } from './guild-permissions
 export const GUILD_ABILITIES = {
   /** Connect the guild's data sources, import, read their runs (Data sources). */
   manageDataSources: ['characters.manage'],
-  /** Invite members by link (the guild home's Invite members). */
-  inviteMembers: [GUILD_INVITE_PERMISSION],
+  /** Invite members by link (the guild home's Invite members): the guild's member managers. */
+  inviteMembers: ['guild.manage_members'],
 } as const satisfies Record<string, readonly GuildPermission[]>;
 
 /** One community ability's name. */
