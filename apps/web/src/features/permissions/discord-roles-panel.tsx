@@ -7,7 +7,7 @@ import { EmptyHint, QueryState } from '../../ui/query-state';
 import type { UrlQueryChangeOptions } from '../../ui/use-url-query';
 import { DiscordRoleCard } from './discord-role-card';
 import { MemberLookup } from './member-lookup';
-import type { PermissionParams } from './permission-query';
+import { guildFilter, type PermissionParams } from './permission-query';
 
 interface DiscordRolesPanelProps {
   /** The screen's state as its URL holds it: the guild and the member looked up. */
@@ -40,14 +40,7 @@ export function DiscordRolesPanel({ state, guildName, onChange, onGuildPick }: D
         label="Choose the guild"
         className="permissions-filters"
         fields={[
-          {
-            kind: 'guild',
-            name: 'guild',
-            guildName,
-            onPick: onGuildPick,
-            placeholder: GUILD_GRANT_MESSAGES.guildRequired,
-            testId: 'discord-guild',
-          },
+          guildFilter(guildName, onGuildPick, { placeholder: GUILD_GRANT_MESSAGES.guildRequired, testId: 'discord-guild' }),
         ]}
       >
         {roles.data && (

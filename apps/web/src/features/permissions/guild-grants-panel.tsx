@@ -11,7 +11,7 @@ import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import type { UrlQueryChangeOptions } from '../../ui/use-url-query';
 import { GrantFormModal } from './grant-form-modal';
-import { grantFilters, type PermissionParams } from './permission-query';
+import { grantFilters, guildFilter, type PermissionParams } from './permission-query';
 
 function grantColumns(onRevoke: (grant: GuildGrant) => void): ColumnDef<GuildGrant>[] {
   return [
@@ -101,15 +101,11 @@ export function GuildGrantsPanel({ state, guildName, onChange, onGuildPick }: Gu
         isFiltered={Boolean(state.guild || state.search)}
         className="permissions-filters"
         fields={[
-          {
-            kind: 'guild',
-            name: 'guild',
-            guildName,
-            onPick: onGuildPick,
+          guildFilter(guildName, onGuildPick, {
             placeholder: 'All guilds',
             clearLabel: 'Show all guilds',
             testId: 'grants-guild',
-          },
+          }),
           {
             kind: 'search',
             name: 'search',
