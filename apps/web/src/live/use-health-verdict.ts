@@ -12,12 +12,16 @@ export const HEALTH_TONES: Record<OverallHealth, 'good' | 'warn' | 'bad'> = {
   critical: 'bad',
 };
 
-/** The server's one health verdict: what it is, why, since when, and the time of the sample it was computed from. */
+/**
+ * The server's one health verdict: what it is, why, since when, the time of the sample it was computed from, and
+ * that sample's CPU figure (the CPU card shows the figure the verdict was computed from).
+ */
 export interface HealthVerdict {
   overall: OverallHealth;
   reasons: readonly string[];
   overallSince: string;
   timestamp: string;
+  cpuPercent: number;
 }
 
 /**
@@ -33,7 +37,8 @@ export function useHealthVerdict(): HealthVerdict | null {
     queryFn: ({ signal }) => callEndpoint(monitoringApi.system, { signal }),
     enabled: false,
   }).data;
-  if (!polled) return latestMetrics;
-  if (!latestMetrics) return polled;
-  return Date.parse(latestMetrics.timestamp) > Date.parse(polled.timestamp) ? latestMetrics : polled;
+  const pushed = latestMetrics && { ...latestMetrics, cpuPercent: latestMetrics.system.cpu.usage };
+  const asked = polled && { ...polled, cpuPercent: polled.system.cpuUsage };
+  if (!asked || !pushed) return asked ?? pushed;
+  return Date.parse(pushed.timestamp) > Date.parse(asked.timestamp) ? pushed : asked;
 }

@@ -7,8 +7,8 @@ import { StatCard } from '../../ui/stat-card';
 
 /**
  * System Health, Active Guilds, Total Users and CPU Usage (spec 1 §2). The server computes one verdict a tick from
- * the figures it reports; System Health shows the newest of the poll and the live push (`useHealthVerdict`), as
- * the sidebar's status does, so the card and the sidebar never disagree.
+ * the figures it reports; System Health and CPU Usage show the newest of the poll and the live push
+ * (`useHealthVerdict`), as the sidebar's status does, so the card, its CPU figure and the sidebar never disagree.
  */
 export function StatCards() {
   const system = useSystemPerformance();
@@ -55,15 +55,15 @@ export function StatCards() {
         testId="stat-card-cpu-usage"
         title="CPU Usage"
         icon={Cpu}
-        value={performance ? formatPercent(performance.cpuUsage) : '—'}
-        tone={performance ? cpuTone(performance.cpuUsage) : 'unknown'}
-        meter={performance?.cpuUsage}
+        value={verdict ? formatPercent(verdict.cpuPercent) : '—'}
+        tone={verdict ? cpuTone(verdict.cpuPercent) : 'unknown'}
+        meter={verdict?.cpuPercent}
         detail={
           performance
             ? `${performance.requestsPerSecond.toFixed(1)} req/s · ${formatPercent(performance.errorRate)} errors`
             : undefined
         }
-        isLoading={system.isPending && !system.isError}
+        isLoading={!verdict && system.isPending && !system.isError}
       />
     </div>
   );
