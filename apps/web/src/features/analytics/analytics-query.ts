@@ -54,5 +54,6 @@ export const OVERVIEW_FILTERS: readonly FilterField<AnalyticsParams>[] = [
   },
 ];
 
-/** True when the overview is narrowed to a region or a guild (the range is always some range). */
-export const isOverviewFiltered = (params: AnalyticsParams) => Boolean(params.region || params.guildId);
+/** True when the overview is narrowed to a region or a guild, or looks at another range than the default. */
+export const isOverviewFiltered = (params: AnalyticsParams) =>
+  Boolean(params.region || params.guildId) || params.range !== DEFAULT_ANALYTICS_RANGE;
