@@ -162,6 +162,8 @@ test.describe('the admin console', () => {
   for (const screen of ADMIN_SCREENS) {
     test(`${screen.label} (${screen.path})`, async ({ page }) => {
       await sweep(page, data, screen.label, ADMIN_ENTRIES[screen.path]!);
+      // One title style on every screen of the console (issue 29: page titles came in different sizes).
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveClass(/\bpage__title\b/);
     });
   }
 

@@ -79,10 +79,10 @@ test('platform figures with a range and a guild filter, a chart exported, then t
   // Range and guild filter, both kept in the URL.
   await page.getByTestId('analytics-range').selectOption('7d');
   await expect(page).toHaveURL(/range=7d/);
-  await page.getByTestId('analytics-guild-search').fill(GUILD);
-  const guildSelect = page.getByTestId('analytics-guild');
-  await expect(guildSelect.locator('option', { hasText: GUILD })).toHaveCount(1);
-  await guildSelect.selectOption({ label: `${GUILD} (KR)` });
+  // The guild filter is the console's one guild picker, on its one endpoint.
+  const guildPicker = page.getByTestId('analytics-guild');
+  await guildPicker.getByRole('combobox').fill(GUILD);
+  await guildPicker.getByRole('option', { name: new RegExp(`^${GUILD}`) }).click();
   await expect(page).toHaveURL(new RegExp(`guildId=${guildId}`));
   await expect(page.getByTestId('analytics-card-raids')).toContainText('2');
   await expect(page.getByTestId('analytics-card-loot')).toContainText('3');
@@ -92,7 +92,20 @@ test('platform figures with a range and a guild filter, a chart exported, then t
   // The reload keeps the filters.
   await page.reload();
   await expect(page.getByTestId('analytics-range')).toHaveValue('7d');
-  await expect(page.getByTestId('analytics-guild')).toHaveValue(guildId);
+  await expect(guildPicker.getByRole('combobox')).toHaveValue(GUILD);
+  // The region joins the URL; Clear filters takes every filter of the bar out (the range back to its 30 days).
+  await page.getByTestId('analytics-region').selectOption('EU');
+  await expect(page).toHaveURL(/region=EU/);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/admin\/analytics$/);
+  await expect(page.getByTestId('analytics-range')).toHaveValue('30d');
+  await expect(guildPicker.getByRole('combobox')).toHaveValue('');
+  // Back twice: the region and the guild again, then the guild alone.
+  await page.goBack();
+  await expect(page).toHaveURL(/region=EU/);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`range=7d&guildId=${guildId}$`));
+  await expect(guildPicker.getByRole('combobox')).toHaveValue(GUILD);
 
   // A chart's CSV: the weeks of the range with the guild's items.
   const chart = page.getByTestId('time-series-chart').filter({ hasText: 'Loot per week' });

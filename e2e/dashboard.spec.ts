@@ -31,15 +31,28 @@ test('the dashboard shows the four cards, the service grid and the Live badge', 
   // Discord is not configured in this run: grey, not red.
   await expect(page.getByTestId('service-discord')).toHaveAttribute('data-tone', 'unknown');
   await expect(page.getByTestId('live-badge')).toHaveText(/Live/);
-  // The sidebar's status agrees with the System Health card: "System Online" while healthy, else the same verdict
-  // (which follows this machine's real load), and the card then says why (issue 29).
-  const health = page.getByTestId('stat-card-system-health');
-  await expect(async () => {
-    const verdict = (await health.locator('.stat-card__value').textContent())?.trim() ?? '';
-    const status = (await page.getByTestId('system-online').textContent())?.trim();
-    expect(status).toBe(verdict === 'Healthy' ? 'System Online' : `System ${verdict}`);
-    if (verdict !== 'Healthy') await expect(health).toContainText(/(CPU|Memory) \d+ %/, { timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+  // The sidebar's status and the System Health card read the server's one verdict (issue 29). The verdict follows
+  // this machine's real load, so no verdict is expected; what is expected is that every look at the page, taken in
+  // one go across several of the server's 5 s ticks, finds the two agreeing, and a verdict other than Healthy says
+  // why and since when ("CPU 98 % for 30 s").
+  const verdictText = page.getByTestId('stat-card-system-health').locator('.stat-card__value');
+  await expect(verdictText).toHaveText(/^(Healthy|Degraded|Warning|Critical)$/);
+  for (let look = 0; look < 4; look++) {
+    const seen = await page.evaluate(() => {
+      const text = (selector: string) => document.querySelector(selector)?.textContent?.trim() ?? '';
+      return {
+        verdict: text('[data-testid="stat-card-system-health"] .stat-card__value'),
+        detail: text('[data-testid="stat-card-system-health"] .stat-card__detail'),
+        status: text('[data-testid="system-online"]'),
+      };
+    });
+    expect(seen.status, 'the sidebar agrees with the card').toBe(
+      seen.verdict === 'Healthy' ? 'System Online' : `System ${seen.verdict}`,
+    );
+    if (seen.verdict === 'Healthy') expect(seen.detail).toMatch(/^Memory \d+(\.\d+)?%$/);
+    else expect(seen.detail).toMatch(/^((CPU|Memory) \d+ %|(PostgreSQL|Redis) \w+)(, .+)? for \d+ (s|min)/);
+    await page.waitForTimeout(2000);
+  }
   await reviewShot(page, 'dashboard');
 });
 

@@ -180,6 +180,22 @@ test('the table browser: schemas, a table, its details, keyset pages, export', a
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(dataRows(rows).first()).toContainText('row 1');
 
+  // The kit's page sizes, in the URL: 25 a page from the first page, kept over a reload; 50 leaves the URL.
+  const pageSize = page.getByRole('navigation', { name: 'Row pages' }).getByLabel('Rows per page');
+  await expect(pageSize.locator('option')).toHaveText(['10', '25', '50', '100']);
+  await pageSize.selectOption('25');
+  await expect(page).toHaveURL(/limit=25/);
+  await expect(rows).toHaveAttribute('aria-rowcount', '26');
+  await expect(page.getByTestId('database-rows-page')).toHaveText('Page 1 · 25 a page');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(dataRows(rows).first()).toContainText('row 26');
+  await page.reload();
+  await expect(rows).toHaveAttribute('aria-rowcount', '26');
+  await expect(dataRows(rows).first()).toContainText('row 1');
+  await pageSize.selectOption('50');
+  await expect(page).not.toHaveURL(/limit=/);
+  await expect(rows).toHaveAttribute('aria-rowcount', '51');
+
   // At phone width the page does not scroll sideways: the tables scroll in their own boxes.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

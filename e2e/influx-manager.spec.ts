@@ -181,6 +181,22 @@ test('statistics, and a retention period changed after a confirmation', async ({
   // A duration of the right shape but past InfluxDB's longest is told as such (issue 29).
   await input.fill('10000000000d');
   await expect(page.getByText(/^Retention can be at most 106,751d/)).toBeVisible();
+  // A refusal from the server is of the value sent: typing a new value takes it away instead of leaving it beside
+  // the new value's own message (issue 29).
+  const refusal = 'InfluxDB refused this retention (e2e)';
+  await page.route('**/api/admin/database/influxdb/retention', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ success: false, error: refusal }) })
+      : route.fallback(),
+  );
+  await input.fill('48h');
+  await page.getByRole('button', { name: 'Save retention' }).click();
+  await page.getByRole('dialog', { name: 'Change the retention?' }).getByRole('button', { name: 'Change retention' }).click();
+  await expect(page.getByText(refusal)).toBeVisible();
+  await page.unroute('**/api/admin/database/influxdb/retention');
+  await input.fill('3 days');
+  await expect(page.getByText(refusal)).toHaveCount(0);
+  await expect(page.getByText("Retention must look like 1h, 30d, 2w or 'infinite'")).toBeVisible();
   await input.fill('72h');
   await page.getByRole('button', { name: 'Save retention' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change the retention?' });

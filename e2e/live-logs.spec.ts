@@ -79,13 +79,21 @@ test('the live tail shows a request just made, filters by level and text, and pa
 
   // Warn and above: the stream is opened again with the level, and info lines are gone.
   await page.getByTestId('tail-level').selectOption('warn');
+  await expect(page).toHaveURL(/level=warn/);
   await expect(line).toHaveCount(0);
   await expect(tailLines(page).and(page.locator('[data-level="info"]'))).toHaveCount(0);
   await expect(page.getByTestId('tail-connection')).toContainText('Live');
 
   // Back to info and above, filtered by the token: only that request's line.
   await page.getByTestId('tail-level').selectOption('info');
+  await expect(page).not.toHaveURL(/level=/);
   await page.getByTestId('tail-text').fill(token);
+  await expect(tailLines(page)).toHaveCount(1);
+  await expect(tailLines(page).first()).toContainText(token);
+  // The filters are in the URL: a reload opens the tail filtered the same way (the ring sends the line again).
+  await expect(page).toHaveURL(new RegExp(`q=${token}`));
+  await page.reload();
+  await expect(page.getByTestId('tail-text')).toHaveValue(token);
   await expect(tailLines(page)).toHaveCount(1);
   await expect(tailLines(page).first()).toContainText(token);
 
@@ -143,6 +151,11 @@ test('search finds a request by its text in the log files', async ({ page }) => 
   const found = page.getByTestId('search-results').getByTestId('log-line');
   await expect(found).toContainText(`POST /api/admin/live-logs-e2e/${token} 404`);
   await expect(page.getByTestId('search-summary')).toContainText(/[1-9]\d* files? scanned/);
+  // The search asked is in the URL: a reload asks it again.
+  await expect(page).toHaveURL(new RegExp(`q=${token}`));
+  await page.reload();
+  await expect(page.getByTestId('search-text')).toHaveValue(token);
+  await expect(found).toHaveCount(1);
 
   // Warn and above leaves it out.
   await page.getByTestId('search-level').selectOption('warn');
@@ -150,6 +163,23 @@ test('search finds a request by its text in the log files', async ({ page }) => 
   await expect(page.getByTestId('search-empty')).toHaveText('No log lines match this search');
   await expectAccessible(page, 'log search');
   await shot(page, 'live-logs-search');
+
+  // Every line of the range, 10 a page: the kit's page sizes, kept in the URL (eleven more lines make two pages).
+  for (let n = 0; n < 11; n++) expect(await requestWithToken(page, uniqueToken('paged'))).toBe(404);
+  await page.getByTestId('search-level').selectOption('');
+  await page.getByTestId('search-text').fill('');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const pageSize = page.getByRole('navigation', { name: 'Search result pages' }).getByLabel('Rows per page');
+  await expect(pageSize).toHaveValue('100');
+  await expect(pageSize.locator('option')).toHaveText(['10', '25', '50', '100']);
+  await pageSize.selectOption('10');
+  await expect(page).toHaveURL(/limit=10/);
+  await expect(page.getByTestId('search-page')).toHaveText('Page 1 · 10 a page');
+  await expect(page.getByTestId('search-results').getByTestId('log-line')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('search-page')).toHaveText('Page 2 · 10 a page');
+  await expect(page.getByTestId('search-results').getByTestId('log-line').first()).toBeVisible();
 
   // A range that ends before it starts is refused before it is asked.
   await page.getByTestId('search-from').fill('2026-01-02T10:00');

@@ -74,6 +74,24 @@ test('a raw view filtered, paged deep and back, a row opened, exported, then sco
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
+  // The kit's page sizes, kept in the URL: a new size starts again from page 1; the list's 50 leaves the URL.
+  const pageSize = page.getByRole('navigation', { name: 'Row pages' }).getByLabel('Rows per page');
+  await expect(pageSize).toHaveValue('50');
+  await expect(pageSize.locator('option')).toHaveText(['10', '25', '50', '100']);
+  await pageSize.selectOption('10');
+  await expect(page).toHaveURL(/limit=10/);
+  await expect(pageLabel(page)).toHaveText('Page 1 · 10 a page');
+  await expect(rows(page)).toHaveCount(10);
+  await expect.poll(async () => (await columnTexts(page, 'ID'))[0]).toBe(firstIds[0]);
+  await pageSize.selectOption('100');
+  await expect(rows(page)).toHaveCount(100);
+  await page.reload();
+  await expect(pageSize).toHaveValue('100');
+  await expect(rows(page)).toHaveCount(100);
+  await pageSize.selectOption('50');
+  await expect(page).not.toHaveURL(/limit=/);
+  await expect(rows(page)).toHaveCount(50);
+
   // The export holds the whole filtered set (more than the four pages seen), every row active.
   const download = page.waitForEvent('download');
   await page.getByTestId('raw-export-csv').click();

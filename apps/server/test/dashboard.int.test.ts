@@ -66,52 +66,56 @@ describe('dashboard figures', () => {
     expect(system.errorRate).toBe(0);
   });
 
-  it('computes the overall health from the same sample it reports CPU and memory from', async () => {
+  it('computes one verdict a tick, from the same sample it reports CPU and memory from, read by every caller', async () => {
     const { monitoring } = server.app;
-    // The background sampler, checks and feed would read the host too: only the request reads it here.
+    // The background sampler, checks and feed would tick too: only the test ticks here.
     monitoring.stop();
     const reading = (cpuPercent: number) => ({
       cpuPercent,
       processCpuPercent: 1,
       memory: { total: 1000, used: 400, usagePercent: 40 },
     });
-    // The first reading of each call is the one that counts; a second reading would disagree with it.
-    const readFirst = (cpuPercent: number, later: number) =>
-      vi.spyOn(monitoring.host, 'read').mockReturnValueOnce(reading(cpuPercent)).mockReturnValue(reading(later));
+    // The tick's reading is the one that counts; any later reading of the host would disagree with it.
+    const tickAt = (cpuPercent: number) => {
+      vi.spyOn(monitoring.host, 'read').mockReturnValueOnce(reading(cpuPercent)).mockReturnValue(reading(10));
+      monitoring.tick();
+    };
+    type SystemAnswer = {
+      system: { cpuUsage: number; memoryUsage: number };
+      overall: string;
+      reasons: string[];
+      overallSince: string;
+      timestamp: string;
+    };
+    const system = async () => (await owner.get<SystemAnswer>('/api/backend-performance/system')).body;
     try {
-      readFirst(97.6, 10);
-      type SystemAnswer = {
-        system: { cpuUsage: number; memoryUsage: number };
-        overall: string;
-        reasons: string[];
-        overallSince: string;
-      };
-      const busy = await owner.get<SystemAnswer>('/api/backend-performance/system');
-      expect(busy.body.system).toMatchObject({ cpuUsage: 97.6, memoryUsage: 40 });
-      expect(busy.body.overall).toBe('critical');
+      tickAt(97.6);
+      const busy = await system();
+      expect(busy.system).toMatchObject({ cpuUsage: 97.6, memoryUsage: 40 });
+      expect(busy.overall).toBe('critical');
       // The verdict says why, and since when: a second critical reading keeps the first one's start.
-      expect(busy.body.reasons).toEqual(['CPU 98 %']);
-      readFirst(95, 10);
-      const still = await owner.get<SystemAnswer>('/api/backend-performance/system');
-      expect(still.body).toMatchObject({ overall: 'critical', reasons: ['CPU 95 %'], overallSince: busy.body.overallSince });
-
-      readFirst(85, 10);
-      expect((await owner.get('/api/backend-performance/system')).body).toMatchObject({
-        system: { cpuUsage: 85 },
-        overall: 'warning',
-      });
-
-      readFirst(12, 97.6);
-      const calm = await owner.get<SystemAnswer>('/api/backend-performance/system');
-      expect(calm.body).toMatchObject({ system: { cpuUsage: 12 }, overall: 'healthy', reasons: [] });
-      expect(Date.parse(calm.body.overallSince)).toBeGreaterThanOrEqual(Date.parse(busy.body.overallSince));
-
-      readFirst(97.6, 10);
+      expect(busy.reasons).toEqual(['CPU 98 %']);
+      // The sidebar's push, the health overview and a second look at the dashboard read the same verdict.
       expect(monitoring.snapshot()).toMatchObject({
+        timestamp: busy.timestamp,
         system: { cpu: { usage: 97.6 } },
         overall: 'critical',
         reasons: ['CPU 98 %'],
       });
+      expect((await owner.get('/api/monitoring/health-overview')).body.overall).toBe('critical');
+      expect(await system()).toMatchObject({ overall: 'critical', timestamp: busy.timestamp });
+
+      tickAt(95);
+      expect(await system()).toMatchObject({ overall: 'critical', reasons: ['CPU 95 %'], overallSince: busy.overallSince });
+
+      tickAt(85);
+      expect(await system()).toMatchObject({ system: { cpuUsage: 85 }, overall: 'warning', reasons: ['CPU 85 %'] });
+
+      tickAt(12);
+      const calm = await system();
+      expect(calm).toMatchObject({ system: { cpuUsage: 12 }, overall: 'healthy', reasons: [] });
+      expect(Date.parse(calm.overallSince)).toBeGreaterThanOrEqual(Date.parse(busy.overallSince));
+      expect(monitoring.snapshot()).toMatchObject({ overall: 'healthy', timestamp: calm.timestamp });
     } finally {
       vi.restoreAllMocks();
       await monitoring.start();

@@ -1,4 +1,4 @@
-import type { GuildOption, Permission } from '@guildhall/contract';
+import type { GuildOption, Permission, Role } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
@@ -68,25 +68,50 @@ describe('the one guild picker (every admin screen that picks a guild)', () => {
     expect((await owner.get(`${PICKER}?pageSize=500`)).status).toBe(400);
   });
 
+  /** An admin of the given role (built-in or made here) and extra permissions, signed in. */
+  const signedInAdmin = async (role: string, permissions: Permission[] = []) => {
+    const admin = await createTestAdmin(server.app, { role: role as Role, permissions });
+    const client = new HttpClient(server.url);
+    await client.signIn(admin.username, admin.password);
+    return client;
+  };
+  // Every built-in role opens a screen with a guild picker (the viewer opens Analytics): a role of the audit log alone.
+  const auditorRole = async () => {
+    const made = await owner.post('/api/admin/roles', {
+      name: 'picker_auditor',
+      label: 'Auditor',
+      permissions: ['admin.audit_logs'],
+    });
+    expect([200, 409]).toContain(made.status);
+    return 'picker_auditor';
+  };
+
   it('is open to the admins of each screen with a guild picker, and to no one else', async () => {
-    const asAdmin = async (permissions: Permission[]) => {
-      const admin = await createTestAdmin(server.app, { role: 'viewer', permissions });
-      const client = new HttpClient(server.url);
-      await client.signIn(admin.username, admin.password);
-      return client;
-    };
+    const auditor = await auditorRole();
     // Permissions (guild grants), Character Discovery (and Raw Data, full access only).
     for (const permission of ['settings.edit_permissions', 'admin.manage_roles', 'guild.manage_members'] as const) {
-      const client = await asAdmin([permission]);
+      const client = await signedInAdmin(auditor, [permission]);
       expect((await client.get<PickerAnswer>(PICKER)).body.total, permission).toBe(4);
     }
   });
 
-  it('is closed to admins of no screen with a guild picker', async () => {
-    const viewer = await createTestAdmin(server.app, { role: 'viewer', permissions: ['admin.system_monitoring'] });
-    const client = new HttpClient(server.url);
-    await client.signIn(viewer.username, viewer.password);
-    expect((await client.get(PICKER)).status).toBe(403);
+  it('is open to the admins who may open Analytics, whose guild filter is the one guild picker', async () => {
+    const auditor = await auditorRole();
+    for (const permission of ['admin.system_monitoring', 'admin.system_config'] as const) {
+      const client = await signedInAdmin(auditor, [permission]);
+      const answer = await client.get<PickerAnswer>(`${PICKER}?search=dawn`);
+      expect(answer.status, permission).toBe(200);
+      expect(answer.body.data.map((guild) => guild.name)).toEqual(['Dawn Blades']);
+    }
+    // The built-in viewer role is an Analytics admin.
+    expect((await (await signedInAdmin('viewer')).get(PICKER)).status).toBe(200);
+  });
+
+  it('is closed to admins of no screen with a guild picker (an auditor may not open Analytics)', async () => {
+    const client = await signedInAdmin(await auditorRole());
+    const refused = await client.get(PICKER);
+    expect(refused.status).toBe(403);
+    expect(refused.body.success).toBe(false);
     expect((await new HttpClient(server.url).get(PICKER)).status).toBe(401);
   });
 });

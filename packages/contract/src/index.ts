@@ -57,6 +57,7 @@ export * from './community-constants';
 export * from './community-messages';
 export * from './constants';
 export * from './discord-bot';
+export * from './guild-abilities';
 export * from './guild-ids';
 export * from './guild-permissions';
 export * from './guild-selection';

@@ -156,7 +156,7 @@ function onConnection(app: FastifyInstance, socket: AdminSocket) {
   onEvent(
     socket,
     'request:service-status',
-    safely(app, async () => socket.emit('service:status', await monitoring.health.current())),
+    safely(app, async () => socket.emit('service:status', await monitoring.healthOverview())),
   );
 
   onEvent(

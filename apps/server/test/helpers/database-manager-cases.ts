@@ -196,6 +196,17 @@ export function describeDatabaseManager(label: string, overrides: () => Record<s
       expect(row.at).toMatch(/^2025-01-02T04:04:05(\.0+)?(\+00:00|Z)$/);
     });
 
+    it("pages by the page size asked for (one of the console's 10/25/50/100), and refuses one past 100", async () => {
+      const { rows, pages } = await allPages('schema=browser&table=items&limit=25');
+      expect(pages).toBe(Math.ceil(ITEMS / 25));
+      expect(rows.map((row) => row[0])).toEqual(Array.from({ length: ITEMS }, (_, i) => i + 1));
+      const tens = await owner.get<Page>(`${BASE}/rows?schema=browser&table=items&limit=10`);
+      expect(tens.body.page.rows).toHaveLength(10);
+      const tooMany = await owner.get(`${BASE}/rows?schema=browser&table=items&limit=500`);
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.fields).toHaveProperty('limit');
+    });
+
     it('shows bytea the same way in the row view and the query runner: hex of the first 1 KiB and the length', async () => {
       await server.app.services.db.exec(`
         CREATE TABLE public.bytea_probe (id int PRIMARY KEY, data bytea);

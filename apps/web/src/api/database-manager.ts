@@ -2,12 +2,13 @@ import { databaseManagerApi, databaseQueryApi } from '@guildhall/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from './endpoint';
 
-/** Which page of a table's rows to read: the table, the sort and the cursor the previous page gave. */
+/** Which page of a table's rows to read: the table, the sort, the page size and the cursor the previous page gave. */
 export interface RowsRequest {
   schema: string;
   table: string;
   sort?: string;
   direction: 'asc' | 'desc';
+  limit: number;
   after?: string;
 }
 
@@ -51,7 +52,7 @@ export function useTableDetails(schema: string, table: string | null) {
 /** One keyset page of 50 rows; the page before stays on screen while the next loads. */
 export function useTableRows(request: RowsRequest | null) {
   return useQuery({
-    queryKey: databaseKeys.rows(request ?? { schema: '', table: '', direction: 'asc' }),
+    queryKey: databaseKeys.rows(request ?? { schema: '', table: '', direction: 'asc', limit: 0 }),
     queryFn: ({ signal }) => callEndpoint(databaseManagerApi.rows, { query: { ...(request as RowsRequest) }, signal }),
     enabled: request !== null,
     placeholderData: keepPreviousData,

@@ -1,4 +1,4 @@
-import type { CommunityUser, GuildPermission, UserGuild } from '@guildhall/contract';
+import type { CommunityUser, GuildAbility, UserGuild } from '@guildhall/contract';
 import { createContext, useContext } from 'react';
 import type { SelectGuildAnswer } from '../api/community-auth';
 import type { GuildListAnswer, GuildState } from './guild-state';
@@ -37,9 +37,8 @@ export interface CommunitySessionValue {
   /** The permissions in the selected guild; empty while guild selection is required (spec 1 §6). */
   permissions: readonly string[];
   isPermissionsLoading: boolean;
-  has: (permission: GuildPermission) => boolean;
-  hasAny: (permissions: readonly GuildPermission[]) => boolean;
-  hasAll: (permissions: readonly GuildPermission[]) => boolean;
+  /** Whether the user may do this in the selected guild (an ability of the contract's GUILD_ABILITIES). */
+  can: (ability: GuildAbility) => boolean;
 
   /** Stores an e-mail sign-in's tokens (local storage with "remember me", session storage otherwise). */
   signIn: (answer: TokenSignIn, isRemembered: boolean) => void;

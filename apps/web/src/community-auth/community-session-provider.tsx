@@ -1,11 +1,4 @@
-import {
-  type CommunityUser,
-  type GuildPermission,
-  hasAllGuildPermissions,
-  hasAnyGuildPermission,
-  hasGuildPermission,
-  MESSAGES,
-} from '@guildhall/contract';
+import { type CommunityUser, canInGuild, type GuildAbility, MESSAGES } from '@guildhall/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import { ApiError } from '../api/api-error';
 import { fetchSignedInUser, logoutCommunity } from '../api/community-auth';
@@ -99,9 +92,7 @@ export function CommunitySessionProvider({ children }: { children: ReactNode }) 
       selectedGuild: guildState?.availableGuilds.find((guild) => guild.id === selectedGuildId) ?? null,
       permissions,
       isPermissionsLoading: selectedGuildId !== null && permissionsQuery.isPending,
-      has: (permission: GuildPermission) => hasGuildPermission(permissions, permission),
-      hasAny: (anyOf: readonly GuildPermission[]) => hasAnyGuildPermission(permissions, anyOf),
-      hasAll: (allOf: readonly GuildPermission[]) => hasAllGuildPermissions(permissions, allOf),
+      can: (ability: GuildAbility) => canInGuild(permissions, ability),
       signIn,
       updateUser,
       applySelectedGuild,

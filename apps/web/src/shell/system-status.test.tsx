@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import type { MetricsSnapshot } from '@guildhall/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { monitoringKeys } from '../api/monitoring';
 import { LiveDataContext, type LiveDataValue } from '../live/live-context';
 import { SystemStatus } from './system-status';
 
@@ -19,15 +21,32 @@ const snapshot = (overall: MetricsSnapshot['overall'], reasons: string[], overal
   overallSince,
 });
 
-function renderWith(latestMetrics: MetricsSnapshot | null) {
+/** The dashboard's answer of the same figures, as its poll left it in the cache. */
+const polledAnswer = (sample: MetricsSnapshot) => ({
+  success: true as const,
+  system: { cpuUsage: sample.system.cpu.usage },
+  overall: sample.overall,
+  reasons: sample.reasons,
+  overallSince: sample.overallSince,
+  timestamp: sample.timestamp,
+});
+
+/** The sidebar's status with the live push's last sample and, when the dashboard polled, its last answer. */
+function renderWith(latestMetrics: MetricsSnapshot | null, polled?: MetricsSnapshot) {
   const value = { latestMetrics, metricsHistory: [], alerts: [] } as unknown as LiveDataValue;
+  const client = new QueryClient();
+  if (polled) client.setQueryData(monitoringKeys.system(), polledAnswer(polled));
   render(
-    <LiveDataContext.Provider value={value}>
-      <SystemStatus />
-    </LiveDataContext.Provider>,
+    <QueryClientProvider client={client}>
+      <LiveDataContext.Provider value={value}>
+        <SystemStatus />
+      </LiveDataContext.Provider>
+    </QueryClientProvider>,
   );
   return screen.getByTestId('system-online');
 }
+
+const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 
 describe('SystemStatus', () => {
   it('says System Online before the first sample and while healthy', () => {
@@ -41,5 +60,15 @@ describe('SystemStatus', () => {
     expect(status.textContent).toBe('System Critical');
     expect(status.getAttribute('title')).toMatch(/^System Critical: CPU 98 % for 3\d s$/);
     expect(status.className).toContain('sidebar__status--bad');
+  });
+
+  it("shows the newest of the push and the dashboard's poll: the verdict the System Health card shows too", () => {
+    const older = { ...snapshot('healthy', [], secondsAgo(60)), timestamp: secondsAgo(5) };
+    const newer = { ...snapshot('warning', ['CPU 85 %'], secondsAgo(1)), timestamp: secondsAgo(0) };
+    expect(renderWith(older, newer).textContent).toBe('System Warning');
+    cleanup();
+    expect(renderWith(newer, older).textContent).toBe('System Warning');
+    cleanup();
+    expect(renderWith(null, newer).textContent).toBe('System Warning');
   });
 });

@@ -1,24 +1,17 @@
-import { healthReasonText, MESSAGES, type OverallHealth } from '@guildhall/contract';
-import { useLiveData } from '../live/live-context';
-
-const TONES: Record<OverallHealth, 'good' | 'warn' | 'bad'> = {
-  healthy: 'good',
-  degraded: 'warn',
-  warning: 'warn',
-  critical: 'bad',
-};
+import { healthReasonText, MESSAGES } from '@guildhall/contract';
+import { HEALTH_TONES, useHealthVerdict } from '../live/use-health-verdict';
 
 /**
  * The sidebar's status line: "System Online" while the overall health is healthy (spec 1 §2), else the verdict
- * the dashboard shows, with its reasons as the title, so the two never disagree (issue 29). It follows the live
- * metrics feed; before the first sample it says what the spec says.
+ * the dashboard shows, with its reasons as the title: both read the server's one verdict (`useHealthVerdict`), so
+ * the two never disagree (issue 29). Before the first sample it says what the spec says.
  */
 export function SystemStatus() {
-  const { latestMetrics } = useLiveData();
-  const overall = latestMetrics?.overall ?? 'healthy';
-  const tone = TONES[overall];
+  const verdict = useHealthVerdict();
+  const overall = verdict?.overall ?? 'healthy';
+  const tone = HEALTH_TONES[overall];
   const label = overall === 'healthy' ? MESSAGES.systemOnline : `System ${overall.charAt(0).toUpperCase()}${overall.slice(1)}`;
-  const why = latestMetrics ? healthReasonText(latestMetrics.reasons, latestMetrics.overallSince) : null;
+  const why = verdict ? healthReasonText(verdict.reasons, verdict.overallSince) : null;
   return (
     <span
       className={`sidebar__status sidebar__status--${tone}`}

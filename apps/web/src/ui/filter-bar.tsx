@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { FilterSelect } from './filter-select';
+import { GuildPicker } from './guild-picker';
 import { SearchInput } from './search-input';
 
 /** A select's choice: the value as the screen's query holds it, and its words. */
@@ -47,7 +48,21 @@ export type FilterField<Q> =
       /** The inputs' test ids: `${testId}-from`, `${testId}-to`. */
       testId?: string;
     }
-  | { kind: 'toggle'; name: FlagKey<Q>; label: string; testId?: string };
+  | { kind: 'toggle'; name: FlagKey<Q>; label: string; testId?: string }
+  | {
+      /** The console's one guild picker (ui/guild-picker); the field holds the guild's id. */
+      kind: 'guild';
+      name: TextKey<Q>;
+      /** What the box says with no guild chosen: 'All guilds', 'Choose a guild'. */
+      placeholder: string;
+      /** Offers a clear button (back to `placeholder`) while a guild is chosen. */
+      clearLabel?: string;
+      /** The chosen guild's name where the screen knows it; else the picker reads it by id. */
+      guildName?: string;
+      /** Hears the guild picked, name and all (a screen that shows the name elsewhere keeps it). */
+      onPick?: (guild: { id: string; name: string } | null) => void;
+      testId?: string;
+    };
 
 /** How a change is written: typing in a search replaces the history entry instead of adding one. */
 export interface FilterChangeOptions {
@@ -151,6 +166,20 @@ function Field<Q>({ field, values, onChange }: { field: FilterField<Q>; values: 
       );
     case 'dates':
       return <DateRange field={field} values={values} onChange={onChange} />;
+    case 'guild':
+      return (
+        <GuildPicker
+          guildId={(values[field.name] as string | undefined) ?? null}
+          guildName={field.guildName}
+          onChange={(guild) => {
+            field.onPick?.(guild);
+            write(field.name, guild?.id);
+          }}
+          placeholder={field.placeholder}
+          clearLabel={field.clearLabel}
+          testId={field.testId}
+        />
+      );
     case 'toggle':
       return (
         <label className="filter-bar__toggle">

@@ -131,6 +131,33 @@ describe('StepPagination', () => {
     expect(button('Previous').disabled).toBe(true);
     expect(button('Next').disabled).toBe(true);
   });
+
+  it("offers the kit's page sizes when the screen keeps one in its URL, and none otherwise", () => {
+    const onPageSizeChange = vi.fn();
+    const { rerender } = render(
+      <StepPagination page={1} hasPrevious={false} hasNext onPrevious={vi.fn()} onNext={vi.fn()}>
+        Page 1
+      </StepPagination>,
+    );
+    expect(screen.queryByLabelText('Rows per page')).toBeNull();
+    rerender(
+      <StepPagination
+        page={1}
+        hasPrevious={false}
+        hasNext
+        onPrevious={vi.fn()}
+        onNext={vi.fn()}
+        pageSize={50}
+        onPageSizeChange={onPageSizeChange}
+      >
+        Page 1
+      </StepPagination>,
+    );
+    const select = screen.getByLabelText('Rows per page') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.value)).toEqual(['10', '25', '50', '100']);
+    fireEvent.change(select, { target: { value: '100' } });
+    expect(onPageSizeChange).toHaveBeenCalledWith(100);
+  });
 });
 
 describe('LoadMore', () => {

@@ -171,6 +171,10 @@ interface StepPaginationProps {
   label?: string;
   /** The middle text's test id. */
   testId?: string;
+  /** The page size, with `onPageSizeChange`: offers the kit's page sizes, as the numbered pager does. */
+  pageSize?: number;
+  /** Writes a new page size (to the screen's `?limit=`); the list starts again from its first page. */
+  onPageSizeChange?: (size: number) => void;
 }
 
 /**
@@ -187,6 +191,8 @@ export function StepPagination({
   onNext,
   label = 'Pages',
   testId,
+  pageSize,
+  onPageSizeChange,
 }: StepPaginationProps) {
   const { navRef, press } = useFocusRescue('.pagination__button', page);
   const step = (go: () => void) => (event: { currentTarget: HTMLButtonElement }) => {
@@ -198,6 +204,7 @@ export function StepPagination({
       <p className="pagination__summary" data-testid={testId} aria-live="polite">
         {children}
       </p>
+      {pageSize !== undefined && onPageSizeChange && <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />}
       <div className="pagination__buttons">
         <StepButton direction="previous" onClick={step(onPrevious)} disabled={!hasPrevious || isBusy} />
         <StepButton direction="next" onClick={step(onNext)} disabled={!hasNext || isBusy} />

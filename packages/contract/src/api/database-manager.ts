@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from './common';
 
-/** Rows per page of the table browser's row view. */
+/** Rows per page of the table browser's row view, by default. */
 export const DATABASE_ROWS_PAGE_SIZE = 50;
+/** Rows per page of the row view at most (the kit's largest page size). */
+export const DATABASE_ROWS_MAX_PAGE_SIZE = 100;
 
 /** Below this many rows (by the planner's estimate) the table list counts exactly. */
 export const DATABASE_EXACT_COUNT_LIMIT = 10_000;
@@ -199,10 +201,11 @@ export const databaseMigration = z.object({
 /** The schema and table every table call names. */
 export const tableRef = z.object({ schema: identifier.default('public'), table: identifier });
 
-/** The row view's page request: sort by an indexed column (default the primary key), then the cursor. */
+/** The row view's page request: sort by an indexed column (default the primary key), the page size, the cursor. */
 export const tableRowsQuery = tableRef.extend({
   sort: identifier.optional(),
   direction: z.enum(['asc', 'desc']).default('asc'),
+  limit: z.coerce.number().int().min(1).max(DATABASE_ROWS_MAX_PAGE_SIZE).default(DATABASE_ROWS_PAGE_SIZE),
   after: z.string().max(4096).optional(),
 });
 
@@ -289,7 +292,7 @@ export const databaseManagerApi = {
   rows: endpoint({
     method: 'GET',
     path: '/api/admin/database/postgresql/rows',
-    summary: 'A keyset page of 50 rows sorted by an indexed column (default the primary key)',
+    summary: 'A keyset page of rows (50 unless `limit` says, at most 100) sorted by an indexed column (default the primary key)',
     query: tableRowsQuery,
     response: ok({ page: tableRowsPage }),
   }),

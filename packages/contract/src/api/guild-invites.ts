@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { COMMUNITY_PATHS, GUILD_HEADER } from '../community-constants';
+import { GUILD_ABILITIES } from '../guild-abilities';
 import { discordGuildId } from '../guild-ids';
 import type { GuildPermission } from '../guild-permissions';
 import { endpoint } from './common';
 
 /** The guild permission that lets a member create and revoke the guild's invite links (an officer's). */
-export const GUILD_INVITE_PERMISSION: GuildPermission = 'guild.manage_members';
+export const GUILD_INVITE_PERMISSION: GuildPermission = GUILD_ABILITIES.inviteMembers[0];
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -8,7 +8,12 @@ import { endpoint } from './common';
 export const GUILD_OPTIONS_PAGE = { size: 20, maxSize: 100 } as const;
 
 /** The screens with a guild picker: their admins may list guild options (ui/guild-picker). */
-export const GUILD_PICKER_SCREENS = ['/admin/permissions', '/admin/character-discovery', '/admin/data'] as const;
+export const GUILD_PICKER_SCREENS = [
+  '/admin/permissions',
+  '/admin/character-discovery',
+  '/admin/data',
+  '/admin/analytics',
+] as const;
 
 /** Who may list guild options: any admin of a screen with a guild picker. */
 export const GUILD_OPTIONS_ACCESS: readonly Permission[] = [

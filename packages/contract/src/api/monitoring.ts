@@ -110,7 +110,11 @@ export const monitoringApi = {
         'Overall health computed from this same CPU and memory sample and the last service check, so it never contradicts the figures beside it',
       ),
       ...healthVerdictFields,
-      timestamp: z.string(),
+      timestamp: z
+        .string()
+        .describe(
+          'When the sample behind these figures and the verdict was taken: the live push of the same sample carries the same time',
+        ),
     }),
   }),
 } as const;

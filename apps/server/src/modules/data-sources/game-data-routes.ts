@@ -1,4 +1,4 @@
-import { communityGameDataSourcesApi, GAME_DATA_MESSAGES, type GuildPermission, gameDataSourcesApi } from '@guildhall/contract';
+import { communityGameDataSourcesApi, GAME_DATA_MESSAGES, GUILD_ABILITIES, gameDataSourcesApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { guardAdminRoutes } from '../../auth/require-admin';
 import { requireGuild } from '../../auth/require-guild';
@@ -78,7 +78,7 @@ export const gameDataRoutes =
     await app.register(async (community) => {
       const api = communityGameDataSourcesApi;
       const route = community.withTypeProvider<ZodTypeProvider>();
-      const onRequest = requireGuild(['characters.manage'] satisfies GuildPermission[]);
+      const onRequest = requireGuild(GUILD_ABILITIES.manageDataSources);
       route.route({
         ...contractRoute(api.connections, TAG),
         onRequest,

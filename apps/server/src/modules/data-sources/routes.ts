@@ -3,7 +3,7 @@ import {
   DATA_SOURCE_LIMITS,
   DATA_SOURCE_MESSAGES,
   dataSourcesApi,
-  type GuildPermission,
+  GUILD_ABILITIES,
   LOOT_UPLOAD_CONTENT_TYPES,
   type lootImportBody,
   type lootImportQuery,
@@ -169,7 +169,7 @@ export const dataSourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (community) => {
     const api = communityDataSourcesApi;
     const route = community.withTypeProvider<ZodTypeProvider>();
-    const officers: GuildPermission[] = ['characters.manage'];
+    const officers = GUILD_ABILITIES.manageDataSources;
 
     route.route({
       ...contractRoute(api.runs, TAG),

@@ -1,9 +1,4 @@
-import {
-  DATABASE_MANAGER_MESSAGES,
-  DATABASE_ROWS_PAGE_SIZE,
-  DATABASE_VIEW_ROWS_LIMIT,
-  LONG_TEXT_PREVIEW_CHARS,
-} from '@guildhall/contract';
+import { DATABASE_MANAGER_MESSAGES, DATABASE_VIEW_ROWS_LIMIT, LONG_TEXT_PREVIEW_CHARS } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
 import { findTable } from './find-table';
@@ -47,6 +42,8 @@ export interface RowsRequest {
   table: string;
   sort?: string;
   direction: 'asc' | 'desc';
+  /** Rows a page. */
+  limit: number;
   after?: string;
 }
 
@@ -68,7 +65,7 @@ function viewOffsetOf(after: string | undefined): number {
 async function readViewRows(db: Queryable, table: TableRow, columns: ColumnRow[], request: RowsRequest) {
   if (request.sort !== undefined) throw AppError.invalidField('sort', DATABASE_MANAGER_MESSAGES.columnNotSortable(request.sort));
   const offset = viewOffsetOf(request.after);
-  const pageSize = Math.min(DATABASE_ROWS_PAGE_SIZE, DATABASE_VIEW_ROWS_LIMIT - offset);
+  const pageSize = Math.min(request.limit, DATABASE_VIEW_ROWS_LIMIT - offset);
   const { rows: read } = await db.query(
     `SELECT ${columns.map(renderExpressions).join(', ')} FROM ${quoteIdent(table.schema)}.${quoteIdent(table.name)}
      OFFSET $1 LIMIT $2`,
@@ -86,7 +83,7 @@ async function readViewRows(db: Queryable, table: TableRow, columns: ColumnRow[]
   };
 }
 
-/** One keyset page of 50 rows of a table (or an OFFSET page of a view), rendered safely, with the next cursor. */
+/** One keyset page of `limit` rows of a table (or an OFFSET page of a view), rendered safely, with the next cursor. */
 export async function readTableRows(db: Queryable, request: RowsRequest) {
   const table = await findTable(db, request.schema, request.table);
   const columns = await selectColumns(db, table.oid);
@@ -96,19 +93,19 @@ export async function readTableRows(db: Queryable, request: RowsRequest) {
   const { where, order, params } = keysetClauses(plan, request.direction, after);
   const rendered = columns.map(renderExpressions);
   const sql = `SELECT ${[...rendered, keyColumns(plan)].join(', ')}
-    FROM ${quoteIdent(table.schema)}.${quoteIdent(table.name)} WHERE ${where} ORDER BY ${order} LIMIT ${DATABASE_ROWS_PAGE_SIZE + 1}`;
+    FROM ${quoteIdent(table.schema)}.${quoteIdent(table.name)} WHERE ${where} ORDER BY ${order} LIMIT ${request.limit + 1}`;
   const result = await db.query(sql, params).catch((error: unknown) => {
     if (after && isBadCursorValue(error)) throw AppError.invalidField('after', DATABASE_MANAGER_MESSAGES.invalidCursor);
     throw error;
   });
-  const rows = result.rows.slice(0, DATABASE_ROWS_PAGE_SIZE);
+  const rows = result.rows.slice(0, request.limit);
   const last = rows[rows.length - 1];
   return {
     columns: columns.map((column) => ({ name: column.name, type: column.type })),
     rows: rows.map((row) => columns.map((column, i) => cellOf(row, column, i))),
     sort: plan.sort,
     direction: request.direction,
-    nextCursor: result.rows.length > DATABASE_ROWS_PAGE_SIZE && last ? encodeCursor(keyValuesOf(plan, last)) : null,
+    nextCursor: result.rows.length > request.limit && last ? encodeCursor(keyValuesOf(plan, last)) : null,
     note: plan.note,
   };
 }

@@ -1,7 +1,7 @@
 import {
   adminGuildInvitesApi,
+  GUILD_ABILITIES,
   GUILD_INVITE_MESSAGES,
-  GUILD_INVITE_PERMISSION,
   guildInvitesApi,
   inviteJoinApi,
 } from '@guildhall/contract';
@@ -64,9 +64,9 @@ const adminInviteRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** The selected guild's links for its officers: GUILD_INVITE_PERMISSION in the guild of X-Guild-ID. */
+/** The selected guild's links for its officers: GUILD_ABILITIES.inviteMembers in the guild of X-Guild-ID. */
 const officerInviteRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireGuild([GUILD_INVITE_PERMISSION]));
+  app.addHook('onRequest', requireGuild(GUILD_ABILITIES.inviteMembers));
   const { db } = app.services;
   // Every guild a member can select has its tenant (loadGuildAccess makes one); this guards the type.
   const tenantOf = (request: FastifyRequest) => {

@@ -6,7 +6,7 @@ import { listGuildOptions } from './list-guild-options';
 
 /**
  * The one guild picker's list (ui/guild-picker), open to the admins of every screen that picks a guild
- * (Permissions, Character Discovery, Raw Data Views), so none of them needs Guild Management.
+ * (Permissions, Character Discovery, Raw Data Views, Analytics), so none of them needs Guild Management.
  */
 export const guildOptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import {
+  type HealthOverview,
   healthReasons,
   LIVE_BUFFERS,
   type MetricsSnapshot,
@@ -13,8 +14,19 @@ import type { Services } from '../../services/services';
 import { AlertLog } from '../alerts/alert-log';
 import { MetricsRecorder } from '../metrics/metrics-recorder';
 import { HealthMonitor } from './health-monitor';
-import { HostSampler } from './host-sampler';
+import { type HostFigures, HostSampler } from './host-sampler';
 import { RequestRate } from './request-rate';
+
+/** One reading of the host with the verdict computed from it: what every reader of the health is shown. */
+interface HealthSample {
+  timestamp: string;
+  figures: HostFigures;
+  databaseStatus: string;
+  redisStatus: string;
+  overall: OverallHealth;
+  reasons: string[];
+  overallSince: string;
+}
 
 /** Everything the dashboard and the live connection measure, in one place with one lifecycle. */
 export class Monitoring {
@@ -25,8 +37,12 @@ export class Monitoring {
   /** Every catalogued metric, sampled into history (issue 14). */
   readonly metrics: MetricsRecorder;
   private readonly history: MetricsSnapshot[] = [];
-  /** The verdict last computed and when it began, so the dashboard can say "CPU 98 % for 30 s". */
-  private verdict: { overall: OverallHealth; since: string } | null = null;
+  /**
+   * The one verdict of this process, computed once a feed tick from one host reading: the System Health card, the
+   * sidebar's status (through the live push) and the health overview all read this, so they never disagree
+   * (issue 29: "Warning" on the card beside "System Online" in the sidebar on a busy machine).
+   */
+  private latest: HealthSample | null = null;
   private feedTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -64,6 +80,7 @@ export class Monitoring {
   async start() {
     this.host.start();
     await this.health.refresh();
+    this.tick();
     this.health.start();
     this.metrics.start();
     this.feedTimer = setInterval(() => this.sampleMetrics(), this.deps.metricsPushMs);
@@ -79,33 +96,35 @@ export class Monitoring {
   }
 
   /**
-   * Host and process figures for GET /api/backend-performance/system, with the overall health computed
-   * from the same sample, so the dashboard never shows "Healthy" beside a CPU reading above the threshold.
+   * Host and process figures for GET /api/backend-performance/system, from the sample of the last tick with its
+   * verdict, so the dashboard never shows "Healthy" beside a CPU reading above the threshold, nor a verdict the
+   * sidebar does not show.
    */
-  systemPerformance(): { system: SystemPerformance; overall: OverallHealth; reasons: string[]; overallSince: string } {
-    const { figures, overall, reasons, overallSince } = this.sample();
+  systemPerformance() {
+    const { figures, overall, reasons, overallSince, timestamp } = this.current();
     const memory = process.memoryUsage();
-    return {
-      system: {
-        cpuUsage: figures.cpuPercent,
-        memoryUsage: figures.memory.usagePercent,
-        memory: figures.memory,
-        process: { cpuUsage: figures.processCpuPercent, rss: memory.rss, heapUsed: memory.heapUsed, uptime: process.uptime() },
-        uptime: os.uptime(),
-        loadAverage: os.loadavg(),
-        ...this.requests.read(),
-      },
-      overall,
-      reasons,
-      overallSince,
+    const system: SystemPerformance = {
+      cpuUsage: figures.cpuPercent,
+      memoryUsage: figures.memory.usagePercent,
+      memory: figures.memory,
+      process: { cpuUsage: figures.processCpuPercent, rss: memory.rss, heapUsed: memory.heapUsed, uptime: process.uptime() },
+      uptime: os.uptime(),
+      loadAverage: os.loadavg(),
+      ...this.requests.read(),
     };
+    return { system, overall, reasons, overallSince, timestamp };
   }
 
-  /** One metrics sample as the live connection pushes it; service states come from the last check. */
+  /** The services' health as last checked, with the one verdict in place of a second reading of the host. */
+  async healthOverview(): Promise<HealthOverview> {
+    return { ...(await this.health.current()), overall: this.current().overall };
+  }
+
+  /** The last tick's sample as the live connection pushes it. */
   snapshot(): MetricsSnapshot {
-    const { figures, databaseStatus, redisStatus, overall, reasons, overallSince } = this.sample();
+    const { timestamp, figures, databaseStatus, redisStatus, overall, reasons, overallSince } = this.current();
     return {
-      timestamp: new Date().toISOString(),
+      timestamp,
       system: { cpu: { usage: figures.cpuPercent }, memory: figures.memory, uptime: os.uptime() },
       ...this.requests.read(),
       database: { status: databaseStatus },
@@ -116,16 +135,26 @@ export class Monitoring {
     };
   }
 
-  /** One host reading and the overall health computed from it and the last service check. */
-  private sample() {
+  /** The last tick's sample (a tick now when there has been none). */
+  current(): HealthSample {
+    return this.latest ?? this.tick();
+  }
+
+  /**
+   * Reads the host once and computes the verdict from it and the last service check; the verdict keeps its start
+   * while it holds, so the dashboard can say "CPU 98 % for 30 s".
+   */
+  tick(): HealthSample {
     const figures = this.host.read();
     const checked = this.health.cached();
     const databaseStatus = checked?.postgresql.status ?? 'unknown';
     const redisStatus = checked?.redis.status ?? 'unknown';
     const inputs = { cpuPercent: figures.cpuPercent, memoryPercent: figures.memory.usagePercent, databaseStatus, redisStatus };
     const overall = overallHealth(inputs);
-    if (this.verdict?.overall !== overall) this.verdict = { overall, since: new Date().toISOString() };
-    return { figures, databaseStatus, redisStatus, overall, reasons: healthReasons(inputs), overallSince: this.verdict.since };
+    const timestamp = new Date().toISOString();
+    const overallSince = this.latest?.overall === overall ? this.latest.overallSince : timestamp;
+    this.latest = { timestamp, figures, databaseStatus, redisStatus, overall, reasons: healthReasons(inputs), overallSince };
+    return this.latest;
   }
 
   /** The last LIVE_BUFFERS.metricsHistory samples, oldest first. */
@@ -134,6 +163,7 @@ export class Monitoring {
   }
 
   private sampleMetrics() {
+    this.tick();
     const snapshot = this.snapshot();
     this.history.push(snapshot);
     if (this.history.length > LIVE_BUFFERS.metricsHistory) this.history.shift();

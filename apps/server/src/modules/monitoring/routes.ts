@@ -13,7 +13,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(monitoringApi.healthOverview, TAG),
-    handler: () => app.monitoring.health.current(),
+    handler: () => app.monitoring.healthOverview(),
   });
 
   app.route({
@@ -31,7 +31,6 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => ({
       success: true as const,
       ...app.monitoring.systemPerformance(),
-      timestamp: new Date().toISOString(),
     }),
   });
 };

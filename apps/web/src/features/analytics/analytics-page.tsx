@@ -3,12 +3,19 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAnalyticsOverview, useGuildAnalytics } from '../../api/analytics';
 import { errorMessage } from '../../api/api-error';
+import { FilterBar } from '../../ui/filter-bar';
 import { Spinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useUrlQuery } from '../../ui/use-url-query';
+import { type UrlQueryChangeOptions, useUrlQuery } from '../../ui/use-url-query';
 import '../../styles/analytics.css';
-import { AnalyticsGuildSelect, AnalyticsRangeSelect, AnalyticsRegionSelect } from './analytics-filters';
-import { type AnalyticsParams, analyticsHref, analyticsQuery } from './analytics-query';
+import {
+  type AnalyticsParams,
+  analyticsHref,
+  analyticsQuery,
+  isOverviewFiltered,
+  OVERVIEW_FILTERS,
+  RANGE_FILTER,
+} from './analytics-query';
 import { GuildView } from './guild-view';
 import { OverviewView } from './overview-view';
 
@@ -20,15 +27,10 @@ function LoadError({ error }: { error: unknown }) {
   );
 }
 
-function GuildPage({
-  id,
-  params,
-  update,
-}: {
-  id: string;
-  params: AnalyticsParams;
-  update: (next: Partial<AnalyticsParams>) => void;
-}) {
+/** Writes a change of the screen's state to its URL. */
+type Update = (next: Partial<AnalyticsParams>, options?: UrlQueryChangeOptions) => void;
+
+function GuildPage({ id, params, update }: { id: string; params: AnalyticsParams; update: Update }) {
   const query = useGuildAnalytics(id, params.range, params.raids);
   const name = query.data?.guild.name;
   useDocumentTitle(name ? `Analytics: ${name}` : 'Analytics');
@@ -42,9 +44,7 @@ function GuildPage({
           <h1 className="page__title">{name ? `Analytics: ${name}` : 'Guild analytics'}</h1>
         </div>
       </header>
-      <div className="filter-bar analytics-filters">
-        <AnalyticsRangeSelect value={params.range} onChange={(range) => update({ range })} />
-      </div>
+      <FilterBar values={params} onChange={update} fields={[RANGE_FILTER]} className="analytics-filters" />
       {query.isError && !query.data && <LoadError error={query.error} />}
       {query.isPending && <Spinner label="Loading analytics" />}
       {query.data && (
@@ -63,7 +63,7 @@ export function AnalyticsPage() {
   return <OverviewPage params={params} update={update} />;
 }
 
-function OverviewPage({ params, update }: { params: AnalyticsParams; update: (next: Partial<AnalyticsParams>) => void }) {
+function OverviewPage({ params, update }: { params: AnalyticsParams; update: Update }) {
   useDocumentTitle('Analytics');
   const query = useAnalyticsOverview({ range: params.range, guildId: params.guildId, region: params.region });
   return (
@@ -71,15 +71,23 @@ function OverviewPage({ params, update }: { params: AnalyticsParams; update: (ne
       <header className="page__header">
         <h1 className="page__title">Analytics</h1>
       </header>
-      <div className="filter-bar analytics-filters">
-        <AnalyticsRangeSelect value={params.range} onChange={(range) => update({ range })} />
-        <AnalyticsRegionSelect value={params.region} onChange={(region) => update({ region })} />
-        <AnalyticsGuildSelect
-          value={params.guildId}
-          valueName={query.data?.guild?.name}
-          onChange={(guildId) => update({ guildId })}
-        />
-      </div>
+      <FilterBar
+        values={params}
+        onChange={update}
+        isFiltered={isOverviewFiltered(params)}
+        className="analytics-filters"
+        fields={[
+          ...OVERVIEW_FILTERS,
+          {
+            kind: 'guild',
+            name: 'guildId',
+            guildName: query.data?.guild?.name,
+            placeholder: 'All guilds',
+            clearLabel: 'Show all guilds',
+            testId: 'analytics-guild',
+          },
+        ]}
+      />
       {query.isError && !query.data && <LoadError error={query.error} />}
       {query.isPending && <Spinner label="Loading analytics" />}
       {query.data && (

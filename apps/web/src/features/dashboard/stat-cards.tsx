@@ -1,29 +1,24 @@
-import { cpuTone, healthReasonText, type OverallHealth } from '@guildhall/contract';
+import { cpuTone, healthReasonText } from '@guildhall/contract';
 import { Activity, Cpu, Shield, Users } from 'lucide-react';
 import { useGuildStats, useSystemPerformance, useUserStats } from '../../api/monitoring';
+import { HEALTH_TONES, useHealthVerdict } from '../../live/use-health-verdict';
 import { formatCount, formatPercent, formatStatus } from '../../ui/format';
-import { type FigureTone, StatCard } from '../../ui/stat-card';
-
-const HEALTH_TONES: Record<OverallHealth, FigureTone> = {
-  healthy: 'good',
-  degraded: 'warn',
-  warning: 'warn',
-  critical: 'bad',
-};
+import { StatCard } from '../../ui/stat-card';
 
 /**
- * System Health, Active Guilds, Total Users and CPU Usage (spec 1 §2). System Health and CPU Usage
- * come from one answer, whose verdict the server computed from the figures it reports, so the two
- * cards always show the same moment.
+ * System Health, Active Guilds, Total Users and CPU Usage (spec 1 §2). The server computes one verdict a tick from
+ * the figures it reports; System Health and CPU Usage show the newest of the poll and the live push
+ * (`useHealthVerdict`), as the sidebar's status does, so the card, its CPU figure and the sidebar never disagree.
  */
 export function StatCards() {
   const system = useSystemPerformance();
   const guilds = useGuildStats();
   const users = useUserStats();
   const performance = system.data?.system;
-  const overall = system.data?.overall;
+  const verdict = useHealthVerdict();
+  const overall = verdict?.overall;
   // Not healthy: why, and for how long ("CPU 98 % for 30 s"), in place of the memory line.
-  const why = system.data ? healthReasonText(system.data.reasons, system.data.overallSince) : null;
+  const why = verdict ? healthReasonText(verdict.reasons, verdict.overallSince) : null;
 
   return (
     <div className="stat-grid">
@@ -34,7 +29,7 @@ export function StatCards() {
         value={overall ? formatStatus(overall) : '—'}
         tone={overall ? HEALTH_TONES[overall] : 'unknown'}
         detail={why ?? (performance ? `Memory ${formatPercent(performance.memoryUsage)}` : 'Memory —')}
-        isLoading={system.isPending && !system.isError}
+        isLoading={!verdict && system.isPending && !system.isError}
       />
       <StatCard
         testId="stat-card-active-guilds"
@@ -60,15 +55,15 @@ export function StatCards() {
         testId="stat-card-cpu-usage"
         title="CPU Usage"
         icon={Cpu}
-        value={performance ? formatPercent(performance.cpuUsage) : '—'}
-        tone={performance ? cpuTone(performance.cpuUsage) : 'unknown'}
-        meter={performance?.cpuUsage}
+        value={verdict ? formatPercent(verdict.cpuPercent) : '—'}
+        tone={verdict ? cpuTone(verdict.cpuPercent) : 'unknown'}
+        meter={verdict?.cpuPercent}
         detail={
           performance
             ? `${performance.requestsPerSecond.toFixed(1)} req/s · ${formatPercent(performance.errorRate)} errors`
             : undefined
         }
-        isLoading={system.isPending && !system.isError}
+        isLoading={!verdict && system.isPending && !system.isError}
       />
     </div>
   );

@@ -9,10 +9,10 @@ import '../../styles/guilds.css';
  * (characters.manage): the same sources as the admin data view's Sources tab, over the community calls.
  */
 export function DataSourcesPage() {
-  const { selectedGuild, hasAny, isPermissionsLoading } = useCommunitySession();
+  const { selectedGuild, can, isPermissionsLoading } = useCommunitySession();
   useDocumentTitle('Data sources', 'community');
   if (!selectedGuild || isPermissionsLoading) return <PageSpinner />;
-  const mayManage = hasAny(['characters.manage']);
+  const mayManage = can('manageDataSources');
   return (
     <div className="page" data-testid="data-sources-page">
       <header className="page__header">

@@ -1,4 +1,4 @@
-import { DATABASE_MANAGER_MESSAGES, tableRef } from '@guildhall/contract';
+import { DATABASE_MANAGER_MESSAGES, DATABASE_ROWS_PAGE_SIZE, tableRef, tableRowsQuery } from '@guildhall/contract';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { errorMessage } from '../../api/api-error';
@@ -6,6 +6,7 @@ import { useDatabaseSchemas, useDatabaseTables } from '../../api/database-manage
 import { useDownload } from '../../api/use-download';
 import { Card } from '../../ui/card';
 import { ExportMenu } from '../../ui/export-menu';
+import { pageSizeField } from '../../ui/page-size';
 import { EmptyHint } from '../../ui/query-state';
 import { Spinner } from '../../ui/spinner';
 import { useUrlQuery } from '../../ui/use-url-query';
@@ -14,11 +15,17 @@ import { SchemaTables } from './schema-tables';
 import { TableDetails } from './table-details';
 import { TableRows } from './table-rows';
 
-/** The browser's schema and table as the table calls name them, and `?exact=1` for exact row counts. */
+/**
+ * The browser's schema and table as the table calls name them, `?exact=1` for exact row counts, and the open
+ * table's row view: its sort, direction and page size (one of the kit's) as the rows call takes them.
+ */
 const tableBrowserQuery = z.object({
   schema: tableRef.shape.schema,
   table: tableRef.shape.table.optional(),
   exact: z.literal('1').optional(),
+  sort: tableRowsQuery.shape.sort,
+  direction: tableRowsQuery.shape.direction,
+  limit: pageSizeField(DATABASE_ROWS_PAGE_SIZE),
 });
 
 /** Schemas, their tables with counts and sizes, then one table's details and rows; schema and table in the URL. */
@@ -44,7 +51,8 @@ export function TableBrowserTab() {
   }, [openedFromList, table]);
 
   function handleOpen(name: string) {
-    update({ table: name });
+    // Another table has other columns to sort by; the page size stays.
+    update({ table: name, sort: undefined, direction: undefined });
     setOpenedFromList(name);
   }
 
@@ -71,7 +79,9 @@ export function TableBrowserTab() {
             <select
               className="input db-select"
               value={schema}
-              onChange={(event) => update({ schema: event.target.value, table: undefined })}
+              onChange={(event) =>
+                update({ schema: event.target.value, table: undefined, sort: undefined, direction: undefined })
+              }
               data-testid="database-schema"
             >
               {(schemas.data?.schemas ?? [{ schema_name: schema }]).map((entry) => (
@@ -107,7 +117,13 @@ export function TableBrowserTab() {
             table={table}
             actions={<ExportMenu formats={['csv', 'json']} onExport={handleExport} isRunning={download.isRunning} />}
           />
-          <TableRows key={`${schema}.${table}`} schema={schema} table={table} />
+          <TableRows
+            key={`${schema}.${table}`}
+            schema={schema}
+            table={table}
+            view={{ sort: query.sort, direction: query.direction, limit: query.limit }}
+            onViewChange={(change) => update(change)}
+          />
         </div>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { DATABASE_MANAGER_MESSAGES, DATABASE_ROWS_PAGE_SIZE } from '@guildhall/contract';
+import { DATABASE_MANAGER_MESSAGES } from '@guildhall/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { useTableDetails, useTableRows } from '../../api/database-manager';
@@ -9,25 +9,41 @@ import { Spinner } from '../../ui/spinner';
 import { ErrorBanner } from './error-banner';
 import { ResultGrid } from './result-grid';
 
+/** How the row view reads a table, as the screen's URL holds it. */
+interface RowsView {
+  sort?: string;
+  direction: 'asc' | 'desc';
+  /** Rows a page, one of the kit's page sizes. */
+  limit: number;
+}
+
+interface TableRowsProps {
+  schema: string;
+  table: string;
+  view: RowsView;
+  onViewChange: (change: Partial<RowsView>) => void;
+}
+
 /**
- * A table's rows, 50 a page, by keyset: Next follows the server's cursor, Previous goes back along the cursors
- * already seen. The sort is any indexed column (first column of an index), the primary key by default.
+ * A table's rows, a page at a time by keyset (the kit's page sizes, 50 unless chosen): Next follows the server's
+ * cursor, Previous goes back along the cursors already seen. The sort is any indexed column (first column of an
+ * index), the primary key by default. Sort, direction and page size live in the URL.
  */
-export function TableRows({ schema, table }: { schema: string; table: string }) {
+export function TableRows({ schema, table, view, onViewChange }: TableRowsProps) {
+  const { sort, direction, limit } = view;
   const details = useTableDetails(schema, table);
-  const [sort, setSort] = useState<string | undefined>(undefined);
-  const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
-  // cursors[i] is the cursor that opens page i + 1; page 1 has none.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  // cursors[i] is the cursor that opens page i + 1; page 1 has none. Another sort or page size starts over.
+  const viewKey = JSON.stringify([sort, direction, limit]);
+  const [paging, setPaging] = useState<{ key: string; cursors: (string | undefined)[] }>({ key: viewKey, cursors: [undefined] });
+  const cursors = paging.key === viewKey ? paging.cursors : [undefined];
+  const setCursors = (next: (string | undefined)[]) => setPaging({ key: viewKey, cursors: next });
   const page = cursors.length;
-  const rows = useTableRows({ schema, table, sort, direction, after: cursors[page - 1] });
+  const rows = useTableRows({ schema, table, sort, direction, limit, after: cursors[page - 1] });
   const sortable = [...new Set(details.data?.table.indexes.map((index) => index.columns[0]).filter(Boolean) as string[])];
   const data = rows.data?.page;
 
   function handleSort(next: string, nextDirection: 'asc' | 'desc') {
-    setSort(next || undefined);
-    setDirection(nextDirection);
-    setCursors([undefined]);
+    onViewChange({ sort: next || undefined, direction: nextDirection });
   }
 
   // The table's details failed (an unknown table, say): their banner says so once, for both cards.
@@ -80,7 +96,7 @@ export function TableRows({ schema, table }: { schema: string; table: string }) 
           label={`Rows of ${table}, page ${page}`}
           testId="database-rows"
           isBusy={rows.isFetching}
-          rowOffset={(page - 1) * DATABASE_ROWS_PAGE_SIZE}
+          rowOffset={(page - 1) * limit}
           rowsOf={`of ${schema}.${table}`}
         />
       )}
@@ -93,8 +109,10 @@ export function TableRows({ schema, table }: { schema: string; table: string }) 
         onNext={() => data?.nextCursor && setCursors([...cursors, data.nextCursor])}
         label="Row pages"
         testId="database-rows-page"
+        pageSize={limit}
+        onPageSizeChange={(size) => onViewChange({ limit: size })}
       >
-        Page {page} · {DATABASE_ROWS_PAGE_SIZE} a page
+        Page {page} · {limit} a page
       </StepPagination>
     </Card>
   );

@@ -1,12 +1,12 @@
-import { GUILD_INVITE_PERMISSION, type UserGuild } from '@guildhall/contract';
+import type { UserGuild } from '@guildhall/contract';
 import { useGuildInviteSource } from '../../api/guild-invites';
 import { useCommunitySession } from '../../community-auth/community-session-context';
 import { InviteLinksPanel, useInviteListStatus } from './invite-links-panel';
 
 /** 'Invite members' on the guild home, for whoever holds the officer permission in the selected guild. */
 export function OfficerInviteCard({ guild }: { guild: UserGuild }) {
-  const { has } = useCommunitySession();
-  if (!has(GUILD_INVITE_PERMISSION)) return null;
+  const { can } = useCommunitySession();
+  if (!can('inviteMembers')) return null;
   return <OfficerInvitePanel guild={guild} />;
 }
 

@@ -1,14 +1,15 @@
-import { LOG_LIMITS, type LogEntry, type LogLevel, logEntry } from '@guildhall/contract';
+import { LOG_LIMITS, type LogEntry, logEntry } from '@guildhall/contract';
 import { ArrowDown, Eraser, Pause, Play, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { logStreamUrl } from '../../api/logs';
 import { type EventStreamState, useEventStream } from '../../api/use-event-stream';
 import { Badge, type BadgeTone } from '../../ui/badge';
-import { FilterSelect } from '../../ui/filter-select';
-import { SearchInput } from '../../ui/search-input';
+import { FilterBar } from '../../ui/filter-bar';
 import { useScrollFocus } from '../../ui/use-scroll-focus';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { DEFAULT_TAIL_LEVEL, LEVEL_OPTIONS } from './log-levels';
 import { LogLine } from './log-line';
+import { tailQuery } from './log-query';
 import { emptyTail, tailReducer } from './tail-buffer';
 
 /** Lines that arrive together are put on screen together, at most this often. */
@@ -27,12 +28,11 @@ const CONNECTION: Record<EventStreamState, { tone: BadgeTone; label: string }> =
 /**
  * The live tail: the server's lines as they are logged, filtered on the server by level, text and request id, newest
  * at the bottom. It follows the newest line until the reader scrolls up; paused, it counts what arrives and shows it
- * on resume. At most LOG_LIMITS.tailOnScreen lines stay on screen.
+ * on resume. At most LOG_LIMITS.tailOnScreen lines stay on screen. The filters live in the URL.
  */
 export function LiveTailTab() {
-  const [level, setLevel] = useState<LogLevel>(DEFAULT_TAIL_LEVEL);
-  const [text, setText] = useState('');
-  const [requestId, setRequestId] = useState('');
+  const { query: filters, set: setFilters } = useUrlQuery(tailQuery);
+  const { level, q: text = '', requestId = '' } = filters;
   const url = useMemo(() => logStreamUrl({ level, q: text, requestId }), [level, text, requestId]);
   const [tail, dispatch] = useReducer(tailReducer, undefined, () => emptyTail());
   const queue = useRef<LogEntry[]>([]);
@@ -76,30 +76,37 @@ export function LiveTailTab() {
     if (box) setFollowing(box.scrollHeight - box.scrollTop - box.clientHeight <= BOTTOM_SLACK_PX);
   }
 
-  const filterByRequest = useCallback((id: string) => setRequestId(id), []);
+  const filterByRequest = useCallback((id: string) => setFilters({ requestId: id }), [setFilters]);
   const isFiltered = text !== '' || requestId !== '';
 
   return (
     <div className="live-logs__stack">
-      <div className="filter-bar live-logs__filters">
-        <FilterSelect label="Level" value={level} options={LEVEL_OPTIONS} onChange={setLevel} testId="tail-level" />
-        <SearchInput
-          value={text}
-          onSearch={setText}
-          label="Filter lines by text"
-          placeholder="Filter by text"
-          testId="tail-text"
-          maxLength={500}
-        />
-        <SearchInput
-          value={requestId}
-          onSearch={setRequestId}
-          label="Filter by request ID"
-          placeholder="Request ID"
-          testId="tail-request"
-          maxLength={100}
-        />
-      </div>
+      <FilterBar
+        values={filters}
+        onChange={setFilters}
+        isFiltered={isFiltered || level !== DEFAULT_TAIL_LEVEL}
+        label="Filter the live tail"
+        className="live-logs__filters"
+        fields={[
+          { kind: 'select', name: 'level', label: 'Level', options: LEVEL_OPTIONS, testId: 'tail-level' },
+          {
+            kind: 'search',
+            name: 'q',
+            label: 'Filter lines by text',
+            placeholder: 'Filter by text',
+            testId: 'tail-text',
+            maxLength: 500,
+          },
+          {
+            kind: 'search',
+            name: 'requestId',
+            label: 'Filter by request ID',
+            placeholder: 'Request ID',
+            testId: 'tail-request',
+            maxLength: 100,
+          },
+        ]}
+      />
 
       <div className="live-logs__toolbar">
         <span className="live-logs__connection" data-testid="tail-connection">

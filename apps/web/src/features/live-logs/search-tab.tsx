@@ -1,14 +1,16 @@
-import { LOG_LIMITS, type LogLevel } from '@guildhall/contract';
+import type { LogLevel } from '@guildhall/contract';
 import { Search } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { type LogSearchRequest, useLogSearch } from '../../api/logs';
 import { StepPagination } from '../../ui/pagination';
 import { EmptyHint, QueryState } from '../../ui/query-state';
-import { useLiveSearchParams } from '../../ui/use-live-search-params';
+import { useUrlQuery } from '../../ui/use-url-query';
 import { SEARCH_LEVEL_OPTIONS } from './log-levels';
 import { LogLine } from './log-line';
+import { type SearchQuery, searchQuery } from './log-query';
 import { fromLocalInput, QUICK_RANGES, rangeProblem, toLocalInput } from './search-range';
 
+/** The form as typed: times as the datetime-local inputs hold them, empty texts for no filter. */
 interface SearchForm {
   from: string;
   to: string;
@@ -20,72 +22,71 @@ interface SearchForm {
 
 const optional = (value: string) => value.trim() || undefined;
 
-/** The request a form asks for, on its first page. */
-function searchRequest(form: SearchForm): LogSearchRequest {
-  return {
-    from: fromLocalInput(form.from),
-    to: fromLocalInput(form.to),
-    level: form.level || undefined,
-    q: optional(form.q),
-    source: optional(form.source),
-    requestId: optional(form.requestId),
-    page: 1,
-    pageSize: LOG_LIMITS.searchPageSize,
-  };
-}
+/** The search's filters a form asks for, as the URL holds them. */
+const filtersOf = (form: SearchForm) => ({
+  from: fromLocalInput(form.from),
+  to: fromLocalInput(form.to),
+  level: form.level || undefined,
+  q: optional(form.q),
+  source: optional(form.source),
+  requestId: optional(form.requestId),
+});
 
-const lastHour = (): SearchForm => ({
-  from: toLocalInput(new Date(Date.now() - 3_600_000)),
-  to: '',
-  level: '',
-  q: '',
-  source: '',
-  requestId: '',
+/** The form showing the search in force; `since` is where a search without `from` starts. */
+const formOf = (query: SearchQuery, since: string): SearchForm => ({
+  from: toLocalInput(new Date(query.from ?? since)),
+  to: query.to ? toLocalInput(new Date(query.to)) : '',
+  level: query.level ?? '',
+  q: query.q ?? '',
+  source: query.source ?? '',
+  requestId: query.requestId ?? '',
+});
+
+/** The call for the search the URL holds, to the millisecond (an alert's link asks for its minute before). */
+const requestOf = (query: SearchQuery, since: string): LogSearchRequest => ({
+  from: query.from ?? since,
+  to: query.to,
+  level: query.level,
+  q: query.q,
+  source: query.source,
+  requestId: query.requestId,
+  page: query.page,
+  pageSize: query.limit,
 });
 
 /**
- * The search a link asked for (an alert's minute before: ?from=&to=&requestId=), asked to the millisecond, or null.
+ * Search over the log files: a time range, level, text, source and request id; newest first, a page at a time (the
+ * kit's page sizes). The search asked lives in the URL (a reload, Back or a shared link asks it again); the form is
+ * its draft until Search.
  */
-function linkedSearch(params: URLSearchParams): { form: SearchForm; request: LogSearchRequest } | null {
-  const from = params.get('from');
-  const to = params.get('to');
-  if (!from || !to || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) return null;
-  const form = {
-    ...lastHour(),
-    from: toLocalInput(new Date(from)),
-    to: toLocalInput(new Date(to)),
-    requestId: params.get('requestId') ?? '',
-  };
-  return { form, request: { ...searchRequest(form), from, to } };
-}
-
-/** Search over the log files: a time range, level, text, source and request id; newest first, a page at a time. */
 export function SearchTab() {
   const id = useId();
-  const [params] = useLiveSearchParams();
-  const [linked] = useState(() => linkedSearch(params));
-  const [form, setForm] = useState<SearchForm>(() => linked?.form ?? lastHour());
-  const [request, setRequest] = useState<LogSearchRequest>(() => linked?.request ?? searchRequest(form));
+  const { query, set } = useUrlQuery(searchQuery);
+  // Without a `from` in the URL the search covers the hour before the tab opened.
+  const [since] = useState(() => new Date(Date.now() - 3_600_000).toISOString());
+  const request = useMemo(() => requestOf(query, since), [query, since]);
+  const [form, setForm] = useState<SearchForm>(() => formOf(query, since));
+  // The search in force changed (Back, a quick range, a link): the form shows it.
+  useEffect(() => setForm(formOf(query, since)), [query, since]);
   const problem = rangeProblem(form.from, form.to);
   const search = useLogSearch(request);
   const page = request.page ?? 1;
 
-  const set = (patch: Partial<SearchForm>) => setForm((current) => ({ ...current, ...patch }));
+  const setDraft = (patch: Partial<SearchForm>) => setForm((current) => ({ ...current, ...patch }));
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (problem) return;
-    setRequest(searchRequest(form));
+    const filters = filtersOf(form);
     // The same question again is asked again: new lines may have been written since.
-    if (JSON.stringify(searchRequest(form)) === JSON.stringify(request)) void search.refetch();
+    const next = requestOf({ ...query, ...filters, page: 1 }, since);
+    if (JSON.stringify(next) === JSON.stringify(request)) void search.refetch();
+    else set({ ...filters, page: 1 });
   }
 
   function applyQuickRange(ms: number) {
-    const from = new Date(Date.now() - ms);
-    const next = { ...form, from: toLocalInput(from), to: '' };
-    setForm(next);
     // To the millisecond, not the minute the field shows: each click asks again.
-    setRequest({ ...searchRequest(next), from: from.toISOString() });
+    set({ ...filtersOf(form), from: new Date(Date.now() - ms).toISOString(), to: undefined });
   }
 
   return (
@@ -112,7 +113,7 @@ export function SearchTab() {
               className="input"
               type="datetime-local"
               value={form.from}
-              onChange={(event) => set({ from: event.target.value })}
+              onChange={(event) => setDraft({ from: event.target.value })}
               data-testid="search-from"
             />
           </label>
@@ -123,7 +124,7 @@ export function SearchTab() {
               className="input"
               type="datetime-local"
               value={form.to}
-              onChange={(event) => set({ to: event.target.value })}
+              onChange={(event) => setDraft({ to: event.target.value })}
               aria-describedby={`${id}-to-hint`}
               data-testid="search-to"
             />
@@ -138,7 +139,7 @@ export function SearchTab() {
               className="input"
               value={form.level}
               // The options are the only values the select can take.
-              onChange={(event) => set({ level: event.target.value as LogLevel | '' })}
+              onChange={(event) => setDraft({ level: event.target.value as LogLevel | '' })}
               data-testid="search-level"
             >
               {SEARCH_LEVEL_OPTIONS.map((option) => (
@@ -156,7 +157,7 @@ export function SearchTab() {
               type="search"
               value={form.q}
               maxLength={500}
-              onChange={(event) => set({ q: event.target.value })}
+              onChange={(event) => setDraft({ q: event.target.value })}
               data-testid="search-text"
             />
           </label>
@@ -168,7 +169,7 @@ export function SearchTab() {
               value={form.source}
               maxLength={100}
               placeholder="http, app..."
-              onChange={(event) => set({ source: event.target.value })}
+              onChange={(event) => setDraft({ source: event.target.value })}
             />
           </label>
           <label className="field" htmlFor={`${id}-request`}>
@@ -178,7 +179,7 @@ export function SearchTab() {
               className="input"
               value={form.requestId}
               maxLength={100}
-              onChange={(event) => set({ requestId: event.target.value })}
+              onChange={(event) => setDraft({ requestId: event.target.value })}
             />
           </label>
         </div>
@@ -214,17 +215,20 @@ export function SearchTab() {
                   ))}
                 </ol>
               )}
-              {(page > 1 || result.pagination.hasMore) && (
+              {(page > 1 || result.entries.length > 0) && (
                 <StepPagination
                   page={page}
                   hasPrevious={page > 1}
                   hasNext={result.pagination.hasMore}
                   isBusy={search.isFetching}
-                  onPrevious={() => setRequest({ ...request, page: page - 1 })}
-                  onNext={() => setRequest({ ...request, page: page + 1 })}
+                  onPrevious={() => set({ page: page - 1 })}
+                  onNext={() => set({ page: page + 1 })}
                   label="Search result pages"
+                  testId="search-page"
+                  pageSize={query.limit}
+                  onPageSizeChange={(limit) => set({ limit })}
                 >
-                  Page {page}
+                  Page {page} · {query.limit} a page
                 </StepPagination>
               )}
             </>

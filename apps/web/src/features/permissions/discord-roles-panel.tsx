@@ -1,18 +1,22 @@
 import { GUILD_GRANT_MESSAGES } from '@guildhall/contract';
 import { ApiError } from '../../api/api-error';
 import { useDiscordRoles } from '../../api/guild-grants';
+import { FilterBar } from '../../ui/filter-bar';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { GuildPicker } from '../../ui/guild-picker';
 import { EmptyHint, QueryState } from '../../ui/query-state';
+import type { UrlQueryChangeOptions } from '../../ui/use-url-query';
 import { DiscordRoleCard } from './discord-role-card';
 import { MemberLookup } from './member-lookup';
+import { guildFilter, type PermissionParams } from './permission-query';
 
 interface DiscordRolesPanelProps {
-  guildId: string | null;
+  /** The screen's state as its URL holds it: the guild and the member looked up. */
+  state: PermissionParams;
   guildName: string;
-  memberId: string | null;
-  onGuildChange: (guild: { id: string; name: string } | null) => void;
-  onMemberChange: (discordUserId: string | null) => void;
+  /** Writes a change to the URL. */
+  onChange: (change: Partial<PermissionParams>, options?: UrlQueryChangeOptions) => void;
+  /** Hears the guild picked, to keep its name. */
+  onGuildPick: (guild: { id: string; name: string } | null) => void;
 }
 
 /** Whether asking again cannot help: Discord not configured, a guild without a Discord server (409), or none (404). */
@@ -23,19 +27,22 @@ const isLasting = (error: unknown) =>
  * The Discord roles tab: a guild's Discord roles, each mapped to the guild permissions its holders get, and a
  * member's effective permissions with their sources.
  */
-export function DiscordRolesPanel({ guildId, guildName, memberId, onGuildChange, onMemberChange }: DiscordRolesPanelProps) {
+export function DiscordRolesPanel({ state, guildName, onChange, onGuildPick }: DiscordRolesPanelProps) {
+  const guildId = state.guild ?? null;
+  const memberId = state.member ?? null;
   const roles = useDiscordRoles(guildId);
 
   return (
     <>
-      <div className="filter-bar permissions-filters">
-        <GuildPicker
-          guildId={guildId}
-          guildName={guildName}
-          onChange={onGuildChange}
-          placeholder={GUILD_GRANT_MESSAGES.guildRequired}
-          testId="discord-guild"
-        />
+      <FilterBar
+        values={state}
+        onChange={onChange}
+        label="Choose the guild"
+        className="permissions-filters"
+        fields={[
+          guildFilter(guildName, onGuildPick, { placeholder: GUILD_GRANT_MESSAGES.guildRequired, testId: 'discord-guild' }),
+        ]}
+      >
         {roles.data && (
           <p className="muted">
             Read from Discord{' '}
@@ -44,7 +51,7 @@ export function DiscordRolesPanel({ guildId, guildName, memberId, onGuildChange,
             </time>
           </p>
         )}
-      </div>
+      </FilterBar>
       {guildId === null ? (
         <EmptyHint>Choose a guild to see its Discord roles.</EmptyHint>
       ) : (
@@ -59,7 +66,11 @@ export function DiscordRolesPanel({ guildId, guildName, memberId, onGuildChange,
         >
           {(answer) => (
             <div className="discord-roles-layout">
-              <MemberLookup guildId={guildId} memberId={memberId} onLookUp={onMemberChange} />
+              <MemberLookup
+                guildId={guildId}
+                memberId={memberId}
+                onLookUp={(member) => onChange({ member: member ?? undefined })}
+              />
               <ul className="discord-roles" aria-label="Discord roles" data-testid="discord-roles">
                 {answer.data.map((role) => (
                   <DiscordRoleCard key={`${guildId}-${role.id}`} guildId={guildId} role={role} />

@@ -2,15 +2,16 @@ import { GUILD_GRANT_MESSAGES, type GuildGrant } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus, UserMinus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { type GuildGrantFilters, useGuildGrants, useRevokeGrantMutation } from '../../api/guild-grants';
+import { useGuildGrants, useRevokeGrantMutation } from '../../api/guild-grants';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable } from '../../ui/data-table';
+import { FilterBar } from '../../ui/filter-bar';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { GuildPicker } from '../../ui/guild-picker';
 import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
-import { SearchInput } from '../../ui/search-input';
+import type { UrlQueryChangeOptions } from '../../ui/use-url-query';
 import { GrantFormModal } from './grant-form-modal';
+import { grantFilters, guildFilter, type PermissionParams } from './permission-query';
 
 function grantColumns(onRevoke: (grant: GuildGrant) => void): ColumnDef<GuildGrant>[] {
   return [
@@ -66,17 +67,18 @@ function grantColumns(onRevoke: (grant: GuildGrant) => void): ColumnDef<GuildGra
 }
 
 interface GuildGrantsPanelProps {
-  filters: GuildGrantFilters;
+  /** The screen's state as its URL holds it: the guild, the user search, the page and page size. */
+  state: PermissionParams;
   guildName: string;
-  onGuildChange: (guild: { id: string; name: string } | null) => void;
-  onSearch: (search: string) => void;
-  /** A new page or page size. */
-  onPagingChange: (change: { page: number } | { limit: number }) => void;
+  /** Writes a change to the URL (a new guild or search goes back to page 1 there). */
+  onChange: (change: Partial<PermissionParams>, options?: UrlQueryChangeOptions) => void;
+  /** Hears the guild picked, to keep its name. */
+  onGuildPick: (guild: { id: string; name: string } | null) => void;
 }
 
 /** The Guild grants tab: the permissions community users hold by grant, by guild and user, granted and revoked here. */
-export function GuildGrantsPanel(props: GuildGrantsPanelProps) {
-  const { filters, guildName, onGuildChange, onSearch, onPagingChange } = props;
+export function GuildGrantsPanel({ state, guildName, onChange, onGuildPick }: GuildGrantsPanelProps) {
+  const filters = useMemo(() => grantFilters(state), [state]);
   const list = useGuildGrants(filters);
   const revoke = useRevokeGrantMutation();
   const [isGranting, setIsGranting] = useState(false);
@@ -92,27 +94,32 @@ export function GuildGrantsPanel(props: GuildGrantsPanelProps) {
 
   return (
     <>
-      <search className="filter-bar permissions-filters">
-        <GuildPicker
-          guildId={filters.guildId ?? null}
-          guildName={guildName}
-          onChange={onGuildChange}
-          placeholder="All guilds"
-          clearLabel="Show all guilds"
-          testId="grants-guild"
-        />
-        <SearchInput
-          value={filters.search ?? ''}
-          onSearch={onSearch}
-          label="Search grants by user"
-          placeholder="Search by username, e-mail or Discord id"
-          testId="grants-search"
-        />
+      <FilterBar
+        values={state}
+        onChange={onChange}
+        label="Filter the guild grants"
+        isFiltered={Boolean(state.guild || state.search)}
+        className="permissions-filters"
+        fields={[
+          guildFilter(guildName, onGuildPick, {
+            placeholder: 'All guilds',
+            clearLabel: 'Show all guilds',
+            testId: 'grants-guild',
+          }),
+          {
+            kind: 'search',
+            name: 'search',
+            label: 'Search grants by user',
+            placeholder: 'Search by username, e-mail or Discord id',
+            testId: 'grants-search',
+          },
+        ]}
+      >
         <button type="button" className="button button--primary" onClick={() => setIsGranting(true)}>
           <Plus size={16} aria-hidden="true" />
           Grant permissions
         </button>
-      </search>
+      </FilterBar>
       <QueryState
         query={list}
         loading="Loading grants"
@@ -137,7 +144,7 @@ export function GuildGrantsPanel(props: GuildGrantsPanelProps) {
       <ListPagination
         pagination={list.data?.pagination}
         query={filters}
-        onChange={onPagingChange}
+        onChange={onChange}
         testId="grants-pagination"
         noun="grants"
       />

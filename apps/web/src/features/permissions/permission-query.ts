@@ -1,6 +1,7 @@
 import { guildGrantListQuery } from '@guildhall/contract';
 import { z } from 'zod';
 import type { GuildGrantFilters } from '../../api/guild-grants';
+import type { FilterField } from '../../ui/filter-bar';
 
 /** The screen's tabs, as they appear in ?tab= (Roles has none). */
 export const PERMISSION_TABS = [
@@ -37,3 +38,17 @@ export const grantFilters = (state: PermissionParams): GuildGrantFilters => ({
   page: state.page,
   limit: state.limit,
 });
+
+/** How a tab's guild filter reads with no guild chosen, and its test id. */
+interface GuildFilterWords {
+  placeholder: string;
+  clearLabel?: string;
+  testId: string;
+}
+
+/** The grants' and Discord roles' guild filter: the one guild picker on `?guild=`, its name kept by the page. */
+export const guildFilter = (
+  guildName: string,
+  onPick: (guild: { id: string; name: string } | null) => void,
+  words: GuildFilterWords,
+): FilterField<PermissionParams> => ({ kind: 'guild', name: 'guild', guildName, onPick, ...words });

@@ -1,13 +1,13 @@
 import type { AdminScreen } from '@guildhall/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Card } from '../../ui/card';
 import { useGuildChoice } from '../../ui/guild-picker';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useUrlQuery } from '../../ui/use-url-query';
+import { type UrlQueryChangeOptions, useUrlQuery } from '../../ui/use-url-query';
 import { DiscordRolesPanel } from './discord-roles-panel';
 import { GuildGrantsPanel } from './guild-grants-panel';
-import { grantFilters, PERMISSION_TABS, type PermissionTab, permissionQuery } from './permission-query';
+import { PERMISSION_TABS, type PermissionParams, type PermissionTab, permissionQuery } from './permission-query';
 import type { RoleDrafts } from './role-matrix-model';
 import { RolesPanel } from './roles-panel';
 import '../../styles/permissions.css';
@@ -22,18 +22,22 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
   useDocumentTitle(screen.label);
   // The tab and the member looked up keep the grants' page; a new guild or search goes back to page 1.
   const { query: state, set } = useUrlQuery(permissionQuery, { keepPage: ['tab', 'member'] });
-  const grants = useMemo(() => grantFilters(state), [state]);
   const setTab = useCallback((tab: PermissionTab) => set({ tab }), [set]);
-  const setSearch = useCallback((search: string) => set({ search }, { replace: true }), [set]);
-  const setMember = useCallback((member: string | null) => set({ member: member ?? undefined }), [set]);
   const { guildName, remember } = useGuildChoice(state.guild ?? null);
   const [roleDrafts, setRoleDrafts] = useState<RoleDrafts>({});
 
-  function handleGuildChange(guild: { id: string; name: string } | null) {
-    if (guild) remember(guild);
-    // Another guild has other members: the one looked up is forgotten.
-    set({ guild: guild?.id, member: undefined });
-  }
+  // Another guild has other members: the one looked up is forgotten.
+  const handleChange = useCallback(
+    (change: Partial<PermissionParams>, options?: UrlQueryChangeOptions) =>
+      set('guild' in change ? { ...change, member: undefined } : change, options),
+    [set],
+  );
+  const handleGuildPick = useCallback(
+    (guild: { id: string; name: string } | null) => {
+      if (guild) remember(guild);
+    },
+    [remember],
+  );
 
   return (
     <div className="page">
@@ -54,22 +58,10 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
         >
           {state.tab === 'roles' && <RolesPanel drafts={roleDrafts} onDraftsChange={setRoleDrafts} />}
           {state.tab === 'grants' && (
-            <GuildGrantsPanel
-              filters={grants}
-              guildName={guildName}
-              onGuildChange={handleGuildChange}
-              onSearch={setSearch}
-              onPagingChange={set}
-            />
+            <GuildGrantsPanel state={state} guildName={guildName} onChange={handleChange} onGuildPick={handleGuildPick} />
           )}
           {state.tab === 'discord-roles' && (
-            <DiscordRolesPanel
-              guildId={state.guild ?? null}
-              guildName={guildName}
-              memberId={state.member ?? null}
-              onGuildChange={handleGuildChange}
-              onMemberChange={setMember}
-            />
+            <DiscordRolesPanel state={state} guildName={guildName} onChange={handleChange} onGuildPick={handleGuildPick} />
           )}
         </div>
       </Card>

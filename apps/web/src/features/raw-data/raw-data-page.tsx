@@ -1,4 +1,4 @@
-import { RAW_DATA_MESSAGES, RAW_DATA_PAGE_SIZE, type RawEntity } from '@guildhall/contract';
+import { RAW_DATA_MESSAGES, type RawEntity } from '@guildhall/contract';
 import { X } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
@@ -65,12 +65,13 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
   const query = rawApiQuery(entity, view);
   const sort = view.sort ?? entity.defaultSort;
   const order = view.order ?? (view.sort ? 'asc' : entity.defaultOrder);
-  // Keyset paging: the cursors of the pages after the first, reset whenever the view (entity, guild, sort, filters) changes.
-  const viewKey = JSON.stringify([entity.name, query]);
+  // Keyset paging: the cursors of the pages after the first, reset whenever the view (entity, guild, sort, filters,
+  // page size) changes.
+  const viewKey = JSON.stringify([entity.name, query, view.limit]);
   const [paging, setPaging] = useState<{ key: string; cursors: string[] }>({ key: viewKey, cursors: [] });
   const cursors = paging.key === viewKey ? paging.cursors : [];
   const after = cursors.at(-1);
-  const rows = useRawRows(entity.name, { ...query, limit: String(RAW_DATA_PAGE_SIZE), ...(after ? { after } : {}) });
+  const rows = useRawRows(entity.name, { ...query, limit: String(view.limit), ...(after ? { after } : {}) });
   const data = rows.data;
   const [opened, setOpened] = useState<Row | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -166,8 +167,10 @@ function RawView({ entities }: { entities: readonly RawEntity[] }) {
           onNext={() => data?.nextCursor && setPaging({ key: viewKey, cursors: [...cursors, data.nextCursor] })}
           label="Row pages"
           testId="raw-page"
+          pageSize={view.limit}
+          onPageSizeChange={(limit) => update({ limit })}
         >
-          Page {pageNumber} · {RAW_DATA_PAGE_SIZE} a page
+          Page {pageNumber} · {view.limit} a page
         </StepPagination>
       </section>
       <Modal isOpen={opened !== null} title={`${entity.label}: row`} size="lg" onClose={() => setOpened(null)}>

@@ -28,4 +28,11 @@ describe('raw data view parameters', () => {
     );
     expect(read('order=sideways').order).toBeUndefined();
   });
+
+  it("keeps one of the kit's page sizes in ?limit=, the list's 50 out of the URL", () => {
+    expect(read('entity=characters&limit=100').limit).toBe(100);
+    expect(read('entity=characters&limit=7').limit).toBe(50);
+    expect(urlQuerySearch(schema, read('entity=characters&limit=50')).toString()).toBe('entity=characters');
+    expect(rawApiQuery(characters, read('limit=25'))).toEqual({});
+  });
 });

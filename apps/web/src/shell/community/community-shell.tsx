@@ -9,7 +9,7 @@ import { GuildSwitcher } from './guild-switcher';
 
 /** The community app's frame: the header (brand, guild switcher, navigation, user menu) and the current page. */
 export function CommunityShell() {
-  const { hasAny } = useCommunitySession();
+  const { can } = useCommunitySession();
   return (
     <div className="community-shell" data-testid="community-shell">
       <a className="skip-link" href="#community-main">
@@ -36,7 +36,7 @@ export function CommunityShell() {
           <NavLink to={COMMUNITY_PATHS.roster} className="community-nav__link">
             Roster
           </NavLink>
-          {hasAny(['characters.manage']) && (
+          {can('manageDataSources') && (
             <NavLink to={COMMUNITY_PATHS.dataSources} className="community-nav__link">
               Data sources
             </NavLink>

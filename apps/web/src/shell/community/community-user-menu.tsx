@@ -6,7 +6,7 @@ import { AccountMenu } from '../account-menu';
 
 /** The signed-in community user (avatar, name) with Raids, Loot, Roster, Data sources (officers), Settings and Logout. */
 export function CommunityUserMenu() {
-  const { user, logout, hasAny } = useCommunitySession();
+  const { user, logout, can } = useCommunitySession();
   if (!user) return null;
   const name = user.globalName ?? user.username;
 
@@ -34,7 +34,7 @@ export function CommunityUserMenu() {
             <Users size={16} aria-hidden="true" />
             Roster
           </Link>
-          {hasAny(['characters.manage']) && (
+          {can('manageDataSources') && (
             <Link role="menuitem" className="menu-item" to={COMMUNITY_PATHS.dataSources} onClick={close}>
               <Database size={16} aria-hidden="true" />
               Data sources
