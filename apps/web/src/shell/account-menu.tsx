@@ -6,6 +6,7 @@ import { errorMessage } from '../api/api-error';
 import { Dropdown } from '../ui/dropdown';
 import { useToast } from '../ui/toast-context';
 import { ThemeChoiceGroup } from './theme-choice';
+import '../styles/account-menu.css';
 
 interface AccountMenuProps {
   name: string;
