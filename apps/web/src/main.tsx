@@ -9,10 +9,8 @@ import { applyThemeChoice, readThemeChoice } from './ui/theme';
 import { ToastProvider } from './ui/toast-provider';
 import './styles/base.css';
 import './styles/ui.css';
-import './styles/shell.css';
 import './styles/pages.css';
 import './styles/data.css';
-import './styles/community.css';
 
 // Before anything renders: a stored Light or Dark choice beats the system preference the stylesheet follows. No
 // inline script in index.html, which the CSP would block; this module runs before the first paint of the app.

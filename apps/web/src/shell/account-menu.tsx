@@ -6,6 +6,8 @@ import { errorMessage } from '../api/api-error';
 import { Dropdown } from '../ui/dropdown';
 import { useToast } from '../ui/toast-context';
 import { ThemeChoiceGroup } from './theme-choice';
+import '../styles/account-menu.css';
+import { Avatar } from '../ui/avatar';
 
 interface AccountMenuProps {
   name: string;
@@ -49,14 +51,8 @@ export function AccountMenu({ name, avatarUrl, roleLabel, heading, detail, logou
       panelLabel="Account"
       trigger={
         <>
-          {avatarUrl ? (
-            <img className="avatar" src={avatarUrl} alt="" />
-          ) : (
-            <span className="avatar" aria-hidden="true">
-              {name.charAt(0).toUpperCase()}
-            </span>
-          )}
-          <span className="user-menu__who">
+          <Avatar name={name} url={avatarUrl ?? null} size={34} />
+          <span className="user-menu__who visually-hidden-on-phone">
             <span className="user-menu__name" data-testid="user-menu-name">
               {name}
             </span>

@@ -7,6 +7,7 @@ import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { TwoFactorGraceBanner } from './two-factor-grace-banner';
 import { useStoredState } from './use-stored-state';
+import '../styles/shell.css';
 
 /** Where the sidebar is a drawer over the page (shell.css uses the same width). */
 const DRAWER_QUERY = '(max-width: 960px)';

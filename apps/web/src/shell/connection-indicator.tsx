@@ -14,7 +14,7 @@ export function ConnectionIndicator() {
   return (
     <span className={`connection connection--${state}`} data-testid="connection-indicator" data-state={state} title={title}>
       {state === 'offline' ? <WifiOff size={16} aria-hidden="true" /> : <Wifi size={16} aria-hidden="true" />}
-      <span className="connection__label">{LABELS[state]}</span>
+      <span className="connection__label visually-hidden-on-phone">{LABELS[state]}</span>
     </span>
   );
 }

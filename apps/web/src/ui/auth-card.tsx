@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import '../styles/auth-card.css';
 
 interface AuthCardHeaderProps {
   icon: LucideIcon;

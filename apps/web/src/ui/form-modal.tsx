@@ -21,13 +21,22 @@ interface FormModalProps {
   formRef?: Ref<HTMLFormElement>;
   /** Replaces Cancel and submit once the form is done (a result with Close). */
   footer?: ReactNode;
+  /** What the call answered: shown instead of the form, with one button that closes the dialog. */
+  result?: ReactNode;
+  /** That button's words ('Close'). */
+  doneLabel?: string;
   children: ReactNode;
 }
 
-/** A dialog holding one form: its fields, then Cancel and the submit button in the footer. */
+/** A dialog holding one form: its fields, then Cancel and the submit button in the footer; then its result, if any. */
 export function FormModal(props: FormModalProps) {
-  const { title, size = 'md', onClose, onSubmit, submitLabel, busyLabel, isBusy, isDanger = false, footer } = props;
+  const { title, size = 'md', onClose, onSubmit, submitLabel, busyLabel, isBusy, isDanger = false, result } = props;
   const formId = useId();
+  const done = result ? (
+    <button type="button" className="button button--primary" onClick={onClose}>
+      {props.doneLabel ?? 'Close'}
+    </button>
+  ) : undefined;
   return (
     <Modal
       isOpen
@@ -35,7 +44,8 @@ export function FormModal(props: FormModalProps) {
       size={size}
       onClose={() => !isBusy && onClose()}
       footer={
-        footer ?? (
+        done ??
+        props.footer ?? (
           <>
             <button type="button" className="button button--secondary" onClick={onClose} disabled={isBusy}>
               Cancel
@@ -52,16 +62,18 @@ export function FormModal(props: FormModalProps) {
         )
       }
     >
-      <form
-        ref={props.formRef}
-        id={formId}
-        className={props.className ? `form ${props.className}` : 'form'}
-        onSubmit={onSubmit}
-        noValidate
-        data-testid={props.testId}
-      >
-        {props.children}
-      </form>
+      {result ?? (
+        <form
+          ref={props.formRef}
+          id={formId}
+          className={props.className ? `form ${props.className}` : 'form'}
+          onSubmit={onSubmit}
+          noValidate
+          data-testid={props.testId}
+        >
+          {props.children}
+        </form>
+      )}
     </Modal>
   );
 }

@@ -1,3 +1,5 @@
+import '../styles/guild-avatar.css';
+
 /** The initials of a guild's name: its first two words' first letters. */
 export function guildInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

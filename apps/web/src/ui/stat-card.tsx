@@ -5,7 +5,8 @@ import '../styles/stat-card.css';
 /** The colour of a figure, as the status tones. */
 export type FigureTone = 'good' | 'warn' | 'bad' | 'unknown' | 'neutral';
 
-interface StatCardProps {
+/** One figure of a stat grid, described as data. */
+export interface StatCardProps {
   testId: string;
   title: string;
   icon: LucideIcon;
@@ -36,5 +37,23 @@ export function StatCard({ testId, title, icon: Icon, value, tone = 'neutral', d
       )}
       {detail && <p className="stat-card__detail">{isLoading ? <span className="skeleton skeleton--line" /> : detail}</p>}
     </section>
+  );
+}
+
+interface StatCardGridProps {
+  cards: readonly StatCardProps[];
+  /** While the figures load, every card shows its skeleton. */
+  isLoading?: boolean;
+  className?: string;
+}
+
+/** A row of figure cards described as data: the screens' headline numbers. */
+export function StatCardGrid({ cards, isLoading, className = 'stat-grid' }: StatCardGridProps) {
+  return (
+    <div className={className}>
+      {cards.map((card) => (
+        <StatCard key={card.testId} isLoading={isLoading} {...card} />
+      ))}
+    </div>
   );
 }

@@ -95,3 +95,28 @@ export function Tabs<T extends string>({ label, tabs, active, onChange, idPrefix
     </div>
   );
 }
+
+interface TabPanelProps {
+  /** The `idPrefix` of the tab list that labels this panel. */
+  idPrefix: string;
+  /** The active tab, whose panel this is. */
+  tab: string;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** The panel of the active tab of a `Tabs` list, labelled by its tab. */
+export function TabPanel({ idPrefix, tab, className, testId, children }: TabPanelProps) {
+  return (
+    <div
+      className={className}
+      role="tabpanel"
+      id={tabPanelId(idPrefix, tab)}
+      aria-labelledby={tabButtonId(idPrefix, tab)}
+      data-testid={testId}
+    >
+      {children}
+    </div>
+  );
+}

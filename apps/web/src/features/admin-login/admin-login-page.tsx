@@ -13,6 +13,7 @@ import { AdminLoginForm } from './admin-login-form';
 import { type LoginAttempts, readLoginAttempts, writeLoginAttempts } from './login-attempts';
 import type { LoginFailure, SecondStepFailure } from './login-failure';
 import { SecurityNotes } from './security-notes';
+import '../../styles/admin-login.css';
 
 // Only an admin with two-factor sign-in on needs it, after a right password: kept out of the page's first paint.
 const loadSecondStepForm = () => import('./second-step-form');

@@ -1,7 +1,7 @@
 import type { AdminUserStatistics } from '@guildhall/contract';
 import { Clock, Lock, UserCheck, Users } from 'lucide-react';
 import { formatCount } from '../../ui/format';
-import { StatCard } from '../../ui/stat-card';
+import { StatCardGrid, type StatCardProps } from '../../ui/stat-card';
 
 interface AdminUserStatCardsProps {
   statistics: AdminUserStatistics | undefined;
@@ -15,40 +15,30 @@ export function AdminUserStatCards({ statistics, isLoading }: AdminUserStatCards
     .filter((role) => role.count > 0)
     .map((role) => `${role.label} ${formatCount(role.count)}`)
     .join(' · ');
-  return (
-    <div className="stat-grid">
-      <StatCard
-        testId="admin-user-stat-total"
-        title="Total Admins"
-        icon={Users}
-        value={value(statistics?.total)}
-        detail={byRole || undefined}
-        isLoading={isLoading}
-      />
-      <StatCard
-        testId="admin-user-stat-active"
-        title="Active"
-        icon={UserCheck}
-        tone="good"
-        value={value(statistics?.active)}
-        detail={statistics ? `${formatCount(statistics.disabled)} disabled` : undefined}
-        isLoading={isLoading}
-      />
-      <StatCard
-        testId="admin-user-stat-locked"
-        title="Locked"
-        icon={Lock}
-        tone={statistics && statistics.locked > 0 ? 'warn' : 'neutral'}
-        value={value(statistics?.locked)}
-        isLoading={isLoading}
-      />
-      <StatCard
-        testId="admin-user-stat-recent"
-        title="Signed In (24 h)"
-        icon={Clock}
-        value={value(statistics?.signedInLast24h)}
-        isLoading={isLoading}
-      />
-    </div>
-  );
+  const cards: StatCardProps[] = [
+    {
+      testId: 'admin-user-stat-total',
+      title: 'Total Admins',
+      icon: Users,
+      value: value(statistics?.total),
+      detail: byRole || undefined,
+    },
+    {
+      testId: 'admin-user-stat-active',
+      title: 'Active',
+      icon: UserCheck,
+      tone: 'good',
+      value: value(statistics?.active),
+      detail: statistics ? `${formatCount(statistics.disabled)} disabled` : undefined,
+    },
+    {
+      testId: 'admin-user-stat-locked',
+      title: 'Locked',
+      icon: Lock,
+      tone: statistics && statistics.locked > 0 ? 'warn' : 'neutral',
+      value: value(statistics?.locked),
+    },
+    { testId: 'admin-user-stat-recent', title: 'Signed In (24 h)', icon: Clock, value: value(statistics?.signedInLast24h) },
+  ];
+  return <StatCardGrid cards={cards} isLoading={isLoading} />;
 }

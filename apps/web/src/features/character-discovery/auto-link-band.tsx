@@ -1,8 +1,8 @@
 import { AUTO_LINK, type AutoLinkGroup, type ConfidenceBand, type MATCHED_AGAINST } from '@guildhall/contract';
+import { Avatar } from '../../ui/avatar';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { CharacterName } from './character-name';
 import { itemLevelText, scoreText } from './character-text';
-import { MemberAvatar } from './member-avatar';
 import '../../styles/character-cards.css';
 
 const percent = (score: number) => Math.round(score * 100);
@@ -55,7 +55,7 @@ export function AutoLinkBand({ band, groups }: { band: ConfidenceBand; groups: r
               data-member-id={group.discordUser.id}
             >
               <div className="auto-link-group__user">
-                <MemberAvatar name={group.discordUser.displayName} url={group.discordUser.avatarUrl} size={28} />
+                <Avatar name={group.discordUser.displayName} url={group.discordUser.avatarUrl} size={28} />
                 <span className="auto-link-group__name">{group.discordUser.displayName}</span>
                 <span className="muted">@{group.discordUser.username}</span>
               </div>

@@ -1,10 +1,10 @@
 import { DISCOVERY_MESSAGES, type DiscoveryMember, type LinkedCharacter } from '@guildhall/contract';
 import { ChevronDown, LoaderCircle } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { CHARACTER_DRAG_TYPE, isCharacterDrag } from './drag-data';
 import { LinkedCharacterRow } from './linked-character-row';
-import { MemberAvatar } from './member-avatar';
 import '../../styles/character-cards.css';
 
 interface MemberCardProps {
@@ -85,7 +85,7 @@ export function MemberCard({
         onClick={() => onToggle(member.id)}
         data-testid="member-toggle"
       >
-        <MemberAvatar name={member.displayName} url={member.avatarUrl} />
+        <Avatar name={member.displayName} url={member.avatarUrl} />
         <span className="member-card__names">
           <span className="member-card__display-name">{member.displayName}</span>
           <span className="member-card__username">

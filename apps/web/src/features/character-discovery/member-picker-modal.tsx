@@ -1,11 +1,11 @@
 import type { DiscoveryCharacter, DiscoveryMember } from '@guildhall/contract';
 import { useState } from 'react';
 import { useDiscoveryMembers } from '../../api/character-discovery';
+import { Avatar } from '../../ui/avatar';
 import { Modal } from '../../ui/modal';
 import { LoadMore } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { SearchInput } from '../../ui/search-input';
-import { MemberAvatar } from './member-avatar';
 import '../../styles/character-cards.css';
 
 interface MemberPickerModalProps {
@@ -57,7 +57,7 @@ export function MemberPickerModal({ guildId, character, onPick, onClose }: Membe
                       onPick(character, member);
                     }}
                   >
-                    <MemberAvatar name={member.displayName} url={member.avatarUrl} size={30} />
+                    <Avatar name={member.displayName} url={member.avatarUrl} size={30} />
                     <span className="member-picker__names">
                       <span className="member-picker__display-name">{member.displayName}</span>
                       <span className="muted">@{member.username}</span>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useCommunityCategorySaver, useCommunityGuildSettings } from '../../api/guild-config';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { TabPanel, Tabs } from '../../ui/tabs';
 import { CategoryForm } from '../configuration/category-form';
 
 const CATEGORY_TABS = SETTING_CATEGORIES.map((category) => ({ id: category.id, label: category.label }));
@@ -35,11 +35,7 @@ export function GuildConfigCard({ guild }: { guild: UserGuild }) {
             onChange={setCategory}
             idPrefix="guild-config-category"
           />
-          <div
-            role="tabpanel"
-            id={tabPanelId('guild-config-category', category)}
-            aria-labelledby={tabButtonId('guild-config-category', category)}
-          >
+          <TabPanel idPrefix="guild-config-category" tab={category}>
             {state && (
               <CategoryForm
                 key={`${guild.id}:${category}:${state.version}`}
@@ -52,7 +48,7 @@ export function GuildConfigCard({ guild }: { guild: UserGuild }) {
                 canEdit={canEdit}
               />
             )}
-          </div>
+          </TabPanel>
         </>
       )}
     </Card>

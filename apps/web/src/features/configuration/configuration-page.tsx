@@ -12,7 +12,7 @@ import { useAbilities } from '../../auth/abilities';
 import { Card } from '../../ui/card';
 import { GuildPicker } from '../../ui/guild-picker';
 import { QueryState } from '../../ui/query-state';
-import { type TabItem, Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { type TabItem, TabPanel, Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { tabQuery, useUrlQuery } from '../../ui/use-url-query';
 import { BulkPanel } from './bulk-panel';
@@ -72,13 +72,7 @@ export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
         onChange={(next) => unsaved.guard(() => set({ view: next }))}
         idPrefix="config-view"
       />
-      <div
-        className="tab-panel config-view"
-        role="tabpanel"
-        id={tabPanelId('config-view', view)}
-        aria-labelledby={tabButtonId('config-view', view)}
-        data-testid={`config-view-${view}`}
-      >
+      <TabPanel idPrefix="config-view" tab={view} className="tab-panel config-view" testId={`config-view-${view}`}>
         {view === 'settings' && (
           <div className="config-layout">
             <Card className="config-layout__picker">
@@ -126,7 +120,7 @@ export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
         {view === 'templates' && <TemplatesPanel guild={guild} canEdit={canEdit} />}
         {view === 'compare' && <ComparePanel />}
         {view === 'bulk' && <BulkPanel canEdit={canEdit} />}
-      </div>
+      </TabPanel>
       {unsaved.prompt}
     </div>
   );

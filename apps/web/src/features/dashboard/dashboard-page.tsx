@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { QuickActions } from './quick-actions';
 import { ServiceStatusGrid } from './service-status-grid';
 import { StatCards } from './stat-cards';
+import '../../styles/dashboard.css';
 
 /** Toasts once each time the dashboard's figures start failing to load, not on every poll. */
 function useLoadFailureToast() {

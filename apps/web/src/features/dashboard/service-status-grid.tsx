@@ -5,6 +5,7 @@ import { useLiveStatus } from '../../live/live-context';
 import { Card } from '../../ui/card';
 import { formatMs, formatStatus } from '../../ui/format';
 import { StatusIcon } from '../../ui/status-icon';
+import '../../styles/service-status.css';
 
 function ServiceTile({ name, health }: { name: (typeof SERVICES)[number]; health: ServiceHealth | undefined }) {
   const status = health?.status ?? 'unknown';

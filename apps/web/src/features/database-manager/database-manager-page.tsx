@@ -1,5 +1,5 @@
 import type { AdminScreen } from '@guildhall/contract';
-import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { ConnectionStatsTab } from './connection-stats-tab';
@@ -48,18 +48,12 @@ export function DatabaseManagerPage({ screen }: { screen: AdminScreen }) {
       </header>
       <DatabaseAccessWarnings />
       <Tabs label="Database manager" tabs={DATABASE_TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
-      <div
-        className="tab-panel database__panel"
-        role="tabpanel"
-        id={tabPanelId(ID_PREFIX, tab)}
-        aria-labelledby={tabButtonId(ID_PREFIX, tab)}
-        data-testid={`database-panel-${tab}`}
-      >
+      <TabPanel idPrefix={ID_PREFIX} tab={tab} className="tab-panel database__panel" testId={`database-panel-${tab}`}>
         {tab === 'tables' && <TableBrowserTab />}
         {tab === 'query' && <QueryRunnerTab />}
         {tab === 'connections' && <ConnectionStatsTab />}
         {tab === 'migrations' && <MigrationsTab />}
-      </div>
+      </TabPanel>
     </div>
   );
 }

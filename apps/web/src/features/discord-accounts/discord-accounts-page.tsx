@@ -2,7 +2,7 @@ import type { ChatUser } from '@guildhall/contract';
 import { useCallback, useMemo } from 'react';
 import type { BotGuildFilters, DiscordUserFilters } from '../../api/discord-accounts';
 import { Card } from '../../ui/card';
-import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { BotGuildsPanel } from './bot-guilds-panel';
@@ -53,19 +53,13 @@ export function DiscordAccountsPage() {
       </header>
       <Tabs label="Discord management" tabs={DISCORD_ACCOUNT_TABS} active={state.tab} onChange={setTab} idPrefix={ID_PREFIX} />
       <Card className="discord-accounts">
-        <div
-          className="tab-panel"
-          role="tabpanel"
-          id={tabPanelId(ID_PREFIX, state.tab)}
-          aria-labelledby={tabButtonId(ID_PREFIX, state.tab)}
-          data-testid={`discord-panel-${state.tab}`}
-        >
+        <TabPanel idPrefix={ID_PREFIX} tab={state.tab} className="tab-panel" testId={`discord-panel-${state.tab}`}>
           {state.tab === 'users' ? (
             <DiscordUsersPanel filters={users} onChange={updateUsers} onOpen={handleOpen} />
           ) : (
             <BotGuildsPanel filters={botGuilds} onChange={updateBotGuilds} />
           )}
-        </div>
+        </TabPanel>
       </Card>
       <DiscordUserDialog userId={state.user ?? null} onClose={handleClose} />
     </div>

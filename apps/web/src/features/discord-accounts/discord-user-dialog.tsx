@@ -2,10 +2,10 @@ import { DISCORD_ACCOUNT_MESSAGES, type DiscordUserDetail } from '@guildhall/con
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDiscordUser } from '../../api/discord-accounts';
+import { Avatar } from '../../ui/avatar';
 import { formatDate, formatRelative } from '../../ui/format-date';
 import { Modal } from '../../ui/modal';
 import { QueryState } from '../../ui/query-state';
-import { DiscordAvatar } from './discord-avatar';
 import { DiscordUserStatus, discordHandle } from './discord-user-name';
 import { DiscordCharacters, DiscordMemberships } from './discord-user-sections';
 
@@ -38,7 +38,7 @@ function DiscordUserBody({ detail }: { detail: DiscordUserDetail }) {
   return (
     <div className="discord-detail" data-testid="discord-user-detail">
       <header className="discord-detail__who">
-        <DiscordAvatar name={user.displayName} url={user.avatarUrl} size="lg" />
+        <Avatar name={user.displayName} url={user.avatarUrl} size={64} />
         <div className="discord-detail__names">
           {handle && <span className="discord-detail__handle">{handle}</span>}
           {user.globalName && <span className="muted">{user.globalName}</span>}

@@ -1,10 +1,10 @@
 import type { ChatUser, DiscordUserSort } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { Avatar } from '../../ui/avatar';
 import { DataTable } from '../../ui/data-table';
 import { formatRelative } from '../../ui/format-date';
 import type { SortOrder } from '../../ui/sort-header';
-import { DiscordAvatar } from './discord-avatar';
 import { DiscordUserStatus, discordHandle } from './discord-user-name';
 
 interface DiscordUserTableProps {
@@ -31,7 +31,7 @@ export function DiscordUserTable({ users, sortBy, sortOrder, isLoading, onSort, 
         const handle = discordHandle(user);
         return (
           <div className="discord-user-cell">
-            <DiscordAvatar name={user.displayName} url={user.avatarUrl} />
+            <Avatar name={user.displayName} url={user.avatarUrl} size={32} />
             <span className="discord-user-cell__names">
               <button type="button" className="link-button discord-user-cell__name" onClick={() => onOpen(user)}>
                 {user.displayName}

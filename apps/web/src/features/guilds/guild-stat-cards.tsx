@@ -2,7 +2,7 @@ import { REGIONS } from '@guildhall/contract';
 import { CircleCheck, CirclePause, Globe, type LucideIcon, Shield } from 'lucide-react';
 import { useGuildStats } from '../../api/monitoring';
 import { formatCount } from '../../ui/format';
-import { type FigureTone, StatCard } from '../../ui/stat-card';
+import { type FigureTone, StatCardGrid, type StatCardProps } from '../../ui/stat-card';
 
 /** The counted figures; Regions follows them. */
 const COUNTS: { key: 'total' | 'active' | 'inactive'; title: string; icon: LucideIcon; tone?: FigureTone }[] = [
@@ -18,29 +18,22 @@ export function GuildStatCards() {
   const regions = data ? REGIONS.filter((region) => (data.regions[region] ?? 0) > 0) : [];
   const value = (figure: number | undefined) => (figure === undefined ? '—' : formatCount(figure));
 
-  return (
-    <div className="stat-grid">
-      {COUNTS.map(({ key, title, icon, tone }) => (
-        <StatCard
-          key={key}
-          testId={`guild-stat-${key}`}
-          title={title}
-          icon={icon}
-          tone={tone}
-          value={value(data?.[key])}
-          isLoading={isLoading}
-        />
-      ))}
-      <StatCard
-        testId="guild-stat-regions"
-        title="Regions"
-        icon={Globe}
-        value={data ? formatCount(regions.length) : '—'}
-        detail={
-          data && regions.length > 0 ? regions.map((r) => `${r} ${formatCount(data.regions[r] ?? 0)}`).join(' · ') : undefined
-        }
-        isLoading={isLoading}
-      />
-    </div>
-  );
+  const regionList = data ? regions.map((r) => `${r} ${formatCount(data.regions[r] ?? 0)}`).join(' · ') : '';
+  const cards: StatCardProps[] = [
+    ...COUNTS.map(({ key, title, icon, tone }) => ({
+      testId: `guild-stat-${key}`,
+      title,
+      icon,
+      tone,
+      value: value(data?.[key]),
+    })),
+    {
+      testId: 'guild-stat-regions',
+      title: 'Regions',
+      icon: Globe,
+      value: data ? formatCount(regions.length) : '—',
+      detail: regionList || undefined,
+    },
+  ];
+  return <StatCardGrid cards={cards} isLoading={isLoading} />;
 }

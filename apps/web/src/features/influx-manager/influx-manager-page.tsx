@@ -3,7 +3,7 @@ import { Bug } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../ui/query-state';
-import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { DataExplorerTab } from './data-explorer-tab';
@@ -81,18 +81,12 @@ function InfluxTabs({ engine }: { engine: InfluxEngine }) {
   return (
     <>
       <Tabs label="InfluxDB manager" tabs={INFLUX_TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
-      <div
-        className="tab-panel influx__panel"
-        role="tabpanel"
-        id={tabPanelId(ID_PREFIX, tab)}
-        aria-labelledby={tabButtonId(ID_PREFIX, tab)}
-        data-testid={`influx-panel-${tab}`}
-      >
+      <TabPanel idPrefix={ID_PREFIX} tab={tab} className="tab-panel influx__panel" testId={`influx-panel-${tab}`}>
         {tab === 'explorer' && <DataExplorerTab engine={engine} onGenerated={handleGenerated} />}
         {tab === 'query' && <QueryTab engine={engine} draft={draft} onDraftChange={setDraft} />}
         {tab === 'stats' && <StatisticsTab />}
         {tab === 'retention' && <RetentionTab />}
-      </div>
+      </TabPanel>
     </>
   );
 }

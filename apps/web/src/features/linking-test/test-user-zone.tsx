@@ -1,8 +1,8 @@
 import { Star, Unlink } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
+import { Avatar } from '../../ui/avatar';
 import { CharacterName } from '../character-discovery/character-name';
 import { CHARACTER_DRAG_TYPE, isCharacterDrag } from '../character-discovery/drag-data';
-import { MemberAvatar } from '../character-discovery/member-avatar';
 import type { SampleChatUser, SampleLinkedCharacter } from './linking-types';
 import '../../styles/character-cards.css';
 
@@ -64,7 +64,7 @@ export function TestUserZone({ user, onDropCharacters, onUnlink }: TestUserZoneP
       onDrop={handleDrop}
     >
       <header className="user-zone__header">
-        <MemberAvatar name={user.displayName} url={user.avatar} size={34} />
+        <Avatar name={user.displayName} url={user.avatar} size={34} />
         <div className="user-zone__names">
           <span className="user-zone__display-name">{user.displayName}</span>
           <span className="user-zone__username">

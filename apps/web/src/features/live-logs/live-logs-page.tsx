@@ -1,4 +1,4 @@
-import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { tabQuery, useUrlQuery } from '../../ui/use-url-query';
 import { FilesTab } from './files-tab';
@@ -36,17 +36,11 @@ export function LiveLogsPage() {
       <LogStatsCard />
       <div>
         <Tabs label="Logs" tabs={LOG_TABS} active={tab} onChange={selectTab} idPrefix={ID_PREFIX} />
-        <div
-          className="tab-panel live-logs__panel"
-          role="tabpanel"
-          id={tabPanelId(ID_PREFIX, tab)}
-          aria-labelledby={tabButtonId(ID_PREFIX, tab)}
-          data-testid={`logs-panel-${tab}`}
-        >
+        <TabPanel idPrefix={ID_PREFIX} tab={tab} className="tab-panel live-logs__panel" testId={`logs-panel-${tab}`}>
           {tab === 'tail' && <LiveTailTab />}
           {tab === 'search' && <SearchTab />}
           {tab === 'files' && <FilesTab />}
-        </div>
+        </TabPanel>
       </div>
     </div>
   );

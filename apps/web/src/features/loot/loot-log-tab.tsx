@@ -1,12 +1,11 @@
-import { type LootLogEntry, MESSAGES } from '@guildhall/contract';
+import type { LootLogEntry } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLootLogQuery } from '../../api/loot';
-import { DataTable } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-date';
-import { Pagination } from '../../ui/pagination';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { changeText, kindLabel } from './loot-amounts';
 import { LOOT_QUERY } from './loot-page';
+import { LootPagedTable } from './loot-section';
 
 const COLUMNS: ColumnDef<LootLogEntry>[] = [
   { id: 'at', header: 'When', cell: ({ row }) => formatDateTime(row.original.at) },
@@ -27,33 +26,18 @@ const COLUMNS: ColumnDef<LootLogEntry>[] = [
 export function LootLogTab({ guildId }: { guildId: string }) {
   const url = useUrlQuery(LOOT_QUERY);
   const log = useLootLogQuery(guildId, url.query.page);
-  const data = log.data;
   return (
-    <>
-      <DataTable
-        columns={COLUMNS}
-        rows={data?.entries ?? []}
-        getRowId={(row) => `${row.type}-${row.id}`}
-        label="Loot log"
-        testId="loot-log"
-        isStacked
-        isBusy={log.isPlaceholderData}
-        state={{
-          query: log,
-          loading: 'Loading the loot log...',
-          errorText: MESSAGES.requestFailed,
-          emptyTitle: 'Nothing recorded yet',
-        }}
-      />
-      {data && data.total > data.pageSize && (
-        <Pagination
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          noun="entries"
-          onPageChange={(page) => url.set({ page })}
-        />
-      )}
-    </>
+    <LootPagedTable
+      query={log}
+      rows={(data) => data.entries}
+      columns={COLUMNS}
+      getRowId={(row) => `${row.type}-${row.id}`}
+      label="Loot log"
+      testId="loot-log"
+      loading="Loading the loot log..."
+      emptyTitle="Nothing recorded yet"
+      noun="entries"
+      onPageChange={(page) => url.set({ page })}
+    />
   );
 }

@@ -14,12 +14,11 @@ import { useCharacterLootQuery } from '../../api/loot';
 import { useOwnCharactersQuery } from '../../api/raids';
 import { Badge } from '../../ui/badge';
 import { formatDate, formatDateTime } from '../../ui/format-date';
-import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { changeText, costText, kindLabel } from './loot-amounts';
 import { LOOT_QUERY } from './loot-page';
-import { LootSection } from './loot-section';
+import { LootChoice, LootPager, LootSection } from './loot-section';
 import { WishlistEditor } from './wishlist-editor';
 
 const responseLabel = (response: string | null) =>
@@ -115,7 +114,6 @@ function CharacterLootView({ guildId, characterId, settings }: { guildId: string
             title="Requests and outcomes"
             rows={loot.requests}
             columns={REQUEST_COLUMNS}
-            getRowId={(r) => r.id}
             emptyText="No requests before the council yet."
             testId="my-requests"
           />
@@ -123,7 +121,6 @@ function CharacterLootView({ guildId, characterId, settings }: { guildId: string
             title="Received"
             rows={loot.received}
             columns={RECEIVED_COLUMNS}
-            getRowId={(r) => r.id}
             emptyText="Nothing received yet."
             testId="my-received"
           />
@@ -132,19 +129,14 @@ function CharacterLootView({ guildId, characterId, settings }: { guildId: string
               title="Standing history"
               rows={loot.history}
               columns={HISTORY_COLUMNS}
-              getRowId={(e) => e.id}
               emptyText="No ledger entries yet."
               testId="my-history"
             >
-              {loot.historyTotal > 50 && (
-                <Pagination
-                  page={url.query.page}
-                  pageSize={50}
-                  total={loot.historyTotal}
-                  noun="entries"
-                  onPageChange={(page) => url.set({ page })}
-                />
-              )}
+              <LootPager
+                paging={{ page: url.query.page, pageSize: 50, total: loot.historyTotal }}
+                noun="entries"
+                onPageChange={(page) => url.set({ page })}
+              />
             </LootSection>
           )}
         </div>
@@ -158,39 +150,20 @@ export function MyLootTab({ guildId, settings }: { guildId: string; settings: Lo
   const url = useUrlQuery(LOOT_QUERY);
   const characters = useOwnCharactersQuery(guildId);
   return (
-    <QueryState
+    <LootChoice
       query={characters}
+      items={(data) => data.characters}
       loading="Loading your characters..."
-      errorText={MESSAGES.requestFailed}
-      isEmpty={(data) => data.characters.length === 0}
       emptyTitle="No characters yet"
       empty="Link or claim your characters in this guild to keep a wishlist and see your loot."
       testId="my-characters"
+      label="Character"
+      optionLabel={(c) => `${c.name} (${c.class})`}
+      chosenId={url.query.character}
+      onChoose={(character) => url.set({ character, page: undefined })}
+      isPickerHiddenForOne
     >
-      {({ characters: own }) => {
-        const chosen = own.find((c) => c.id === url.query.character) ?? own[0]!;
-        return (
-          <>
-            {own.length > 1 && (
-              <label className="loot-picker">
-                <span className="field__label">Character</span>
-                <select
-                  className="input"
-                  value={chosen.id}
-                  onChange={(event) => url.set({ character: event.target.value, page: undefined })}
-                >
-                  {own.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name} ({c.class})
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <CharacterLootView guildId={guildId} characterId={chosen.id} settings={settings} />
-          </>
-        );
-      }}
-    </QueryState>
+      {(chosen) => <CharacterLootView guildId={guildId} characterId={chosen.id} settings={settings} />}
+    </LootChoice>
   );
 }

@@ -20,7 +20,7 @@ import { CouncilPanel } from './council-panel';
 import { ImportAwardsPanel } from './import-awards-panel';
 import { costText } from './loot-amounts';
 import { LOOT_QUERY } from './loot-page';
-import { LootSection } from './loot-section';
+import { LootChoice, LootSection } from './loot-section';
 
 const PRESENCE_LABELS = { on_time: 'On time', late: 'Late', bench: 'Bench' } as const;
 
@@ -126,7 +126,6 @@ function RaidLootPanel({ guildId, raidId, settings }: { guildId: string; raidId:
             title="Awards"
             rows={loot.awards}
             columns={AWARD_COLUMNS}
-            getRowId={(a) => a.id}
             emptyText="No awards recorded for this raid yet."
             testId="raid-awards"
           />
@@ -142,34 +141,19 @@ export function RaidLootTab({ guildId, settings }: { guildId: string; settings: 
   const url = useUrlQuery(LOOT_QUERY);
   const raids = useRecentRaids(guildId);
   return (
-    <QueryState
+    <LootChoice
       query={raids}
+      items={(data) => [...data.raids].filter((raid) => !raid.cancelledAt).reverse()}
       loading="Loading raids..."
-      errorText={MESSAGES.requestFailed}
-      isEmpty={(data) => data.raids.length === 0}
       emptyTitle="No recent raids"
       empty="Raids of the last eight weeks show here."
       testId="loot-raids"
+      label="Raid"
+      optionLabel={(raid) => `${raid.name} · ${formatDateTime(raid.startsAt)}`}
+      chosenId={url.query.raid}
+      onChoose={(raid) => url.set({ raid })}
     >
-      {({ raids: list }) => {
-        const newestFirst = [...list].filter((raid) => !raid.cancelledAt).reverse();
-        const chosen = newestFirst.find((raid) => raid.id === url.query.raid) ?? newestFirst[0];
-        return (
-          <>
-            <label className="loot-picker">
-              <span className="field__label">Raid</span>
-              <select className="input" value={chosen?.id ?? ''} onChange={(event) => url.set({ raid: event.target.value })}>
-                {newestFirst.map((raid) => (
-                  <option key={raid.id} value={raid.id}>
-                    {raid.name} · {formatDateTime(raid.startsAt)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {chosen && <RaidLootPanel key={chosen.id} guildId={guildId} raidId={chosen.id} settings={settings} />}
-          </>
-        );
-      }}
-    </QueryState>
+      {(chosen) => <RaidLootPanel key={chosen.id} guildId={guildId} raidId={chosen.id} settings={settings} />}
+    </LootChoice>
   );
 }

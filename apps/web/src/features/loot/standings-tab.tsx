@@ -1,12 +1,11 @@
-import { amountLabel, MESSAGES, type StandingRow } from '@guildhall/contract';
+import { amountLabel, type StandingRow } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useStandingsQuery } from '../../api/loot';
-import { DataTable } from '../../ui/data-table';
 import { formatRelative } from '../../ui/format-date';
-import { Pagination } from '../../ui/pagination';
 import { EmptyHint } from '../../ui/query-state';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { LOOT_QUERY } from './loot-page';
+import { LootPagedTable } from './loot-section';
 
 const character: ColumnDef<StandingRow> = {
   id: 'character',
@@ -49,31 +48,17 @@ export function StandingsTab({ guildId }: { guildId: string }) {
     );
   }
   return (
-    <>
-      <DataTable
-        columns={data?.ledger === 'epgp' ? EPGP_COLUMNS : DKP_COLUMNS}
-        rows={data?.standings ?? []}
-        getRowId={(row) => row.character.id}
-        label="Standings"
-        testId="loot-standings"
-        isStacked
-        isBusy={standings.isPlaceholderData}
-        state={{
-          query: standings,
-          loading: 'Loading standings...',
-          errorText: MESSAGES.requestFailed,
-          emptyTitle: 'No ledger entries yet',
-        }}
-      />
-      {data && data.total > data.pageSize && (
-        <Pagination
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          noun="characters"
-          onPageChange={(page) => url.set({ page })}
-        />
-      )}
-    </>
+    <LootPagedTable
+      query={standings}
+      rows={(answer) => answer.standings}
+      columns={data?.ledger === 'epgp' ? EPGP_COLUMNS : DKP_COLUMNS}
+      getRowId={(row) => row.character.id}
+      label="Standings"
+      testId="loot-standings"
+      loading="Loading standings..."
+      emptyTitle="No ledger entries yet"
+      noun="characters"
+      onPageChange={(page) => url.set({ page })}
+    />
   );
 }

@@ -12,6 +12,7 @@ import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { MailText } from './mail-text';
+import '../../styles/mail-outbox.css';
 
 /** The outbox's recipient filter, page and page size in the URL, as the list call reads them. */
 const outboxUrlQuery = outboxQuery.pick({ page: true, to: true }).extend({ limit: pageSizeField(25) });

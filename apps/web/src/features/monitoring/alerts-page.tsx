@@ -1,4 +1,4 @@
-import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { tabQuery, useUrlQuery } from '../../ui/use-url-query';
 import { AlertsTable } from './alerts-table';
@@ -41,18 +41,12 @@ export function AlertsPage() {
           onChange={(next) => set({ tab: next }, { dropOthers: true })}
           idPrefix={ID_PREFIX}
         />
-        <div
-          className="tab-panel"
-          role="tabpanel"
-          id={tabPanelId(ID_PREFIX, tab)}
-          aria-labelledby={tabButtonId(ID_PREFIX, tab)}
-          data-testid={`alerts-panel-${tab}`}
-        >
+        <TabPanel idPrefix={ID_PREFIX} tab={tab} className="tab-panel" testId={`alerts-panel-${tab}`}>
           {tab === 'alerts' && <AlertsTable />}
           {tab === 'contact-points' && <ContactPointsPanel />}
           {tab === 'silences' && <SilencesPanel />}
           {tab === 'windows' && <MaintenanceWindowsPanel />}
-        </div>
+        </TabPanel>
       </div>
     </div>
   );

@@ -1,11 +1,8 @@
 import type { MetricName } from '@guildhall/contract';
-import { useCallback } from 'react';
 import { useMetricsHistory } from '../../api/metrics';
-import { RangePicker } from '../../ui/range-picker';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useUrlQuery } from '../../ui/use-url-query';
 import { MetricChart } from './metric-chart';
-import { metricRangeQuery } from './metric-range-query';
+import { MetricChartsCard, useMetricRange } from './metric-charts-card';
 import { RouteTable } from './route-table';
 import { SlowQueries } from './slow-queries';
 import '../../styles/monitoring.css';
@@ -19,9 +16,7 @@ const ROUND_TRIPS: MetricName[] = ['services.database_ms', 'services.redis_ms', 
 /** /admin/monitoring/performance: HTTP over time and per route, the database pool, service round trips, slow queries. */
 export function PerformancePage() {
   useDocumentTitle('Performance');
-  const { query, set } = useUrlQuery(metricRangeQuery);
-  const range = query.duration;
-  const setRange = useCallback((duration: number) => set({ duration }), [set]);
+  const { range, picker } = useMetricRange();
   const http = useMetricsHistory('http', range);
   const database = useMetricsHistory('database', range);
   const services = useMetricsHistory('services', range);
@@ -33,37 +28,21 @@ export function PerformancePage() {
           <h1 className="page__title">Performance</h1>
           <p className="page__lead">How fast the server answers, where it spends its time, and what the database waits on</p>
         </div>
-        <div className="monitoring-page__actions">
-          <RangePicker value={range} onChange={setRange} />
-        </div>
+        <div className="monitoring-page__actions">{picker}</div>
       </header>
 
-      <section className="card monitoring-charts" aria-labelledby="http-charts-title" data-testid="http-charts">
-        <header className="card__header">
-          <h2 id="http-charts-title" className="card__title">
-            Requests
-          </h2>
-        </header>
-        <div className="monitoring-chart-grid">
-          <MetricChart title="Request rate (req/s)" history={http} metrics={REQUEST_RATE} testId="chart-request-rate" />
-          <MetricChart title="Latency (ms)" history={http} metrics={LATENCY} testId="chart-latency" />
-          <MetricChart title="Error rate (%)" history={http} metrics={ERROR_RATE} testId="chart-error-rate" />
-        </div>
-      </section>
+      <MetricChartsCard title="Requests" testId="http-charts">
+        <MetricChart title="Request rate (req/s)" history={http} metrics={REQUEST_RATE} testId="chart-request-rate" />
+        <MetricChart title="Latency (ms)" history={http} metrics={LATENCY} testId="chart-latency" />
+        <MetricChart title="Error rate (%)" history={http} metrics={ERROR_RATE} testId="chart-error-rate" />
+      </MetricChartsCard>
 
       <RouteTable />
 
-      <section className="card monitoring-charts" aria-labelledby="backend-charts-title" data-testid="backend-charts">
-        <header className="card__header">
-          <h2 id="backend-charts-title" className="card__title">
-            Database and services
-          </h2>
-        </header>
-        <div className="monitoring-chart-grid">
-          <MetricChart title="Database pool (connections)" history={database} metrics={POOL} testId="chart-database-pool" />
-          <MetricChart title="Service round trips (ms)" history={services} metrics={ROUND_TRIPS} testId="chart-round-trips" />
-        </div>
-      </section>
+      <MetricChartsCard title="Database and services" testId="backend-charts">
+        <MetricChart title="Database pool (connections)" history={database} metrics={POOL} testId="chart-database-pool" />
+        <MetricChart title="Service round trips (ms)" history={services} metrics={ROUND_TRIPS} testId="chart-round-trips" />
+      </MetricChartsCard>
 
       <SlowQueries />
     </div>

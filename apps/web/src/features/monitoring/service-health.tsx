@@ -5,6 +5,7 @@ import { formatMs, formatStatus } from '../../ui/format';
 import { Spinner } from '../../ui/spinner';
 import { StatusIcon } from '../../ui/status-icon';
 import { healthTone } from './health-tone';
+import '../../styles/service-status.css';
 
 /** The database, Redis, InfluxDB and Discord with the spec's colours, read again every 15 s. */
 export function ServiceHealth() {

@@ -1,12 +1,9 @@
 import type { MetricName } from '@guildhall/contract';
-import { useCallback } from 'react';
 import { useMetricsHistory } from '../../api/metrics';
-import { RangePicker } from '../../ui/range-picker';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useUrlQuery } from '../../ui/use-url-query';
 import { AlertRulesPanel } from './alert-rules-panel';
 import { MetricChart } from './metric-chart';
-import { metricRangeQuery } from './metric-range-query';
+import { MetricChartsCard, useMetricRange } from './metric-charts-card';
 import { RecentAlerts } from './recent-alerts';
 import { ServiceHealth } from './service-health';
 import { SystemCards } from './system-cards';
@@ -21,9 +18,7 @@ const PROCESS_MEMORY: MetricName[] = ['system.heap_used_bytes', 'system.rss_byte
 /** /admin/monitoring/system: the host and process now, the services, the system charts, alerts and alert rules. */
 export function SystemMonitoringPage() {
   useDocumentTitle('System');
-  const { query, set } = useUrlQuery(metricRangeQuery);
-  const range = query.duration;
-  const setRange = useCallback((duration: number) => set({ duration }), [set]);
+  const { range, picker } = useMetricRange();
   const history = useMetricsHistory('system', range);
 
   return (
@@ -38,23 +33,13 @@ export function SystemMonitoringPage() {
       <SystemCards />
       <ServiceHealth />
 
-      <section className="card monitoring-charts" aria-labelledby="system-charts-title" data-testid="system-charts">
-        <header className="card__header">
-          <h2 id="system-charts-title" className="card__title">
-            History
-          </h2>
-          <div className="card__actions">
-            <RangePicker value={range} onChange={setRange} />
-          </div>
-        </header>
-        <div className="monitoring-chart-grid">
-          <MetricChart title="CPU (%)" history={history} metrics={CPU} testId="chart-cpu" />
-          <MetricChart title="Memory (%)" history={history} metrics={MEMORY} testId="chart-memory" />
-          <MetricChart title="Load (1 min)" history={history} metrics={LOAD} testId="chart-load" />
-          <MetricChart title="Event-loop lag (ms)" history={history} metrics={EVENT_LOOP} testId="chart-event-loop" />
-          <MetricChart title="Process memory (bytes)" history={history} metrics={PROCESS_MEMORY} testId="chart-process-memory" />
-        </div>
-      </section>
+      <MetricChartsCard title="History" testId="system-charts" actions={picker}>
+        <MetricChart title="CPU (%)" history={history} metrics={CPU} testId="chart-cpu" />
+        <MetricChart title="Memory (%)" history={history} metrics={MEMORY} testId="chart-memory" />
+        <MetricChart title="Load (1 min)" history={history} metrics={LOAD} testId="chart-load" />
+        <MetricChart title="Event-loop lag (ms)" history={history} metrics={EVENT_LOOP} testId="chart-event-loop" />
+        <MetricChart title="Process memory (bytes)" history={history} metrics={PROCESS_MEMORY} testId="chart-process-memory" />
+      </MetricChartsCard>
 
       <RecentAlerts />
       <AlertRulesPanel />

@@ -2,7 +2,7 @@ import type { AdminScreen } from '@guildhall/contract';
 import { useCallback, useState } from 'react';
 import { Card } from '../../ui/card';
 import { useGuildChoice } from '../../ui/guild-picker';
-import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { type UrlQueryChangeOptions, useUrlQuery } from '../../ui/use-url-query';
 import { DiscordRolesPanel } from './discord-roles-panel';
@@ -49,13 +49,7 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
       </header>
       <Tabs label="Permissions" tabs={PERMISSION_TABS} active={state.tab} onChange={setTab} idPrefix={ID_PREFIX} />
       <Card className="permissions">
-        <div
-          className="tab-panel"
-          role="tabpanel"
-          id={tabPanelId(ID_PREFIX, state.tab)}
-          aria-labelledby={tabButtonId(ID_PREFIX, state.tab)}
-          data-testid={`permissions-panel-${state.tab}`}
-        >
+        <TabPanel idPrefix={ID_PREFIX} tab={state.tab} className="tab-panel" testId={`permissions-panel-${state.tab}`}>
           {state.tab === 'roles' && <RolesPanel drafts={roleDrafts} onDraftsChange={setRoleDrafts} />}
           {state.tab === 'grants' && (
             <GuildGrantsPanel state={state} guildName={guildName} onChange={handleChange} onGuildPick={handleGuildPick} />
@@ -63,7 +57,7 @@ export function PermissionsPage({ screen }: { screen: AdminScreen }) {
           {state.tab === 'discord-roles' && (
             <DiscordRolesPanel state={state} guildName={guildName} onChange={handleChange} onGuildPick={handleGuildPick} />
           )}
-        </div>
+        </TabPanel>
       </Card>
     </div>
   );

@@ -1,8 +1,8 @@
 import { PLAYER_ACCOUNT_PAGE, type PlayerAccount } from '@guildhall/contract';
 import { Eye, Link2, Pencil } from 'lucide-react';
+import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { formatRelative } from '../../ui/format-date';
-import { AccountAvatar } from './account-avatar';
 import {
   discordAvatarUrl,
   discordHandle,
@@ -44,7 +44,7 @@ export function AccountCard({ account, isSelected, canSelect, onToggle, onView, 
             aria-label={`Select ${account.displayName}`}
           />
         )}
-        <AccountAvatar name={account.displayName} url={discordAvatarUrl(account)} />
+        <Avatar name={account.displayName} url={discordAvatarUrl(account)} size={40} />
         <div className="account-card__who">
           <h3 className="account-card__name">{account.displayName}</h3>
           <p className="account-card__sub">{account.email ?? handle ?? 'No email'}</p>

@@ -1,8 +1,8 @@
 import type { PlayerAccount } from '@guildhall/contract';
 import { Link2, Pencil } from 'lucide-react';
+import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { Modal } from '../../ui/modal';
-import { AccountAvatar } from './account-avatar';
 import { AccountCharacters, AccountInformation, AccountNotes, AuditInformation, ExternalLinks } from './account-detail-sections';
 import { discordAvatarUrl, LINK_BADGES, linkCompleteness, STATUS_TONES, statusLabel } from './account-text';
 import { useAccountDetail } from './use-account-detail';
@@ -49,7 +49,7 @@ export function AccountDetailDialog({ account: opened, onClose, onEdit, onLink }
     >
       <div className="account-detail" data-testid="account-detail">
         <header className="account-detail__header">
-          <AccountAvatar name={account.displayName} url={discordAvatarUrl(account)} size="lg" />
+          <Avatar name={account.displayName} url={discordAvatarUrl(account)} size={64} />
           <div className="account-detail__who">
             <p className="account-detail__name" data-testid="account-detail-name">
               {account.displayName}

@@ -1,7 +1,7 @@
 import type { PlayerStatistics } from '@guildhall/contract';
 import { Gamepad2, Link2, MessageCircle, Users } from 'lucide-react';
 import { formatCount } from '../../ui/format';
-import { type FigureTone, StatCard } from '../../ui/stat-card';
+import { type FigureTone, StatCardGrid, type StatCardProps } from '../../ui/stat-card';
 import { formatRate } from './account-text';
 
 interface AccountStatCardsProps {
@@ -18,27 +18,16 @@ export function AccountStatCards({ statistics, isLoading }: AccountStatCardsProp
       { key: 'battlenet', title: 'Battle.net Linked', figure: statistics?.battlenetLinked, icon: Gamepad2, tone: 'neutral' },
       { key: 'full', title: 'Fully Linked', figure: statistics?.fullyLinked, icon: Link2, tone: 'good' },
     ];
-  return (
-    <div className="stat-grid">
-      <StatCard
-        testId="account-stat-total"
-        title="Total Accounts"
-        icon={Users}
-        value={value(statistics?.total)}
-        isLoading={isLoading}
-      />
-      {rated.map(({ key, title, figure, icon, tone }) => (
-        <StatCard
-          key={key}
-          testId={`account-stat-${key}`}
-          title={title}
-          icon={icon}
-          tone={tone}
-          value={value(figure)}
-          detail={statistics ? `${formatRate(statistics.linkingRate[key])} of accounts` : undefined}
-          isLoading={isLoading}
-        />
-      ))}
-    </div>
-  );
+  const cards: StatCardProps[] = [
+    { testId: 'account-stat-total', title: 'Total Accounts', icon: Users, value: value(statistics?.total) },
+    ...rated.map(({ key, title, figure, icon, tone }) => ({
+      testId: `account-stat-${key}`,
+      title,
+      icon,
+      tone,
+      value: value(figure),
+      detail: statistics ? `${formatRate(statistics.linkingRate[key])} of accounts` : undefined,
+    })),
+  ];
+  return <StatCardGrid cards={cards} isLoading={isLoading} />;
 }

@@ -3,8 +3,8 @@ import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { findDiscordUser } from '../../api/player-accounts';
+import { Avatar } from '../../ui/avatar';
 import { useToast } from '../../ui/toast-context';
-import { AccountAvatar } from './account-avatar';
 import { discordHandle } from './account-text';
 import { CurrentlyLinked } from './currently-linked';
 
@@ -82,7 +82,7 @@ export function DiscordLinkTab({ account, isLinking, onLink, onUnlink }: Discord
       </form>
       {found && (
         <div className="link-result" data-testid="discord-result">
-          <AccountAvatar name={found.globalName ?? found.username} url={found.avatarUrl} />
+          <Avatar name={found.globalName ?? found.username} url={found.avatarUrl} size={40} />
           <div className="link-result__who">
             <p className="link-result__name">{found.globalName ?? found.username}</p>
             <p className="link-result__meta">

@@ -9,7 +9,7 @@ import {
   useUnlinkAccountMutation,
 } from '../../api/player-account-mutations';
 import { Modal } from '../../ui/modal';
-import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { TabPanel, Tabs } from '../../ui/tabs';
 import { BattlenetLinkTab } from './battlenet-link-tab';
 import { DiscordLinkTab } from './discord-link-tab';
 import { ForceLinkConfirm } from './force-link-confirm';
@@ -90,12 +90,7 @@ export function LinkAccountsDialog({ account: initial, onClose, onLinked }: Link
     <>
       <Modal isOpen title={`Link External Accounts: ${account.displayName}`} size="md" onClose={onClose}>
         <Tabs label="Account providers" tabs={tabs} active={tab} onChange={setTab} idPrefix={TAB_PREFIX} />
-        <div
-          className="tab-panel"
-          role="tabpanel"
-          id={tabPanelId(TAB_PREFIX, tab)}
-          aria-labelledby={tabButtonId(TAB_PREFIX, tab)}
-        >
+        <TabPanel idPrefix={TAB_PREFIX} tab={tab} className="tab-panel">
           {tab === 'discord' ? (
             <DiscordLinkTab
               key={account.discord_id ?? 'none'}
@@ -113,7 +108,7 @@ export function LinkAccountsDialog({ account: initial, onClose, onLinked }: Link
               onUnlink={() => setUnlinking('battlenet')}
             />
           )}
-        </div>
+        </TabPanel>
       </Modal>
       <UnlinkConfirm
         key={unlinking ?? 'closed'}

@@ -1,6 +1,6 @@
 import { type AdminScreen, REDIS_MESSAGES, type RedisDatabaseTile } from '@guildhall/contract';
 import { Spinner } from '../../ui/spinner';
-import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { ConfigurationTab } from './configuration-tab';
@@ -77,20 +77,14 @@ export function RedisManagerPage({ screen }: { screen: AdminScreen }) {
             onChange={(next) => navigate({ tab: next })}
             idPrefix={ID_PREFIX}
           />
-          <div
-            className="tab-panel redis__panel"
-            role="tabpanel"
-            id={tabPanelId(ID_PREFIX, tab)}
-            aria-labelledby={tabButtonId(ID_PREFIX, tab)}
-            data-testid={`redis-panel-${tab}`}
-          >
+          <TabPanel idPrefix={ID_PREFIX} tab={tab} className="tab-panel redis__panel" testId={`redis-panel-${tab}`}>
             {tab === 'browser' && <KeyBrowserTab key={database} database={database} />}
             {tab === 'manager' && <KeyManagerTab database={database} />}
             {tab === 'stats' && <StatisticsTab database={database} />}
             {tab === 'config' && (
               <ConfigurationTab database={database} tiles={tiles} onSelect={(next) => navigate({ database: next })} />
             )}
-          </div>
+          </TabPanel>
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { PasswordOwner } from '@guildhall/contract';
 import { Check, Circle, X } from 'lucide-react';
 import { passwordChecks } from './password-checks';
+import '../../styles/password-checklist.css';
 
 const ICONS = { met: Check, unmet: X, pending: Circle } as const;
 const STATE_TEXT = { met: 'met', unmet: 'not met', pending: 'not checked yet' } as const;

@@ -1,5 +1,5 @@
 import '../../styles/training-data.css';
-import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
+import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { AnalyticsTab } from './analytics-tab';
@@ -56,13 +56,7 @@ export function TrainingDataPage() {
         </div>
       </header>
       <Tabs label="Training data" tabs={TRAINING_TABS} active={tab} onChange={handleTab} idPrefix={ID_PREFIX} />
-      <section
-        id={tabPanelId(ID_PREFIX, tab)}
-        role="tabpanel"
-        aria-labelledby={tabButtonId(ID_PREFIX, tab)}
-        className="td-tab"
-        data-testid={`tab-${tab}`}
-      >
+      <TabPanel idPrefix={ID_PREFIX} tab={tab} className="td-tab" testId={`tab-${tab}`}>
         {(tab === 'statistics' || tab === 'analytics') && <DateRangeFields value={days} onChange={handleRange} />}
         {tab === 'statistics' && <StatisticsTab range={range} isRangeValid={isRangeValid} />}
         {tab === 'analytics' && <AnalyticsTab range={range} isRangeValid={isRangeValid} />}
@@ -76,7 +70,7 @@ export function TrainingDataPage() {
         )}
         {tab === 'review' && <ReviewQueueTab />}
         {tab === 'export' && <ExportPanel />}
-      </section>
+      </TabPanel>
     </div>
   );
 }

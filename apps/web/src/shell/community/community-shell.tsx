@@ -6,6 +6,7 @@ import { useCommunitySession } from '../../community-auth/community-session-cont
 import { PageSpinner } from '../../ui/spinner';
 import { CommunityUserMenu } from './community-user-menu';
 import { GuildSwitcher } from './guild-switcher';
+import '../../styles/community.css';
 
 /** The community app's frame: the header (brand, guild switcher, navigation, user menu) and the current page. */
 export function CommunityShell() {

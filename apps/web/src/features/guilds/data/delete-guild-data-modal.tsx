@@ -1,11 +1,11 @@
 import { GUILD_DATA_KIND_LABELS, GUILD_DATA_KINDS, GUILD_MESSAGES, type GuildDataSummary } from '@guildhall/contract';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { type DeleteGuildDataResult, useDeleteGuildDataMutation } from '../../../api/guild-data';
 import { FormField } from '../../../ui/form-field';
+import { FormModal } from '../../../ui/form-modal';
 import { formatCount } from '../../../ui/format';
-import { Modal } from '../../../ui/modal';
 import { useToast } from '../../../ui/toast-context';
 
 interface DeleteGuildDataModalProps {
@@ -36,7 +36,6 @@ function RemovedList({ removed }: { removed: DeleteGuildDataResult['removed'] })
 /** Deletes a guild's data once its name is typed; then shows how many rows of each kind went. */
 export function DeleteGuildDataModal({ guild, counts, onClose }: DeleteGuildDataModalProps) {
   const toast = useToast();
-  const formId = useId();
   const mutation = useDeleteGuildDataMutation(guild.id);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -54,65 +53,48 @@ export function DeleteGuildDataModal({ guild, counts, onClose }: DeleteGuildData
 
   const result = mutation.data;
   return (
-    <Modal
-      isOpen
+    <FormModal
       title="Delete Guild Data"
-      size="md"
       onClose={onClose}
-      footer={
-        result ? (
-          <button type="button" className="button button--primary" onClick={onClose}>
-            Close
-          </button>
-        ) : (
-          <>
-            <button type="button" className="button button--secondary" onClick={onClose} disabled={mutation.isPending}>
-              Cancel
-            </button>
-            <button type="submit" form={formId} className="button button--danger" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Deleting...' : 'Delete Guild Data'}
-            </button>
-          </>
-        )
-      }
+      onSubmit={handleSubmit}
+      submitLabel="Delete Guild Data"
+      busyLabel="Deleting..."
+      isBusy={mutation.isPending}
+      isDanger
+      testId="delete-guild-data-form"
+      result={result && <RemovedList removed={result.removed} />}
     >
-      {result ? (
-        <RemovedList removed={result.removed} />
-      ) : (
-        <form id={formId} className="form" onSubmit={handleSubmit} noValidate data-testid="delete-guild-data-form">
-          <div className="alert alert--error">
-            <TriangleAlert size={18} aria-hidden="true" />
-            <p>
-              This permanently deletes {formatCount(counts.characters)} characters, {formatCount(counts.loot_entries)} loot
-              entries, {formatCount(counts.raid_events)} raid events and {formatCount(counts.discord_users)} Discord members of{' '}
-              <strong>{guild.guild_name}</strong>. The guild itself stays. This action cannot be undone.
-            </p>
-          </div>
-          <FormField
-            label="Type the guild name to confirm"
-            error={error}
-            hint={
-              <>
-                Type <strong className="confirm-name">{guild.guild_name}</strong> exactly.
-              </>
-            }
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                autoComplete="off"
-                spellCheck={false}
-                value={typed}
-                onChange={(event) => {
-                  setTyped(event.target.value);
-                  setError(undefined);
-                }}
-              />
-            )}
-          </FormField>
-        </form>
-      )}
-    </Modal>
+      <div className="alert alert--error">
+        <TriangleAlert size={18} aria-hidden="true" />
+        <p>
+          This permanently deletes {formatCount(counts.characters)} characters, {formatCount(counts.loot_entries)} loot entries,{' '}
+          {formatCount(counts.raid_events)} raid events and {formatCount(counts.discord_users)} Discord members of{' '}
+          <strong>{guild.guild_name}</strong>. The guild itself stays. This action cannot be undone.
+        </p>
+      </div>
+      <FormField
+        label="Type the guild name to confirm"
+        error={error}
+        hint={
+          <>
+            Type <strong className="confirm-name">{guild.guild_name}</strong> exactly.
+          </>
+        }
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+      </FormField>
+    </FormModal>
   );
 }

@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../../api/api-error';
 import { useGuildDataSummary } from '../../../api/guild-data';
 import { useBreadcrumbName } from '../../../shell/breadcrumb-names';
 import { QueryState } from '../../../ui/query-state';
-import { Tabs, tabButtonId, tabPanelId } from '../../../ui/tabs';
+import { TabPanel, Tabs } from '../../../ui/tabs';
 import { useToast } from '../../../ui/toast-context';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { useUrlQuery } from '../../../ui/use-url-query';
@@ -77,15 +77,9 @@ export function GuildDataPage() {
         <div className="page guild-data" data-testid="guild-data-view">
           <GuildDataHeader guild={loadedGuild} onDelete={() => setIsDeleting(true)} onClose={handleClose} />
           <Tabs label="Guild data" tabs={GUILD_DATA_TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
-          <div
-            className="tab-panel"
-            role="tabpanel"
-            id={tabPanelId(ID_PREFIX, tab)}
-            aria-labelledby={tabButtonId(ID_PREFIX, tab)}
-            data-testid={`guild-data-panel-${tab}`}
-          >
+          <TabPanel idPrefix={ID_PREFIX} tab={tab} className="tab-panel" testId={`guild-data-panel-${tab}`}>
             <GuildDataPanel tab={tab} guild={loadedGuild} summary={summary} />
-          </div>
+          </TabPanel>
           {isDeleting && (
             <DeleteGuildDataModal guild={loadedGuild} counts={summary.counts} onClose={() => setIsDeleting(false)} />
           )}

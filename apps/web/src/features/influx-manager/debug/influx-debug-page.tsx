@@ -1,7 +1,7 @@
 import type { AdminScreen, InfluxLanguage } from '@guildhall/contract';
 import { useState } from 'react';
 import { Badge } from '../../../ui/badge';
-import { type TabItem, Tabs, tabButtonId, tabPanelId } from '../../../ui/tabs';
+import { type TabItem, TabPanel, Tabs } from '../../../ui/tabs';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import { tabQuery, useUrlQuery } from '../../../ui/use-url-query';
 import { ConnectionStatusCard } from './connection-status-card';
@@ -76,13 +76,7 @@ export function InfluxDebugPage({ screen }: { screen: AdminScreen }) {
         isConnected={debug.connection === 'connected'}
       />
       <Tabs label="Debug interface" tabs={TABS} active={tab} onChange={handleTabChange} idPrefix={ID_PREFIX} />
-      <div
-        className="tab-panel influx-debug__panel"
-        role="tabpanel"
-        id={tabPanelId(ID_PREFIX, tab)}
-        aria-labelledby={tabButtonId(ID_PREFIX, tab)}
-        data-testid={`influx-debug-panel-${tab}`}
-      >
+      <TabPanel idPrefix={ID_PREFIX} tab={tab} className="tab-panel influx-debug__panel" testId={`influx-debug-panel-${tab}`}>
         {tab === 'query' && (
           <QueryBuilderTab
             debug={debug}
@@ -94,7 +88,7 @@ export function InfluxDebugPage({ screen }: { screen: AdminScreen }) {
         )}
         {tab === 'stream' && <LiveStreamTab debug={debug} />}
         {tab === 'stats' && <DebugStatisticsTab debug={debug} language={language} onFillQuery={handleFillQuery} />}
-      </div>
+      </TabPanel>
     </div>
   );
 }

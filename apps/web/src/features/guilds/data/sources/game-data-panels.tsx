@@ -1,65 +1,36 @@
-import {
-  type DataSourceRun,
-  GAME_DATA_LIMITS,
-  GAME_DATA_MESSAGES,
-  reportCodeOf,
-  type SourceConnections,
-  type SyncedSource,
-} from '@guildhall/contract';
-import { KeyRound, RefreshCw, ScrollText } from 'lucide-react';
+import { GAME_DATA_LIMITS, GAME_DATA_MESSAGES, reportCodeOf, type SourceConnections } from '@guildhall/contract';
+import { KeyRound, ScrollText } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../../api/api-error';
-import { type SourcesScope, useSourceSync, useStartSourceSync, useWowAuditKey } from '../../../../api/data-sources';
+import { type SourcesScope, useWowAuditKey } from '../../../../api/data-sources';
 import { formatDateTime } from '../../../../ui/format-date';
-import { SourceSyncStatus } from './source-sync-status';
+import { SourcePanel, SyncButton, useSync } from './source-panel';
 
 interface PanelProps {
   scope: SourcesScope;
   connections: SourceConnections;
 }
 
-const lastRunOf = (connections: SourceConnections, source: SyncedSource): DataSourceRun | undefined =>
-  connections.lastRuns.find((run) => run.sourceType === source);
-
-/** A sync of one source started here and followed until it ends. */
-function useSync(scope: SourcesScope) {
-  const [jobId, setJobId] = useState<string | null>(null);
-  const start = useStartSourceSync(scope);
-  const { data: job } = useSourceSync(scope, jobId);
-  const isRunning = start.isPending || job?.status === 'queued' || job?.status === 'running';
-  const run = (what: Parameters<typeof start.mutate>[0]) =>
-    start.mutate(what, { onSuccess: (answer) => setJobId(answer.job.id) });
-  return { job, isRunning, run };
-}
-
 /** Raider.IO: the guild's members with their Mythic+ score and item level; no key needed. */
 export function RaiderIoPanel({ scope, connections }: PanelProps) {
   const sync = useSync(scope);
   return (
-    <section className="panel source-panel" aria-labelledby="raiderio-title" data-testid="raiderio-sync">
-      <h3 id="raiderio-title" className="panel__title">
-        Raider.IO
-      </h3>
-      <p className="data-tab__lead">
-        The guild&apos;s members on Raider.IO (its name, realm and region), each with the current season&apos;s Mythic+ score and
-        equipped item level. Raider.IO&apos;s API is public: nothing to connect.
-      </p>
-      <SourceSyncStatus
-        lastRun={lastRunOf(connections, 'raiderio')}
-        neverRun="Raider.IO has not been synced yet."
-        job={sync.job}
-        testId="raiderio"
-      />
-      <button
-        type="button"
-        className="button button--primary"
-        onClick={() => sync.run({ source: 'raiderio' })}
-        disabled={sync.isRunning}
-      >
-        <RefreshCw size={16} aria-hidden="true" />
-        {sync.isRunning ? 'Syncing…' : 'Sync Raider.IO'}
-      </button>
-    </section>
+    <SourcePanel
+      title="Raider.IO"
+      source="raiderio"
+      connections={connections}
+      sync={sync}
+      neverRun="Raider.IO has not been synced yet."
+      lead={
+        <>
+          The guild&apos;s members on Raider.IO (its name, realm and region), each with the current season&apos;s Mythic+ score
+          and equipped item level. Raider.IO&apos;s API is public: nothing to connect.
+        </>
+      }
+      testId="raiderio-sync"
+      statusTestId="raiderio"
+      footer={<SyncButton sync={sync} source="raiderio" label="Sync Raider.IO" />}
+    />
   );
 }
 
@@ -77,14 +48,22 @@ export function WowAuditPanel({ scope, connections }: PanelProps) {
   };
 
   return (
-    <section className="panel source-panel" aria-labelledby="wowaudit-title" data-testid="wowaudit-sync">
-      <h3 id="wowaudit-title" className="panel__title">
-        WoWAudit
-      </h3>
-      <p className="data-tab__lead">
-        The team&apos;s characters with their role and Battle.net id. Paste the team&apos;s API key from WoWAudit (Settings, API):
-        it is stored encrypted and never shown again.
-      </p>
+    <SourcePanel
+      title="WoWAudit"
+      source="wowaudit"
+      connections={connections}
+      sync={sync}
+      neverRun="WoWAudit has not been synced yet."
+      lead={
+        <>
+          The team&apos;s characters with their role and Battle.net id. Paste the team&apos;s API key from WoWAudit (Settings,
+          API): it is stored encrypted and never shown again.
+        </>
+      }
+      testId="wowaudit-sync"
+      statusTestId="wowaudit"
+      footer={<SyncButton sync={sync} source="wowaudit" label="Sync WoWAudit" isDisabled={!wowaudit.hasKey} />}
+    >
       <p data-testid="wowaudit-key-state">
         {wowaudit.hasKey
           ? `Key saved${wowaudit.keySetBy ? ` by ${wowaudit.keySetBy}` : ''}${wowaudit.keySetAt ? ` on ${formatDateTime(wowaudit.keySetAt)}` : ''}.`
@@ -130,22 +109,7 @@ export function WowAuditPanel({ scope, connections }: PanelProps) {
       ) : (
         <p className="field__hint">{GAME_DATA_MESSAGES.secretKeyMissing}</p>
       )}
-      <SourceSyncStatus
-        lastRun={lastRunOf(connections, 'wowaudit')}
-        neverRun="WoWAudit has not been synced yet."
-        job={sync.job}
-        testId="wowaudit"
-      />
-      <button
-        type="button"
-        className="button button--primary"
-        onClick={() => sync.run({ source: 'wowaudit' })}
-        disabled={sync.isRunning || !wowaudit.hasKey}
-      >
-        <RefreshCw size={16} aria-hidden="true" />
-        {sync.isRunning ? 'Syncing…' : 'Sync WoWAudit'}
-      </button>
-    </section>
+    </SourcePanel>
   );
 }
 
@@ -163,14 +127,21 @@ export function WarcraftLogsPanel({ scope, connections }: PanelProps) {
   };
 
   return (
-    <section className="panel source-panel" aria-labelledby="warcraftlogs-title" data-testid="warcraftlogs-import">
-      <h3 id="warcraftlogs-title" className="panel__title">
-        Warcraft Logs
-      </h3>
-      <p className="data-tab__lead">
-        A report&apos;s boss fights (kills and wipes), who was there (the raid night&apos;s attendance) and each player&apos;s
-        parse. Importing a report again adds nothing.
-      </p>
+    <SourcePanel
+      title="Warcraft Logs"
+      source="combat_log"
+      connections={connections}
+      sync={sync}
+      neverRun="No report has been imported yet."
+      lead={
+        <>
+          A report&apos;s boss fights (kills and wipes), who was there (the raid night&apos;s attendance) and each player&apos;s
+          parse. Importing a report again adds nothing.
+        </>
+      }
+      testId="warcraftlogs-import"
+      statusTestId="warcraftlogs"
+    >
       {connections.combat_log.isConfigured ? (
         <form className="source-form" onSubmit={handleImport}>
           <label className="field" htmlFor={`${id}-report`}>
@@ -207,12 +178,6 @@ export function WarcraftLogsPanel({ scope, connections }: PanelProps) {
       ) : (
         <p className="field__hint">{GAME_DATA_MESSAGES.warcraftLogsNotConfigured}</p>
       )}
-      <SourceSyncStatus
-        lastRun={lastRunOf(connections, 'combat_log')}
-        neverRun="No report has been imported yet."
-        job={sync.job}
-        testId="warcraftlogs"
-      />
-    </section>
+    </SourcePanel>
   );
 }
