@@ -5,10 +5,12 @@ import { DataTable } from '../../ui/data-table';
 import { Pagination } from '../../ui/pagination';
 import { EmptyHint, type QueryLike, QueryState } from '../../ui/query-state';
 
-interface LootSectionProps<Row extends { id: string }> {
+interface LootSectionProps<Row> {
   title: string;
   rows: readonly Row[];
   columns: ColumnDef<Row>[];
+  /** A row's key; rows that carry an `id` need none. */
+  getRowId?: (row: Row) => string;
   /** What the section says when it has no rows. */
   emptyText: string;
   testId: string;
@@ -16,10 +18,11 @@ interface LootSectionProps<Row extends { id: string }> {
 }
 
 /** A titled panel of the loot pages holding one table (rows by their id), or its hint when there is nothing yet. */
-export function LootSection<Row extends { id: string }>({
+export function LootSection<Row>({
   title,
   rows,
   columns,
+  getRowId = (row) => (row as { id: string }).id,
   emptyText,
   testId,
   children,
@@ -33,7 +36,7 @@ export function LootSection<Row extends { id: string }>({
       {rows.length === 0 ? (
         <EmptyHint>{emptyText}</EmptyHint>
       ) : (
-        <DataTable columns={columns} rows={rows} getRowId={(row) => row.id} label={title} testId={testId} isStacked />
+        <DataTable columns={columns} rows={rows} getRowId={getRowId} label={title} testId={testId} isStacked />
       )}
       {children}
     </section>
