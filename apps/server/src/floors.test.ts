@@ -122,6 +122,7 @@ const SQL_ELSEWHERE: Record<string, string> = {
   'modules/database-manager/read-table-rows.ts': 'keyset pages of any table of the catalogue',
   'modules/database-manager/export-table.ts': 'exports of any table of the catalogue, COPY or keyset batches',
   'modules/database-manager/copy-export.ts': 'COPY TO STDOUT on a connection of its own',
+  'modules/data-sources/stage-loot-export.ts': "COPY FROM STDIN of an upload's lines into the staging table",
   // Raw data views: the statement of a view is written from the contract's description; queries.ts runs it.
   'modules/raw-data/build-query.ts': "a view's statement from the contract's description",
   'modules/raw-data/sources.ts': "each view's FROM clause and keys",

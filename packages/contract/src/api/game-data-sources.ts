@@ -84,7 +84,7 @@ export type SourceSyncJob = z.infer<typeof sourceSyncJob>;
 export const dataSourcesRoom = (guildTenantId: string) => `data-sources:${guildTenantId}`;
 
 /** A roster sync, a source sync or a logs import of a guild moved on: after each saved step, and when it ends. */
-export const dataSourceProgress = z.object({ guildId: z.string(), job: z.union([rosterSyncJob, sourceSyncJob]) });
+export const dataSourceProgress = z.object({ guildId: tenantId, job: z.union([rosterSyncJob, sourceSyncJob]) });
 /** A sync's progress as pushed to its guild's room. */
 export type DataSourceProgress = z.infer<typeof dataSourceProgress>;
 /** What `subscribe:data-sources` sends: the guild whose syncs to watch. */

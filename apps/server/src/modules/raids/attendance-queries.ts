@@ -233,3 +233,12 @@ export async function selectRaidsDueForAttendance(db: Queryable, limit: number) 
   );
   return rows;
 }
+
+/** When the raid's attendance was taken (null: not yet, or no such raid in the guild, which `undefined` tells apart). */
+export async function selectAttendanceTakenAt(db: Queryable, raidId: string, guildId?: string): Promise<Date | null | undefined> {
+  const { rows } = await db.query<{ attendance_taken_at: Date | null }>(
+    `SELECT attendance_taken_at FROM raid_events WHERE id = $1${guildId === undefined ? '' : ' AND guild_id = $2'}`,
+    guildId === undefined ? [raidId] : [raidId, guildId],
+  );
+  return rows.length === 0 ? undefined : rows[0]!.attendance_taken_at;
+}

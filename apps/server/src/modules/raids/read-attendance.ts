@@ -8,7 +8,7 @@ import {
 } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
 import type { Queryable } from '../../services/db/db';
-import { type AttendanceRow, hasReportRecords, selectRaidAttendance } from './attendance-queries';
+import { type AttendanceRow, hasReportRecords, selectAttendanceTakenAt, selectRaidAttendance } from './attendance-queries';
 
 const presentEntry = (row: AttendanceRow): RaidAttendance['entries'][number] => ({
   character: { id: row.character_id, name: row.character_name, class: row.character_class },
@@ -21,14 +21,11 @@ const presentEntry = (row: AttendanceRow): RaidAttendance['entries'][number] => 
 
 /** A raid's attendance, once its guild is checked. */
 export async function readAttendance(db: Queryable, raidId: string): Promise<RaidAttendance> {
-  const { rows } = await db.query<{ attendance_taken_at: Date | null }>(
-    'SELECT attendance_taken_at FROM raid_events WHERE id = $1',
-    [raidId],
-  );
+  const takenAt = await selectAttendanceTakenAt(db, raidId);
   const entries = await selectRaidAttendance(db, raidId);
   return {
     raidId,
-    takenAt: rows[0]?.attendance_taken_at?.toISOString() ?? null,
+    takenAt: takenAt?.toISOString() ?? null,
     hasReport: await hasReportRecords(db, raidId),
     entries: entries.map(presentEntry),
   };
@@ -36,7 +33,6 @@ export async function readAttendance(db: Queryable, raidId: string): Promise<Rai
 
 /** A raid of the member's guild's attendance; another guild's raid is not found. */
 export async function readRaidAttendance(db: Queryable, guildId: string, raidId: string): Promise<RaidAttendance> {
-  const { rows } = await db.query('SELECT 1 FROM raid_events WHERE id = $1 AND guild_id = $2', [raidId, guildId]);
-  if (rows.length === 0) throw AppError.notFound(RAID_MESSAGES.notFound);
+  if ((await selectAttendanceTakenAt(db, raidId, guildId)) === undefined) throw AppError.notFound(RAID_MESSAGES.notFound);
   return readAttendance(db, raidId);
 }
