@@ -82,6 +82,7 @@ export const raidSignup = z.object({
   spec: z.string().nullable(),
   comment: z.string(),
   updatedAt: z.string(),
+  byAvailability: z.boolean().describe("Answered by the member's standing availability, not by them"),
 });
 /** One sign-up. */
 export type RaidSignup = z.infer<typeof raidSignup>;

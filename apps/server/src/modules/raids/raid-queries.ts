@@ -47,10 +47,12 @@ export interface RaidRow {
   my_comment: string | null;
   my_updated_at: Date | null;
   my_name: string | null;
+  my_by_availability: boolean | null;
 }
 
 const seated = `s.status IN ('accept', 'late')`;
-const RAID_SELECT = `
+/** The calendar's SELECT: $2 is the user whose answer it joins; the caller adds WHERE (scoped by guild) and ORDER BY. */
+export const RAID_SELECT = `
   SELECT r.id, r.guild_id, r.name, r.instance, r.difficulty, r.starts_at, r.ends_at, r.signup_deadline,
          COALESCE(r.signup_deadline, r.starts_at) AS signups_close_at,
          now() > COALESCE(r.signup_deadline, r.starts_at) AS is_closed,
@@ -60,7 +62,8 @@ const RAID_SELECT = `
          n.filled_tanks, n.filled_healers, n.filled_melee, n.filled_ranged,
          my.user_id AS my_user_id, my.status AS my_status, my.late_minutes AS my_late_minutes, my.character_id AS my_character_id,
          mc.name AS my_character_name, mc.class AS my_character_class, my.role AS my_role, my.spec AS my_spec,
-         my.comment AS my_comment, my.updated_at AS my_updated_at, COALESCE(mu.global_name, mu.username) AS my_name
+         my.comment AS my_comment, my.updated_at AS my_updated_at, COALESCE(mu.global_name, mu.username) AS my_name,
+         my.by_availability AS my_by_availability
     FROM raid_events r
     LEFT JOIN users lu ON lu.id = r.leader_user_id
     CROSS JOIN LATERAL (

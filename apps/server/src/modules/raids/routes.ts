@@ -17,6 +17,7 @@ import { cancelRaid } from './cancel-raid';
 import { createRaid } from './create-raid';
 import { createSeries } from './create-series';
 import { deleteTemplate } from './delete-template';
+import { raidFeedRoutes } from './feed-routes';
 import { listCalendar } from './list-calendar';
 import { listOwnCharacters } from './list-own-characters';
 import { listRemindersSent } from './list-reminders-sent';
@@ -214,4 +215,5 @@ const officerRaidRoutes: FastifyPluginAsyncZod = async (app) => {
 export const raidRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(memberRaidRoutes);
   await app.register(officerRaidRoutes);
+  await app.register(raidFeedRoutes);
 };

@@ -15,13 +15,16 @@ export interface SignupRow {
   spec: string | null;
   comment: string;
   updated_at: Date;
+  /** Answered by the member's standing availability (availability.ts), not by them. */
+  by_availability: boolean;
 }
 
 /** The answers of a raid, in the order they came (the index of UNIQUE (raid_event_id, user_id)). */
 export async function selectSignups(db: Queryable, raidId: string): Promise<SignupRow[]> {
   const { rows } = await db.query<SignupRow>(
     `SELECT s.user_id, COALESCE(u.global_name, u.username) AS member_name, s.status, s.late_minutes, s.character_id,
-            c.name AS character_name, c.class AS character_class, s.role, s.spec, s.comment, s.updated_at
+            c.name AS character_name, c.class AS character_class, s.role, s.spec, s.comment, s.updated_at,
+            s.by_availability
        FROM raid_signups s JOIN users u ON u.id = s.user_id LEFT JOIN characters c ON c.id = s.character_id
       WHERE s.raid_event_id = $1
       ORDER BY s.created_at, s.id`,
@@ -50,7 +53,8 @@ export async function upsertSignup(db: Queryable, raidId: string, userId: string
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (raid_event_id, user_id) DO UPDATE
        SET status = EXCLUDED.status, late_minutes = EXCLUDED.late_minutes, character_id = EXCLUDED.character_id,
-           role = EXCLUDED.role, spec = EXCLUDED.spec, comment = EXCLUDED.comment, updated_at = now()
+           role = EXCLUDED.role, spec = EXCLUDED.spec, comment = EXCLUDED.comment, updated_at = now(),
+           by_availability = false
      RETURNING (xmax = 0) AS is_new`,
     [raidId, userId, answer.status, answer.lateMinutes, answer.characterId, answer.role, answer.spec, answer.comment],
   );

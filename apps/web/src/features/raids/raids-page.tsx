@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { PlanRaidModal } from './plan-raid-modal';
 import { RaidCard } from './raid-card';
+import { RaidFeedPanel } from './raid-feed-panel';
 import { dayLabel, ownDate, ownTimeZone, today, WINDOW_DAYS, windowOf } from './raid-times';
 import { ReminderChoices } from './reminder-choices';
 import { SignupModal } from './signup-modal';
@@ -102,6 +103,7 @@ export function RaidsPage() {
           </>
         )}
       </QueryState>
+      <RaidFeedPanel guildId={guildId} />
       {answering && <SignupModal guildId={guildId} raid={answering} onClose={() => setAnswering(null)} />}
       {isPlanning && calendar.data && (
         <PlanRaidModal guildId={guildId} guildTimeZone={calendar.data.timeZone} onClose={() => setIsPlanning(false)} />
