@@ -25,7 +25,6 @@ export const RAID_AVAILABILITY_MESSAGES = {
   absenceRemoved: 'Your absence is removed.',
   absenceNotFound: 'Absence not found',
   lastBeforeFirst: 'The last day must be on or after the first day',
-  inThePast: 'An absence cannot end before today',
   startsInThePast: 'An absence cannot start before today',
   tooLong: `An absence can last at most ${RAID_AVAILABILITY_LIMITS.maxAbsenceDays} days`,
   overlaps: 'This overlaps an absence you have already set. Remove that one first.',

@@ -8,6 +8,7 @@ import {
 } from '@guildhall/contract';
 import { recordAudit } from '../../core/audit';
 import { DEFAULT_DURATION_MINUTES } from './create-raid';
+import { answerNewRaids } from './availability';
 import { publishRaidChange } from './open-raid';
 import { checkLeader, checkPlan, minutesAfter, minutesBefore, plannedValues, refuse, templateOf } from './plan-raid';
 import { auditRaid } from './raid-audit';
@@ -64,6 +65,7 @@ export async function createSeries(
       { guildId: member.guildId, createdBy: member.userId, seriesId, templateId: template?.id ?? null },
       plans,
     );
+    await answerNewRaids(tx, member.guildId, raidIds);
     await recordAudit(tx, {
       actor: member.requester.actor,
       action: 'raid_series.created',

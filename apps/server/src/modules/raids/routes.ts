@@ -17,6 +17,7 @@ import { cancelRaid } from './cancel-raid';
 import { createRaid } from './create-raid';
 import { createSeries } from './create-series';
 import { deleteTemplate } from './delete-template';
+import { raidAvailabilityRoutes } from './availability-routes';
 import { raidFeedRoutes } from './feed-routes';
 import { listCalendar } from './list-calendar';
 import { listOwnCharacters } from './list-own-characters';
@@ -216,4 +217,5 @@ export const raidRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(memberRaidRoutes);
   await app.register(officerRaidRoutes);
   await app.register(raidFeedRoutes);
+  await app.register(raidAvailabilityRoutes);
 };
