@@ -90,7 +90,12 @@ export async function insertAbsence(
 }
 
 /** Deletes one of the member's absences; it as it was, or null when it is not theirs. */
-export async function deleteAbsence(db: Queryable, guildId: string, userId: string, absenceId: string): Promise<AbsenceRow | null> {
+export async function deleteAbsence(
+  db: Queryable,
+  guildId: string,
+  userId: string,
+  absenceId: string,
+): Promise<AbsenceRow | null> {
   const { rows } = await db.query<AbsenceRow>(
     `DELETE FROM raid_absences WHERE id = $3 AND guild_id = $1 AND user_id = $2 RETURNING ${ABSENCE_COLUMNS}`,
     [guildId, userId, absenceId],

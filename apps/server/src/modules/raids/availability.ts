@@ -90,7 +90,9 @@ export async function saveAvailability(
     }
     const character = input.characterId ? await findOwnCharacter(tx, member.guildId, member.userId, input.characterId) : null;
     if (input.characterId && !character) {
-      throw new AppError('FORBIDDEN', RAID_MESSAGES.notYourCharacter, { fields: { characterId: RAID_MESSAGES.notYourCharacter } });
+      throw new AppError('FORBIDDEN', RAID_MESSAGES.notYourCharacter, {
+        fields: { characterId: RAID_MESSAGES.notYourCharacter },
+      });
     }
     const role = input.role ?? (character?.role ? ROLE_OF_CHARACTER[character.role] : undefined);
     if (!role) refuse({ role: RAID_MESSAGES.roleRequired });

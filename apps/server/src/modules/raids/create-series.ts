@@ -7,8 +7,8 @@ import {
   zonedTimeToUtc,
 } from '@guildhall/contract';
 import { recordAudit } from '../../core/audit';
-import { DEFAULT_DURATION_MINUTES } from './create-raid';
 import { answerNewRaids } from './availability';
+import { DEFAULT_DURATION_MINUTES } from './create-raid';
 import { publishRaidChange } from './open-raid';
 import { checkLeader, checkPlan, minutesAfter, minutesBefore, plannedValues, refuse, templateOf } from './plan-raid';
 import { auditRaid } from './raid-audit';
