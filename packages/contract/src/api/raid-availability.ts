@@ -32,6 +32,7 @@ export const RAID_AVAILABILITY_MESSAGES = {
   noteLength: `Keep the note under ${RAID_AVAILABILITY_LIMITS.noteLength} characters`,
   unknownTimeZone: 'Choose a time zone this server knows',
   answeredByAvailability: 'answered by your availability',
+  answeredByTheirAvailability: 'answered by their availability',
 } as const;
 
 const isoDate = z.string().regex(ISO_DATE_PATTERN, RAID_MESSAGES.date);

@@ -14,6 +14,7 @@ import { PageSpinner } from '../../ui/spinner';
 import { Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
+import { AvailabilityPanel } from './availability-panel';
 import { periodOf, rangeOf } from './calendar-period';
 import { PlanRaidModal } from './plan-raid-modal';
 import { RaidCard } from './raid-card';
@@ -136,6 +137,7 @@ export function RaidsPage() {
         </QueryState>
       </div>
       <ReminderChoices guildId={guildId} />
+      <AvailabilityPanel guildId={guildId} />
       <RaidFeedPanel guildId={guildId} />
       {answering && <SignupModal guildId={guildId} raid={answering} onClose={() => setAnswering(null)} />}
       {isPlanning && calendar.data && (
