@@ -244,6 +244,16 @@ test.describe('the community pages', () => {
         expect(data.raidId, 'the picked guild has the sweep raid').toBeTruthy();
       }
     }
+    // The raid calendar's month and week views, and the calendar feed address shown once (issue 31).
+    for (const view of ['month', 'week']) {
+      await sweep(page, data, `the community raids ${view} view`, {
+        path: `${COMMUNITY_PATHS.raids}?view=${view}`,
+        ready: communityReady,
+      });
+    }
+    await page.getByTestId('raid-feed').getByRole('button', { name: 'Subscribe in your calendar' }).click();
+    await expect(page.getByTestId('raid-feed-url')).toBeVisible();
+    expect(await sweepReports(page, 'the raid calendar feed address', SWEEP_VARIANTS)).toEqual([]);
   });
 });
 

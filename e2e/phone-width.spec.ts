@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { PHONE_VIEWPORT } from './support/accessibility';
 import { activeGuilds, grantGuildAccess, linkFromOutbox, newAccount } from './support/community';
-import { memberOf } from './support/raids';
+import { guildWithOfficer, memberOf, planRaidThroughApi, signInWithEmail } from './support/raids';
 import { sidebar } from './support/sign-in';
 import { expect, expectAccessible, test } from './support/test';
 
@@ -158,4 +158,25 @@ test("the loot pages fit 390 px, the officers' tabs and settings too", async ({ 
     await expect(page.locator('.spinner, .page-spinner, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
     await expectNoSideScroll(page, `loot-${tab}`);
   }
+});
+
+test("the raid calendar's month and week views, availability and feed fit 390 px", async ({ page, request }) => {
+  const { tenantId, headers } = await guildWithOfficer(request);
+  await planRaidThroughApi(
+    request,
+    headers,
+    { name: 'Phone raid night with a long name', instance: 'Manaforge Omega', difficulty: 'Mythic' },
+    2,
+  );
+  const { account } = await memberOf(request, tenantId, 'phonecal', 'guild.view');
+  await signInWithEmail(page, account);
+  for (const view of ['month', 'week']) {
+    await page.goto(`/raids?view=${view}`);
+    await expect(page.getByTestId(`raid-${view}`)).toBeVisible();
+    await expectNoSideScroll(page, `raids-${view}`);
+  }
+  await page.getByTestId('raid-feed').getByRole('button', { name: 'Subscribe in your calendar' }).click();
+  await expect(page.getByTestId('raid-feed-url')).toBeVisible();
+  await expect(page.getByTestId('raid-availability')).toBeVisible();
+  await expectNoSideScroll(page, 'raids-availability-feed');
 });

@@ -1,39 +1,7 @@
 import { COMPOSITION_MESSAGES, RAID_MESSAGES, RAID_REMINDER_MESSAGES } from '@guildhall/contract';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { activeGuilds } from './support/community';
-import { discordGuildIdOf, memberOf, officerHeaders, planRaidThroughApi } from './support/raids';
+import { guildWithOfficer, memberOf, officerHeaders, planRaidThroughApi, signInWithEmail } from './support/raids';
 import { reviewShot } from './support/review-shot';
 import { expect, signedOutContext, test } from './support/test';
-
-async function signInWithEmail(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByTestId('home-guild-name')).toBeVisible();
-}
-
-/** A guild, an officer who may plan there (with a template), through the API. */
-async function guildWithOfficer(request: APIRequestContext) {
-  const [, , , guild] = await activeGuilds(request, 'EU');
-  const guildId = await discordGuildIdOf(guild!.id);
-  const officer = await memberOf(request, guild!.id, 'raidlead', 'guild.view,raids.manage');
-  const headers = officerHeaders(officer.accessToken, guildId);
-  const template = await request.post('/api/guild/raid-templates', {
-    headers,
-    data: {
-      name: `Heroic ${Date.now().toString(36)}`,
-      instance: 'Manaforge Omega',
-      difficulty: 'Heroic',
-      size: 20,
-      seats: { tanks: 2, healers: 4, melee: 7, ranged: 7 },
-      startTime: '20:00',
-    },
-  });
-  expect(template.ok(), await template.text()).toBe(true);
-  const { template: created } = (await template.json()) as { template: { id: string; name: string } };
-  return { tenantId: guild!.id, guildId, officer, headers, template: created };
-}
 
 for (const width of [1280, 390]) {
   test(`a member signs up from the raid list and changes to Tentative (${width} px)`, async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { runCli } from './app-server';
-import { linkFromOutbox, mainServerEnv, newAccount } from './community';
+import { activeGuilds, linkFromOutbox, mainServerEnv, newAccount } from './community';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -54,11 +54,33 @@ export async function planRaidThroughApi(
   return ((await planned.json()) as { raid: { id: string } }).raid.id;
 }
 
-/** Signs a member in with e-mail and password on the sign-in page, landing on the guild's home. */
+/** Signs a member in with e-mail and password on the community sign-in page, landing on their guild's home. */
 export async function signInWithEmail(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByTestId('home-guild-name')).toBeVisible();
+}
+
+/** A guild, an officer who may plan there (with a template), through the API. */
+export async function guildWithOfficer(request: APIRequestContext) {
+  const [, , , guild] = await activeGuilds(request, 'EU');
+  const guildId = await discordGuildIdOf(guild!.id);
+  const officer = await memberOf(request, guild!.id, 'raidlead', 'guild.view,raids.manage');
+  const headers = officerHeaders(officer.accessToken, guildId);
+  const template = await request.post('/api/guild/raid-templates', {
+    headers,
+    data: {
+      name: `Heroic ${Date.now().toString(36)}`,
+      instance: 'Manaforge Omega',
+      difficulty: 'Heroic',
+      size: 20,
+      seats: { tanks: 2, healers: 4, melee: 7, ranged: 7 },
+      startTime: '20:00',
+    },
+  });
+  expect(template.ok(), await template.text()).toBe(true);
+  const { template: created } = (await template.json()) as { template: { id: string; name: string } };
+  return { tenantId: guild!.id, guildId, officer, headers, template: created };
 }

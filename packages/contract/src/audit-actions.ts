@@ -119,6 +119,8 @@ export const AUDIT_ACTIONS = {
   'raid.composition_reopened': 'Raid composition reopened',
   'raid.created': 'Raid planned',
   'raid.updated': 'Raid edited',
+  'raid_feed.created': 'Raid calendar feed address made',
+  'raid_feed.revoked': 'Raid calendar feed address revoked',
   'raid_series.created': 'Raid series planned',
   'raid_template.created': 'Raid template created',
   'raid_template.deleted': 'Raid template deleted',

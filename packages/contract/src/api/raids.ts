@@ -82,6 +82,7 @@ export const raidSignup = z.object({
   spec: z.string().nullable(),
   comment: z.string(),
   updatedAt: z.string(),
+  byAvailability: z.boolean().describe("Answered by the member's standing availability, not by them"),
 });
 /** One sign-up. */
 export type RaidSignup = z.infer<typeof raidSignup>;
@@ -145,6 +146,20 @@ export const raidCalendarQuery = z
     message: RAID_MESSAGES.rangeTooLong,
     path: ['to'],
   });
+
+/** How the calendar page shows raids: a list of days, a month grid, or a week. */
+export const RAID_CALENDAR_VIEWS = ['list', 'month', 'week'] as const;
+/** A calendar view. */
+export type RaidCalendarView = (typeof RAID_CALENDAR_VIEWS)[number];
+
+/**
+ * The calendar page's URL (/raids?view=month&date=2026-12-01): the view, and a day of the period shown (the list's
+ * first day, a day of the month or of the week); today when absent.
+ */
+export const raidCalendarPageQuery = z.object({
+  view: z.enum(RAID_CALENDAR_VIEWS).default('list'),
+  date: isoDate.optional(),
+});
 
 const plannedFields = {
   name: raidName.optional(),

@@ -34,6 +34,7 @@ const signup = (name: string, status: RaidSignup['status'], role: RaidSignup['ro
   spec: null,
   comment: '',
   updatedAt: '2026-11-28T10:00:00.000Z',
+  byAvailability: false,
 });
 const signups = [
   signup('a', 'accept', 'tank'),

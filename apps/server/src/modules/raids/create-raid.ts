@@ -1,4 +1,5 @@
 import type { CreateRaidInput, RaidSummary } from '@guildhall/contract';
+import { answerNewRaids } from './availability';
 import { publishRaidChange } from './open-raid';
 import { checkLeader, checkPlan, minutesAfter, minutesBefore, plannedValues, templateOf } from './plan-raid';
 import { auditRaid } from './raid-audit';
@@ -43,6 +44,7 @@ export async function createRaid(deps: RaidsDeps, member: RaidMember, input: Cre
       { guildId: member.guildId, createdBy: member.userId, seriesId: null, templateId: template?.id ?? null },
       [plan],
     );
+    await answerNewRaids(tx, member.guildId, [raidId!]);
     await auditRaid(tx, member, 'raid.created', raidId!, {
       name: plan.name,
       startsAt: plan.startsAt.toISOString(),

@@ -7,6 +7,7 @@ import {
   zonedTimeToUtc,
 } from '@guildhall/contract';
 import { recordAudit } from '../../core/audit';
+import { answerNewRaids } from './availability';
 import { DEFAULT_DURATION_MINUTES } from './create-raid';
 import { publishRaidChange } from './open-raid';
 import { checkLeader, checkPlan, minutesAfter, minutesBefore, plannedValues, refuse, templateOf } from './plan-raid';
@@ -64,6 +65,7 @@ export async function createSeries(
       { guildId: member.guildId, createdBy: member.userId, seriesId, templateId: template?.id ?? null },
       plans,
     );
+    await answerNewRaids(tx, member.guildId, raidIds);
     await recordAudit(tx, {
       actor: member.requester.actor,
       action: 'raid_series.created',

@@ -51,6 +51,7 @@ export function presentRaid(row: RaidRow): RaidSummary {
           spec: row.my_spec,
           comment: row.my_comment ?? '',
           updated_at: row.my_updated_at ?? new Date(0),
+          by_availability: row.my_by_availability ?? false,
         })
       : null,
     notes: row.notes,
@@ -76,6 +77,7 @@ export function presentSignup(row: SignupRow): RaidSignup {
     spec: row.spec,
     comment: row.comment,
     updatedAt: row.updated_at.toISOString(),
+    byAvailability: row.by_availability,
   };
 }
 

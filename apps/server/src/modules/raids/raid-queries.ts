@@ -47,6 +47,7 @@ export interface RaidRow {
   my_comment: string | null;
   my_updated_at: Date | null;
   my_name: string | null;
+  my_by_availability: boolean | null;
 }
 
 const seated = `s.status IN ('accept', 'late')`;
@@ -61,7 +62,8 @@ const raidSelect = (answers: string) => `
          n.filled_tanks, n.filled_healers, n.filled_melee, n.filled_ranged,
          my.user_id AS my_user_id, my.status AS my_status, my.late_minutes AS my_late_minutes, my.character_id AS my_character_id,
          mc.name AS my_character_name, mc.class AS my_character_class, my.role AS my_role, my.spec AS my_spec,
-         my.comment AS my_comment, my.updated_at AS my_updated_at, COALESCE(mu.global_name, mu.username) AS my_name
+         my.comment AS my_comment, my.updated_at AS my_updated_at, COALESCE(mu.global_name, mu.username) AS my_name,
+         my.by_availability AS my_by_availability
     FROM raid_events r
     LEFT JOIN users lu ON lu.id = r.leader_user_id
     CROSS JOIN LATERAL (
@@ -78,7 +80,8 @@ const raidSelect = (answers: string) => `
     LEFT JOIN ${answers} my ON my.raid_event_id = r.id AND my.user_id = $2
     LEFT JOIN users mu ON mu.id = my.user_id
     LEFT JOIN characters mc ON mc.id = my.character_id`;
-const RAID_SELECT = raidSelect('raid_signups');
+/** The calendar's SELECT: $2 is the user whose answer it joins; the caller adds WHERE (scoped by guild) and ORDER BY. */
+export const RAID_SELECT = raidSelect('raid_signups');
 
 /** The guild's raids starting in [from, to), by start, with the user's answers: the calendar, on (guild_id, starts_at). */
 export async function selectCalendar(
@@ -118,7 +121,8 @@ export interface AnswerValues {
   comment: string;
 }
 
-const ANSWER_COLUMNS = 'raid_event_id, user_id, status, late_minutes, character_id, role, spec, comment, updated_at';
+const ANSWER_COLUMNS =
+  'raid_event_id, user_id, status, late_minutes, character_id, role, spec, comment, updated_at, by_availability';
 
 /**
  * A member's answer stored and the raid read back with it, in one statement: the raid is share-locked while still open
@@ -145,7 +149,8 @@ export async function storeAnswer(
        SELECT id, $2, $4, $5, $6, $7, $8, $9 FROM open_raid
        ON CONFLICT (raid_event_id, user_id) DO UPDATE
          SET status = EXCLUDED.status, late_minutes = EXCLUDED.late_minutes, character_id = EXCLUDED.character_id,
-             role = EXCLUDED.role, spec = EXCLUDED.spec, comment = EXCLUDED.comment, updated_at = now()
+             role = EXCLUDED.role, spec = EXCLUDED.spec, comment = EXCLUDED.comment, updated_at = now(),
+             by_availability = false
        RETURNING ${ANSWER_COLUMNS}, (xmax = 0) AS is_new
      ), answers AS (
        SELECT ${ANSWER_COLUMNS} FROM raid_signups WHERE raid_event_id = $3 AND user_id <> $2

@@ -13,10 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guildMemberOf, holdsGuildPermission } from '../../auth/guild-member';
 import { requireGuild } from '../../auth/require-guild';
 import { contractRoute } from '../../http/contract-route';
+import { raidAvailabilityRoutes } from './availability-routes';
 import { cancelRaid } from './cancel-raid';
 import { createRaid } from './create-raid';
 import { createSeries } from './create-series';
 import { deleteTemplate } from './delete-template';
+import { raidFeedRoutes } from './feed-routes';
 import { listCalendar } from './list-calendar';
 import { listOwnCharacters } from './list-own-characters';
 import { listRemindersSent } from './list-reminders-sent';
@@ -214,4 +216,6 @@ const officerRaidRoutes: FastifyPluginAsyncZod = async (app) => {
 export const raidRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(memberRaidRoutes);
   await app.register(officerRaidRoutes);
+  await app.register(raidFeedRoutes);
+  await app.register(raidAvailabilityRoutes);
 };

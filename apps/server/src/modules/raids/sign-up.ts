@@ -10,7 +10,7 @@ import type { RaidsDeps } from './raids-deps';
 import { findOwnCharacter } from './signup-queries';
 
 /** The role a character plays by default: tanks and healers are what they are; damage dealers say melee or ranged. */
-const ROLE_OF_CHARACTER: Readonly<Record<string, RaidRole>> = { tank: 'tank', healer: 'healer' };
+export const ROLE_OF_CHARACTER: Readonly<Record<string, RaidRole>> = { tank: 'tank', healer: 'healer' };
 
 /** The answer to store: Late carries its minutes, every answer but Absent a role; a character must be the member's. */
 async function answerOf(db: Queryable, member: RaidMember, input: SignupInput): Promise<AnswerValues> {

@@ -15,13 +15,16 @@ export interface SignupRow {
   spec: string | null;
   comment: string;
   updated_at: Date;
+  /** Answered by the member's standing availability (availability.ts), not by them. */
+  by_availability: boolean;
 }
 
 /** The answers of a raid, in the order they came (the index of UNIQUE (raid_event_id, user_id)). */
 export async function selectSignups(db: Queryable, raidId: string): Promise<SignupRow[]> {
   const { rows } = await db.query<SignupRow>(
     `SELECT s.user_id, COALESCE(u.global_name, u.username) AS member_name, s.status, s.late_minutes, s.character_id,
-            c.name AS character_name, c.class AS character_class, s.role, s.spec, s.comment, s.updated_at
+            c.name AS character_name, c.class AS character_class, s.role, s.spec, s.comment, s.updated_at,
+            s.by_availability
        FROM raid_signups s JOIN users u ON u.id = s.user_id LEFT JOIN characters c ON c.id = s.character_id
       WHERE s.raid_event_id = $1
       ORDER BY s.created_at, s.id`,

@@ -50,7 +50,7 @@ export function RaidCard({ raid, guildTimeZone, onAnswer }: RaidCardProps) {
       </div>
       <div className="raid-card__answer">
         {answer ? (
-          <AnswerBadge answer={answer} testId="raid-my-answer" />
+          <AnswerBadge answer={answer} testId="raid-my-answer" isOwn />
         ) : (
           <span className="raid-card__no-answer">Not answered</span>
         )}

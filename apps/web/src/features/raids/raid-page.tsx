@@ -104,7 +104,7 @@ export function RaidPage() {
                 )}
                 <dt>Your answer</dt>
                 <dd className="raid-page__answer">
-                  {raid.myAnswer ? <AnswerBadge answer={raid.myAnswer} testId="raid-my-answer" /> : 'Not answered'}
+                  {raid.myAnswer ? <AnswerBadge answer={raid.myAnswer} testId="raid-my-answer" isOwn /> : 'Not answered'}
                   {isOpen && (
                     <button type="button" className="button button--secondary button--small" onClick={() => setDialog('answer')}>
                       {raid.myAnswer ? 'Change answer' : 'Sign up'}

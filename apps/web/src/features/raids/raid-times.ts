@@ -1,4 +1,4 @@
-import { addDays, zonedParts } from '@guildhall/contract';
+import { zonedParts } from '@guildhall/contract';
 
 /** The viewer's own time zone, as the browser knows it. */
 export const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -21,12 +21,12 @@ export const ownDate = (iso: string) => zonedParts(new Date(iso), ownTimeZone())
 /** Today in the viewer's zone. */
 export const today = () => zonedParts(new Date(), ownTimeZone()).date;
 
-/** How many days the list shows at once (the API answers up to RAID_LIMITS.maxRangeDays). */
-export const WINDOW_DAYS = 28;
-
-/** The instants a window of days from a local date spans, in the viewer's zone. */
-export function windowOf(from: string): { from: string; to: string } {
-  const start = new Date(`${from}T00:00:00`);
-  const end = new Date(`${addDays(from, WINDOW_DAYS)}T00:00:00`);
-  return { from: start.toISOString(), to: end.toISOString() };
+/** The raids of a period by the viewer's day, each day's in start order. */
+export function raidsByDay<R extends { startsAt: string }>(raids: readonly R[]): Map<string, R[]> {
+  const days = new Map<string, R[]>();
+  for (const raid of raids) {
+    const day = ownDate(raid.startsAt);
+    days.set(day, [...(days.get(day) ?? []), raid]);
+  }
+  return days;
 }
