@@ -228,6 +228,7 @@ const SOCKET_CASES: { event: keyof AdminClientEvents; payload?: unknown }[] = [
   { event: 'subscribe:accounts' },
   { event: 'subscribe:logs' },
   { event: 'subscribe:member-sync', payload: { guildId: randomUUID() } },
+  { event: 'subscribe:data-sources', payload: { guildId: randomUUID() } },
   { event: 'request:metrics-history', payload: { type: 'system', duration: '1h' } },
   { event: 'request:recent-alerts' },
   { event: 'admin:command', payload: { command: 'refresh-services' } },
