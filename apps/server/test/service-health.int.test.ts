@@ -63,7 +63,7 @@ describe('service health', () => {
     cleanups.push(() => discord.stop());
     const { client } = await start({ DISCORD_BOT_TOKEN: discord.botToken, DISCORD_API_BASE: discord.baseUrl });
     const answer = await client.get<Overview>('/api/monitoring/health-overview');
-    expect(answer.body.discord).toMatchObject({ status: 'healthy' });
+    expect(answer.body.discord, JSON.stringify(answer.body.discord)).toMatchObject({ status: 'healthy' });
     expect(discord.requests.some((r) => r.path === '/users/@me' && r.authorization === `Bot ${discord.botToken}`)).toBe(true);
 
     const rejected = await start({ DISCORD_BOT_TOKEN: 'wrong-token', DISCORD_API_BASE: discord.baseUrl });

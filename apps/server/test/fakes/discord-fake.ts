@@ -189,7 +189,8 @@ export class DiscordFake {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
-    const path = url.pathname.replace(/^\/api(\/v\d+)?/, '');
+    // @discordjs/rest sends @me percent-encoded (/users/%40me); Discord takes both.
+    const path = url.pathname.replace(/^\/api(\/v\d+)?/, '').replaceAll('%40', '@');
     this.requests.push({
       method: req.method ?? 'GET',
       path,
