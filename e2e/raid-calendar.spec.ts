@@ -115,7 +115,12 @@ test('a member sets an absence and sees its raids answered Absent by their avail
   await form.getByLabel('Back after').fill(addDays(today, 9));
   await form.getByLabel('Note').fill('Family visit');
   await form.getByRole('button', { name: 'Add absence' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: RAID_AVAILABILITY_MESSAGES.absenceSaved(2) })).toBeVisible();
+  // Other journeys plan raids in this guild too: the toast counts every open raid the absence covers (the exact
+  // count is raid-availability.int.test.ts's); the two planned here must be among them.
+  const saved = RAID_AVAILABILITY_MESSAGES.absenceSaved(2).replace('2', '(\\d+)');
+  const toast = page.getByTestId('toast').filter({ hasText: new RegExp(saved) });
+  await expect(toast).toBeVisible();
+  expect(Number(new RegExp(saved).exec((await toast.textContent()) ?? '')?.[1])).toBeGreaterThanOrEqual(2);
   await expect(availability.getByTestId('absence-list')).toContainText('Family visit');
   for (const days of [6, 8]) {
     const card = page.getByTestId('raid-card').filter({ hasText: `Away night ${days} ${tag}` });
