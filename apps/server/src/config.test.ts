@@ -19,6 +19,8 @@ describe('loadConfig', () => {
     expect(config.communityAuth).toMatchObject({ jwtSecret: null, requireEmailVerification: true });
     expect(config.communityAuth.rateLimits.registerPerIp).toEqual({ limit: 10, windowMs: 3_600_000 });
     expect(loadConfig({ REGISTER_RATE_LIMIT: '200' }).communityAuth.rateLimits.registerPerIp.limit).toBe(200);
+    expect(config.communityAuth.rateLimits.loginPerIp).toEqual({ limit: 30, windowMs: 900_000 });
+    expect(loadConfig({ LOGIN_RATE_LIMIT: '500' }).communityAuth.rateLimits.loginPerIp.limit).toBe(500);
   });
 
   it('reads the community sign-in settings and refuses a short JWT_SECRET', () => {

@@ -58,6 +58,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   ADMIN_LOGIN_RATE_LIMIT: positiveInt(ADMIN_LOGIN_RATE_LIMIT),
   REGISTER_RATE_LIMIT: positiveInt(COMMUNITY_RATE_LIMITS.registerPerIp.limit),
+  LOGIN_RATE_LIMIT: positiveInt(COMMUNITY_RATE_LIMITS.loginPerIp.limit),
   HEALTH_CHECK_INTERVAL_MS: positiveInt(5000),
   SESSION_CHECK_INTERVAL_MS: positiveInt(30_000),
   DISCORD_CLIENT_ID: optionalText,
@@ -303,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rateLimits: {
         ...COMMUNITY_RATE_LIMITS,
         registerPerIp: { ...COMMUNITY_RATE_LIMITS.registerPerIp, limit: e.REGISTER_RATE_LIMIT },
+        loginPerIp: { ...COMMUNITY_RATE_LIMITS.loginPerIp, limit: e.LOGIN_RATE_LIMIT },
       } as Record<keyof typeof COMMUNITY_RATE_LIMITS, RateLimit>,
     },
     battlenet: {
