@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { migrate } from '../src/services/db/migrate';
 import { createPostgresDb } from '../src/services/db/postgres-db';
 import { startMigratedPglite } from './helpers/migrated-pglite';
-import { closeToConnections, createTestDatabase, dropTestDatabase } from './helpers/test-database';
+import { closeToConnections, createTestDatabase, dropTestDatabase, fillMigratedPool } from './helpers/test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,9 +35,12 @@ export default async function setup(project: TestProject) {
     await db.close();
   }
   await closeToConnections(databaseUrl);
-  project.provide('migratedDatabase', new URL(databaseUrl).pathname.slice(1));
+  const migratedDatabase = new URL(databaseUrl).pathname.slice(1);
+  const pool = fillMigratedPool(migratedDatabase);
+  project.provide('migratedDatabase', migratedDatabase);
   project.provide('migratedPgliteDir', pgliteDir);
   return async () => {
+    await pool.stop();
     await pglite.stop();
     await dropTestDatabase(databaseUrl);
     await rm(pgliteDir, { recursive: true, force: true });

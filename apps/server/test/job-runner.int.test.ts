@@ -81,9 +81,11 @@ describe('a member sync whose process stops mid-run', () => {
     const guildId = await insertGuild(a!.app);
     await sql(a!.app, 'UPDATE guilds SET discord_guild_id = $2 WHERE id = $1', [guildId, discordGuildId]);
     const completions: DomainEvent[] = [];
-    for (const app of [a!, b!]) {
+    const listen = (app: TestApp) =>
       app.app.bus.subscribe((event) => event.type === 'member-sync.completed' && completions.push(event));
-    }
+    listen(a!);
+    // B is down while A takes the job: up, its next look for work (every 50 ms) could take it before A's own.
+    await b!.close();
     // Page 2 answers 429 "wait 30 s": A saves page 1 and waits there until it is stopped.
     discord.rateLimitMemberPage = 2;
     discord.rateLimitRetryAfter = 30;
@@ -105,6 +107,8 @@ describe('a member sync whose process stops mid-run', () => {
     }
     const [claimedByA] = await sql<{ leased_by: string }>(a!.app, 'SELECT leased_by FROM jobs WHERE id = $1', [jobId]);
     expect(claimedByA!.leased_by).toBe('A');
+    b = await startApp('B');
+    listen(b);
 
     // A stops without finishing the job, as a killed process would: its lease is left to run out.
     await a!.close();
