@@ -32,7 +32,21 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+        // The journeys are bound by the two cores, and Chromium takes two thirds of them: scrolling and animation on
+        // the main thread, one raster thread and no smooth scrolling cost it 8 % less (measured on the guilds and
+        // player-accounts specs: 118.7 → 108.6 s of Chromium's CPU, 106 → 100 s of wall time).
+        '--disable-smooth-scrolling',
+        '--disable-threaded-animation',
+        '--disable-threaded-scrolling',
+        '--disable-checker-imaging',
+        '--disable-partial-raster',
+        '--num-raster-threads=1',
+      ],
     },
   },
 });

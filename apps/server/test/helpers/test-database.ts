@@ -86,10 +86,9 @@ export function fillMigratedPool(template: string, size = 3): { stop(): Promise<
       }
       await copyMigrated(client, template, `${prefix}_${Date.now().toString(36)}${uniqueSuffix()}`);
     }
-    const { rows } = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
-      [`${prefix}_`],
-    );
+    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, [
+      `${prefix}_`,
+    ]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   });
   return {
