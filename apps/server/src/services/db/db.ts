@@ -51,7 +51,10 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-/** SQLSTATE classes and socket errors that mean "the server is not reachable", not "the query is wrong". */
+/**
+ * SQLSTATE classes and socket errors that mean "the server is not reachable", not "the query is wrong"; the driver's
+ * own words for a pool that waited too long, a connection that took too long to open ("timeout expired") or was lost.
+ */
 export function isConnectionError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
@@ -61,7 +64,7 @@ export function isConnectionError(error: unknown): boolean {
     }
     if (code.startsWith('08')) return true;
   }
-  return /timeout exceeded when trying to connect|Connection terminated|connection is closed|Client has encountered a connection error/i.test(
+  return /timeout exceeded when trying to connect|^timeout expired$|Connection terminated|connection is closed|Client has encountered a connection error/i.test(
     error.message,
   );
 }

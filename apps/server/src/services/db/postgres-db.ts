@@ -29,12 +29,34 @@ function over(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** PostgreSQL through a `pg` pool (10 connections unless told); fails fast (3 s) when the server is unreachable. */
+/** How long opening a connection may take before PostgreSQL counts as unreachable (a 503). */
+const CONNECT_TIMEOUT_MS = 3000;
+
+/**
+ * How long a query may wait for a free connection of a full pool. A full pool means PostgreSQL answers and is busy
+ * (a rush of raid sign-ups): the wait is the queue's, not an outage, and the answer comes late rather than lost.
+ * The pool's one setting (connectionTimeoutMillis) bounds both waits; the client's own connect timeout keeps the
+ * first short.
+ */
+const POOL_WAIT_MS = 15_000;
+
+/** A pool client that gives up connecting after CONNECT_TIMEOUT_MS whatever the pool waits for a free one. */
+class QuickConnectClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
+/**
+ * PostgreSQL through a `pg` pool (10 connections unless told); fails fast (3 s) when the server is unreachable, and
+ * queues a query up to 15 s for a connection when the pool is busy.
+ */
 export function createPostgresDb(connectionString: string, log: FastifyBaseLogger, options: { max?: number } = {}): Db {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 3000,
+    Client: QuickConnectClient,
+    connectionTimeoutMillis: POOL_WAIT_MS,
     idleTimeoutMillis: 30_000,
     types: pgTypes,
   });
