@@ -1,4 +1,5 @@
 import { GAME_DATA_MESSAGES } from '@guildhall/contract';
+import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { BattlenetFake, rosterCharacter } from '../apps/server/test/fakes/battlenet-fake';
 import { RaiderIoFake, raiderIoCharacter } from '../apps/server/test/fakes/raiderio-fake';
@@ -25,6 +26,15 @@ const EXPORT = [
   line('Kaelthas-ArgentDawn', 'MAGE', '19:40:02', 'Staff of Embers', 212002),
   '',
 ].join('\r\n');
+
+/** Counts the page's reads of a sync's job (GET …/sync/:jobId or …/syncs/:jobId) from now on. */
+function readsOfSyncJobs(page: Page): () => number {
+  let reads = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && /\/syncs?\/[^/?]+$/.test(new URL(request.url()).pathname)) reads += 1;
+  });
+  return () => reads;
+}
 
 /**
  * A guild on a server started without demo data fills itself from its sources: the admin syncs its Battle.net roster
@@ -144,8 +154,11 @@ test.describe('a guild filled from its sources', () => {
     const panel = page.getByTestId('guild-data-panel-sources');
     await expect(panel.getByTestId('roster-last-run')).toHaveText('The roster has not been synced yet.');
 
+    const jobReads = readsOfSyncJobs(page);
     await panel.getByRole('button', { name: 'Sync roster' }).click();
     await expect(panel.getByTestId('roster-last-run')).toHaveText('Roster synced just now: 2 new');
+    // The job's steps and its end came over the live connection: the page read the job once, when it started.
+    expect(jobReads()).toBeLessThanOrEqual(1);
 
     await panel
       .getByLabel('Choose export file')
@@ -263,9 +276,12 @@ test.describe('a guild filled from its sources', () => {
       // The journeys run in any order: the admin's may have synced Raider.IO already.
       const raiderIoRuns = sources.getByTestId('source-runs').getByRole('row').filter({ hasText: 'Raider.IO' });
       const before = await raiderIoRuns.count();
+      const jobReads = readsOfSyncJobs(page);
       await raiderIoPanel.getByRole('button', { name: 'Sync Raider.IO' }).click();
       await expect(raiderIoRuns).toHaveCount(before + 1);
       await expect(raiderIoPanel.getByTestId('raiderio-last-run')).toHaveText(/^Raider\.IO synced just now: /);
+      // The officer's socket brought the job's end: one read of the job, when it started.
+      expect(jobReads()).toBeLessThanOrEqual(1);
       await expect(raiderIoPanel.getByRole('button', { name: 'Sync Raider.IO' })).toBeEnabled();
       await expect(sources.getByTestId('sourced-characters')).toContainText('Brightwing');
       await reviewShot(page, 'community-data-sources');

@@ -1,6 +1,7 @@
 import {
   communityDataSourcesApi,
   communityGameDataSourcesApi,
+  type DataSourceProgress,
   dataSourcesApi,
   type Endpoint,
   gameDataSourcesApi,
@@ -8,8 +9,11 @@ import {
   type SourceSyncJob,
 } from '@guildhall/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useEffectEvent, useState } from 'react';
+import { LiveStatusContext } from '../live/live-context';
 import { useToast } from '../ui/toast-context';
 import { errorMessage } from './api-error';
+import { useCommunitySocket } from './community-socket';
 import { type CallOptions, callCommunityEndpoint, callEndpoint, type EndpointBody, type EndpointResponse } from './endpoint';
 import type { GuildDataPage } from './guild-data';
 import { guildKeys } from './guilds';
@@ -126,34 +130,88 @@ export function useStartRosterSync(scope: SourcesScope) {
   });
 }
 
+/** How often a running job is read again beside its pushes, for a push lost to a reconnect. */
+const RUNNING_JOB_REREAD_MS = 10_000;
+
 const isRunning = (job: { status: string } | undefined) => job?.status === 'queued' || job?.status === 'running';
 
-/** A job of the sources, polled while it runs; its end refreshes the runs, the characters and the data view. */
-function useSourceJob<Job extends { status: string }>(
+/**
+ * Hears the guild's syncs as they move on: on the admin side through the console's socket (the guild's Sources room,
+ * joined while watched), on the community side through the officer's /community socket (the server puts an
+ * officer's in the room). Each push is the job as it stands.
+ */
+function useSourceProgress(scope: SourcesScope, onJob: JobPush) {
+  const onPush = useEffectEvent(onJob);
+  const watchDataSources = useContext(LiveStatusContext)?.watchDataSources;
+  useEffect(() => {
+    if (scope.side !== 'admin' || !watchDataSources) return;
+    return watchDataSources(scope.guildId, (progress) => onPush(progress.job));
+  }, [scope.side, scope.guildId, watchDataSources]);
+  useCommunitySocket(scope.side === 'community' ? scope.guildId : '', (socket) => {
+    socket.on('data-sources:progress', (progress) => onPush(progress.job));
+  });
+}
+
+/** One sync's job as the server pushed it. */
+type JobPush = (job: DataSourceProgress['job']) => void;
+
+/** What the Sources tab hands its panels: hear the guild's pushed jobs until the returned function is called. */
+export const SourcePushContext = createContext<((listener: JobPush) => () => void) | null>(null);
+
+/**
+ * The Sources tab's one live subscription to its guild's syncs, for all its panels (provided as SourcePushContext):
+ * held while the tab is open, so a job started from it is heard from its first step.
+ */
+export function useSourcePushes(scope: SourcesScope): (listener: JobPush) => () => void {
+  const [listeners] = useState(() => new Set<JobPush>());
+  useSourceProgress(scope, (job) => {
+    for (const listener of listeners) listener(job);
+  });
+  return useCallback(
+    (listener: JobPush) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    [listeners],
+  );
+}
+
+/**
+ * A job of the sources as the server pushes it (read once when it starts, and again should the live connection be
+ * down); its end refreshes the runs, the characters and the data view.
+ */
+function useSourceJob<Job extends { id: string; status: string }>(
   scope: SourcesScope,
   jobId: string | null,
   read: (signal: AbortSignal) => Promise<Job>,
 ) {
   const queryClient = useQueryClient();
+  const queryKey = dataSourceKeys.sync(scope, jobId ?? '');
+  // Everything the sync wrote, but not the job's own query (invalidating it from its own fetch would start it over).
+  const refreshWritten = () =>
+    queryClient.invalidateQueries({ queryKey: refreshAfterWrite(scope), predicate: (query) => !query.queryKey.includes('sync') });
+  const onPush = useEffectEvent((job: DataSourceProgress['job']) => {
+    if (job.id !== jobId) return;
+    const wasRunning = isRunning(queryClient.getQueryData<Job>(queryKey));
+    queryClient.setQueryData(queryKey, job);
+    if (wasRunning && !isRunning(job)) void refreshWritten();
+  });
+  const hearPushes = useContext(SourcePushContext);
+  useEffect(() => hearPushes?.((job) => onPush(job)), [hearPushes]);
   return useQuery({
-    queryKey: dataSourceKeys.sync(scope, jobId ?? ''),
+    queryKey,
     enabled: jobId !== null,
     queryFn: async ({ signal }) => {
       const job = await read(signal);
-      // Everything the sync wrote, but not this query (invalidating it from its own fetch would start it over).
-      if (!isRunning(job)) {
-        await queryClient.invalidateQueries({
-          queryKey: refreshAfterWrite(scope),
-          predicate: (query) => !query.queryKey.includes('sync'),
-        });
-      }
+      if (!isRunning(job)) await refreshWritten();
       return job;
     },
-    refetchInterval: (query) => (isRunning(query.state.data) || !query.state.data ? 1000 : false),
+    // A push carries every step; a read now and then covers a push lost to a reconnect.
+    refetchInterval: (query) => (isRunning(query.state.data) ? RUNNING_JOB_REREAD_MS : false),
   });
 }
 
-/** A roster sync, polled while it runs. */
+/** A roster sync, live while it runs. */
 export function useRosterSync(scope: SourcesScope, jobId: string | null) {
   return useSourceJob<RosterSyncJob>(scope, jobId, async (signal) => {
     const { job } = await callSources(scope, 'rosterSync', { params: { jobId: jobId! }, signal });
@@ -161,7 +219,7 @@ export function useRosterSync(scope: SourcesScope, jobId: string | null) {
   });
 }
 
-/** A Raider.IO or WoWAudit sync or a Warcraft Logs import, polled while it runs. */
+/** A Raider.IO or WoWAudit sync or a Warcraft Logs import, live while it runs. */
 export function useSourceSync(scope: SourcesScope, jobId: string | null) {
   return useSourceJob<SourceSyncJob>(scope, jobId, async (signal) => {
     const { job } = await callSources(scope, 'sourceSync', { params: { jobId: jobId! }, signal });

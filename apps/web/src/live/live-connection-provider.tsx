@@ -20,8 +20,13 @@ import { useAdminSession } from '../auth/admin-session-context';
 import { useToast } from '../ui/toast-context';
 import { type AdminSocket, createAdminSocket } from './admin-socket';
 import { appendBounded, prependBounded } from './bounded';
+import {
+  type DataSourcesListener,
+  dataSourcesWatchers,
+  type MemberSyncListener,
+  memberSyncWatchers,
+} from './guild-room-watchers';
 import { type ConnectionState, LiveDataContext, type LiveDataValue, LiveStatusContext } from './live-context';
-import { type MemberSyncListener, MemberSyncWatchers } from './member-sync-watchers';
 import { useLiveNotices } from './use-live-notices';
 
 const SUBSCRIBE_EVENTS = ADMIN_TOPICS.map((topic) => `subscribe:${topic}` as const);
@@ -44,7 +49,8 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
     lastError: null,
   });
   const [data, setData] = useState<LiveDataValue>(EMPTY_DATA);
-  const [syncWatchers] = useState(() => new MemberSyncWatchers());
+  const [syncWatchers] = useState(memberSyncWatchers);
+  const [sourcesWatchers] = useState(dataSourcesWatchers);
 
   const handleConnectionChange = useEffectEvent((state: ConnectionState, lastError: string | null) => {
     if (stateRef.current !== state) notices.onConnectionChange(state, lastError);
@@ -63,6 +69,7 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
     const socket = createAdminSocket();
     socketRef.current = socket;
     syncWatchers.attach(socket);
+    sourcesWatchers.attach(socket);
     let heartbeat: number | undefined;
     let retry: number | undefined;
 
@@ -70,6 +77,7 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
       handleConnectionChange('connected', null);
       for (const event of SUBSCRIBE_EVENTS) if (mayEmit(event)) socket.emit(event);
       syncWatchers.joinAll();
+      sourcesWatchers.joinAll();
       socket.emit('request:current-metrics');
       socket.emit('request:metrics-history');
       if (mayEmit('request:recent-alerts')) socket.emit('request:recent-alerts');
@@ -160,9 +168,10 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
       socket.io.off('reconnect_failed');
       socket.disconnect();
       syncWatchers.detach();
+      sourcesWatchers.detach();
       socketRef.current = null;
     };
-  }, [queryClient, syncWatchers]);
+  }, [queryClient, syncWatchers, sourcesWatchers]);
 
   const sendCommand = useCallback(
     async (command: AdminCommand) => {
@@ -185,9 +194,14 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
     [syncWatchers],
   );
 
+  const watchDataSources = useCallback(
+    (guildId: string, listener: DataSourcesListener) => sourcesWatchers.watch(guildId, listener),
+    [sourcesWatchers],
+  );
+
   const status = useMemo(
-    () => ({ ...connection, sendCommand, requestServiceStatus, watchMemberSync }),
-    [connection, sendCommand, requestServiceStatus, watchMemberSync],
+    () => ({ ...connection, sendCommand, requestServiceStatus, watchMemberSync, watchDataSources }),
+    [connection, sendCommand, requestServiceStatus, watchMemberSync, watchDataSources],
   );
 
   return (

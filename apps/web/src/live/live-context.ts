@@ -1,6 +1,6 @@
 import type { AckResult, AdminCommand, AdminEvent, Alert, MetricsSnapshot } from '@guildhall/contract';
 import { createContext, useContext } from 'react';
-import type { MemberSyncListener } from './member-sync-watchers';
+import type { DataSourcesListener, MemberSyncListener } from './guild-room-watchers';
 
 /** The live connection as the header shows it: Live, Connecting or Offline. */
 export type ConnectionState = 'connected' | 'connecting' | 'offline';
@@ -16,6 +16,8 @@ export interface LiveStatusValue {
   requestServiceStatus: () => void;
   /** Hears one guild's member sync events until the returned function is called. */
   watchMemberSync: (guildId: string, listener: MemberSyncListener) => () => void;
+  /** Hears one guild's syncs of its sources (the admin's Sources tab) until the returned function is called. */
+  watchDataSources: (guildId: string, listener: DataSourcesListener) => () => void;
 }
 
 /** What the connection has received, kept in bounded buffers (spec 1 §9); changes with every push. */

@@ -1,6 +1,12 @@
 import { CHARACTER_SOURCE_LABELS, type DataSourceRun, MESSAGES } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
-import { type SourcesScope, useDataSourceRuns, useSourceConnections } from '../../../../api/data-sources';
+import {
+  SourcePushContext,
+  type SourcesScope,
+  useDataSourceRuns,
+  useSourceConnections,
+  useSourcePushes,
+} from '../../../../api/data-sources';
 import { DataTable } from '../../../../ui/data-table';
 import { formatDateTime, formatRelative } from '../../../../ui/format-date';
 import { EmptyHint, QueryState } from '../../../../ui/query-state';
@@ -41,32 +47,35 @@ const COLUMNS: ColumnDef<DataSourceRun>[] = [
 export function SourcesTab({ scope }: { scope: SourcesScope }) {
   const runs = useDataSourceRuns(scope);
   const connections = useSourceConnections(scope).data?.connections;
+  const pushes = useSourcePushes(scope);
   return (
-    <div className="data-tab">
-      <RosterSyncPanel scope={scope} lastRun={runs.data?.runs.find((run) => run.sourceType === 'battlenet')} />
-      {connections && (
-        <>
-          <RaiderIoPanel scope={scope} connections={connections} />
-          <WowAuditPanel scope={scope} connections={connections} />
-          <WarcraftLogsPanel scope={scope} connections={connections} />
-        </>
-      )}
-      <LootImportPanel scope={scope} />
-      <SourcedCharacters scope={scope} />
-      <section className="panel" aria-labelledby="source-runs-title">
-        <h3 id="source-runs-title" className="panel__title">
-          History
-        </h3>
-        <QueryState query={runs} loading="Loading runs..." errorText={MESSAGES.loadGuildDataFailed} testId="source-runs-state">
-          {({ runs: list }) =>
-            list.length === 0 ? (
-              <EmptyHint>No source has run for this guild yet.</EmptyHint>
-            ) : (
-              <DataTable columns={COLUMNS} rows={list} getRowId={(run) => run.id} label="Source runs" testId="source-runs" />
-            )
-          }
-        </QueryState>
-      </section>
-    </div>
+    <SourcePushContext value={pushes}>
+      <div className="data-tab">
+        <RosterSyncPanel scope={scope} lastRun={runs.data?.runs.find((run) => run.sourceType === 'battlenet')} />
+        {connections && (
+          <>
+            <RaiderIoPanel scope={scope} connections={connections} />
+            <WowAuditPanel scope={scope} connections={connections} />
+            <WarcraftLogsPanel scope={scope} connections={connections} />
+          </>
+        )}
+        <LootImportPanel scope={scope} />
+        <SourcedCharacters scope={scope} />
+        <section className="panel" aria-labelledby="source-runs-title">
+          <h3 id="source-runs-title" className="panel__title">
+            History
+          </h3>
+          <QueryState query={runs} loading="Loading runs..." errorText={MESSAGES.loadGuildDataFailed} testId="source-runs-state">
+            {({ runs: list }) =>
+              list.length === 0 ? (
+                <EmptyHint>No source has run for this guild yet.</EmptyHint>
+              ) : (
+                <DataTable columns={COLUMNS} rows={list} getRowId={(run) => run.id} label="Source runs" testId="source-runs" />
+              )
+            }
+          </QueryState>
+        </section>
+      </div>
+    </SourcePushContext>
   );
 }
