@@ -47,6 +47,8 @@ let app: FastifyInstance;
 let owner: HttpClient;
 // When line n was written.
 const writtenAt: number[] = [];
+/** When each line had been written: its own time lies between writtenAt and this, the next line's 5 ms later. */
+const loggedAt: number[] = [];
 
 beforeAll(async () => {
   environment = await createTestEnvironment({ LOG_LEVEL: 'info', INSTANCE_ID: INSTANCE });
@@ -64,6 +66,7 @@ beforeAll(async () => {
     const line = { n, padding: 'p'.repeat(300) };
     if (n % 5 === 4) app.log.warn(line, `archived line ${n}`);
     else app.log.info(line, `archived line ${n}`);
+    loggedAt.push(Date.now());
     await app.logHub.files();
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -173,7 +176,7 @@ describe('POST /api/admin/logs/search', () => {
     const window = await search({
       q: 'archived line',
       from: new Date(writtenAt[30]!).toISOString(),
-      to: new Date(writtenAt[33]! + 1).toISOString(),
+      to: new Date(loggedAt[33]! + 1).toISOString(),
     });
     expect(numbers(window.body.entries)).toEqual([33, 32, 31, 30]);
 
@@ -217,7 +220,7 @@ describe('GET /api/admin/logs/stats', () => {
 
   it('counts a given range, the archived lines in it per level', async () => {
     const from = new Date(writtenAt[30]!).toISOString();
-    const to = new Date(writtenAt[39]! + 1).toISOString();
+    const to = new Date(loggedAt[39]! + 1).toISOString();
     const answer = await owner.get<{ totals: Record<string, number>; buckets: unknown[] }>(
       `/api/admin/logs/stats?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
     );
