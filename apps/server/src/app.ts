@@ -26,6 +26,7 @@ import { validatorCompiler } from './http/validator-compiler';
 import { registerWebApp } from './http/web-app';
 import { registerAlertRepeats } from './jobs/alert-repeats';
 import { registerDiscordBotUpkeep } from './jobs/discord-bot-upkeep';
+import { registerDiscordRoleSync } from './jobs/discord-role-sync';
 import { registerLootDecaySchedule } from './jobs/loot-decay-schedule';
 import { registerMlExportCleanup } from './jobs/ml-export-cleanup';
 import { registerRaidAttendance } from './jobs/raid-attendance';
@@ -73,6 +74,7 @@ import { raidAttendanceRoutes } from './modules/raids/attendance-routes';
 import { raidRoutes } from './modules/raids/routes';
 import { rawDataRoutes } from './modules/raw-data/routes';
 import { redisManagerRoutes } from './modules/redis-manager/routes';
+import { roleSyncRoutes } from './modules/role-sync/routes';
 import { rosterRoutes } from './modules/roster/routes';
 import { systemSettingsRoutes } from './modules/system-settings/routes';
 import { trainingExportRoutes } from './modules/training-data/export-routes';
@@ -141,6 +143,7 @@ const siteRoutes = fp(
     await routes.register(rawDataRoutes);
     await routes.register(raidAttendanceRoutes);
     await routes.register(rosterRoutes);
+    await routes.register(roleSyncRoutes);
     await registerWebApp(site, site.config.webDistDir);
   },
   {
@@ -226,6 +229,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     registerAlertRepeats(app);
     startDiscordBot(app);
     registerDiscordBotUpkeep(app);
+    registerDiscordRoleSync(app);
     registerRaidReminders(app);
     registerLootDecaySchedule(app);
     registerRaidAttendance(app);

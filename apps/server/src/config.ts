@@ -8,6 +8,7 @@ import {
   METRICS_PUSH_MS,
   METRICS_SAMPLE_MS,
   type RateLimit,
+  ROLE_SYNC_DEFAULT_INTERVAL_MS,
   type SystemSettingValues,
   TWO_FACTOR_GRACE_DAYS,
 } from '@guildhall/contract';
@@ -79,6 +80,8 @@ const envSchema = z.object({
   DISCORD_DEFER_AFTER_MS: positiveInt(1500),
   /** A raid post is edited at most once per this many ms, however many answers come in between. */
   DISCORD_POST_EDIT_INTERVAL_MS: positiveInt(5000),
+  /** How often every guild with role sync on is brought in step (besides roster changes and Sync now). */
+  DISCORD_ROLE_SYNC_INTERVAL_MS: positiveInt(ROLE_SYNC_DEFAULT_INTERVAL_MS),
   BNET_CLIENT_ID: optionalText,
   BNET_CLIENT_SECRET: optionalText,
   BNET_API_BASE: optionalUrl,
@@ -291,6 +294,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       commandScope: commandScopeOf(e.DISCORD_COMMANDS),
       deferAfterMs: e.DISCORD_DEFER_AFTER_MS,
       postEditIntervalMs: e.DISCORD_POST_EDIT_INTERVAL_MS,
+      roleSyncIntervalMs: e.DISCORD_ROLE_SYNC_INTERVAL_MS,
+      /** How long after a roster change its guild's role sync is queued (a burst makes one): tests shorten it. */
+      roleSyncSettleMs: 5000,
       /** The bot's upkeep (reminders, old interaction ids): not environment settings, but tests move the first run. */
       upkeep: { firstRunDelayMs: 20_000, intervalMs: 60_000 },
     },

@@ -83,6 +83,8 @@ export const AUDIT_ACTIONS = {
   'guild.member_sync_started': 'Member sync started',
   'guild.members_synced': 'Members synced',
   'guild.role_mapped': 'Discord role mapped',
+  'guild.role_sync_saved': 'Role sync saved',
+  'guild.roles_synced': 'Discord roles synced',
   'guild.roster_main_set': 'Main character set',
   'guild.roster_member_marked': 'Roster member marked',
   'guild.roster_sync_started': 'Roster sync started',

@@ -56,6 +56,8 @@ export type DomainEvent =
   | { type: 'raid.changed'; change: RaidPlanChange }
   /** An officer changed a raid's composition board (a seat, the bench, its publication). */
   | { type: 'raid.composition-changed'; composition: RaidCompositionChange }
+  /** An officer marked a member of the guild tenant a trial or inactive, or cleared it (role sync follows). */
+  | { type: 'roster.marked'; guildId: string; memberId: string }
   /** An officer recorded loot (an award, a correction, a council vote or outcome, a credit, new settings). */
   | { type: 'loot.changed'; loot: LootChange }
   /** A sync of a guild's sources saved a step, succeeded or failed. */

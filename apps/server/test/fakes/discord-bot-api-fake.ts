@@ -28,6 +28,16 @@ interface Bucket {
   resetAt: number;
 }
 
+/** A role the bot gave (PUT) or took (DELETE), as the fake recorded it. */
+export interface FakeRoleChange {
+  guildId: string;
+  userId: string;
+  roleId: string;
+  method: 'PUT' | 'DELETE';
+  reason: string | null;
+  status: 204 | 403 | 404;
+}
+
 /** One answer the interactions endpoint gave to a delivered interaction. */
 export interface DeliveredInteraction {
   status: number;
@@ -65,8 +75,11 @@ export class DiscordBotApiFake {
   readonly closedDmUserIds = new Set<string>();
   /** Channels the bot may not post in: 403 Missing Permissions (50013). */
   readonly forbiddenChannelIds = new Set<string>();
-  /** The roles each member holds, by `${guild}:${user}`. */
-  readonly memberRoles = new Map<string, Set<string>>();
+  /**
+   * Each request to give (PUT) or take (DELETE) a role, with the reason sent for Discord's audit log
+   * (X-Audit-Log-Reason) and the status it got: 204, 403 for a role above the bot's, 404 for a member not in the server.
+   */
+  readonly roleChanges: FakeRoleChange[] = [];
   /** Roles the bot may not manage (above its own): 403 Missing Permissions. */
   readonly unmanageableRoleIds = new Set<string>();
   /** Limits per bucket name (see ROUTES): requests per window; default 50 a second. Set them with setLimit. */
@@ -84,6 +97,8 @@ export class DiscordBotApiFake {
   constructor(
     private readonly botToken: () => string,
     readonly applicationId: string,
+    /** The members of a server (DiscordFake's members): a role given or taken changes the member's own list. */
+    private readonly membersOf: (guildId: string) => { user: { id: string }; roles: string[] }[] | undefined,
   ) {}
 
   /** Sets a route's limit (null: the default), starting its buckets afresh. */
@@ -179,7 +194,7 @@ export class DiscordBotApiFake {
     if (!this.takeFromBucket(route.bucket, params[0] ?? '', res)) return true;
     const raw = await readBody(req);
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    this.serve(route.bucket, method, params, body, res);
+    this.serve(route.bucket, method, params, body, res, req.headers['x-audit-log-reason']);
     return true;
   }
 
@@ -211,7 +226,14 @@ export class DiscordBotApiFake {
     return true;
   }
 
-  private serve(name: string, method: string, params: string[], body: Record<string, unknown>, res: ServerResponse) {
+  private serve(
+    name: string,
+    method: string,
+    params: string[],
+    body: Record<string, unknown>,
+    res: ServerResponse,
+    auditReason: string | string[] | undefined,
+  ) {
     if (name === 'commands' || name === 'guild-commands') {
       const commands = (body as unknown as Record<string, unknown>[]).map((command) => ({
         id: this.snowflake(),
@@ -238,11 +260,14 @@ export class DiscordBotApiFake {
       return send(res, 200, { ...message, edits: undefined, editedAt: undefined });
     }
     const [guildId, userId, roleId] = params as [string, string, string];
-    if (this.unmanageableRoleIds.has(roleId)) return send(res, 403, { message: 'Missing Permissions', code: 50013 });
-    const held = this.memberRoles.get(`${guildId}:${userId}`) ?? new Set<string>();
-    if (method === 'PUT') held.add(roleId);
-    else held.delete(roleId);
-    this.memberRoles.set(`${guildId}:${userId}`, held);
+    const reason = typeof auditReason === 'string' ? decodeURIComponent(auditReason) : null;
+    const member = this.membersOf(guildId)?.find((candidate) => candidate.user.id === userId);
+    const status = this.unmanageableRoleIds.has(roleId) ? 403 : member ? 204 : 404;
+    this.roleChanges.push({ guildId, userId, roleId, method: method as 'PUT' | 'DELETE', reason, status });
+    if (status === 403) return send(res, 403, { message: 'Missing Permissions', code: 50013 });
+    if (!member) return send(res, 404, { message: 'Unknown Member', code: 10007 });
+    const others = member.roles.filter((held) => held !== roleId);
+    member.roles = method === 'PUT' ? [...others, roleId] : others;
     res.writeHead(204).end();
   }
 

@@ -106,7 +106,11 @@ export class DiscordFake {
   rateLimitNextUserCalls = 0;
   readonly requests: FakeRequest[] = [];
   /** Interactions signed with a test key pair, and the REST routes the bot sends on (discord-bot-api-fake.ts). */
-  readonly botApi = new DiscordBotApiFake(() => this.botToken, this.clientId);
+  readonly botApi = new DiscordBotApiFake(
+    () => this.botToken,
+    this.clientId,
+    (guildId) => this.members.get(guildId),
+  );
   /** Channel webhooks that exist, by id: their token. Execute-webhook answers 401 Invalid Webhook Token otherwise. */
   readonly webhooks = new Map<string, string>();
   /** Messages posted through webhooks, with the webhook's id. */

@@ -32,7 +32,9 @@ const officerRosterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(rosterApi.mark, TAG),
     handler: async (request) => {
-      await markMember(db, guildMemberOf(request), request.params.memberId, request.body);
+      const officer = guildMemberOf(request);
+      await markMember(db, officer, request.params.memberId, request.body);
+      app.bus.publish({ type: 'roster.marked', guildId: officer.guildId, memberId: request.params.memberId });
       return { success: true as const, message: ROSTER_MESSAGES.marked };
     },
   });
