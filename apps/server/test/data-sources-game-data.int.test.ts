@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RaiderIoFake, raiderIoCharacter } from './fakes/raiderio-fake';
 import { type FakeLogReport, WarcraftLogsFake } from './fakes/warcraftlogs-fake';
-import { WowAuditFake, wowAuditCharacter } from './fakes/wowaudit-fake';
+import { type FakeWowAuditItem, WowAuditFake, wowAuditCharacter, wowAuditWishlist } from './fakes/wowaudit-fake';
 import { createTestAdmin, sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
 import { HttpClient } from './helpers/http-client';
@@ -263,6 +263,94 @@ describe('WoWAudit', () => {
     expect(characters.find((c) => c.name === 'Jaina')!.sources.map((s) => s.sourceType)).toEqual(['wowaudit']);
     const again = await run(guildId, 'wowaudit/sync');
     expect(again.counts).toEqual({ new: 0, changed: 0, unchanged: 2, rejected: 0 });
+  });
+
+  it("imports the team's wishlists after the member's own lines, replacing only what it imported before", async () => {
+    const guildId = await insertGuild(server.app, { guild_name: 'Wishful', server: 'Ravencrest', region: 'EU' });
+    const key = `wa-${randomBytes(16).toString('hex')}`;
+    const thrall = wowAuditCharacter(11, 'Thrall', 'Ravencrest', { class: 'Shaman', role: 'Heal', blizzard_id: 7101 });
+    wowAudit.teams.set(key, [thrall, wowAuditCharacter(12, 'Jaina', 'Ravencrest', { class: 'Mage', role: 'Ranged' })]);
+    const item = (
+      id: number,
+      name: string,
+      percentage: number,
+      wish?: { upgrade: string; comment: string },
+    ): FakeWowAuditItem => ({
+      id,
+      name,
+      slot: 'trinket',
+      percentage,
+      absolute: Math.round(percentage * 1000),
+      wishes: wish ? [{ specialization: 'Restoration', weight: 100, ...wish, percentage: null, absolute: null }] : [],
+    });
+    const bosses = (withAntenna: boolean) => ({
+      'Plexus Sentinel': withAntenna ? [item(242395, 'Astral Antenna', 2.4)] : [],
+      Fractillus: [item(242392, 'Diamantine Voidcore', 0, { upgrade: 'huge', comment: 'BIS' }), item(111, 'Nothing Much', 0)],
+      'Dimensius, the All-Devouring': [item(230027, 'House of Cards', 3.1)],
+    });
+    const wishlistOf = (withAntenna: boolean) =>
+      wowAuditWishlist({ id: 11, name: 'Thrall', realm: 'Ravencrest' }, 'Manaforge Omega', 'mythic', bosses(withAntenna));
+    wowAudit.wishlists.set(key, [wishlistOf(true)]);
+    expect((await admin.request('PUT', `${base(guildId)}/wowaudit/key`, { body: { key } })).status).toBe(200);
+    expect((await run(guildId, 'wowaudit/sync')).counts).toMatchObject({ new: 2, wishlists: 1 });
+    const wishlist = () =>
+      sql<{ item_name: string; rank: number; note: string; source: string }>(
+        server.app,
+        `SELECT w.item_name, w.rank, w.note, w.source FROM loot_wishlist_items w JOIN characters c ON c.id = w.character_id
+          WHERE c.guild_id = $1 AND c.name = 'Thrall' ORDER BY w.rank`,
+        [guildId],
+      );
+    expect(await wishlist()).toEqual([
+      {
+        item_name: 'House of Cards',
+        rank: 1,
+        note: 'WoWAudit: +3.1% · Dimensius, the All-Devouring (Manaforge Omega, mythic)',
+        source: 'wowaudit',
+      },
+      {
+        item_name: 'Astral Antenna',
+        rank: 2,
+        note: 'WoWAudit: +2.4% · Plexus Sentinel (Manaforge Omega, mythic)',
+        source: 'wowaudit',
+      },
+      {
+        item_name: 'Diamantine Voidcore',
+        rank: 3,
+        note: 'WoWAudit: BIS · huge upgrade · Fractillus (Manaforge Omega, mythic)',
+        source: 'wowaudit',
+      },
+    ]);
+
+    // The member puts a line of their own first; the next sync keeps it and the lines after it stay WoWAudit's.
+    await sql(
+      server.app,
+      `UPDATE loot_wishlist_items SET rank = rank + 10 WHERE character_id = (SELECT id FROM characters WHERE guild_id = $1 AND name = 'Thrall')`,
+      [guildId],
+    );
+    await sql(
+      server.app,
+      `INSERT INTO loot_wishlist_items (guild_id, character_id, item_id, item_name, rank, note)
+       SELECT $1, id, 242401, 'Ring of Their Own', 1, 'mine' FROM characters WHERE guild_id = $1 AND name = 'Thrall'`,
+      [guildId],
+    );
+    const same = await run(guildId, 'wowaudit/sync');
+    expect(same.counts).toMatchObject({ wishlists: 1 });
+    expect((await wishlist()).map((line) => [line.item_name, line.source])).toEqual([
+      ['Ring of Their Own', 'member'],
+      ['House of Cards', 'wowaudit'],
+      ['Astral Antenna', 'wowaudit'],
+      ['Diamantine Voidcore', 'wowaudit'],
+    ]);
+    // Nothing new in WoWAudit: nothing written.
+    expect((await run(guildId, 'wowaudit/sync')).counts).not.toHaveProperty('wishlists');
+    // WoWAudit no longer lists the antenna: it goes; the member's own line stays.
+    wowAudit.wishlists.set(key, [wishlistOf(false)]);
+    expect((await run(guildId, 'wowaudit/sync')).counts).toMatchObject({ wishlists: 1 });
+    expect((await wishlist()).map((line) => line.item_name)).toEqual([
+      'Ring of Their Own',
+      'House of Cards',
+      'Diamantine Voidcore',
+    ]);
   });
 
   it('fails saying the key was refused when WoWAudit no longer knows it, writing nothing', async () => {

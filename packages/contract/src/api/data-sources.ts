@@ -79,6 +79,7 @@ export function runOutcome(counts: DataSourceCounts): string {
     counts.left ? `${counts.left} left` : null,
     counts.loot ? `${counts.loot} loot` : null,
     counts.fights ? `${counts.fights} fight${counts.fights === 1 ? '' : 's'}` : null,
+    counts.wishlists ? `${counts.wishlists} wishlist${counts.wishlists === 1 ? '' : 's'}` : null,
     counts.rejected ? `${counts.rejected} rejected` : null,
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join(', ') : 'no changes';
@@ -110,6 +111,8 @@ export const dataSourceCounts = z.object({
   loot: z.number().int().optional(),
   /** Boss fights a Warcraft Logs import added. */
   fights: z.number().int().optional(),
+  /** Characters whose wishlist a WoWAudit sync changed (its imported items replaced; the member's own kept). */
+  wishlists: z.number().int().optional(),
 });
 /** Counts of a run. */
 export type DataSourceCounts = z.infer<typeof dataSourceCounts>;

@@ -19,21 +19,91 @@ export async function selectWishlist(db: Queryable, characterId: string): Promis
   return rows;
 }
 
-/** Replaces a character's wishlist with these lines, ranked from 1 in the order given. */
+/**
+ * Replaces a character's wishlist with these lines, ranked from 1 in the order given. A line the list already had keeps
+ * its source (an item imported from WoWAudit stays WoWAudit's, for the next sync to replace); a new line is the member's.
+ */
 export async function replaceWishlist(
   tx: Queryable,
   guildId: string,
   characterId: string,
   items: readonly { itemId: number; itemName: string; note: string }[],
 ): Promise<void> {
-  await tx.query('DELETE FROM loot_wishlist_items WHERE character_id = $1', [characterId]);
-  if (items.length === 0) return;
-  await tx.query(
-    `INSERT INTO loot_wishlist_items (guild_id, character_id, item_id, item_name, rank, note)
-     SELECT $1, $2, i.item_id, i.item_name, i.rank, i.note
-       FROM unnest($3::int[], $4::text[], $5::text[]) WITH ORDINALITY AS i(item_id, item_name, note, rank)`,
-    [guildId, characterId, items.map((i) => i.itemId), items.map((i) => i.itemName), items.map((i) => i.note)],
+  const { rows: before } = await tx.query<{ item_id: number; source: string }>(
+    'DELETE FROM loot_wishlist_items WHERE character_id = $1 RETURNING item_id, source',
+    [characterId],
   );
+  if (items.length === 0) return;
+  const sourceOf = new Map(before.map((row) => [row.item_id, row.source]));
+  await tx.query(
+    `INSERT INTO loot_wishlist_items (guild_id, character_id, item_id, item_name, rank, note, source)
+     SELECT $1, $2, i.item_id, i.item_name, i.rank, i.note, i.source
+       FROM unnest($3::int[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS i(item_id, item_name, note, source, rank)`,
+    [
+      guildId,
+      characterId,
+      items.map((i) => i.itemId),
+      items.map((i) => i.itemName),
+      items.map((i) => i.note),
+      items.map((i) => sourceOf.get(i.itemId) ?? 'member'),
+    ],
+  );
+}
+
+/** A line WoWAudit wants on a character's wishlist, best first. */
+export interface ImportedWish {
+  itemId: number;
+  itemName: string;
+  note: string;
+}
+
+/**
+ * Sets the WoWAudit lines of a character's wishlist: its earlier imported lines go, the member's own stay first (ranked
+ * from 1 in their order), then WoWAudit's items they do not already list, up to the list's 50. Whether anything
+ * changed (a second sync of the same wishlists changes nothing).
+ */
+export async function replaceImportedWishes(
+  tx: Queryable,
+  guildId: string,
+  characterId: string,
+  wishes: readonly ImportedWish[],
+  maxItems: number,
+): Promise<boolean> {
+  const { rows } = await tx.query<{ item_id: number; item_name: string; note: string; source: string; rank: number }>(
+    'SELECT item_id, item_name, note, source, rank FROM loot_wishlist_items WHERE character_id = $1 ORDER BY rank FOR UPDATE',
+    [characterId],
+  );
+  const own = rows.filter((row) => row.source === 'member');
+  const ownIds = new Set(own.map((row) => row.item_id));
+  const imported = wishes.filter((wish) => !ownIds.has(wish.itemId)).slice(0, Math.max(0, maxItems - own.length));
+  const next = [
+    ...own.map((row) => ({ item_id: row.item_id, item_name: row.item_name, note: row.note, source: 'member' })),
+    ...imported.map((wish) => ({ item_id: wish.itemId, item_name: wish.itemName, note: wish.note, source: 'wowaudit' })),
+  ];
+  const same = (a: (typeof next)[number], b: (typeof rows)[number] | undefined, rank: number) =>
+    b !== undefined &&
+    b.rank === rank &&
+    a.item_id === b.item_id &&
+    a.item_name === b.item_name &&
+    a.note === b.note &&
+    a.source === b.source;
+  if (next.length === rows.length && next.every((line, i) => same(line, rows[i], i + 1))) return false;
+  await tx.query('DELETE FROM loot_wishlist_items WHERE character_id = $1', [characterId]);
+  if (next.length === 0) return true;
+  await tx.query(
+    `INSERT INTO loot_wishlist_items (guild_id, character_id, item_id, item_name, rank, note, source)
+     SELECT $1, $2, i.item_id, i.item_name, i.rank, i.note, i.source
+       FROM unnest($3::int[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS i(item_id, item_name, note, source, rank)`,
+    [
+      guildId,
+      characterId,
+      next.map((line) => line.item_id),
+      next.map((line) => line.item_name),
+      next.map((line) => line.note),
+      next.map((line) => line.source),
+    ],
+  );
+  return true;
 }
 
 /** One line of an item's priority board. */
