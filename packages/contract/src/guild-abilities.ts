@@ -10,6 +10,8 @@ export const GUILD_ABILITIES = {
   manageDataSources: ['characters.manage'],
   /** Invite members by link (the guild home's Invite members): the guild's member managers. */
   inviteMembers: ['guild.manage_members'],
+  /** Keep Discord roles in step with the roster (role sync on /roster): giving and taking roles is managing members. */
+  manageRoleSync: ['guild.manage_members'],
 } as const satisfies Record<string, readonly GuildPermission[]>;
 
 /** One community ability's name. */

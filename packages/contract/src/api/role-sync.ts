@@ -48,6 +48,8 @@ export type RoleSyncChange = z.infer<typeof roleSyncChange>;
 
 /** A mapped role left alone this time, and why (it became unsafe, or left the server). */
 export const roleSyncSkipped = z.object({ mark: z.enum(ROLE_SYNC_MARKS), roleId: z.string(), reason: z.string() });
+/** A mapped role left alone. */
+export type RoleSyncSkipped = z.infer<typeof roleSyncSkipped>;
 
 /** What a run did: counts, each change Discord refused with its reason, the roles it left alone. */
 export const roleSyncResult = z.object({

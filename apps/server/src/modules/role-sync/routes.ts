@@ -1,4 +1,4 @@
-import { ROLE_SYNC_MESSAGES, roleSyncApi } from '@guildhall/contract';
+import { GUILD_ABILITIES, ROLE_SYNC_MESSAGES, roleSyncApi } from '@guildhall/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guildMemberOf } from '../../auth/guild-member';
 import { requireGuild } from '../../auth/require-guild';
@@ -20,7 +20,7 @@ const TAG = 'Role sync';
 export const roleSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = roleSyncDepsOf(app);
   app.jobs.register(roleSyncJob(deps));
-  app.addHook('onRequest', requireGuild(['guild.manage_members']));
+  app.addHook('onRequest', requireGuild(GUILD_ABILITIES.manageRoleSync));
   app.route({
     ...contractRoute(roleSyncApi.read, TAG),
     handler: async (request) => ({ success: true as const, roleSync: await readRoleSync(deps, guildMemberOf(request)) }),

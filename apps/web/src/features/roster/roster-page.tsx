@@ -18,6 +18,7 @@ import { PageSpinner } from '../../ui/spinner';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { MyAttendance } from '../raids/my-attendance';
+import { RoleSyncCard } from './role-sync-card';
 import { CLASS_CHOICES, ROLE_CHOICES, rosterColumns } from './roster-columns';
 import '../../styles/roster.css';
 
@@ -44,7 +45,8 @@ const FIELDS: readonly FilterField<RosterQuery>[] = [
 /**
  * /roster: the guild's characters with their members (main and alts), class, spec, role, item level, rank, attendance
  * and last seen; filters, sort and page in the URL, all done by the server. Officers see everyone's attendance and
- * mark mains, trials and inactive members; a member sees their own rate.
+ * mark mains, trials and inactive members; a member sees their own rate. Under it, member managers keep Discord roles
+ * in step with the roster.
  */
 export function RosterPage() {
   const { selectedGuild } = useCommunitySession();
@@ -99,6 +101,7 @@ export function RosterPage() {
           onPageChange={(page) => set({ page })}
         />
       )}
+      <RoleSyncCard guildId={guildId} />
     </div>
   );
 }
