@@ -1,4 +1,4 @@
-import { BOT_INGEST_MESSAGES, type IngestResult } from '@guildhall/contract';
+import { BOT_GAME_DATA_MESSAGES, BOT_INGEST_MESSAGES, type IngestResult } from '@guildhall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from './helpers/factories';
 import { insertGuild } from './helpers/guild-factories';
@@ -229,5 +229,125 @@ describe('the bot ingestion API: training samples', () => {
       'SELECT (SELECT count(*)::int FROM memory_samples) AS memory, (SELECT count(*)::int FROM intent_samples) AS intent',
     );
     expect(counts).toEqual({ memory: 1, intent: 2 });
+  });
+});
+
+describe('the bot ingestion API: loot and characters', () => {
+  const award = (id: string, overrides: Record<string, unknown> = {}) => ({
+    id,
+    discordGuildId: DISCORD_GUILD,
+    player: 'Thrall-Ravencrest',
+    class: 'SHAMAN',
+    itemId: 242395,
+    itemName: 'Astral Antenna',
+    itemString: 'item:242395::::::::80:264::6:4:12676:10356:1498:10255:1:28:2462',
+    awardedAt: '2026-11-20T21:14:03Z',
+    response: 'Mainspec/Need',
+    votes: 3,
+    instance: 'Manaforge Omega-Mythic',
+    difficulty: 'Mythic',
+    boss: 'Plexus Sentinel',
+    note: 'bis trinket',
+    owner: 'Thrall-Ravencrest',
+    ...overrides,
+  });
+  const lootOf = () =>
+    sql<{ character_name: string; item_name: string; response: string; source: string }>(
+      ctx.server.app,
+      `SELECT character_name, item_name, response, source FROM loot_entries WHERE guild_id = $1 ORDER BY character_name`,
+      [guildId],
+    );
+
+  it('stores RCLootCouncil awards as an export of them would: one award per player, time and item string', async () => {
+    const batch = [
+      award('loot-1'),
+      award('loot-2', {
+        player: 'Jaina-Ravencrest',
+        class: 'Mage',
+        itemId: 242392,
+        itemName: 'Diamantine Voidcore',
+        itemString: 'item:242392::::::::80',
+      }),
+      award('loot-3'),
+      award('loot-4', { class: 'Necromancer' }),
+      award('loot-5', { discordGuildId: UNKNOWN_GUILD }),
+      award('loot-6', { itemString: '' }),
+    ];
+    const stored = await send(bot, '/api/bot/loot', { loot: batch });
+    expect(stored.status, stored.text).toBe(200);
+    expect(stored.body).toMatchObject({ accepted: 2, duplicates: 1 });
+    expect(stored.body.rejected).toEqual([
+      { index: 3, id: 'loot-4', errors: { class: BOT_GAME_DATA_MESSAGES.unknownClass } },
+      { index: 4, id: 'loot-5', errors: { discordGuildId: BOT_GAME_DATA_MESSAGES.noGuild } },
+      { index: 5, id: 'loot-6', errors: { itemString: expect.any(String) } },
+    ]);
+    expect(await lootOf()).toEqual([
+      { character_name: 'Jaina', item_name: 'Diamantine Voidcore', response: 'Mainspec/Need', source: 'rclootcouncil' },
+      { character_name: 'Thrall', item_name: 'Astral Antenna', response: 'Mainspec/Need', source: 'rclootcouncil' },
+    ]);
+    const characters = await sql<{ name: string; class: string; source_type: string; occurrence_count: number }>(
+      ctx.server.app,
+      `SELECT c.name, c.class, s.source_type, s.occurrence_count FROM characters c
+         JOIN character_sources s ON s.character_id = c.id WHERE c.guild_id = $1 ORDER BY c.name`,
+      [guildId],
+    );
+    expect(characters).toEqual([
+      { name: 'Jaina', class: 'Mage', source_type: 'loot_import', occurrence_count: 1 },
+      { name: 'Thrall', class: 'Shaman', source_type: 'loot_import', occurrence_count: 1 },
+    ]);
+
+    const again = await send(bot, '/api/bot/loot', { loot: batch.slice(0, 3) });
+    expect(again.body).toMatchObject({ accepted: 0, duplicates: 3, rejected: [] });
+    expect(await lootOf()).toHaveLength(2);
+    const runs = await sql<{ source_type: string; subject: string; counts: { loot: number; new: number } }>(
+      ctx.server.app,
+      'SELECT source_type, subject, counts FROM data_source_runs WHERE guild_id = $1',
+      [guildId],
+    );
+    expect(runs).toEqual([
+      {
+        source_type: 'loot_import',
+        subject: BOT_GAME_DATA_MESSAGES.subject,
+        counts: expect.objectContaining({ loot: 2, new: 2 }),
+      },
+    ]);
+  });
+
+  it('merges the characters the bot saw into the guild’s: the known one gains what is new, once', async () => {
+    const character = (id: string, overrides: Record<string, unknown> = {}) => ({
+      id,
+      discordGuildId: DISCORD_GUILD,
+      name: 'Thrall',
+      realm: 'Ravencrest',
+      class: 'Shaman',
+      spec: 'Restoration',
+      role: 'healer',
+      level: 80,
+      itemLevel: 650.5,
+      seenAt: '2026-11-21T20:00:00Z',
+      ...overrides,
+    });
+    const batch = [
+      character('char-1'),
+      character('char-2', { name: 'Garrosh', class: 'Warrior', spec: 'Arms', role: 'dps', sourceType: 'combat_log' }),
+      character('char-3', { sourceType: 'battlenet' }),
+    ];
+    const stored = await send(bot, '/api/bot/characters', { characters: batch });
+    expect(stored.status, stored.text).toBe(200);
+    expect(stored.body).toMatchObject({ accepted: 2, duplicates: 0 });
+    expect(stored.body.rejected.map((item) => [item.index, Object.keys(item.errors)])).toEqual([[2, ['sourceType']]]);
+    const rows = await sql<{ name: string; spec: string; item_level: string; sources: string[] }>(
+      ctx.server.app,
+      `SELECT c.name, c.spec, c.item_level::text, array_agg(s.source_type ORDER BY s.source_type) AS sources
+         FROM characters c JOIN character_sources s ON s.character_id = c.id
+        WHERE c.guild_id = $1 AND c.name IN ('Thrall', 'Garrosh') GROUP BY c.id ORDER BY c.name`,
+      [guildId],
+    );
+    expect(rows).toEqual([
+      { name: 'Garrosh', spec: 'Arms', item_level: '650.50', sources: ['combat_log'] },
+      { name: 'Thrall', spec: 'Restoration', item_level: '650.50', sources: ['loot_import', 'manual'] },
+    ]);
+    const again = await send(bot, '/api/bot/characters', { characters: batch.slice(0, 2) });
+    expect(again.body).toMatchObject({ accepted: 0, duplicates: 2, rejected: [] });
   });
 });

@@ -84,6 +84,7 @@ describe('GET /metrics (Prometheus)', () => {
     expect(jobs.metrics.map((metric) => [metric.labels?.job, metric.value]).sort()).toEqual([
       ['alert_delivery', '0'],
       ['dataset_export', '0'],
+      ['discord_role_sync', '0'],
       ['loot_decay', '0'],
       ['member_sync', '0'],
       ['player_bulk_update', '0'],

@@ -14,6 +14,7 @@ export * from './api/alert-evidence';
 export * from './api/analytics';
 export * from './api/audit-log';
 export * from './api/battlenet';
+export * from './api/bot-game-data';
 export * from './api/character-discovery';
 export * from './api/common';
 export * from './api/community-auth';

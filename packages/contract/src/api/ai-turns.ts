@@ -143,6 +143,20 @@ export const botIngestApi = {
     body: z.object({ samples: batch }),
     response: ingestResult,
   }),
+  loot: endpoint({
+    method: 'POST',
+    path: '/api/bot/loot',
+    summary: 'Store up to 500 RCLootCouncil awards the bot saw (botLootInput each; keyed by player, time and item string)',
+    body: z.object({ loot: batch }),
+    response: ingestResult,
+  }),
+  characters: endpoint({
+    method: 'POST',
+    path: '/api/bot/characters',
+    summary: "Merge up to 500 characters the bot saw into their guilds' (botCharacterInput each)",
+    body: z.object({ characters: batch }),
+    response: ingestResult,
+  }),
 } as const;
 
 /** Agent Logs' user-facing messages. */

@@ -24,9 +24,14 @@ function idOf(item: unknown): string | null {
 /**
  * Parses each item on its own: one bad item is reported and the others still go in. The text rules of every
  * request (no NUL, bounded nesting) are checked here per item, before the schema, so a NUL or a turn nested 10,000
- * deep rejects its own item only, and nothing deeper than the bound reaches the schema or PostgreSQL.
+ * deep rejects its own item only, and nothing deeper than the bound reaches the schema or PostgreSQL. `check` refuses
+ * a parsed item the schema alone cannot judge (field → message), or takes it (null).
  */
-export function parseBatch<S extends z.ZodType>(schema: S, items: readonly unknown[]) {
+export function parseBatch<S extends z.ZodType>(
+  schema: S,
+  items: readonly unknown[],
+  check: (item: z.infer<S>) => Record<string, string> | null = () => null,
+) {
   const valid: z.infer<S>[] = [];
   const rejected: RejectedItem[] = [];
   items.forEach((item, index) => {
@@ -39,7 +44,9 @@ export function parseBatch<S extends z.ZodType>(schema: S, items: readonly unkno
     }
     const parsed = schema.safeParse(item);
     if (parsed.success) {
-      valid.push(parsed.data);
+      const errors = check(parsed.data);
+      if (errors) rejected.push({ index, id: idOf(item), errors });
+      else valid.push(parsed.data);
       return;
     }
     rejected.push({ index, id: idOf(item), errors: errorsOf(parsed.error) });

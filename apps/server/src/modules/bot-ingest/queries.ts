@@ -130,3 +130,12 @@ export async function insertMemorySamples(db: Queryable, samples: readonly Memor
 export async function insertIntentSamples(db: Queryable, samples: readonly IntentInput[]): Promise<number> {
   return (await db.query(INSERT_INTENT, [JSON.stringify(samples.map(intentRecord))])).rowCount;
 }
+
+/** The guild tenants of these Discord servers (discord guild id → tenant id); a server without one is absent. */
+export async function selectTenants(db: Queryable, discordGuildIds: readonly string[]): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ id: string; discord_guild_id: string }>(
+    'SELECT id, discord_guild_id FROM guilds WHERE discord_guild_id = ANY($1::text[])',
+    [discordGuildIds],
+  );
+  return new Map(rows.map((row) => [row.discord_guild_id, row.id]));
+}

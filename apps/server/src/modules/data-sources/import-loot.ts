@@ -157,10 +157,8 @@ export async function previewLootImport(db: Db, guildId: string, upload: LootUpl
 }
 
 /**
- * Imports an export in one transaction: characters created (source loot_import), the awards the guild does not hold
- * yet written by one INSERT … SELECT from the staged rows, each character's source count and last activity moved on,
- * the run recorded and audited. A file with a rejected line imports nothing (400 naming the lines); the same file
- * again adds nothing.
+ * Imports an export in one transaction (applyStagedLoot). A file with a rejected line imports nothing (400 naming the
+ * lines); the same file again adds nothing.
  */
 export async function applyLootImport(db: Db, guildId: string, upload: LootUpload, requester: Requester) {
   await guildOr404(db, guildId);
@@ -172,42 +170,53 @@ export async function applyLootImport(db: Db, guildId: string, upload: LootUploa
       throw new AppError('VALIDATION_FAILED', DATA_SOURCE_MESSAGES.importRefused, { fields });
     }
     if (staged.rows === 0) throw AppError.invalidField('content', DATA_SOURCE_MESSAGES.nothingToImport);
-    const startedAt = new Date();
-    return db.transaction(async (tx) => {
-      const guild = (await lockGuild(tx, guildId))!;
-      const plan = await planCharacters(tx, guild, importId);
-      const created = await insertCharacters(
-        tx,
-        guild.id,
-        plan.characters
-          .filter((character) => character.status === 'new')
-          .map((character) => ({
-            name: character.observation.name,
-            realm: character.observation.realm,
-            class: character.observation.className,
-          })),
-      );
-      const createdIndex = new CharacterIndex(created);
-      const players = [...plan.byPlayer].map(([player, planned]) => {
-        const character = planned.existing ?? createdIndex.find(planned.observation)!;
-        return { player, character_id: character.id, character_name: character.name };
-      });
-      const written = await insertStagedLoot(tx, importId, guild.id, LOOT_SOURCE, players);
-      await recordActivity(
-        tx,
-        written.map((w) => ({ id: w.character_id, at: w.last_at, count: w.count })),
-      );
-      await addSourceSightings(
-        tx,
-        'loot_import',
-        written.map((w) => ({ character_id: w.character_id, count: w.count, seen_at: w.last_at })),
-      );
-      const loot = written.reduce((sum, w) => sum + w.count, 0);
-      const characters = characterCounts(plan);
-      const counts: DataSourceCounts = { ...characters, rejected: 0, loot };
-      const run = await recordLootRun(tx, guild.id, upload.fileName, counts, requester, startedAt);
-      return { run: presentRun(run), message: lootImported(loot, characters.new, characters.changed) };
+    const { run, counts } = await applyStagedLoot(db, guildId, importId, upload.fileName, requester);
+    return { run: presentRun(run), message: lootImported(counts.loot ?? 0, counts.new, counts.changed) };
+  });
+}
+
+/**
+ * Writes staged awards (an uploaded export, or the bot's batch) in one transaction: characters created (source
+ * loot_import), the awards the guild does not hold yet written by one INSERT … SELECT from the staged rows, each
+ * character's source count and last activity moved on, the run recorded and audited under `subject`. The awards are
+ * keyed as RCLootCouncil keys them (player, time, item string), so an award the bot reported and the export that holds
+ * it are one award.
+ */
+export async function applyStagedLoot(db: Db, guildId: string, importId: string, subject: string, requester: Requester) {
+  const startedAt = new Date();
+  return db.transaction(async (tx) => {
+    const guild = (await lockGuild(tx, guildId))!;
+    const plan = await planCharacters(tx, guild, importId);
+    const created = await insertCharacters(
+      tx,
+      guild.id,
+      plan.characters
+        .filter((character) => character.status === 'new')
+        .map((character) => ({
+          name: character.observation.name,
+          realm: character.observation.realm,
+          class: character.observation.className,
+        })),
+    );
+    const createdIndex = new CharacterIndex(created);
+    const players = [...plan.byPlayer].map(([player, planned]) => {
+      const character = planned.existing ?? createdIndex.find(planned.observation)!;
+      return { player, character_id: character.id, character_name: character.name };
     });
+    const written = await insertStagedLoot(tx, importId, guild.id, LOOT_SOURCE, players);
+    await recordActivity(
+      tx,
+      written.map((w) => ({ id: w.character_id, at: w.last_at, count: w.count })),
+    );
+    await addSourceSightings(
+      tx,
+      'loot_import',
+      written.map((w) => ({ character_id: w.character_id, count: w.count, seen_at: w.last_at })),
+    );
+    const loot = written.reduce((sum, w) => sum + w.count, 0);
+    const counts: DataSourceCounts = { ...characterCounts(plan), rejected: 0, loot };
+    const run = await recordLootRun(tx, guild.id, subject, counts, requester, startedAt);
+    return { run, counts };
   });
 }
 

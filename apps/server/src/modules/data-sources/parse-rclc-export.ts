@@ -48,6 +48,10 @@ export interface RclcLootRow {
   key: string;
 }
 
+/** RCLootCouncil's award as one id: player, date and time, item string (the export's and the bot's alike). */
+export const rclcAwardKey = (player: string, awardedAt: Date, itemString: string) =>
+  `${player}|${awardedAt.toISOString()}|${itemString}`;
+
 /** A line the import cannot take, and why, in words. */
 export interface RejectedRow {
   line: number;
@@ -144,7 +148,7 @@ function checkRecord(line: number, field: (name: string) => string): RclcLootRow
     note: text(field('note')),
     owner: owner === 'Unknown' ? null : owner,
     awardedAt,
-    key: `${player}|${awardedAt.toISOString()}|${itemString}`,
+    key: rclcAwardKey(player, awardedAt, itemString),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   type BattlenetRegion,
   CHARACTER_SOURCE_LABELS,
+  type CharacterSourceType,
   type DataSourceCounts,
   GAME_DATA_MESSAGES,
   type SourceSyncJob as SourceSyncView,
@@ -72,7 +73,7 @@ function failureOf(error: unknown, source: SyncedSource, input: SourceSyncInput)
 export async function planObservations(
   tx: Queryable,
   guildId: string,
-  source: SyncedSource,
+  source: CharacterSourceType,
   observations: readonly Observation[],
 ): Promise<PlannedCharacter[]> {
   const index = new CharacterIndex(await selectKnownCharacters(tx, guildId));
@@ -97,7 +98,7 @@ export function countsOf(plans: readonly PlannedCharacter[], written: WrittenPla
 export async function saveRosterLike(
   tx: Queryable,
   guildId: string,
-  source: SyncedSource,
+  source: CharacterSourceType,
   observations: readonly Observation[],
   rejected: number,
   at: Date,
