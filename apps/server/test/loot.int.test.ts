@@ -507,6 +507,11 @@ describe('EPGP and the weekly decay', () => {
       [tenantB, gm!.id],
     );
     const deps = lootDepsOf(server.app);
+    // Open loot pages of the guild hear that its standings moved (pushed to its room as loot:changed).
+    const heard: unknown[] = [];
+    const unsubscribe = server.app.bus.subscribe((event) => {
+      if (event.type === 'loot.changed') heard.push(event.loot);
+    });
     expect(await queueDueDecays(deps)).toBeGreaterThanOrEqual(1);
     await expect
       .poll(
@@ -526,6 +531,15 @@ describe('EPGP and the weekly decay', () => {
     );
     // 100 decays by 10 % in each of the four weeks that ended since: 90, 81, 72.90, 65.61.
     expect(sum!.points).toBe('65.61');
+    await expect
+      .poll(() => heard, { timeout: 5000 })
+      .toContainEqual({
+        guildId: tenantB,
+        discordGuildId: GUILD_B,
+        change: 'decay',
+        raidId: null,
+      });
+    unsubscribe();
     expect(await queueDueDecays(deps)).toBe(0);
   });
 

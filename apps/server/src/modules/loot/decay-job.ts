@@ -7,6 +7,8 @@ import type { LootDeps } from './loot-deps';
 
 export interface DecayJobInput {
   guildId: string;
+  /** The guild's Discord server: its room hears that standings moved (null: no member can have a loot page open). */
+  discordGuildId?: string | null;
 }
 
 export type LootDecayJob = JobKind<DecayJobInput, null, { weeks: number; entries: number }>;
@@ -24,7 +26,12 @@ export function lootDecayJob(deps: LootDeps): LootDecayJob {
     interruptedError: 'The decay stopped with its process; the weeks it finished stay decayed and it goes on from there',
     failedError: 'The decay failed',
     run: (running) => decayLedger(deps.db, running.record.input.guildId),
-    announce: () => [],
+    // Open loot pages refetch their standings when a decay wrote entries, as they do after an officer's change.
+    announce: (job) => {
+      const { guildId, discordGuildId } = job.input;
+      if (job.status !== 'succeeded' || !job.result?.entries || !discordGuildId) return [];
+      return [{ type: 'loot.changed', loot: { guildId, discordGuildId, change: 'decay', raidId: null } }];
+    },
   };
   jobOfDb.set(deps.db, job);
   return job;
@@ -34,9 +41,9 @@ export function lootDecayJob(deps: LootDeps): LootDecayJob {
 export async function queueDueDecays(deps: LootDeps, now = new Date()): Promise<number> {
   const job = lootDecayJob(deps);
   let queued = 0;
-  for (const { guild_id } of await selectGuildsDueForDecay(deps.db, lastEndedWeek(now))) {
+  for (const { guild_id, discord_guild_id } of await selectGuildsDueForDecay(deps.db, lastEndedWeek(now))) {
     const record = await deps.jobs.enqueue(job, {
-      input: { guildId: guild_id },
+      input: { guildId: guild_id, discordGuildId: discord_guild_id },
       requester: { actor: { type: 'system' }, ip: null },
       tenantId: guild_id,
       target: guild_id,

@@ -223,9 +223,12 @@ export async function selectDecayStart(db: Queryable, guildId: string, ledger: s
 }
 
 /** Guilds whose system keeps a ledger with entries and whose last decayed week is before this one. */
-export async function selectGuildsDueForDecay(db: Queryable, lastWeek: string): Promise<{ guild_id: string }[]> {
-  const { rows } = await db.query<{ guild_id: string }>(
-    `SELECT g.id AS guild_id FROM guilds g
+export async function selectGuildsDueForDecay(
+  db: Queryable,
+  lastWeek: string,
+): Promise<{ guild_id: string; discord_guild_id: string | null }[]> {
+  const { rows } = await db.query<{ guild_id: string; discord_guild_id: string | null }>(
+    `SELECT g.id AS guild_id, g.discord_guild_id FROM guilds g
       WHERE g.loot_system IN ('DKP', 'EPGP')
         AND EXISTS (SELECT 1 FROM loot_ledger_entries e WHERE e.guild_id = g.id
                        AND e.ledger = CASE g.loot_system WHEN 'DKP' THEN 'dkp' ELSE 'epgp' END)
