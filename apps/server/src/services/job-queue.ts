@@ -160,3 +160,20 @@ export function jobRecordOf<Input, Progress, Result>(row: JobRow): JobRecord<Inp
     expiresAt: dateOf(row.expires_at),
   };
 }
+
+/**
+ * A job kind made once per key (the app's database, or its deps): the runner knows a kind by its one object, while
+ * every Fastify context makes its own deps. `kindOnce(keyOf, make)(deps)` answers the same kind for the same key.
+ */
+export function kindOnce<Deps, Kind>(keyOf: (deps: Deps) => object, make: (deps: Deps) => Kind): (deps: Deps) => Kind {
+  const kinds = new WeakMap<object, Kind>();
+  return (deps) => {
+    const key = keyOf(deps);
+    let kind = kinds.get(key);
+    if (kind === undefined) {
+      kind = make(deps);
+      kinds.set(key, kind);
+    }
+    return kind;
+  };
+}

@@ -1,6 +1,6 @@
 // The weekly decay as a job kind on the one job layer: one job per guild at a time (its target), claimed by one
 // process; the week itself is claimed in loot_decay_runs, so a week decays once however many processes queue it.
-import type { JobKind } from '../../services/job-queue';
+import { type JobKind, kindOnce } from '../../services/job-queue';
 import { decayLedger, lastEndedWeek } from './decay-ledger';
 import { selectGuildsDueForDecay } from './ledger-queries';
 import type { LootDeps } from './loot-deps';
@@ -13,14 +13,10 @@ export interface DecayJobInput {
 
 export type LootDecayJob = JobKind<DecayJobInput, null, { weeks: number; entries: number }>;
 
-// Keyed by the database: every Fastify context makes its own deps, but the app has one database and one kind.
-const jobOfDb = new WeakMap<LootDeps['db'], LootDecayJob>();
-
-/** The decay job kind of this app, made once (the runner knows a kind by its one object). */
-export function lootDecayJob(deps: LootDeps): LootDecayJob {
-  const known = jobOfDb.get(deps.db);
-  if (known) return known;
-  const job: LootDecayJob = {
+/** The decay job kind of this app, made once per database (the runner knows a kind by its one object). */
+export const lootDecayJob = kindOnce(
+  (deps: LootDeps) => deps.db,
+  (deps): LootDecayJob => ({
     name: 'loot_decay',
     maxAttempts: 3,
     interruptedError: 'The decay stopped with its process; the weeks it finished stay decayed and it goes on from there',
@@ -32,10 +28,8 @@ export function lootDecayJob(deps: LootDeps): LootDecayJob {
       if (job.status !== 'succeeded' || !job.result?.entries || !discordGuildId) return [];
       return [{ type: 'loot.changed', loot: { guildId, discordGuildId, change: 'decay', raidId: null } }];
     },
-  };
-  jobOfDb.set(deps.db, job);
-  return job;
-}
+  }),
+);
 
 /** Queues a decay for every guild with a week that ended undecayed; how many were queued. */
 export async function queueDueDecays(deps: LootDeps, now = new Date()): Promise<number> {

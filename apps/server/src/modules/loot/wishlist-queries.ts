@@ -33,8 +33,26 @@ export async function replaceWishlist(
     'DELETE FROM loot_wishlist_items WHERE character_id = $1 RETURNING item_id, source',
     [characterId],
   );
-  if (items.length === 0) return;
   const sourceOf = new Map(before.map((row) => [row.item_id, row.source]));
+  await insertLines(
+    tx,
+    guildId,
+    characterId,
+    items.map((i) => ({ item_id: i.itemId, item_name: i.itemName, note: i.note, source: sourceOf.get(i.itemId) ?? 'member' })),
+  );
+}
+
+/** A wishlist line as written. */
+interface WishlistLine {
+  item_id: number;
+  item_name: string;
+  note: string;
+  source: string;
+}
+
+/** Writes a character's lines, ranked from 1 in the order given (its old lines are already gone). */
+async function insertLines(tx: Queryable, guildId: string, characterId: string, lines: readonly WishlistLine[]) {
+  if (lines.length === 0) return;
   await tx.query(
     `INSERT INTO loot_wishlist_items (guild_id, character_id, item_id, item_name, rank, note, source)
      SELECT $1, $2, i.item_id, i.item_name, i.rank, i.note, i.source
@@ -42,10 +60,10 @@ export async function replaceWishlist(
     [
       guildId,
       characterId,
-      items.map((i) => i.itemId),
-      items.map((i) => i.itemName),
-      items.map((i) => i.note),
-      items.map((i) => sourceOf.get(i.itemId) ?? 'member'),
+      lines.map((line) => line.item_id),
+      lines.map((line) => line.item_name),
+      lines.map((line) => line.note),
+      lines.map((line) => line.source),
     ],
   );
 }
@@ -76,11 +94,11 @@ export async function replaceImportedWishes(
   const own = rows.filter((row) => row.source === 'member');
   const ownIds = new Set(own.map((row) => row.item_id));
   const imported = wishes.filter((wish) => !ownIds.has(wish.itemId)).slice(0, Math.max(0, maxItems - own.length));
-  const next = [
+  const next: WishlistLine[] = [
     ...own.map((row) => ({ item_id: row.item_id, item_name: row.item_name, note: row.note, source: 'member' })),
     ...imported.map((wish) => ({ item_id: wish.itemId, item_name: wish.itemName, note: wish.note, source: 'wowaudit' })),
   ];
-  const same = (a: (typeof next)[number], b: (typeof rows)[number] | undefined, rank: number) =>
+  const same = (a: WishlistLine, b: (typeof rows)[number] | undefined, rank: number) =>
     b !== undefined &&
     b.rank === rank &&
     a.item_id === b.item_id &&
@@ -89,20 +107,7 @@ export async function replaceImportedWishes(
     a.source === b.source;
   if (next.length === rows.length && next.every((line, i) => same(line, rows[i], i + 1))) return false;
   await tx.query('DELETE FROM loot_wishlist_items WHERE character_id = $1', [characterId]);
-  if (next.length === 0) return true;
-  await tx.query(
-    `INSERT INTO loot_wishlist_items (guild_id, character_id, item_id, item_name, rank, note, source)
-     SELECT $1, $2, i.item_id, i.item_name, i.rank, i.note, i.source
-       FROM unnest($3::int[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS i(item_id, item_name, note, source, rank)`,
-    [
-      guildId,
-      characterId,
-      next.map((line) => line.item_id),
-      next.map((line) => line.item_name),
-      next.map((line) => line.note),
-      next.map((line) => line.source),
-    ],
-  );
+  await insertLines(tx, guildId, characterId, next);
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { reminderMs } from '@guildhall/contract';
-import type { JobKind } from '../../services/job-queue';
+import { type JobKind, kindOnce } from '../../services/job-queue';
 import type { RaidsDeps } from './raids-deps';
 import { selectReminderCandidates, selectReminderRuns } from './reminder-queries';
 import { type RaidReminderInput, sendRaidReminders } from './send-raid-reminders';
@@ -7,23 +7,18 @@ import { type RaidReminderInput, sendRaidReminders } from './send-raid-reminders
 /** The reminder job kind: one raid's reminders, claimed by one process. */
 export type RaidReminderJob = JobKind<RaidReminderInput, null, { sent: number }>;
 
-const jobOfDeps = new WeakMap<RaidsDeps, RaidReminderJob>();
-
 /** The reminder job kind of these deps, made once (the runner knows a kind by its one object). */
-export function raidReminderJob(deps: RaidsDeps): RaidReminderJob {
-  const known = jobOfDeps.get(deps);
-  if (known) return known;
-  const job: RaidReminderJob = {
+export const raidReminderJob = kindOnce(
+  (deps: RaidsDeps) => deps,
+  (deps): RaidReminderJob => ({
     name: 'raid_reminder',
     maxAttempts: 3,
     interruptedError: 'The reminders stopped with their process; they were tried again',
     failedError: 'The reminders could not be sent',
     run: (running) => sendRaidReminders(deps, running.record.input),
     announce: () => [],
-  };
-  jobOfDeps.set(deps, job);
-  return job;
-}
+  }),
+);
 
 /** How far ahead the scan looks: the longest reminder time it honours. */
 const HORIZON_MS = 14 * 864e5;

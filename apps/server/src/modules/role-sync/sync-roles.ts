@@ -2,7 +2,7 @@ import { DiscordAPIError } from '@discordjs/rest';
 import { ROLE_SYNC_MESSAGES, type RoleSyncResult } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
 import { type Requester, recordAudit } from '../../core/audit';
-import { JobFailure, type JobKind, type JobRequester } from '../../services/job-queue';
+import { JobFailure, type JobKind, type JobRequester, kindOnce } from '../../services/job-queue';
 import { planRoleSync } from './plan-role-sync';
 import { markMemberLeft, selectDiscordGuildId, selectRoleSync, writeMemberRole } from './queries';
 import type { RoleSyncDeps } from './role-sync-deps';
@@ -103,24 +103,18 @@ export async function syncRoles(
   return result;
 }
 
-// Keyed by the database: every Fastify context makes its own deps, but the app has one database and one kind.
-const jobOfDb = new WeakMap<RoleSyncDeps['db'], RoleSyncJob>();
-
-/** The role sync job kind of this app, made once (the runner knows a kind by its one object). */
-export function roleSyncJob(deps: RoleSyncDeps): RoleSyncJob {
-  const known = jobOfDb.get(deps.db);
-  if (known) return known;
-  const job: RoleSyncJob = {
+/** The role sync job kind of this app, made once per database (the runner knows a kind by its one object). */
+export const roleSyncJob = kindOnce(
+  (deps: RoleSyncDeps) => deps.db,
+  (deps): RoleSyncJob => ({
     name: 'discord_role_sync',
     maxAttempts: 2,
     interruptedError: 'Role sync stopped with its process; the roles it gave or took stay, and the next run goes on',
     failedError: 'Role sync failed',
     run: (running) => syncRoles(deps, running.record.input, running.record.requester, running.signal),
     announce: () => [],
-  };
-  jobOfDb.set(deps.db, job);
-  return job;
-}
+  }),
+);
 
 /** Queues a role sync of the guild; null when one is already queued or running. */
 export function queueRoleSync(deps: RoleSyncDeps, guildId: string, requester: JobRequester) {
