@@ -57,7 +57,7 @@ describe('standing availability', () => {
     });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toMatchObject({
-      message: RAID_AVAILABILITY_MESSAGES.daysSaved,
+      message: RAID_AVAILABILITY_MESSAGES.daysSaved(0, 0),
       availability: { weekdays: [weekdayOf(day)], characterId: guild.characters.raider, role: 'healer', timeZone: 'UTC' },
     });
 

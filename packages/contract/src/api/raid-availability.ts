@@ -14,10 +14,20 @@ export const RAID_AVAILABILITY_LIMITS = {
   absencesPerMember: 50,
 } as const;
 
+const raidCount = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const countsOf = (parts: string[]) => (parts.some(Boolean) ? ` (${parts.filter(Boolean).join('; ')})` : '');
+
 /** What the availability calls and screens say. */
 export const RAID_AVAILABILITY_MESSAGES = {
-  daysSaved: 'Your raid days are saved: new raids on them are answered Accept for you.',
-  daysCleared: 'Your raid days are cleared: new raids wait for your answer.',
+  daysSaved: (answered: number, withdrawn: number) =>
+    `Your raid days are saved: raids on them are answered Accept for you${countsOf([
+      answered > 0 ? `${raidCount(answered, 'open raid')} answered now` : '',
+      withdrawn > 0 ? `${raidCount(withdrawn, 'Accept answer')} withdrawn from days you no longer raid` : '',
+    ])}.`,
+  daysCleared: (withdrawn: number) =>
+    `Your raid days are cleared: raids wait for your answer${countsOf([
+      withdrawn > 0 ? `${raidCount(withdrawn, 'Accept answer')} they gave open raids withdrawn` : '',
+    ])}.`,
   absenceSaved: (answered: number) =>
     answered === 0
       ? 'Your absence is saved.'
@@ -38,7 +48,7 @@ export const RAID_AVAILABILITY_MESSAGES = {
 const isoDate = z.string().regex(ISO_DATE_PATTERN, RAID_MESSAGES.date);
 const timeZone = z.string().min(1, RAID_AVAILABILITY_MESSAGES.unknownTimeZone).max(64);
 
-/** The weekdays a member raids, and as what: new raids on those days (in their zone) are answered Accept. */
+/** The weekdays a member raids, and as what: open raids on those days (in their zone) are answered Accept. */
 export const raidAvailability = z.object({
   weekdays: z.array(z.number().int().min(0).max(6)).describe('0 Sunday … 6 Saturday'),
   characterId: z.string().nullable(),
@@ -94,9 +104,15 @@ export const raidAvailabilityApi = {
   save: endpoint({
     method: 'PUT',
     path: '/api/guild/raid-availability',
-    summary: 'Set the weekdays the caller raids (none: clear them); they answer new raids Accept',
+    summary: 'Set the weekdays the caller raids (none: clear them); they answer unanswered open and new raids on them Accept',
     body: raidAvailabilityBody,
-    response: z.object({ success: ok, message: z.string(), ...availabilityState }),
+    response: z.object({
+      success: ok,
+      message: z.string(),
+      answered: z.number().describe('Open raids the raid days answered Accept now'),
+      withdrawn: z.number().describe('Accept answers the earlier raid days gave open raids, withdrawn'),
+      ...availabilityState,
+    }),
   }),
   addAbsence: endpoint({
     method: 'POST',

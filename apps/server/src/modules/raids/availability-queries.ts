@@ -115,6 +115,51 @@ export async function selectOpenRaidIds(db: Queryable, guildId: string, range: {
   return rows.map((row) => row.id);
 }
 
+/**
+ * Answers Accept, as the member's raid days say (character, role, spec), the guild's open raids whose weekday in the
+ * days' zone is one of them, that the member has not answered, and that no absence of theirs covers (an absence wins:
+ * no Accept inside it). Marked by_availability. The raids answered. Open raids start after now (a deadline is never
+ * after the start), so the guild's raids are read on raid_events_guild_starts_idx.
+ */
+export async function answerFromRaidDays(db: Queryable, guildId: string, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ raid_event_id: string }>(
+    `INSERT INTO raid_signups (raid_event_id, user_id, status, character_id, role, spec, comment, by_availability)
+     SELECT r.id, a.user_id, 'accept', a.character_id, a.role, a.spec, '', true
+       FROM raid_availability a
+       JOIN raid_events r ON r.guild_id = a.guild_id AND r.starts_at > now() AND ${OPEN_RAID}
+                         AND extract(dow FROM r.starts_at AT TIME ZONE a.time_zone)::smallint = ANY(a.weekdays)
+      WHERE a.guild_id = $1 AND a.user_id = $2
+        AND NOT EXISTS (SELECT 1 FROM raid_absences ab WHERE ab.guild_id = $1 AND ab.user_id = $2
+                         AND (r.starts_at AT TIME ZONE ab.time_zone)::date BETWEEN ab.first_date AND ab.last_date)
+      ORDER BY r.starts_at, r.id
+     ON CONFLICT (raid_event_id, user_id) DO NOTHING
+     RETURNING raid_event_id`,
+    [guildId, userId],
+  );
+  return rows.map((row) => row.raid_event_id);
+}
+
+/**
+ * Withdraws the Accept answers the member's raid days gave the guild's open raids whose weekday, in `timeZone`, is not
+ * one of `weekdays` (none: every one). Answers of their own, Absent ones and closed raids' are kept. The raids withdrawn.
+ */
+export async function withdrawRaidDayAnswers(
+  db: Queryable,
+  guildId: string,
+  userId: string,
+  days: { weekdays: readonly number[]; timeZone: string },
+): Promise<string[]> {
+  const { rows } = await db.query<{ raid_event_id: string }>(
+    `DELETE FROM raid_signups s USING raid_events r
+      WHERE s.raid_event_id = r.id AND s.user_id = $2 AND s.by_availability AND s.status = 'accept'
+        AND r.guild_id = $1 AND r.starts_at > now() AND ${OPEN_RAID}
+        AND NOT (extract(dow FROM r.starts_at AT TIME ZONE $4::text)::smallint = ANY($3::smallint[]))
+     RETURNING s.raid_event_id`,
+    [guildId, userId, days.weekdays, days.timeZone],
+  );
+  return rows.map((row) => row.raid_event_id);
+}
+
 /** One answer the availability gave. */
 export interface AvailabilityAnswerRow {
   raid_event_id: string;

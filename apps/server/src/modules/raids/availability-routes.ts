@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guildMemberOf } from '../../auth/guild-member';
 import { requireGuild } from '../../auth/require-guild';
 import { contractRoute } from '../../http/contract-route';
-import { addAbsence, readAvailability, removeAbsence, saveAvailability } from './availability';
+import { addAbsence, readAvailability, removeAbsence } from './availability';
 import { raidsDepsOf } from './raids-deps';
+import { saveAvailability } from './save-availability';
 
 const TAG = 'Raids';
 

@@ -3,11 +3,9 @@ import {
   isKnownTimeZone,
   RAID_AVAILABILITY_LIMITS,
   RAID_AVAILABILITY_MESSAGES,
-  RAID_MESSAGES,
   type RaidAbsence,
   type RaidAbsenceInput,
   type RaidAvailability,
-  type RaidAvailabilityInput,
   type RaidRole,
   zonedParts,
   zonedTimeToUtc,
@@ -18,7 +16,6 @@ import {
   type AbsenceRow,
   type AvailabilityRow,
   deleteAbsence,
-  deleteAvailability,
   deleteAvailabilityAbsences,
   insertAbsence,
   insertAvailabilityAnswers,
@@ -27,17 +24,15 @@ import {
   selectAbsences,
   selectAvailability,
   selectOpenRaidIds,
-  upsertAvailability,
 } from './availability-queries';
 import { publishAnswer } from './open-raid';
 import { refuse } from './plan-raid';
 import type { RaidMember } from './raid-member';
 import type { RaidsDeps } from './raids-deps';
-import { ROLE_OF_CHARACTER } from './sign-up';
-import { findOwnCharacter } from './signup-queries';
 
 // A member's standing availability: the weekdays they raid and their absences answer raids for them, marked so the
-// calendar and the board say so; their own answer always wins (sign-up clears the mark).
+// calendar and the board say so; their own answer always wins (sign-up clears the mark). Saving the raid days is
+// save-availability.ts.
 
 /** The member's raid days and absences, as the availability calls answer. */
 export interface AvailabilityState {
@@ -68,43 +63,9 @@ export async function readAvailability(db: Queryable, member: RaidMember): Promi
   return { availability: days ? presentAvailability(days) : null, absences: absences.map(presentAbsence) };
 }
 
-function checkTimeZone(timeZone: string): void {
+/** Refuses a zone Intl does not know, on the timeZone field. */
+export function checkTimeZone(timeZone: string): void {
   if (!isKnownTimeZone(timeZone)) refuse({ timeZone: RAID_AVAILABILITY_MESSAGES.unknownTimeZone });
-}
-
-/**
- * Sets the weekdays the member raids, with the character (theirs) and role they come as, or clears them (no weekday).
- * They answer raids planned from now on; raids already planned keep waiting for the member's answer.
- */
-export async function saveAvailability(
-  deps: RaidsDeps,
-  member: RaidMember,
-  input: RaidAvailabilityInput,
-): Promise<AvailabilityState & { message: string }> {
-  checkTimeZone(input.timeZone);
-  return deps.db.transaction(async (tx) => {
-    const weekdays = [...new Set(input.weekdays)].sort((a, b) => a - b);
-    if (weekdays.length === 0) {
-      await deleteAvailability(tx, member.guildId, member.userId);
-      return { ...(await readAvailability(tx, member)), message: RAID_AVAILABILITY_MESSAGES.daysCleared };
-    }
-    const character = input.characterId ? await findOwnCharacter(tx, member.guildId, member.userId, input.characterId) : null;
-    if (input.characterId && !character) {
-      throw new AppError('FORBIDDEN', RAID_MESSAGES.notYourCharacter, {
-        fields: { characterId: RAID_MESSAGES.notYourCharacter },
-      });
-    }
-    const role = input.role ?? (character?.role ? ROLE_OF_CHARACTER[character.role] : undefined);
-    if (!role) refuse({ role: RAID_MESSAGES.roleRequired });
-    await upsertAvailability(tx, member.guildId, member.userId, {
-      weekdays,
-      characterId: character?.id ?? null,
-      role,
-      spec: input.spec ?? (character?.spec || null),
-      timeZone: input.timeZone,
-    });
-    return { ...(await readAvailability(tx, member)), message: RAID_AVAILABILITY_MESSAGES.daysSaved };
-  });
 }
 
 /** The instants an absence's days span in its zone: from the first day's midnight to the one after the last. */

@@ -16,7 +16,8 @@ export function AvailabilityPanel({ guildId }: { guildId: string }) {
         Your availability
       </h2>
       <p className="availability__note">
-        New raids on your raid days are answered Accept for you, and raids in an absence Absent; your own answer always wins.
+        Open raids on your raid days are answered Accept for you, now and as they are planned, and raids in an absence Absent;
+        your own answer always wins.
       </p>
       <RaidDaysForm key={JSON.stringify(availability)} guildId={guildId} current={availability} />
       <h3 className="availability__subtitle">Absences</h3>
