@@ -2,6 +2,7 @@ import {
   COMBAT_LOGS_NOT_CONFIGURED,
   GUILD_DATA_KINDS,
   GUILD_MESSAGES,
+  type GuildDataKind,
   type GuildDataSummary,
   guildNotFound,
 } from '@guildhall/contract';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download } from './helpers/download';
 import { sql } from './helpers/factories';
 import { type GuildDataSet, insertGuild, insertGuildData } from './helpers/guild-factories';
+import { type GuildLootSet, insertGuildLoot } from './helpers/guild-loot-factories';
 import { HttpClient } from './helpers/http-client';
 import { createInfluxDatabase, writeInfluxLines } from './helpers/influx';
 import {
@@ -29,6 +31,9 @@ let owner: HttpClient;
 let guildId: string;
 let otherGuildId: string;
 let data: GuildDataSet;
+let loot: GuildLootSet;
+/** Rows of every kind the guild holds: its data and its loot system's. */
+let counts: Record<GuildDataKind, number>;
 
 beforeAll(async () => {
   ({ environment, server, owner } = await startSignedInApp());
@@ -36,6 +41,14 @@ beforeAll(async () => {
   otherGuildId = await insertGuild(server.app, { guild_name: 'Other Guild' });
   data = await insertGuildData(server.app, guildId);
   await insertGuildData(server.app, otherGuildId);
+  // A platform user who asks for and votes on council items: the exports name them no more than the dump does.
+  const [user] = await sql<{ id: string }>(
+    server.app,
+    "INSERT INTO users (username, global_name, email) VALUES ('planner', 'Plan Ner', 'planner@example.test') RETURNING id",
+  );
+  loot = await insertGuildLoot(server.app, guildId, user!.id);
+  await insertGuildLoot(server.app, otherGuildId, user!.id);
+  counts = { ...data.counts, ...loot.counts };
 });
 
 afterAll(async () => {
@@ -50,8 +63,16 @@ describe('the guild data summary', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.guild.id).toBe(guildId);
     const { summary } = answer.body;
-    expect(summary.counts).toEqual({ characters: 3, loot_entries: 4, raid_events: 2, discord_users: 4 });
-    expect(summary.storage.database_records).toBe(Object.values(data.counts).reduce((a, b) => a + b, 0));
+    expect(summary.counts).toEqual({
+      characters: 3,
+      loot_entries: 4,
+      raid_events: 2,
+      discord_users: 4,
+      loot_ledger_entries: 3,
+      loot_wishlist_items: 2,
+      loot_council_items: 1,
+    });
+    expect(summary.storage.database_records).toBe(Object.values(counts).reduce((a, b) => a + b, 0));
     expect(summary.storage.file_size).toBeGreaterThan(500);
     const [latest] = await sql<{ loot: Date; raid: Date; character: Date }>(
       server.app,
@@ -230,19 +251,23 @@ describe('the data tabs', () => {
 });
 
 describe('the JSON export', () => {
-  it('streams a zip with guild.json and one JSON file per kind, equal to the database', async () => {
+  it('streams a zip with guild.json, the loot settings versions and one JSON file per kind, equal to the database', async () => {
     const file = await download(owner, `/api/admin/guilds/${guildId}/export?type=json`);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/zip');
     expect(file.headers['content-disposition']).toMatch(/filename="crimson-covenant-data-\d{4}-\d{2}-\d{2}\.zip"/);
     const files = unzipSync(new Uint8Array(file.body));
-    expect(Object.keys(files).sort()).toEqual(['guild.json', ...GUILD_DATA_KINDS.map((kind) => `${kind}.json`)].sort());
+    expect(Object.keys(files).sort()).toEqual(
+      ['guild.json', 'loot_rule_versions.json', ...GUILD_DATA_KINDS.map((kind) => `${kind}.json`)].sort(),
+    );
     const json = (name: string) => JSON.parse(strFromU8(files[name]!));
     const [guildRow] = await sql<{ row: unknown }>(server.app, 'SELECT row_to_json(g) AS row FROM guilds g WHERE id = $1', [
       guildId,
     ]);
     expect(json('guild.json')).toEqual(guildRow!.row);
-    const owned: Record<(typeof GUILD_DATA_KINDS)[number], string> = {
+    // The loot system's rows as the dump writes them: amounts as exact decimal strings, platform users NULL.
+    const ofCouncil = 'council_item_id IN (SELECT id FROM loot_council_items WHERE guild_id = $1)';
+    const owned: Record<GuildDataKind | 'loot_rule_versions', string> = {
       characters: 'SELECT row_to_json(t) AS row FROM characters t WHERE guild_id = $1 ORDER BY id',
       loot_entries: 'SELECT row_to_json(t) AS row FROM loot_entries t WHERE guild_id = $1 ORDER BY id',
       raid_events: 'SELECT row_to_json(t) AS row FROM raid_events t WHERE guild_id = $1 ORDER BY id',
@@ -250,15 +275,63 @@ describe('the JSON export', () => {
                          WHERE raid_event_id IN (SELECT id FROM raid_events WHERE guild_id = $1) ORDER BY raid_event_id, character_id`,
       discord_members: 'SELECT row_to_json(t) AS row FROM discord_members t WHERE guild_id = $1 ORDER BY id',
       character_links: 'SELECT row_to_json(t) AS row FROM character_links t WHERE guild_id = $1 ORDER BY id',
+      loot_rule_versions: 'SELECT to_jsonb(t) AS row FROM loot_rule_versions t WHERE guild_id = $1 ORDER BY version',
+      loot_ledger_entries: `SELECT to_jsonb(t) || jsonb_build_object('points', points::text, 'ep', ep::text, 'gp', gp::text) AS row
+                              FROM loot_ledger_entries t WHERE guild_id = $1 ORDER BY id`,
+      loot_decay_runs: 'SELECT to_jsonb(t) AS row FROM loot_decay_runs t WHERE guild_id = $1 ORDER BY ledger, decay_week',
+      loot_wishlist_items:
+        'SELECT to_jsonb(t) AS row FROM loot_wishlist_items t WHERE guild_id = $1 ORDER BY character_id, item_id',
+      loot_council_items: 'SELECT to_jsonb(t) AS row FROM loot_council_items t WHERE guild_id = $1 ORDER BY id',
+      loot_requests: `SELECT to_jsonb(t) || jsonb_build_object('user_id', NULL) AS row FROM loot_requests t
+                        WHERE ${ofCouncil} ORDER BY id`,
+      loot_council_votes: `SELECT to_jsonb(t) || jsonb_build_object('voter_user_id', NULL) AS row FROM loot_council_votes t
+                             WHERE ${ofCouncil} ORDER BY id`,
     };
-    for (const kind of GUILD_DATA_KINDS) {
-      const rows = await sql<{ row: unknown }>(server.app, owned[kind], [guildId]);
-      expect(json(`${kind}.json`), kind).toEqual(rows.map((r) => r.row));
-      expect(rows, kind).toHaveLength(data.counts[kind]);
+    for (const table of ['loot_rule_versions', ...GUILD_DATA_KINDS] as const) {
+      const rows = await sql<{ row: unknown }>(server.app, owned[table], [guildId]);
+      expect(json(`${table}.json`), table).toEqual(rows.map((r) => r.row));
+      expect(rows, table).toHaveLength(table === 'loot_rule_versions' ? loot.ruleVersions : counts[table]);
     }
     const [character] = json('characters.json').filter((c: { name: string }) => c.name === 'Kaethas');
     expect(character).toMatchObject({ guild_note: 'Main: it\'s "me"', officer_note: 'back\\slash\nnew line' });
     expect(character.updated_at).toMatch(/\.123456\+00:00$/);
+
+    type LedgerRow = { kind: string; reason: string; points: string; ep: string; gp: string; corrects_entry_id: string | null };
+    const ledger: LedgerRow[] = json('loot_ledger_entries.json');
+    expect(ledger.map(({ kind, reason, points, ep, gp }) => ({ kind, reason, points, ep, gp }))).toEqual(
+      expect.arrayContaining([
+        { kind: 'award', reason: 'Astral Antenna', points: '-30.00', ep: '0.00', gp: '0.00' },
+        { kind: 'correction', reason: 'Price was 17.50', points: '12.50', ep: '0.00', gp: '0.00' },
+        { kind: 'decay', reason: 'Weekly decay', points: '-1.25', ep: '0.00', gp: '0.00' },
+      ]),
+    );
+    expect(ledger.find((entry) => entry.kind === 'correction')!.corrects_entry_id).toBe(
+      (ledger as (LedgerRow & { id: string })[]).find((entry) => entry.kind === 'award')!.id,
+    );
+    expect(json('loot_wishlist_items.json').map((line: { source: string; rank: number }) => [line.rank, line.source])).toEqual(
+      expect.arrayContaining([
+        [1, 'member'],
+        [2, 'wowaudit'],
+      ]),
+    );
+    expect(json('loot_council_items.json')).toEqual([expect.objectContaining({ item_name: 'Astral Antenna', item_level: 684 })]);
+    expect(json('loot_requests.json')).toEqual([expect.objectContaining({ response: 'bis', note: 'please', user_id: null })]);
+    expect(json('loot_council_votes.json')).toEqual([
+      expect.objectContaining({ reason: 'Best use', voter_name: 'planner', voter_user_id: null }),
+    ]);
+    expect(json('loot_decay_runs.json')).toEqual([
+      expect.objectContaining({ ledger: 'dkp', decay_week: '2026-11-16', entries: 1 }),
+    ]);
+    expect(json('loot_rule_versions.json').map((v: { version: number; system: string }) => [v.version, v.system])).toEqual([
+      [1, 'DKP'],
+      [2, 'EPGP'],
+    ]);
+    // Nothing of the platform user the dump does not carry either: not their profile, not their e-mail address.
+    const text = Object.values(files)
+      .map((bytes) => strFromU8(bytes))
+      .join('\n');
+    expect(text).not.toContain('Plan Ner');
+    expect(text).not.toContain('planner@example.test');
   });
 
   it('is audited', async () => {
@@ -280,11 +353,23 @@ describe('delete guild data', () => {
               (SELECT count(*) FROM raid_events WHERE guild_id = $1)::int AS raid_events,
               (SELECT count(*) FROM raid_attendance a JOIN raid_events r ON r.id = a.raid_event_id WHERE r.guild_id = $1)::int AS raid_attendance,
               (SELECT count(*) FROM discord_members WHERE guild_id = $1)::int AS discord_members,
-              (SELECT count(*) FROM character_links WHERE guild_id = $1)::int AS character_links`,
+              (SELECT count(*) FROM character_links WHERE guild_id = $1)::int AS character_links,
+              (SELECT count(*) FROM loot_ledger_entries WHERE guild_id = $1)::int AS loot_ledger_entries,
+              (SELECT count(*) FROM loot_decay_runs WHERE guild_id = $1)::int AS loot_decay_runs,
+              (SELECT count(*) FROM loot_wishlist_items WHERE guild_id = $1)::int AS loot_wishlist_items,
+              (SELECT count(*) FROM loot_council_items WHERE guild_id = $1)::int AS loot_council_items,
+              (SELECT count(*) FROM loot_requests r JOIN loot_council_items i ON i.id = r.council_item_id
+                WHERE i.guild_id = $1)::int AS loot_requests,
+              (SELECT count(*) FROM loot_council_votes v JOIN loot_council_items i ON i.id = v.council_item_id
+                WHERE i.guild_id = $1)::int AS loot_council_votes`,
       [id],
     );
     return row!;
   };
+  const settingsVersionsOf = async (id: string) =>
+    (await sql<{ n: number }>(server.app, 'SELECT count(*)::int AS n FROM loot_rule_versions WHERE guild_id = $1', [id]))[0]!.n;
+  const ledgerTotalsOf = async (id: string) =>
+    (await sql<{ n: number }>(server.app, 'SELECT count(*)::int AS n FROM loot_ledger_totals WHERE guild_id = $1', [id]))[0]!.n;
 
   it('deletes nothing when the typed name does not match', async () => {
     for (const confirmation of ['Crimson Covenant', 'crimson "covenant"', 'Crimson "Covenant" ', '']) {
@@ -296,20 +381,38 @@ describe('delete guild data', () => {
         fields: { confirmation: GUILD_MESSAGES.confirmationMismatch },
       });
     }
-    expect(await countsOf(guildId)).toEqual(data.counts);
+    expect(await countsOf(guildId)).toEqual(counts);
   });
 
-  it("deletes every kind of this guild's data and nothing of another, keeps the guild, reports and audits it", async () => {
+  it("deletes every kind of this guild's data, its loot included, and nothing of another, keeps the guild and its loot settings, reports and audits it", async () => {
     const otherBefore = await countsOf(otherGuildId);
+    expect(otherBefore).toEqual(counts);
+    // What the confirmation tells the operator will go.
+    const confirmation = (await owner.get<{ summary: GuildDataSummary }>(`/api/admin/guilds/${guildId}/data`)).body.summary
+      .counts;
     const redis = new Redis(TEST_REDIS_URL);
     await redis.set(`${environment.env.REDIS_PREFIX}guild:${guildId}:roster`, 'cached');
     const answer = await owner.request('DELETE', `/api/admin/guilds/${guildId}/data`, {
       body: { confirmation: 'Crimson "Covenant"' },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, message: GUILD_MESSAGES.dataDeleted, removed: data.counts });
-    expect(Object.values(await countsOf(guildId))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(answer.body).toEqual({ success: true, message: GUILD_MESSAGES.dataDeleted, removed: counts });
+    const { removed } = answer.body as { removed: Record<GuildDataKind, number> };
+    for (const kind of [
+      'characters',
+      'loot_entries',
+      'raid_events',
+      'loot_ledger_entries',
+      'loot_wishlist_items',
+      'loot_council_items',
+    ] as const) {
+      expect(removed[kind], kind).toBe(confirmation[kind]);
+    }
+    expect(await countsOf(guildId)).toEqual(Object.fromEntries(GUILD_DATA_KINDS.map((kind) => [kind, 0])));
+    expect(await ledgerTotalsOf(guildId)).toBe(0);
+    expect(await settingsVersionsOf(guildId)).toBe(loot.ruleVersions);
     expect(await countsOf(otherGuildId)).toEqual(otherBefore);
+    expect(await ledgerTotalsOf(otherGuildId)).toBe(1);
     expect(await sql(server.app, 'SELECT 1 FROM guilds WHERE id = $1', [guildId])).toHaveLength(1);
     expect(await redis.exists(`${environment.env.REDIS_PREFIX}guild:${guildId}:roster`)).toBe(0);
     redis.disconnect();
@@ -318,11 +421,52 @@ describe('delete guild data', () => {
       "SELECT details, actor_name, ip FROM audit_log WHERE action = 'guild.data_deleted' AND target_id = $1",
       [guildId],
     );
-    expect(audit).toMatchObject({ actor_name: OWNER.username, ip: '127.0.0.1', details: { removed: data.counts } });
+    expect(audit).toMatchObject({ actor_name: OWNER.username, ip: '127.0.0.1', details: { removed: counts } });
 
     const again = await owner.request('DELETE', `/api/admin/guilds/${guildId}/data`, {
       body: { confirmation: 'Crimson "Covenant"' },
     });
     expect(again.body.removed).toEqual(Object.fromEntries(GUILD_DATA_KINDS.map((kind) => [kind, 0])));
+  });
+});
+
+describe('delete guild', () => {
+  it('takes its loot with it (ON DELETE CASCADE): the rows the data summary counted, and its loot settings', async () => {
+    const doomedId = await insertGuild(server.app, { guild_name: 'Doomed With Loot' });
+    await insertGuildData(server.app, doomedId);
+    const [user] = await sql<{ id: string }>(server.app, "INSERT INTO users (username) VALUES ('doomed voter') RETURNING id");
+    await insertGuildLoot(server.app, doomedId, user!.id);
+    const councilItemIds = (
+      await sql<{ id: string }>(server.app, 'SELECT id FROM loot_council_items WHERE guild_id = $1', [doomedId])
+    ).map((row) => row.id);
+    const lootRows = async () => {
+      const [row] = await sql<Record<string, number>>(
+        server.app,
+        `SELECT (SELECT count(*) FROM loot_rule_versions WHERE guild_id = $1)::int AS loot_rule_versions,
+                (SELECT count(*) FROM loot_ledger_entries WHERE guild_id = $1)::int AS loot_ledger_entries,
+                (SELECT count(*) FROM loot_ledger_totals WHERE guild_id = $1)::int AS loot_ledger_totals,
+                (SELECT count(*) FROM loot_decay_runs WHERE guild_id = $1)::int AS loot_decay_runs,
+                (SELECT count(*) FROM loot_wishlist_items WHERE guild_id = $1)::int AS loot_wishlist_items,
+                (SELECT count(*) FROM loot_council_items WHERE guild_id = $1)::int AS loot_council_items,
+                (SELECT count(*) FROM loot_requests WHERE council_item_id = ANY ($2::uuid[]))::int AS loot_requests,
+                (SELECT count(*) FROM loot_council_votes WHERE council_item_id = ANY ($2::uuid[]))::int AS loot_council_votes`,
+        [doomedId, councilItemIds],
+      );
+      return row!;
+    };
+    const { summary } = (await owner.get<{ summary: GuildDataSummary }>(`/api/admin/guilds/${doomedId}/data`)).body;
+    const before = await lootRows();
+    expect(before).toEqual({ ...loot.counts, loot_rule_versions: loot.ruleVersions, loot_ledger_totals: 1 });
+    expect(summary.counts).toMatchObject({
+      loot_ledger_entries: before.loot_ledger_entries,
+      loot_wishlist_items: before.loot_wishlist_items,
+      loot_council_items: before.loot_council_items,
+    });
+
+    const answer = await owner.request('DELETE', `/api/admin/guilds/${doomedId}`);
+    expect(answer.status).toBe(200);
+    expect(Object.values(await lootRows()).every((n) => n === 0)).toBe(true);
+    // The platform user who asked and voted is not the guild's: they stay.
+    expect(await sql(server.app, 'SELECT 1 FROM users WHERE id = $1', [user!.id])).toHaveLength(1);
   });
 });

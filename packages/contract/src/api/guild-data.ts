@@ -5,7 +5,11 @@ import { guildListQuery, guildTenant } from './guilds';
 /** Guild data tabs show this many characters and recent loot entries (spec 1 §9). */
 export const GUILD_DATA_LIMITS = { characters: 10, recentLoot: 5, recentDropsDays: 30 } as const;
 
-/** The kinds of data a guild owns: one JSON file each in the export zip, one count each in the delete report. */
+/**
+ * The kinds of data a guild owns: one JSON file each in the export zip, one count each in the delete report. The loot
+ * system's data follows the awards (loot_entries): its ledger and decay runs, wishlists, the council's items, requests
+ * and votes. The guild's loot settings versions are its configuration, not data: exported, kept by a data delete.
+ */
 export const GUILD_DATA_KINDS = [
   'characters',
   'loot_entries',
@@ -13,6 +17,12 @@ export const GUILD_DATA_KINDS = [
   'raid_attendance',
   'discord_members',
   'character_links',
+  'loot_ledger_entries',
+  'loot_decay_runs',
+  'loot_wishlist_items',
+  'loot_council_items',
+  'loot_requests',
+  'loot_council_votes',
 ] as const;
 /** A kind of guild data. */
 export type GuildDataKind = (typeof GUILD_DATA_KINDS)[number];
@@ -25,6 +35,12 @@ export const GUILD_DATA_KIND_LABELS: Readonly<Record<GuildDataKind, string>> = {
   raid_attendance: 'Raid attendance',
   discord_members: 'Discord members',
   character_links: 'Character links',
+  loot_ledger_entries: 'Ledger entries',
+  loot_decay_runs: 'Decay runs',
+  loot_wishlist_items: 'Wishlist lines',
+  loot_council_items: 'Council items',
+  loot_requests: 'Council requests',
+  loot_council_votes: 'Council votes',
 };
 
 /** The Raw tab's warning (spec 1 §2). */
@@ -73,6 +89,9 @@ export const guildDataSummary = z.object({
     loot_entries: z.number(),
     raid_events: z.number(),
     discord_users: z.number(),
+    loot_ledger_entries: z.number().describe('DKP and EPGP ledger entries'),
+    loot_wishlist_items: z.number().describe("Lines of the members' wishlists"),
+    loot_council_items: z.number().describe('Items put before the loot council'),
   }),
   storage: z.object({
     database_records: z.number().describe('Rows this guild owns across all its tables'),
@@ -244,7 +263,7 @@ export const guildDataApi = {
     method: 'GET',
     path: '/api/admin/guilds/:id/export',
     summary:
-      'Streams a zip (application/zip, Content-Disposition attachment): type=json one JSON file per kind, type=dump a SQL file restoring the guild',
+      'Streams a zip (application/zip, Content-Disposition attachment): type=json guild.json, loot_rule_versions.json and one JSON file per kind, type=dump a SQL file restoring the guild',
     params: guildIdParams,
     query: z.object({ type: z.enum(GUILD_EXPORT_TYPES).default('json') }),
     response: z.unknown().describe('application/zip'),
@@ -260,7 +279,7 @@ export const guildDataApi = {
     method: 'DELETE',
     path: '/api/admin/guilds/:id/data',
     summary:
-      "Delete a guild's data (not the guild) in one transaction, audited; 400 with GUILD_MESSAGES.confirmationMismatch when the name differs",
+      "Delete a guild's data (not the guild, its settings or loot settings versions) in one transaction, audited; 400 with GUILD_MESSAGES.confirmationMismatch when the name differs",
     params: guildIdParams,
     body: deleteGuildDataInput,
     response: z.object({

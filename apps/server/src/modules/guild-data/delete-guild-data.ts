@@ -16,9 +16,10 @@ export interface DeleteDataDeps {
 }
 
 /**
- * Deletes every kind of a guild's data, keeping the guild tenant, in one transaction, once the typed
- * confirmation equals the guild's name exactly (checked here too, not only in the browser): otherwise
- * 400 and nothing is deleted. Audited with the rows removed per kind, which it also returns.
+ * Deletes every kind of a guild's data (its loot system's included), keeping the guild tenant with its settings and
+ * loot settings versions, in one transaction, once the typed confirmation equals the guild's name exactly (checked
+ * here too, not only in the browser): otherwise 400 and nothing is deleted. Audited with the rows removed per kind,
+ * which it also returns.
  */
 export async function deleteGuildData(
   deps: DeleteDataDeps,

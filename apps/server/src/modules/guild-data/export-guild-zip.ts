@@ -7,7 +7,7 @@ import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { Db, Queryable } from '../../services/db/db';
 import { selectGuild } from '../guilds/queries';
-import { guildJsonFile, guildSqlFile, type IsOpen, kindJsonFile } from './guild-files';
+import { guildJsonFile, guildSqlFile, type IsOpen, tableJsonFile } from './guild-files';
 
 /** What a guild export needs from the app. */
 export interface ExportDeps {
@@ -17,14 +17,14 @@ export interface ExportDeps {
 
 type FileSource = (reader: Queryable, isOpen: IsOpen) => AsyncGenerator<string>;
 
-/** The zip's files: guild.json and one JSON file per kind, or the SQL dump alone. */
+/** The zip's files: guild.json, the guild's loot settings versions and one JSON file per kind, or the SQL dump alone. */
 function filesOf(type: GuildExportType, guild: { id: string; guild_name: string }): [string, FileSource][] {
   if (type === 'dump') return [['guild.sql', (reader, isOpen) => guildSqlFile(reader, guild, isOpen)]];
   return [
     ['guild.json', (reader, isOpen) => guildJsonFile(reader, guild.id, isOpen)],
-    ...GUILD_DATA_KINDS.map((kind): [string, FileSource] => [
-      `${kind}.json`,
-      (reader, isOpen) => kindJsonFile(reader, kind, guild.id, isOpen),
+    ...(['loot_rule_versions', ...GUILD_DATA_KINDS] as const).map((table): [string, FileSource] => [
+      `${table}.json`,
+      (reader, isOpen) => tableJsonFile(reader, table, guild.id, isOpen),
     ]),
   ];
 }

@@ -2,10 +2,12 @@ import type { Queryable } from '../../services/db/db';
 import {
   DUMP_TABLES,
   EXPORT_TABLES,
+  EXPORTED_TABLE_NAMES,
   type ExportTable,
   quoteIdent,
-  type RowRendering,
+  type Rendering,
   selectColumns,
+  selectDecimalColumns,
   selectOutsideReferences,
   selectRenderedPage,
   type TableSpec,
@@ -24,7 +26,7 @@ async function* renderedPages(
   reader: Queryable,
   spec: TableSpec,
   guildId: string,
-  rendering: { as: RowRendering; columns: readonly string[]; nulled?: readonly string[] },
+  rendering: Rendering,
   isOpen: IsOpen,
 ): AsyncGenerator<string[]> {
   let after: string[] | null = null;
@@ -41,16 +43,28 @@ export async function* guildJsonFile(reader: Queryable, guildId: string, isOpen:
   for await (const rows of renderedPages(reader, EXPORT_TABLES.guild, guildId, AS_JSON, isOpen)) yield `${rows[0]}\n`;
 }
 
-/** {kind}.json: a JSON array of every row of that kind, as the database holds it. */
-export async function* kindJsonFile(
+/** How a table's JSON file renders its rows: as row_to_json writes them, or exact (TableSpec.isExactInJson). */
+async function jsonRenderingOf(reader: Queryable, spec: TableSpec): Promise<Rendering> {
+  if (!spec.isExactInJson) return AS_JSON;
+  // One after another: the reader is the snapshot's one connection.
+  const columns = await selectColumns(reader, spec.table);
+  const nulled = await selectOutsideReferences(reader, spec.table, EXPORTED_TABLE_NAMES);
+  const decimals = await selectDecimalColumns(reader, spec.table);
+  return { as: 'json', columns, nulled, decimals };
+}
+
+/** {table}.json (a kind of data, or the loot settings versions): a JSON array of every row of the guild's. */
+export async function* tableJsonFile(
   reader: Queryable,
-  kind: Exclude<ExportTable, 'guild'>,
+  table: Exclude<ExportTable, 'guild'>,
   guildId: string,
   isOpen: IsOpen,
 ): AsyncGenerator<string> {
+  const spec = EXPORT_TABLES[table];
+  const rendering = await jsonRenderingOf(reader, spec);
   let isFirst = true;
   yield '[';
-  for await (const rows of renderedPages(reader, EXPORT_TABLES[kind], guildId, AS_JSON, isOpen)) {
+  for await (const rows of renderedPages(reader, spec, guildId, rendering, isOpen)) {
     yield `${isFirst ? '\n' : ',\n'}${rows.join(',\n')}`;
     isFirst = false;
   }
@@ -73,10 +87,9 @@ export async function* guildSqlFile(
   yield '-- Restores this guild and its data into an empty Guildhall schema (migrations applied, no rows).\n';
   // A ledger correction may name an entry later in key order: its deferrable check waits for COMMIT.
   yield "SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\nBEGIN;\nSET CONSTRAINTS ALL DEFERRED;\n";
-  const dumped = DUMP_TABLES.map((spec) => spec.table);
   for (const spec of DUMP_TABLES) {
     const columns = await selectColumns(reader, spec.table);
-    const nulled = await selectOutsideReferences(reader, spec.table, dumped);
+    const nulled = await selectOutsideReferences(reader, spec.table, EXPORTED_TABLE_NAMES);
     const insert = `INSERT INTO ${quoteIdent(spec.table)} (${columns.map(quoteIdent).join(', ')}) VALUES\n`;
     yield `\n-- ${spec.table}${nulled.length ? ` (outside the dump, written NULL: ${nulled.join(', ')})` : ''}\n`;
     for await (const rows of renderedPages(reader, spec, guild.id, { as: 'sql', columns, nulled }, isOpen))

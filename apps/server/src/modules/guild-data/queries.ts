@@ -1,9 +1,22 @@
-import { GUILD_DATA_LIMITS } from '@guildhall/contract';
+import { GUILD_DATA_LIMITS, type GuildDataKind } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
 import { containsPattern, escapeLike } from '../../services/db/like';
 
 /** A guild's attendance rows are those of its raid events. */
 const ATTENDANCE_OF_GUILD = 'raid_attendance a JOIN raid_events r ON r.id = a.raid_event_id WHERE r.guild_id = $1';
+/** A guild's loot council requests and votes are those of its council items. */
+const COUNCIL_OF_GUILD = 'council_item_id IN (SELECT id FROM loot_council_items WHERE guild_id = $1)';
+
+/** The guild's tables (alias t) of the loot system's data beyond the awards, as the summary counts and sizes them. */
+const LOOT_DATA_TABLES = {
+  loot_ledger_entries: 'loot_ledger_entries t WHERE t.guild_id = $1',
+  loot_decay_runs: 'loot_decay_runs t WHERE t.guild_id = $1',
+  loot_wishlist_items: 'loot_wishlist_items t WHERE t.guild_id = $1',
+  loot_council_items: 'loot_council_items t WHERE t.guild_id = $1',
+  loot_requests: `loot_requests t WHERE t.${COUNCIL_OF_GUILD}`,
+  loot_council_votes: `loot_council_votes t WHERE t.${COUNCIL_OF_GUILD}`,
+} as const;
+const LOOT_DATA = Object.entries(LOOT_DATA_TABLES);
 
 /** Counts per kind, the latest activity, loot figures and an estimate of the bytes the guild's rows take. */
 export interface SummaryFiguresRow {
@@ -14,6 +27,12 @@ export interface SummaryFiguresRow {
   discord_members: number;
   discord_users: number;
   character_links: number;
+  loot_ledger_entries: number;
+  loot_decay_runs: number;
+  loot_wishlist_items: number;
+  loot_council_items: number;
+  loot_requests: number;
+  loot_council_votes: number;
   last_loot_entry: Date | null;
   last_raid_event: Date | null;
   last_character_update: Date | null;
@@ -23,9 +42,10 @@ export interface SummaryFiguresRow {
 }
 
 /**
- * The summary's figures in one statement, each on an index that leads with guild_id. file_size sums
- * pg_column_size over the guild's rows in every table: the bytes of the row data itself, without
- * indexes or page overhead (a share of pg_total_relation_size would charge every guild for the others).
+ * The summary's figures in one statement, each on an index that leads with guild_id (or, for the council's requests
+ * and votes, with their council item). file_size sums pg_column_size over the guild's rows in every table: the bytes
+ * of the row data itself, without indexes or page overhead (a share of pg_total_relation_size would charge every guild
+ * for the others).
  */
 export async function selectSummaryFigures(db: Queryable, guildId: string): Promise<SummaryFiguresRow> {
   const { rows } = await db.query<SummaryFiguresRow>(
@@ -36,6 +56,7 @@ export async function selectSummaryFigures(db: Queryable, guildId: string): Prom
             (SELECT count(*) FROM discord_members WHERE guild_id = $1)::int AS discord_members,
             (SELECT count(*) FROM discord_members WHERE guild_id = $1 AND left_at IS NULL)::int AS discord_users,
             (SELECT count(*) FROM character_links WHERE guild_id = $1)::int AS character_links,
+            ${LOOT_DATA.map(([kind, rows]) => `(SELECT count(*) FROM ${rows})::int AS ${kind},`).join('\n            ')}
             (SELECT max(awarded_at) FROM loot_entries WHERE guild_id = $1) AS last_loot_entry,
             (SELECT max(starts_at) FROM raid_events WHERE guild_id = $1) AS last_raid_event,
             (SELECT max(updated_at) FROM characters WHERE guild_id = $1) AS last_character_update,
@@ -48,7 +69,8 @@ export async function selectSummaryFigures(db: Queryable, guildId: string): Prom
              + (SELECT coalesce(sum(pg_column_size(t.*)), 0) FROM raid_events t WHERE guild_id = $1)
              + (SELECT coalesce(sum(pg_column_size(a.*)), 0) FROM ${ATTENDANCE_OF_GUILD})
              + (SELECT coalesce(sum(pg_column_size(t.*)), 0) FROM discord_members t WHERE guild_id = $1)
-             + (SELECT coalesce(sum(pg_column_size(t.*)), 0) FROM character_links t WHERE guild_id = $1))::float8 AS file_size`,
+             + (SELECT coalesce(sum(pg_column_size(t.*)), 0) FROM character_links t WHERE guild_id = $1)
+             ${LOOT_DATA.map(([, rows]) => `+ (SELECT coalesce(sum(pg_column_size(t.*)), 0) FROM ${rows})`).join('\n             ')})::float8 AS file_size`,
     [guildId, GUILD_DATA_LIMITS.recentDropsDays],
   );
   return rows[0]!;
@@ -191,11 +213,18 @@ export async function lockGuildName(tx: Queryable, guildId: string): Promise<str
 }
 
 /**
- * Deletes every kind of the guild's data, children first so each count is the rows of that kind
- * (cascades would otherwise remove links and attendance unseen). The guild tenant itself stays.
+ * Deletes every kind of the guild's data, children first so each count is the rows of that kind (cascades would
+ * otherwise remove links, attendance and the loot system's rows unseen). The guild tenant itself stays, with its
+ * settings and its loot settings versions. The ledger's per-character sums go with the characters.
  */
-export async function deleteGuildDataRows(tx: Queryable, guildId: string) {
+export async function deleteGuildDataRows(tx: Queryable, guildId: string): Promise<Record<GuildDataKind, number>> {
   const run = async (sql: string) => (await tx.query(sql, [guildId])).rowCount;
+  const loot_council_votes = await run(`DELETE FROM loot_council_votes WHERE ${COUNCIL_OF_GUILD}`);
+  const loot_requests = await run(`DELETE FROM loot_requests WHERE ${COUNCIL_OF_GUILD}`);
+  const loot_council_items = await run('DELETE FROM loot_council_items WHERE guild_id = $1');
+  const loot_wishlist_items = await run('DELETE FROM loot_wishlist_items WHERE guild_id = $1');
+  const loot_ledger_entries = await run('DELETE FROM loot_ledger_entries WHERE guild_id = $1');
+  const loot_decay_runs = await run('DELETE FROM loot_decay_runs WHERE guild_id = $1');
   const character_links = await run('DELETE FROM character_links WHERE guild_id = $1');
   const raid_attendance = await run(
     'DELETE FROM raid_attendance a USING raid_events r WHERE r.id = a.raid_event_id AND r.guild_id = $1',
@@ -204,5 +233,18 @@ export async function deleteGuildDataRows(tx: Queryable, guildId: string) {
   const raid_events = await run('DELETE FROM raid_events WHERE guild_id = $1');
   const characters = await run('DELETE FROM characters WHERE guild_id = $1');
   const discord_members = await run('DELETE FROM discord_members WHERE guild_id = $1');
-  return { characters, loot_entries, raid_events, raid_attendance, discord_members, character_links };
+  return {
+    characters,
+    loot_entries,
+    raid_events,
+    raid_attendance,
+    discord_members,
+    character_links,
+    loot_ledger_entries,
+    loot_decay_runs,
+    loot_wishlist_items,
+    loot_council_items,
+    loot_requests,
+    loot_council_votes,
+  };
 }

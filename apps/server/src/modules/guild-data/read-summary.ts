@@ -1,5 +1,5 @@
 import type { GuildDataSummary, GuildTenant } from '@guildhall/contract';
-import { guildNotFound } from '@guildhall/contract';
+import { GUILD_DATA_KINDS, guildNotFound } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
 import type { Db } from '../../services/db/db';
 import type { RedisConnection } from '../../services/redis';
@@ -32,13 +32,7 @@ export async function readGuildSummary(
     selectRecentLoot(services.db, guildId),
     guildCacheSize(services.redis, guildId),
   ]);
-  const databaseRecords =
-    figures.characters +
-    figures.loot_entries +
-    figures.raid_events +
-    figures.raid_attendance +
-    figures.discord_members +
-    figures.character_links;
+  const databaseRecords = GUILD_DATA_KINDS.reduce((sum, kind) => sum + figures[kind], 0);
   return {
     guild,
     summary: {
@@ -47,6 +41,9 @@ export async function readGuildSummary(
         loot_entries: figures.loot_entries,
         raid_events: figures.raid_events,
         discord_users: figures.discord_users,
+        loot_ledger_entries: figures.loot_ledger_entries,
+        loot_wishlist_items: figures.loot_wishlist_items,
+        loot_council_items: figures.loot_council_items,
       },
       storage: { database_records: databaseRecords, file_size: figures.file_size, cache_size: cacheSize },
       activity: {

@@ -14,6 +14,20 @@ interface DeleteGuildDataModalProps {
   onClose: () => void;
 }
 
+/** What the confirmation says will go: '3 characters, 4 loot entries, … and 1 loot council items'. */
+function doomedText(counts: GuildDataSummary['counts']): string {
+  const parts = [
+    `${formatCount(counts.characters)} characters`,
+    `${formatCount(counts.loot_entries)} loot entries`,
+    `${formatCount(counts.raid_events)} raid events`,
+    `${formatCount(counts.discord_users)} Discord members`,
+    `${formatCount(counts.loot_ledger_entries)} ledger entries`,
+    `${formatCount(counts.loot_wishlist_items)} wishlist lines`,
+    `${formatCount(counts.loot_council_items)} loot council items`,
+  ];
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
 function RemovedList({ removed }: { removed: DeleteGuildDataResult['removed'] }) {
   return (
     <div className="delete-result" data-testid="guild-data-removed">
@@ -66,10 +80,9 @@ export function DeleteGuildDataModal({ guild, counts, onClose }: DeleteGuildData
     >
       <div className="alert alert--error">
         <TriangleAlert size={18} aria-hidden="true" />
-        <p>
-          This permanently deletes {formatCount(counts.characters)} characters, {formatCount(counts.loot_entries)} loot entries,{' '}
-          {formatCount(counts.raid_events)} raid events and {formatCount(counts.discord_users)} Discord members of{' '}
-          <strong>{guild.guild_name}</strong>. The guild itself stays. This action cannot be undone.
+        <p data-testid="guild-data-doomed">
+          This permanently deletes {doomedText(counts)} of <strong>{guild.guild_name}</strong>. The guild itself and its loot
+          settings stay. This action cannot be undone.
         </p>
       </div>
       <FormField
