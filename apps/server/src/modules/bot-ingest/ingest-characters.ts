@@ -5,10 +5,11 @@ import {
   type IngestResult,
   wowClassOf,
 } from '@guildhall/contract';
-import { type Requester, recordAudit } from '../../core/audit';
+import type { Requester } from '../../core/audit';
 import type { Db } from '../../services/db/db';
 import type { Observation } from '../data-sources/plan-characters';
-import { insertRun, lockGuild } from '../data-sources/queries';
+import { lockGuild } from '../data-sources/queries';
+import { recordSucceededRun } from '../data-sources/record-run';
 import { saveRosterLike } from '../data-sources/source-sync-job';
 import { byTenant, checkGameItem, tenantsOf } from './bot-guilds';
 import { parseBatch } from './parse-batch';
@@ -44,21 +45,15 @@ async function mergeCharacters(
     const { conflicts, ...counts } = await saveRosterLike(tx, guildId, source, characters.map(observationOf), 0, seenAt);
     const written = counts.new + counts.changed;
     if (written === 0) return 0;
-    const run = await insertRun(tx, {
+    await recordSucceededRun(tx, {
       guildId,
       source,
-      status: 'succeeded',
       counts,
       subject: BOT_GAME_DATA_MESSAGES.subject,
-      actor: requester.actor,
+      requester,
       startedAt,
-    });
-    await recordAudit(tx, {
-      actor: requester.actor,
       action: 'guild.source_synced',
-      target: { type: 'guild', id: guildId },
-      details: { source, runId: run.id, subject: BOT_GAME_DATA_MESSAGES.subject, ...counts, conflicts: conflicts.length },
-      ip: requester.ip,
+      details: { source, subject: BOT_GAME_DATA_MESSAGES.subject, ...counts, conflicts: conflicts.length },
     });
     return written;
   });

@@ -9,7 +9,7 @@ import {
   splitPlayerName,
 } from '@guildhall/contract';
 import { AppError } from '../../core/app-error';
-import { type Requester, recordAudit } from '../../core/audit';
+import type { Requester } from '../../core/audit';
 import type { Db, Queryable } from '../../services/db/db';
 import { guildOr404 } from './find-guild';
 import {
@@ -25,12 +25,12 @@ import { presentRun } from './presenters';
 import {
   addSourceSightings,
   insertCharacters,
-  insertRun,
   type LockedGuild,
   lockGuild,
   recordActivity,
   selectKnownCharacters,
 } from './queries';
+import { recordSucceededRun } from './record-run';
 import { dropStagedExport, type StagedExport, stageExport } from './stage-loot-export';
 
 /** loot_entries.source of an RCLootCouncil import. */
@@ -220,7 +220,7 @@ export async function applyStagedLoot(db: Db, guildId: string, importId: string,
   });
 }
 
-async function recordLootRun(
+function recordLootRun(
   tx: Queryable,
   guildId: string,
   fileName: string,
@@ -228,21 +228,14 @@ async function recordLootRun(
   requester: Requester,
   startedAt: Date,
 ) {
-  const run = await insertRun(tx, {
+  return recordSucceededRun(tx, {
     guildId,
     source: 'loot_import',
-    status: 'succeeded',
     counts,
     subject: fileName,
-    actor: requester.actor,
+    requester,
     startedAt,
-  });
-  await recordAudit(tx, {
-    actor: requester.actor,
     action: 'guild.loot_imported',
-    target: { type: 'guild', id: guildId },
-    details: { runId: run.id, fileName, ...counts },
-    ip: requester.ip,
+    details: { fileName, ...counts },
   });
-  return run;
 }

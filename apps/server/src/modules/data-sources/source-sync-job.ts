@@ -9,12 +9,13 @@ import {
   sourceGuildNotFound,
   sourceUnavailable,
 } from '@guildhall/contract';
-import { type Requester, recordAudit } from '../../core/audit';
+import type { Requester } from '../../core/audit';
 import type { Queryable } from '../../services/db/db';
 import { GameDataError } from '../../services/game-data/game-data-error';
 import { JobFailure, type JobKind, type JobRecord, type RunningJob } from '../../services/job-queue';
 import { CharacterIndex, type Observation, type PlannedCharacter, planCharacter } from './plan-characters';
 import { addSourceSightings, insertRun, lockGuild, selectKnownCharacters } from './queries';
+import { recordSucceededRun } from './record-run';
 import { selectJobEnd } from './roster-queries';
 import { touchedIds, type WrittenPlans, writePlans } from './write-plans';
 
@@ -117,23 +118,17 @@ export async function saveRosterLike(
 /** The run and the audit record of a sync that succeeded. */
 async function recordSync(tx: Queryable, job: SourceSyncRecord, source: SyncedSource, result: SourceSyncResult) {
   const { conflicts, ...counts } = result;
-  const requester = job.requester as Requester;
-  const run = await insertRun(tx, {
+  const subject = job.input.subject;
+  await recordSucceededRun(tx, {
     guildId: job.tenantId!,
     source,
-    status: 'succeeded',
     counts,
-    subject: job.input.subject,
-    jobId: job.id,
-    actor: requester.actor,
+    subject,
+    requester: job.requester as Requester,
     startedAt: job.startedAt ?? new Date(),
-  });
-  await recordAudit(tx, {
-    actor: requester.actor,
+    jobId: job.id,
     action: 'guild.source_synced',
-    target: { type: 'guild', id: job.tenantId! },
-    details: { source, jobId: job.id, runId: run.id, subject: job.input.subject, ...counts, conflicts: conflicts.length },
-    ip: requester.ip,
+    details: { source, jobId: job.id, subject, ...counts, conflicts: conflicts.length },
   });
 }
 
