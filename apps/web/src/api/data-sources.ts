@@ -190,8 +190,14 @@ function useSourceJob<Job extends { id: string; status: string }>(
   // Everything the sync wrote, but not the job's own query (invalidating it from its own fetch would start it over).
   const refreshWritten = () =>
     queryClient.invalidateQueries({ queryKey: refreshAfterWrite(scope), predicate: (query) => !query.queryKey.includes('sync') });
+  // A job never runs again once it ended: a step pushed or read after its end is stale (the read that started with
+  // the job can come back after the push of its end, under load) and must not show it running for another 10 s.
+  const endedAlready = () => {
+    const known = queryClient.getQueryData<Job>(queryKey);
+    return known !== undefined && !isRunning(known) ? known : null;
+  };
   const onPush = useEffectEvent((job: DataSourceProgress['job']) => {
-    if (job.id !== jobId) return;
+    if (job.id !== jobId || (isRunning(job) && endedAlready())) return;
     const wasRunning = isRunning(queryClient.getQueryData<Job>(queryKey));
     queryClient.setQueryData(queryKey, job);
     if (wasRunning && !isRunning(job)) void refreshWritten();
@@ -203,6 +209,8 @@ function useSourceJob<Job extends { id: string; status: string }>(
     enabled: jobId !== null,
     queryFn: async ({ signal }) => {
       const job = await read(signal);
+      const ended = isRunning(job) ? endedAlready() : null;
+      if (ended) return ended;
       if (!isRunning(job)) await refreshWritten();
       return job;
     },
