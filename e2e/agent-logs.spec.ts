@@ -50,9 +50,9 @@ test('agent logs: filter, open a turn and its tool calls, follow it to its train
   expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-provider')))).toEqual(
     Array(await rows(page).count()).fill('anthropic'),
   );
-  for (const outcome of await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-outcome')))) {
-    expect(outcome).toBe('responded');
-  }
+  // The rows of the provider alone stay until the outcome's page arrives: wait for it rather than read them once.
+  await expect(page.locator('[data-testid="agent-row"]:not([data-outcome="responded"])')).toHaveCount(0);
+  await expect(rows(page).first()).toHaveAttribute('data-outcome', 'responded');
 
   // A turn that used tools opens from its row: the conversation, the intent decision, the tool calls as a timeline.
   const { turn, intent } = await turnWithToolsAndSample(page, 'provider=anthropic&outcome=responded');
