@@ -127,6 +127,8 @@ await withBenchDatabase(async (databaseUrl) => {
   const app = await startAppProcess(databaseUrl, {
     ...fake.appSettings(),
     DISCORD_POST_EDIT_INTERVAL_MS: String(EDIT_INTERVAL_MS),
+    // The deferral's wait is the knob between an answer in place and one completed by follow-up: BENCH_DEFER_AFTER_MS.
+    ...(process.env.BENCH_DEFER_AFTER_MS ? { DISCORD_DEFER_AFTER_MS: process.env.BENCH_DEFER_AFTER_MS } : {}),
   });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
