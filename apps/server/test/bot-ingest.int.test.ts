@@ -94,6 +94,14 @@ describe('the bot ingestion API: access', () => {
     const prefix = await send(bot, '/api/bot/ai-turns', { turns: [turn('t-noauth')] }, TOKEN.slice(0, -1));
     expect(prefix.status).toBe(401);
     expect(await sql(ctx.server.app, "SELECT 1 FROM ai_turns WHERE client_id = 't-noauth'")).toEqual([]);
+    // The game data calls write into a guild's loot and characters: the same token, or nothing.
+    for (const [path, body] of [
+      ['/api/bot/loot', { loot: [{ id: 'l-noauth' }] }],
+      ['/api/bot/characters', { characters: [{ id: 'c-noauth' }] }],
+    ] as const) {
+      expect((await send(bot, path, body, null)).status).toBe(401);
+      expect((await send(bot, path, body, `${TOKEN}x`)).status).toBe(401);
+    }
   });
 
   it('answers 503 with what to set while BOT_API_TOKEN is unset', async () => {

@@ -10,6 +10,7 @@ import { createTestEnvironment, startTestApp, stopTestApp, type TestApp, type Te
 import { until } from './helpers/wait';
 
 const GUILD = '644000000000000001';
+const OWN_GUILD = '644000000000000002';
 const ROLE = {
   raider: '720000000000000001',
   trial: '720000000000000002',
@@ -89,6 +90,9 @@ beforeAll(async () => {
   await fake.start();
   fake.addGuild(officer, { id: GUILD, name: 'Role Guild', icon: null, owner: true, permissions: '8' }, { withBot: true });
   fake.addGuild(member, { id: GUILD, name: 'Role Guild', icon: null, owner: false, permissions: '1024' }, { withBot: true });
+  // The member owns a server of their own: managing members there gives them nothing in Role Guild.
+  fake.addGuild(member, { id: OWN_GUILD, name: 'Own Guild', icon: null, owner: true, permissions: '8' }, { withBot: true });
+  fake.roles.set(OWN_GUILD, [{ id: OWN_GUILD, name: '@everyone', color: 0, position: 0, permissions: '0', managed: false }]);
   fake.roles.set(GUILD, [
     { id: GUILD, name: '@everyone', color: 0, position: 0, permissions: '1024', managed: false },
     { id: ROLE.raider, name: 'Raider', color: 0x2ecc71, position: 3, permissions: '1024', managed: false },
@@ -159,7 +163,7 @@ afterAll(async () => {
 });
 
 describe('role sync', () => {
-  it('is for members who may manage the guild’s members: others get 403 on every call', async () => {
+  it('is for members who may manage the guild’s members: others, managers of another server included, get 403', async () => {
     const calls = [
       memberWeb.get('/api/guild/role-sync', atGuild),
       memberWeb.get('/api/guild/role-sync/preview', atGuild),
@@ -167,6 +171,16 @@ describe('role sync', () => {
       memberWeb.post('/api/guild/role-sync/run', undefined, atGuild),
     ];
     for (const answer of await Promise.all(calls)) expect(answer.status, answer.text).toBe(403);
+    // In the server they own they manage role sync; the refusal above is Role Guild's, not theirs everywhere.
+    const own = await memberWeb.get('/api/guild/role-sync', { headers: { 'X-Guild-ID': OWN_GUILD } });
+    expect(own.status, own.text).toBe(200);
+    // A role of Role Guild saved in their own server is not a role there: refused, nothing given.
+    const foreign = await memberWeb.request('PUT', '/api/guild/role-sync', {
+      headers: { 'X-Guild-ID': OWN_GUILD },
+      body: { isEnabled: true, roles: { raider: ROLE.raider } },
+    });
+    expect(foreign.status, foreign.text).toBe(400);
+    expect(foreign.body).toMatchObject({ error: ROLE_SYNC_MESSAGES.roleRefused(ROLE.raider, ROLE_SYNC_REFUSALS.missing) });
     expect(fake.botApi.roleChanges).toEqual([]);
   });
 
