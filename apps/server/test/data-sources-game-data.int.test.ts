@@ -216,12 +216,12 @@ describe('sync progress over the socket', () => {
 });
 
 describe('WoWAudit', () => {
-  it('keeps the key sealed and write-only, and syncs the team with role and Battle.net id', async () => {
+  it('keeps the key sealed and write-only, and syncs the team with role, team rank and Battle.net id', async () => {
     const guildId = await insertGuild(server.app, { guild_name: 'Audited', server: 'Ravencrest', region: 'EU' });
     const key = `wa-${randomBytes(16).toString('hex')}`;
     wowAudit.teams.set(key, [
       wowAuditCharacter(1, 'Thrall', 'Ravencrest', { class: 'Shaman', role: 'Heal', blizzard_id: 7001 }),
-      wowAuditCharacter(2, 'Jaina', 'Ravencrest', { class: 'Mage', role: 'Ranged' }),
+      wowAuditCharacter(2, 'Jaina', 'Ravencrest', { class: 'Mage', role: 'Ranged', rank: 'Trial' }),
     ]);
     const none = await admin.post(`${base(guildId)}/wowaudit/sync`, {});
     expect(none.status).toBe(400);
@@ -259,10 +259,20 @@ describe('WoWAudit', () => {
     expect(job.counts).toEqual({ new: 2, changed: 0, unchanged: 0, rejected: 0 });
     expect(wowAudit.requests.at(-1)!.authorization).toBe(key);
     const characters = await charactersOf(guildId);
-    expect(characters.find((c) => c.name === 'Thrall')).toMatchObject({ role: 'healer', battlenetId: '7001' });
+    expect(characters.find((c) => c.name === 'Thrall')).toMatchObject({
+      role: 'healer',
+      battlenetId: '7001',
+      teamRank: 'Main',
+    });
+    expect(characters.find((c) => c.name === 'Jaina')).toMatchObject({ teamRank: 'Trial' });
     expect(characters.find((c) => c.name === 'Jaina')!.sources.map((s) => s.sourceType)).toEqual(['wowaudit']);
     const again = await run(guildId, 'wowaudit/sync');
     expect(again.counts).toEqual({ new: 0, changed: 0, unchanged: 2, rejected: 0 });
+
+    // Jaina passes her trial in WoWAudit: the next sync changes her team rank, and the roster shows it.
+    wowAudit.teams.get(key)![1]!.rank = 'Main';
+    expect((await run(guildId, 'wowaudit/sync')).counts).toEqual({ new: 0, changed: 1, unchanged: 1, rejected: 0 });
+    expect((await charactersOf(guildId)).find((c) => c.name === 'Jaina')).toMatchObject({ teamRank: 'Main' });
   });
 
   it("imports the team's wishlists after the member's own lines, replacing only what it imported before", async () => {

@@ -139,6 +139,8 @@ export const sourcedCharacter = z.object({
   mythicPlusScore: z.number().nullable(),
   race: z.string().nullable(),
   guildRank: z.number().int().nullable(),
+  /** WoWAudit's rank of the team, in words ('Main', 'Trial'). */
+  teamRank: z.string().nullable(),
   battlenetId: z.string().nullable(),
   armoryAvatarUrl: z.string().nullable(),
   armoryRenderUrl: z.string().nullable(),

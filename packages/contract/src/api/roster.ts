@@ -55,6 +55,7 @@ export const rosterEntry = z.object({
   role: z.enum(CHARACTER_ROLES).nullable(),
   itemLevel: z.number().nullable(),
   rank: z.number().nullable().describe('The in-game guild rank, 0 the guild master'),
+  teamRank: z.string().nullable().describe("WoWAudit's rank of the team, in words ('Main', 'Trial')"),
   lastSeen: z.string().nullable(),
   member: z
     .object({

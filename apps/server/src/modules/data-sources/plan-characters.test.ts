@@ -10,6 +10,7 @@ const known = (more: Partial<KnownCharacter> & Pick<KnownCharacter, 'id' | 'name
   role: null,
   race: null,
   guild_rank: null,
+  team_rank: null,
   item_level: null,
   item_level_equipped: null,
   mythic_plus_score: null,

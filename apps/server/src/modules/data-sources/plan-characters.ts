@@ -17,6 +17,8 @@ export interface KnownCharacter {
   role: string | null;
   race: string | null;
   guild_rank: number | null;
+  /** WoWAudit's rank of the team, in words ('Main', 'Trial'). */
+  team_rank: string | null;
   item_level: number | null;
   item_level_equipped: number | null;
   mythic_plus_score: number | null;
@@ -35,6 +37,7 @@ export type CharacterFields = Partial<
     | 'role'
     | 'race'
     | 'guild_rank'
+    | 'team_rank'
     | 'item_level'
     | 'item_level_equipped'
     | 'mythic_plus_score'
@@ -84,6 +87,7 @@ export function unsavedCharacter(id: string, observation: Observation): KnownCha
     role: null,
     race: null,
     guild_rank: null,
+    team_rank: null,
     item_level: null,
     item_level_equipped: null,
     mythic_plus_score: null,
@@ -147,6 +151,7 @@ const FIELD_LABELS: Record<keyof CharacterFields, string> = {
   role: 'role',
   race: 'race',
   guild_rank: 'rank',
+  team_rank: 'team rank',
   item_level: 'item level',
   item_level_equipped: 'equipped item level',
   mythic_plus_score: 'Mythic+ score',

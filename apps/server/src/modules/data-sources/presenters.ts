@@ -18,6 +18,7 @@ export function presentCharacter(row: SourcedCharacterRow): SourcedCharacter {
     mythicPlusScore: row.mythic_plus_score,
     race: row.race,
     guildRank: row.guild_rank,
+    teamRank: row.team_rank,
     battlenetId: row.battlenet_id,
     armoryAvatarUrl: row.avatar_url,
     armoryRenderUrl: row.render_url,

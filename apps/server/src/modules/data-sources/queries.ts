@@ -22,7 +22,7 @@ export async function selectGuildForSources(db: Queryable, guildId: string): Pro
   return rows[0] ?? null;
 }
 
-const KNOWN_COLUMNS = `id, name, realm, realm_slug, class, battlenet_id::text AS battlenet_id, level, spec, role, race, guild_rank,
+const KNOWN_COLUMNS = `id, name, realm, realm_slug, class, battlenet_id::text AS battlenet_id, level, spec, role, race, guild_rank, team_rank,
   item_level::float8 AS item_level, item_level_equipped::float8 AS item_level_equipped,
   mythic_plus_score::float8 AS mythic_plus_score, avatar_url, render_url, left_guild_at, retired_at`;
 
@@ -49,12 +49,13 @@ export async function insertCharacters(
   if (characters.length === 0) return [];
   const { rows } = await tx.query<KnownCharacter>(
     `INSERT INTO characters (guild_id, name, realm, realm_slug, class, battlenet_id, level, spec, role, race, guild_rank,
-                             item_level, item_level_equipped, mythic_plus_score, avatar_url, render_url, last_activity_at)
+                             team_rank, item_level, item_level_equipped, mythic_plus_score, avatar_url, render_url,
+                             last_activity_at)
      SELECT $1, t.name, t.realm, t.realm_slug, t.class, t.battlenet_id, coalesce(t.level, 80), t.spec, t.role, t.race,
-            t.guild_rank, t.item_level, t.item_level_equipped, t.mythic_plus_score, t.avatar_url, t.render_url,
+            t.guild_rank, t.team_rank, t.item_level, t.item_level_equipped, t.mythic_plus_score, t.avatar_url, t.render_url,
             t.last_activity_at
        FROM jsonb_to_recordset($2::jsonb) AS t(name text, realm text, realm_slug text, class text, battlenet_id bigint,
-            level int, spec text, role text, race text, guild_rank int, item_level numeric, item_level_equipped numeric,
+            level int, spec text, role text, race text, guild_rank int, team_rank text, item_level numeric, item_level_equipped numeric,
             mythic_plus_score numeric, avatar_url text, render_url text, last_activity_at timestamptz)
      RETURNING ${KNOWN_COLUMNS}`,
     [guildId, JSON.stringify(characters)],
@@ -74,7 +75,7 @@ export async function updateCharacters(
   await tx.query(
     `UPDATE characters c SET
        ${set('level', 'int')}, ${set('spec', 'text')}, ${set('role', 'text')}, ${set('race', 'text')},
-       ${set('guild_rank', 'int')}, ${set('item_level', 'numeric')}, ${set('item_level_equipped', 'numeric')},
+       ${set('guild_rank', 'int')}, ${set('team_rank', 'text')}, ${set('item_level', 'numeric')}, ${set('item_level_equipped', 'numeric')},
        ${set('mythic_plus_score', 'numeric')},
        ${set('avatar_url', 'text')}, ${set('render_url', 'text')}, ${set('realm_slug', 'text')},
        ${set('battlenet_id', 'bigint')},
@@ -288,7 +289,7 @@ export interface SourcedCharacterRow extends KnownCharacter {
 }
 
 const SOURCED_COLUMNS = `c.id, c.name, c.realm, c.realm_slug, c.class, c.battlenet_id::text AS battlenet_id, c.level, c.spec,
-  c.role, c.race, c.guild_rank, c.item_level::float8 AS item_level, c.item_level_equipped::float8 AS item_level_equipped,
+  c.role, c.race, c.guild_rank, c.team_rank, c.item_level::float8 AS item_level, c.item_level_equipped::float8 AS item_level_equipped,
   c.mythic_plus_score::float8 AS mythic_plus_score, c.avatar_url, c.render_url, c.left_guild_at, c.retired_at, c.last_activity_at,
   coalesce((SELECT jsonb_agg(jsonb_build_object('source_type', s.source_type, 'occurrence_count', s.occurrence_count,
                                                 'last_seen_at', s.last_seen_at) ORDER BY s.source_type)

@@ -17,7 +17,11 @@ function observationOf(character: WowAuditCharacter): Observation | null {
     realm: character.realm,
     battlenetId: character.battlenetId,
     className,
-    fields: { role: character.role ?? undefined, battlenet_id: character.battlenetId ?? undefined },
+    fields: {
+      role: character.role ?? undefined,
+      team_rank: character.rank ?? undefined,
+      battlenet_id: character.battlenetId ?? undefined,
+    },
   };
 }
 

@@ -15,6 +15,7 @@ const presentEntry = (row: RosterRow, attendance: AttendanceStanding | null): Ro
   role: (row.role as RosterEntry['role']) ?? null,
   itemLevel: row.item_level === null ? null : Number(row.item_level),
   rank: row.guild_rank,
+  teamRank: row.team_rank,
   lastSeen: row.last_activity_at?.toISOString() ?? null,
   member: row.member_id
     ? {

@@ -29,6 +29,7 @@ export interface RosterRow {
   role: string | null;
   item_level: string | null;
   guild_rank: number | null;
+  team_rank: string | null;
   last_activity_at: Date | null;
   member_id: string | null;
   member_name: string | null;
@@ -111,7 +112,7 @@ export async function selectRoster(
          GROUP BY member_id) rates ON rates.member_id = m.id`;
   }
   const { rows } = await db.query<RosterRow>(
-    `SELECT c.id, c.name, c.realm, c.class, c.spec, c.role, c.item_level, c.guild_rank, c.last_activity_at,
+    `SELECT c.id, c.name, c.realm, c.class, c.spec, c.role, c.item_level, c.guild_rank, c.team_rank, c.last_activity_at,
             m.id AS member_id, ${MEMBER_NAME} AS member_name, l.is_primary,
             COALESCE(k.is_trial, false) AS is_trial, COALESCE(k.is_inactive, false) AS is_inactive
        ${FROM} ${rates}
