@@ -160,13 +160,34 @@ test.describe('a guild filled from its sources', () => {
     // The job's steps and its end came over the live connection: the page read the job once, when it started.
     expect(jobReads()).toBeLessThanOrEqual(1);
 
+    // A large file shows how much of it has gone while it uploads: the export with 600 KB of the empty rows a
+    // spreadsheet saves after it (commas only, read past), over an upload slowed to 200 KB/s.
+    const network = await page.context().newCDPSession(page);
+    const uploadAt = (bytesPerSecond: number) =>
+      network.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: bytesPerSecond,
+      });
+    await network.send('Network.enable');
+    await uploadAt(200 * 1024);
     await panel
       .getByLabel('Choose export file')
-      .setInputFiles({ name: 'history.csv', mimeType: 'text/csv', buffer: Buffer.from(EXPORT) });
+      .setInputFiles({
+        name: 'history.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(EXPORT + `${','.repeat(22)}\r\n`.repeat(25_600)),
+      });
+    const uploading = panel.getByTestId('loot-import-upload');
+    await expect(uploading.getByRole('progressbar', { name: 'Uploading the export' })).toBeVisible();
+    await expect(uploading).toContainText(/\d+% · .* of 600(\.\d+)? KB/);
     const preview = panel.getByTestId('loot-import-preview');
     await expect(preview.getByTestId('loot-import-counts')).toHaveText(
       'history.csv: 2 lines, 2 new loot entries, 0 already imported, 0 rejected; 1 new characters.',
     );
+    await expect(uploading).toHaveCount(0);
+    await uploadAt(-1);
     await expect(preview.getByTestId('loot-import-items')).toContainText('Crown of the Ancients, Gilded');
     await reviewShot(page, 'guild-data-sources-preview');
     await expectAccessible(page, 'Guild data Sources tab with an import preview');

@@ -13,6 +13,7 @@ import { createContext, useCallback, useContext, useEffect, useEffectEvent, useS
 import { LiveStatusContext } from '../live/live-context';
 import { useToast } from '../ui/toast-context';
 import { errorMessage } from './api-error';
+import type { TransferProgress } from './client';
 import { useCommunitySocket } from './community-socket';
 import { type CallOptions, callCommunityEndpoint, callEndpoint, type EndpointBody, type EndpointResponse } from './endpoint';
 import type { GuildDataPage } from './guild-data';
@@ -68,8 +69,18 @@ export const dataSourceKeys = {
 /** An RCLootCouncil export as the import calls send it: the chosen file itself, read by the server as it arrives. */
 export type LootUpload = File;
 
-/** The call options of an upload: the file as the body, its name in the query. */
-const uploadOptions = (file: LootUpload) => ({ body: file as never, query: { fileName: file.name } });
+/** The call options of an upload: the file as the body, its name in the query, how much has gone to the caller. */
+const uploadOptions = (file: LootUpload, onUploadProgress: (progress: TransferProgress) => void) => ({
+  body: file as never,
+  query: { fileName: file.name },
+  onUploadProgress,
+});
+
+/** How much of an export has gone while it uploads (a large file takes a while); null before and after. */
+function useUploadProgress() {
+  const [uploadProgress, setUploadProgress] = useState<TransferProgress | null>(null);
+  return { uploadProgress, onUploadProgress: setUploadProgress, clear: () => setUploadProgress(null) };
+}
 
 /** The guild's latest source runs, newest first. */
 export function useDataSourceRuns(scope: SourcesScope) {
@@ -98,9 +109,12 @@ export function useSourcedCharacters(scope: SourcesScope, { page, limit }: Guild
 
 /** What an export would do; writes nothing, so it is a mutation only in that it is asked for on demand. */
 export function usePreviewLootImport(scope: SourcesScope) {
-  return useMutation({
-    mutationFn: (upload: LootUpload) => callSources(scope, 'previewLootImport', uploadOptions(upload)),
+  const { uploadProgress, onUploadProgress, clear } = useUploadProgress();
+  const mutation = useMutation({
+    mutationFn: (upload: LootUpload) => callSources(scope, 'previewLootImport', uploadOptions(upload, onUploadProgress)),
+    onSettled: clear,
   });
+  return { ...mutation, uploadProgress };
 }
 
 /** Everything a write of the sources changes: on the admin side the guild's whole data view. */
@@ -111,14 +125,17 @@ const refreshAfterWrite = (scope: SourcesScope) =>
 export function useApplyLootImport(scope: SourcesScope) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  return useMutation({
-    mutationFn: (upload: LootUpload) => callSources(scope, 'applyLootImport', uploadOptions(upload)),
+  const { uploadProgress, onUploadProgress, clear } = useUploadProgress();
+  const mutation = useMutation({
+    mutationFn: (upload: LootUpload) => callSources(scope, 'applyLootImport', uploadOptions(upload, onUploadProgress)),
     onSuccess: (answer) => {
       toast.success(answer.message);
       return queryClient.invalidateQueries({ queryKey: refreshAfterWrite(scope) });
     },
     onError: (error) => toast.error(errorMessage(error, 'Import failed')),
+    onSettled: clear,
   });
+  return { ...mutation, uploadProgress };
 }
 
 /** Queues a roster sync of the guild. */

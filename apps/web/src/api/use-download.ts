@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { saveBlob } from '../ui/save-blob';
 import { useToast } from '../ui/toast-context';
 import { errorMessage } from './api-error';
-import { apiDownload, type DownloadProgress, type QueryParams } from './client';
+import { apiDownload, type QueryParams, type TransferProgress } from './client';
 
 /** One download to run: where from, and what to call the file when the server names none. */
 export interface DownloadRequest {
@@ -20,7 +20,7 @@ export interface DownloadRequest {
  */
 export function useDownload(failureMessage: string, options: { onError?: (message: string) => void } = {}) {
   const toast = useToast();
-  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const [progress, setProgress] = useState<TransferProgress | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => controllerRef.current?.abort(), []);

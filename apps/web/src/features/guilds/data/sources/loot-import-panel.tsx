@@ -3,10 +3,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../../api/api-error';
+import type { TransferProgress } from '../../../../api/client';
 import { type LootUpload, type SourcesScope, useApplyLootImport, usePreviewLootImport } from '../../../../api/data-sources';
 import { DataTable } from '../../../../ui/data-table';
 import { formatCount } from '../../../../ui/format';
 import { formatDateTime } from '../../../../ui/format-date';
+import { ProgressBar } from '../../../../ui/progress-bar';
 
 type PreviewItem = LootImportPreview['items'][number];
 
@@ -28,6 +30,16 @@ const COLUMNS: ColumnDef<PreviewItem>[] = [
       item.status === 'rejected' ? `Rejected: ${item.reason}` : item.status === 'new' ? 'New' : 'Unchanged',
   },
 ];
+
+/** While an export goes up, how much of it has gone; once the server has it all, what it is doing with it. */
+function UploadStatus({ progress, afterUpload }: { progress: TransferProgress | null; afterUpload: string | null }) {
+  if (progress && progress.total !== null && progress.received < progress.total) {
+    return (
+      <ProgressBar label="Uploading the export" received={progress.received} total={progress.total} testId="loot-import-upload" />
+    );
+  }
+  return afterUpload ? <p role="status">{afterUpload}</p> : null;
+}
 
 /** An RCLootCouncil export: chosen, previewed (new, unchanged, rejected lines, class conflicts), then applied. */
 export function LootImportPanel({ scope }: { scope: SourcesScope }) {
@@ -81,7 +93,7 @@ export function LootImportPanel({ scope }: { scope: SourcesScope }) {
           {fileError ?? errorMessage(preview.error, 'The file could not be read')}
         </p>
       )}
-      {preview.isPending && <p role="status">Reading the export…</p>}
+      {preview.isPending && <UploadStatus progress={preview.uploadProgress} afterUpload="Reading the export…" />}
       {result && upload && (
         <div className="data-tab" data-testid="loot-import-preview">
           <p data-testid="loot-import-counts">
@@ -110,6 +122,7 @@ export function LootImportPanel({ scope }: { scope: SourcesScope }) {
             label="Export lines"
             testId="loot-import-items"
           />
+          {apply.isPending && <UploadStatus progress={apply.uploadProgress} afterUpload={null} />}
           <button
             type="button"
             className="button button--primary"
