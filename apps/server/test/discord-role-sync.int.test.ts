@@ -252,6 +252,32 @@ describe('role sync', () => {
     expect(fake.botApi.roleChanges).toEqual([]);
   });
 
+  it('answers "Sync now" with the run already queued, without asking Discord for anything', async () => {
+    const [queued] = await sql<{ id: string }>(
+      server.app,
+      `INSERT INTO jobs (kind, guild_id, target, actor, max_attempts, run_after)
+       VALUES ('discord_role_sync', $1, $2, '{"type": "system"}', 2, now() + interval '1 hour')
+       RETURNING id`,
+      [tenant, `role-sync:${tenant}`],
+    );
+    try {
+      fake.requests.length = 0;
+      const started = await officerWeb.post<{ message: string; lastRun: RoleSyncState['lastRun'] }>(
+        '/api/guild/role-sync/run',
+        undefined,
+        atGuild,
+      );
+      expect(started.status, started.text).toBe(202);
+      expect(started.body).toMatchObject({
+        message: ROLE_SYNC_MESSAGES.alreadyRunning,
+        lastRun: { status: 'queued', startedAt: null, result: null },
+      });
+      expect(fake.requests.filter((request) => request.path === `/guilds/${GUILD}/roles`)).toEqual([]);
+    } finally {
+      await sql(server.app, 'DELETE FROM jobs WHERE id = $1', [queued!.id]);
+    }
+  });
+
   it('gives and takes only the mapped roles, says why in Discord’s audit log, and reports what Discord refused', async () => {
     const run = await syncNow();
     expect(run.status).toBe('succeeded');

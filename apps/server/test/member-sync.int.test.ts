@@ -15,6 +15,7 @@ import {
   type TestApp,
   type TestEnvironment,
 } from './helpers/test-app';
+import { until } from './helpers/wait';
 
 const SYNC = '/api/admin/character-discovery/discord/sync-members';
 const DISCORD_GUILD_ID = '410000000000000001';
@@ -42,6 +43,8 @@ beforeEach(() => {
   discord.failMemberPagesAfter = null;
   discord.memberBucketResetAfter = null;
   discord.rateLimitMemberPage = null;
+  discord.rateLimitNextMemberCalls = 0;
+  discord.rateLimitRetryAfter = 0.2;
   discord.requests.length = 0;
 });
 
@@ -126,7 +129,7 @@ describe('a member sync', () => {
   });
 
   it.each([
-    [500, 'Discord answered 500 for member page 2 after 3 attempts'],
+    [500, 'Discord answered 500 for member page 2 after 4 attempts'],
     [403, 'Discord refused the member list (403): the bot must be in the server and have the Server Members intent'],
   ])('changes nothing when Discord answers %i on page 2, and says why', async (status, reason) => {
     const discordGuildId = `42000000000000000${status === 500 ? 1 : 2}`;
@@ -141,7 +144,65 @@ describe('a member sync', () => {
 
     expect(job).toMatchObject({ status: 'failed', phase: 'failed', fetched: 1000, result: null, error: reason });
     expect(await storedMembers(guildId)).toEqual(before);
-    expect(memberCalls(discordGuildId)).toHaveLength(status === 500 ? 4 : 2);
+    // A 5xx is tried again by the bot's REST client (four tries in all), a refusal is not.
+    expect(memberCalls(discordGuildId)).toHaveLength(status === 500 ? 5 : 2);
+  });
+
+  it('waits out 429s in a row with their retry_after through the bot’s REST client, and still stores every member', async () => {
+    const discordGuildId = '420000000000000012';
+    const members = fakeMembers(2001, 380_000_000_000_000_000n);
+    const guildId = await connectedGuild(discordGuildId, members);
+    // Discord's answer: { retry_after: 0.4 } in the body, Retry-After: 1 (whole seconds) in the header.
+    discord.rateLimitNextMemberCalls = 2;
+    discord.rateLimitRetryAfter = 0.4;
+
+    const job = await waitForSync(owner, (await owner.post<{ jobId: string }>(SYNC, { guildId })).body.jobId);
+
+    expect(job).toMatchObject({ status: 'succeeded', fetched: 2001, processed: 2001 });
+    expect(job.result).toEqual({ added: 2001, updated: 0, left: 0, total: 2001 });
+    const calls = memberCalls(discordGuildId);
+    expect(calls.map((call) => call.query.get('after'))).toEqual(['0', '0', '0', members[999]!.user.id, members[1999]!.user.id]);
+    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(380);
+    expect(calls[2]!.at - calls[1]!.at).toBeGreaterThanOrEqual(380);
+    expect(await storedMembers(guildId)).toHaveLength(2001);
+  });
+
+  it('holds its pages while another bot call meets Discord’s global rate limit: one client, one global limit', async () => {
+    const discordGuildId = '420000000000000013';
+    const guildId = await connectedGuild(discordGuildId, fakeMembers(40, 390_000_000_000_000_000n));
+    const rest = server.app.services.discordRest;
+    const limitedBefore = discord.botApi.rateLimited;
+    discord.botApi.forceRateLimits(1, 1, { isGlobal: true });
+    const posted = rest.createMessage('400000000000000099', { content: 'Raid tonight' });
+    await until(() => discord.botApi.rateLimited > limitedBefore, 5000);
+    const limitedAt = Date.now();
+
+    const job = await waitForSync(owner, (await owner.post<{ jobId: string }>(SYNC, { guildId })).body.jobId);
+    await posted;
+
+    expect(job.result).toEqual({ added: 40, updated: 0, left: 0, total: 40 });
+    const calls = memberCalls(discordGuildId);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.at - limitedAt).toBeGreaterThanOrEqual(850);
+    expect(discord.botApi.channelMessages('400000000000000099')).toHaveLength(1);
+  });
+
+  it('fails at once, saying when to try again, when Discord asks for a pause of more than a minute', async () => {
+    const discordGuildId = '420000000000000014';
+    const guildId = await connectedGuild(discordGuildId, fakeMembers(10, 395_000_000_000_000_000n));
+    discord.rateLimitNextMemberCalls = 1;
+    discord.rateLimitRetryAfter = 120;
+    const startedAt = Date.now();
+
+    const job = await waitForSync(owner, (await owner.post<{ jobId: string }>(SYNC, { guildId })).body.jobId);
+
+    expect(job).toMatchObject({
+      status: 'failed',
+      fetched: 0,
+      error: 'Discord is rate limiting member reads; try again in 120 s',
+    });
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    expect(memberCalls(discordGuildId)).toHaveLength(1);
   });
 
   it('waits for an empty rate-limit bucket to refill before the next page', async () => {

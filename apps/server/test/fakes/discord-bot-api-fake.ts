@@ -181,20 +181,27 @@ export class DiscordBotApiFake {
       send(res, 401, { message: '401: Unauthorized', code: 0 });
       return true;
     }
-    if (this.forced.count > 0) {
-      this.forced.count--;
-      this.rateLimited++;
-      const { retryAfterS, isGlobal } = this.forced;
-      res.setHeader('retry-after', String(Math.ceil(retryAfterS)));
-      res.setHeader('x-ratelimit-scope', isGlobal ? 'global' : 'user');
-      if (isGlobal) res.setHeader('x-ratelimit-global', 'true');
-      send(res, 429, { message: 'You are being rate limited.', retry_after: retryAfterS, global: isGlobal });
-      return true;
-    }
+    if (this.answerForcedRateLimit(res)) return true;
     if (!this.takeFromBucket(route.bucket, params[0] ?? '', res)) return true;
     const raw = await readBody(req);
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     this.serve(route.bucket, method, params, body, res, req.headers['x-audit-log-reason']);
+    return true;
+  }
+
+  /**
+   * Answers 429 when forceRateLimits asked for one (true: answered), with Discord's headers and body. Every bot route
+   * meets it, the member list (DiscordFake) too.
+   */
+  answerForcedRateLimit(res: ServerResponse): boolean {
+    if (this.forced.count <= 0) return false;
+    this.forced.count--;
+    this.rateLimited++;
+    const { retryAfterS, isGlobal } = this.forced;
+    res.setHeader('retry-after', String(Math.ceil(retryAfterS)));
+    res.setHeader('x-ratelimit-scope', isGlobal ? 'global' : 'user');
+    if (isGlobal) res.setHeader('x-ratelimit-global', 'true');
+    send(res, 429, { message: 'You are being rate limited.', retry_after: retryAfterS, global: isGlobal });
     return true;
   }
 

@@ -64,8 +64,8 @@ export interface FakeRequest {
 /**
  * A loopback stand-in for the Discord endpoints Guildhall calls, speaking Discord's wire format:
  * OAuth2 authorize (auto-approving as `loginAs`) and token exchange, /users/@me, /users/@me/guilds
- * (for a user token and for the bot token), and paged /guilds/{id}/members with optional 429s, an empty
- * rate-limit bucket, and failures from a given page on; GET /users/{id} with optional 429s; GET /guilds/{id}/roles
+ * (for a user token and for the bot token), and paged /guilds/{id}/members with optional 429s (its own, or the bot
+ * routes' forceRateLimits, global ones too), an empty rate-limit bucket, and failures from a given page on; GET /users/{id} with optional 429s; GET /guilds/{id}/roles
  * for the bot's guilds, optionally failing.
  * Point DISCORD_API_BASE at `baseUrl`.
  */
@@ -354,6 +354,7 @@ export class DiscordFake {
       this.rateLimitMemberPage = null;
       this.rateLimitNextMemberCalls++;
     }
+    if (this.botApi.answerForcedRateLimit(res)) return;
     if (this.rateLimitNextMemberCalls > 0) {
       this.rateLimitNextMemberCalls--;
       res.setHeader('retry-after', String(Math.ceil(this.rateLimitRetryAfter)));

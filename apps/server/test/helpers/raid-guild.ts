@@ -39,9 +39,10 @@ export interface RaidGuild {
 
 /**
  * Starts the app against the Discord fake with two guilds. `prefix` (two digits) keeps each test file's snowflakes its
- * own: every file has a database of its own, but the ids read better apart.
+ * own: every file has a database of its own, but the ids read better apart. `settings` adds to the app's environment
+ * (another fake's address, say).
  */
-export async function startRaidGuild(prefix: string): Promise<RaidGuild> {
+export async function startRaidGuild(prefix: string, settings: Record<string, string> = {}): Promise<RaidGuild> {
   const discordGuildA = `${prefix}1000000000000001`;
   const discordGuildB = `${prefix}1000000000000002`;
   const person = (n: number, name: string) => fakeDiscordUser(`${prefix}5100000000000000${n}`, name);
@@ -77,6 +78,7 @@ export async function startRaidGuild(prefix: string): Promise<RaidGuild> {
     DISCORD_BOT_TOKEN: fake.botToken,
     DISCORD_API_BASE: fake.baseUrl,
     DISCORD_PUBLIC_KEY: fake.botApi.publicKey,
+    ...settings,
   });
   const server = await startTestApp(environment.env, raiseCommunityIpLimits);
   const clients = {} as Record<keyof RaidGuildPeople, HttpClient>;

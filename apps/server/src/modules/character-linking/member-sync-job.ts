@@ -2,6 +2,7 @@ import { DISCOVERY_MESSAGES, type MemberSyncResult, type SyncProgress } from '@g
 import type { Requester } from '../../core/audit';
 import { recordAudit } from '../../core/audit';
 import type { DomainEvent } from '../../core/event-bus';
+import type { DiscordRest } from '../../services/discord/discord-rest';
 import { type DiscordGuildMember, fetchGuildMembers, MemberListError } from '../../services/discord/guild-members';
 import { JobFailure, type JobKind, type JobRecord, type JobRow, jobRecordOf, type RunningJob } from '../../services/job-queue';
 import { countStagedMembers, discardStagedMembers, type FetchedMember, saveStagedMembers, stageMembers } from './sync-queries';
@@ -46,10 +47,9 @@ function toStored(members: readonly DiscordGuildMember[]): FetchedMember[] {
     }));
 }
 
-/** Discord's side of a sync, from the server's configuration. */
+/** Discord's side of a sync: the bot's one REST client (its buckets and 429 waits are shared with every other call). */
 export interface MemberSyncDiscord {
-  apiBase: string;
-  botToken: string | null;
+  rest: DiscordRest;
   retryDelayMs?: number;
 }
 
@@ -62,11 +62,10 @@ async function syncMembers(discord: MemberSyncDiscord, job: RunningJob<MemberSyn
   const { id, tenantId, input } = job.record;
   let progress = job.record.progress ?? START;
   if (progress.phase === 'fetching') {
-    if (!discord.botToken) throw new JobFailure(DISCOVERY_MESSAGES.botTokenMissing);
+    if (!discord.rest.hasBotToken) throw new JobFailure(DISCOVERY_MESSAGES.botTokenMissing);
     try {
       await fetchGuildMembers({
-        apiBase: discord.apiBase,
-        botToken: discord.botToken,
+        rest: discord.rest,
         discordGuildId: input.discordGuildId,
         retryDelayMs: discord.retryDelayMs,
         signal: job.signal,

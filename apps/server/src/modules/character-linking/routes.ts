@@ -29,12 +29,12 @@ const requesterOf = (request: FastifyRequest): Requester => ({
 export const characterLinkingRoutes: FastifyPluginAsyncZod = async (app) => {
   guardAdminRoutes(app, CHARACTER_DISCOVERY_ACCESS);
   const deps: LinkingDeps = { db: app.services.db, bus: app.bus };
-  const { botToken, apiBase } = app.config.discord;
+  const rest = app.services.discordRest;
   const sync: MemberSyncDeps = {
     db: deps.db,
     jobs: app.jobs,
-    memberSync: memberSyncJob({ apiBase, botToken }),
-    hasBotToken: botToken !== null,
+    memberSync: memberSyncJob({ rest }),
+    hasBotToken: rest.hasBotToken,
   };
   app.jobs.register(sync.memberSync);
 

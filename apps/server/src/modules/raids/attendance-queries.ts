@@ -7,6 +7,7 @@ import {
 } from '@guildhall/contract';
 import type { Queryable } from '../../services/db/db';
 import type { AttendanceMember, DerivedRecord, KeptRecord } from './derive-attendance';
+import { memberCharactersSql, memberOfUserSql } from './member-characters-queries';
 
 // The attendance of a guild's raids (raid_attendance, one row per character and raid) and the rates made from it.
 // Every read is scoped by the guild, so another guild's raid or character is simply not found.
@@ -35,13 +36,16 @@ export async function lockAttendanceRaid(
   return rows[0] ?? null;
 }
 
-/** The guild's current members with a linked character who had joined by the raid's start, their main first. */
+/**
+ * The guild's current members with a character (memberCharactersSql: linked or claimed) who had joined by the raid's
+ * start, their main first.
+ */
 export async function selectAttendanceMembers(db: Queryable, guildId: string, startsAt: Date): Promise<AttendanceMember[]> {
   const { rows } = await db.query<{ member_id: string; user_id: string | null; is_inactive: boolean; character_ids: string[] }>(
     `SELECT m.id AS member_id, u.id AS user_id, COALESCE(k.is_inactive, false) AS is_inactive,
-            array_agg(l.character_id ORDER BY l.is_primary DESC, l.linked_at, l.character_id) AS character_ids
+            array_agg(mc.character_id ORDER BY mc.is_primary DESC, mc.linked_at, mc.character_id) AS character_ids
        FROM discord_members m
-       JOIN character_links l ON l.discord_member_id = m.id AND l.guild_id = $1
+       JOIN (${memberCharactersSql('$1')}) mc ON mc.member_id = m.id
        LEFT JOIN users u ON u.discord_id = m.discord_user_id
        LEFT JOIN roster_marks k ON k.discord_member_id = m.id
       WHERE m.guild_id = $1 AND m.left_at IS NULL AND (m.joined_at IS NULL OR m.joined_at <= $2)
@@ -174,11 +178,14 @@ export async function writeCorrection(
   return rows[0]?.previous ?? null;
 }
 
-/** The member a community user is in the guild: a current Discord member with a linked character; null otherwise. */
+/**
+ * The member a community user is in the guild: their current Discord member row with a character (memberCharactersSql:
+ * linked or claimed); null otherwise.
+ */
 export async function selectMemberOfUser(db: Queryable, guildId: string, userId: string): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
-    `SELECT m.id FROM users u JOIN discord_members m ON m.discord_user_id = u.discord_id AND m.guild_id = $1 AND m.left_at IS NULL
-      WHERE u.id = $2 AND EXISTS (SELECT 1 FROM character_links l WHERE l.discord_member_id = m.id)`,
+    `SELECT own.id FROM (${memberOfUserSql('$1', '$2')}) own
+      WHERE EXISTS (SELECT 1 FROM (${memberCharactersSql('$1')}) mc WHERE mc.member_id = own.id)`,
     [guildId, userId],
   );
   return rows[0]?.id ?? null;
@@ -186,16 +193,18 @@ export async function selectMemberOfUser(db: Queryable, guildId: string, userId:
 
 /**
  * Per member and raid since `since`, the position in `statuses` (ATTENDANCE_STATUSES) of the best record of their
- * characters: present over late over benched over absent with notice over absent. Raids not cancelled and started.
- * The placeholders are the caller's ($1, ...); a statement groups on top (member_id, raid_event_id, best).
+ * characters (memberCharactersSql: linked or claimed): present over late over benched over absent with notice over
+ * absent. Raids not cancelled and started. The placeholders are the caller's ($1, ...); `members` (a uuid[], null for
+ * every member) narrows it. Rows: member_id, raid_event_id, best.
  */
-export const perRaidBestSql = (p: { guild: string; since: string; statuses: string }) => `
-  SELECT l.discord_member_id AS member_id, a.raid_event_id, min(array_position(${p.statuses}::text[], a.status)) AS best
-    FROM character_links l
-    JOIN raid_attendance a ON a.character_id = l.character_id
+export const perRaidBestSql = (p: { guild: string; since: string; statuses: string; members?: string }) => `
+  SELECT mc.member_id, a.raid_event_id, min(array_position(${p.statuses}::text[], a.status)) AS best
+    FROM (${memberCharactersSql(p.guild)}) mc
+    JOIN raid_attendance a ON a.character_id = mc.character_id
     JOIN raid_events r ON r.id = a.raid_event_id AND r.guild_id = ${p.guild} AND r.cancelled_at IS NULL
                       AND r.starts_at >= ${p.since} AND r.starts_at <= now()
-   WHERE l.guild_id = ${p.guild}`;
+   ${p.members ? `WHERE (${p.members}::uuid[] IS NULL OR mc.member_id = ANY(${p.members}::uuid[]))` : ''}
+   GROUP BY mc.member_id, a.raid_event_id`;
 
 /** Each member's raids since `since` by status (perRaidBestSql); only the members named (null: all that have one). */
 export async function selectAttendanceCounts(
@@ -205,9 +214,7 @@ export async function selectAttendanceCounts(
   memberIds: readonly string[] | null,
 ): Promise<Map<string, AttendanceCounts>> {
   const { rows } = await db.query<{ member_id: string; best: number; raids: number }>(
-    `WITH per_raid AS (${perRaidBestSql({ guild: '$1', since: '$2', statuses: '$4' })}
-         AND ($3::uuid[] IS NULL OR l.discord_member_id = ANY($3::uuid[]))
-       GROUP BY 1, 2)
+    `WITH per_raid AS (${perRaidBestSql({ guild: '$1', since: '$2', statuses: '$4', members: '$3' })})
      SELECT member_id, best, count(*)::int AS raids FROM per_raid GROUP BY 1, 2`,
     [guildId, since, memberIds, ATTENDANCE_STATUSES],
   );

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../services/db/db';
+import { memberCharactersSql, memberOfUserSql } from './member-characters-queries';
 
 // Members' answers to raids, the characters they may answer with, and the history of a raid's officer changes.
 
@@ -50,17 +51,16 @@ export interface OwnCharacterRow {
   is_primary: boolean;
 }
 
+/** The user's characters in the guild as the attendance paths resolve them (memberCharactersSql). */
 const OWN_CHARACTERS = `
-  SELECT c.id, c.name, c.realm, c.class, c.spec, c.role, l.is_primary
-    FROM users u
-    JOIN discord_members m ON m.discord_user_id = u.discord_id AND m.guild_id = $1 AND m.left_at IS NULL
-    JOIN character_links l ON l.discord_member_id = m.id AND l.guild_id = $1
-    JOIN characters c ON c.id = l.character_id AND c.guild_id = $1
-   WHERE u.id = $2`;
+  SELECT c.id, c.name, c.realm, c.class, c.spec, c.role, mc.is_primary
+    FROM (${memberCharactersSql('$1')}) mc
+    JOIN characters c ON c.id = mc.character_id
+   WHERE mc.member_id = (${memberOfUserSql('$1', '$2')})`;
 
 /** The user's characters in the guild, their main first. */
 export async function selectOwnCharacters(db: Queryable, guildId: string, userId: string): Promise<OwnCharacterRow[]> {
-  const { rows } = await db.query<OwnCharacterRow>(`${OWN_CHARACTERS} ORDER BY l.is_primary DESC, lower(c.name), c.id`, [
+  const { rows } = await db.query<OwnCharacterRow>(`${OWN_CHARACTERS} ORDER BY mc.is_primary DESC, lower(c.name), c.id`, [
     guildId,
     userId,
   ]);

@@ -36,12 +36,18 @@ async function discordRolesOf(
   }
 }
 
+/** The guild's newest role sync run (the last one, or the one queued or under way); null before the first. */
+export async function readLastRun(deps: RoleSyncDeps, guildId: string): Promise<RoleSyncRun | null> {
+  const row = await selectLastRun(deps.db, guildId, roleSyncJob(deps).name);
+  return row ? presentRun(jobRecordOf(row)) : null;
+}
+
 /** The guild's role sync: its settings, the server's roles (with why any cannot be synced) and its last run. */
 export async function readRoleSync(deps: RoleSyncDeps, member: GuildMember): Promise<RoleSyncState> {
   const [row, roles, lastRun] = await Promise.all([
     selectRoleSync(deps.db, member.guildId),
     discordRolesOf(deps, member),
-    selectLastRun(deps.db, member.guildId, roleSyncJob(deps).name),
+    readLastRun(deps, member.guildId),
   ]);
   const mapped = mappedRolesOf(row);
   return {
@@ -53,6 +59,6 @@ export async function readRoleSync(deps: RoleSyncDeps, member: GuildMember): Pro
     updatedAt: row?.updated_at?.toISOString() ?? null,
     updatedBy: row?.updated_by ?? null,
     ...roles,
-    lastRun: lastRun ? presentRun(jobRecordOf(lastRun)) : null,
+    lastRun,
   };
 }

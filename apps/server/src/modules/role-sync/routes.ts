@@ -2,14 +2,13 @@ import { GUILD_ABILITIES, ROLE_SYNC_MESSAGES, roleSyncApi } from '@guildhall/con
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guildMemberOf } from '../../auth/guild-member';
 import { requireGuild } from '../../auth/require-guild';
-import { AppError } from '../../core/app-error';
 import { contractRoute } from '../../http/contract-route';
 import { planRoleSync } from './plan-role-sync';
-import { selectRoleSync } from './queries';
-import { presentRun, readRoleSync } from './read-role-sync';
+import { readRoleSync } from './read-role-sync';
 import { roleSyncDepsOf } from './role-sync-deps';
 import { saveRoleSync } from './save-role-sync';
-import { queueRoleSync, roleSyncJob } from './sync-roles';
+import { startRoleSync } from './start-role-sync';
+import { roleSyncJob } from './sync-roles';
 
 const TAG = 'Role sync';
 
@@ -40,17 +39,11 @@ export const roleSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(roleSyncApi.run, TAG),
     handler: async (request, reply) => {
-      const officer = guildMemberOf(request);
-      if (!(await selectRoleSync(deps.db, officer.guildId))?.is_enabled)
-        throw new AppError('CONFLICT', ROLE_SYNC_MESSAGES.notEnabled);
-      const queued = await queueRoleSync(deps, officer.guildId, officer.requester);
-      const state = queued ? null : await readRoleSync(deps, officer);
-      const run = queued ? presentRun(queued) : state?.lastRun;
-      if (!run) throw new AppError('CONFLICT', ROLE_SYNC_MESSAGES.alreadyRunning);
+      const { isQueued, run } = await startRoleSync(deps, guildMemberOf(request));
       reply.status(202);
       return {
         success: true as const,
-        message: queued ? ROLE_SYNC_MESSAGES.started : ROLE_SYNC_MESSAGES.alreadyRunning,
+        message: isQueued ? ROLE_SYNC_MESSAGES.started : ROLE_SYNC_MESSAGES.alreadyRunning,
         lastRun: run,
       };
     },

@@ -108,7 +108,7 @@ export async function selectRoster(
     const n = pageValues.length;
     rates = `LEFT JOIN (
         SELECT member_id, floor(100.0 * count(*) FILTER (WHERE best <= 3) / count(*)) AS rate
-          FROM (${perRaidBestSql({ guild: '$1', since: `$${n - 1}`, statuses: `$${n}` })} GROUP BY 1, 2) per_raid
+          FROM (${perRaidBestSql({ guild: '$1', since: `$${n - 1}`, statuses: `$${n}` })}) per_raid
          GROUP BY member_id) rates ON rates.member_id = m.id`;
   }
   const { rows } = await db.query<RosterRow>(

@@ -5,6 +5,8 @@ export class DiscordApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** With 429: how long Discord asked to wait, in ms. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'DiscordApiError';
