@@ -65,3 +65,29 @@ export function ConfirmModal({
     </Modal>
   );
 }
+
+interface ConfirmItemModalProps<Id, Item extends { id: Id }>
+  extends Omit<ConfirmModalProps, 'isOpen' | 'isBusy' | 'onConfirm' | 'formId'> {
+  /** The row asked about: the question is open while there is one. */
+  item: Item | null;
+  /** The call that acts on the row by its id (a delete, an end); the question closes once it has settled. */
+  mutation: { mutate: (id: Id, options: { onSettled: () => void }) => void; isPending: boolean };
+}
+
+/** The question before acting on one row of a list (delete this window?), busy while the call runs. */
+export function ConfirmItemModal<Id, Item extends { id: Id }>({
+  item,
+  mutation,
+  onClose,
+  ...modal
+}: ConfirmItemModalProps<Id, Item>) {
+  return (
+    <ConfirmModal
+      {...modal}
+      isOpen={item !== null}
+      isBusy={mutation.isPending}
+      onConfirm={() => item && mutation.mutate(item.id, { onSettled: onClose })}
+      onClose={onClose}
+    />
+  );
+}

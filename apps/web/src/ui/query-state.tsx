@@ -33,7 +33,7 @@ export function queryView<T>(query: QueryLike<T>, isEmpty?: (data: T) => boolean
 /** 'page' fills the page, 'panel' sits in a card or tab, 'row' is a table body row across `colSpan` columns. */
 export type QueryStateVariant = 'page' | 'panel' | 'row';
 
-interface QueryStateProps<T> {
+export interface QueryStateProps<T> {
   query: QueryLike<T>;
   /** The spinner's label: 'Loading guilds...'. */
   loading?: string;

@@ -63,12 +63,15 @@ export function urlQuerySearch<S extends QuerySchema>(schema: S, query: Partial<
   return params;
 }
 
+/** One of a screen's tabs' ids, as a schema. */
+export const tabIds = <const T extends string>(tabs: readonly { id: T }[]) => z.enum(tabs.map((tab) => tab.id) as [T, ...T[]]);
+
 /**
  * A screen's `?tab=`: one of its tabs' ids, else the default (the first tab unless named), which stays out of the
  * URL.
  */
 export function tabQuery<const T extends string>(tabs: readonly { id: T }[], fallback: T = tabs[0]!.id) {
-  return z.object({ tab: z.enum(tabs.map((tab) => tab.id) as [T, ...T[]]).default(fallback) });
+  return z.object({ tab: tabIds(tabs).default(fallback) });
 }
 
 /** How a change is written: react-router's navigation options, and whether the rest of the URL goes. */

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useAiTurnStats, useAiTurns } from '../../api/ai-turns';
 import { Card } from '../../ui/card';
 import { FilterBar } from '../../ui/filter-bar';
+import { PageHeader } from '../../ui/page-header';
 import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -33,14 +34,10 @@ export function AgentLogsPage() {
 
   return (
     <div className="page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Agent Logs</h1>
-          <p className="page__lead">
-            Every turn the bot took: what it heard, whether it answered, the tools it used, how long it took
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Agent Logs"
+        lead="Every turn the bot took: what it heard, whether it answered, the tools it used, how long it took"
+      />
 
       <Card className="agent-logs">
         <FilterBar

@@ -4,6 +4,7 @@ import { csvText } from '../../ui/csv';
 import { DataTable } from '../../ui/data-table';
 import { ExportMenu, useChartExport } from '../../ui/export-menu';
 import { formatCompact, formatShare } from '../../ui/format-number';
+import { shareText } from './figures';
 
 /** One column of a figure table: its heading, its cell, and its CSV value. */
 export interface FigureColumn<Row> {
@@ -33,12 +34,34 @@ function shareColumn<Row>(header: string, part: (row: Row) => number, whole: num
   };
 }
 
+/** A share drawn as a bar beside its number, for reading a column at a glance. */
+function ShareBar({ value, tone }: { value: number | null; tone: string }) {
+  return (
+    <span className="analytics-bar">
+      <span className="analytics-bar__track" aria-hidden="true">
+        <span className={`analytics-bar__fill analytics-bar__fill--${tone}`} style={{ width: `${(value ?? 0) * 100}%` }} />
+      </span>
+      <span className="analytics-bar__value">{shareText(value)}</span>
+    </span>
+  );
+}
+
+/** A column of shares already computed, as bars of a tone ('attendance', 'loot'); four decimals in the CSV. */
+function barColumn<Row>(header: string, value: (row: Row) => number | null, tone: string): FigureColumn<Row> {
+  return {
+    header,
+    cell: (row) => <ShareBar value={value(row)} tone={tone} />,
+    csv: (row) => value(row)?.toFixed(4) ?? '',
+  };
+}
+
 /** The column makers a figure table hands its `columns`, typed by its rows. */
-const COLUMN_MAKERS = { text: textColumn, count: countColumn, share: shareColumn };
+const COLUMN_MAKERS = { text: textColumn, count: countColumn, share: shareColumn, bar: barColumn };
 export interface FigureColumnMakers<Row> {
   text: (header: string, text: (row: Row) => string | null) => FigureColumn<Row>;
   count: (header: string, count: (row: Row) => number) => FigureColumn<Row>;
   share: (header: string, part: (row: Row) => number, whole: number) => FigureColumn<Row>;
+  bar: (header: string, value: (row: Row) => number | null, tone: string) => FigureColumn<Row>;
 }
 
 /** A figure that is not over time (a breakdown), as a table with a CSV export of the same numbers. */
@@ -54,11 +77,13 @@ export function FigureTable<Row>({
   rows: readonly Row[];
   /** The columns, made with the makers given (text, count, share) or written out. */
   columns: (make: FigureColumnMakers<Row>) => readonly FigureColumn<Row>[];
-  rowKey: (row: Row) => string;
+  /** Names a row; by default the CSV value of its first column (a breakdown's label). */
+  rowKey?: (row: Row) => string;
   empty: string;
   testId?: string;
 }) {
   const columns = makeColumns(COLUMN_MAKERS as FigureColumnMakers<Row>);
+  const getRowId = rowKey ?? ((row: Row) => String(columns[0]?.csv(row)));
   const tableColumns = useMemo(
     () =>
       columns.map<ColumnDef<Row>>((column) => ({
@@ -82,7 +107,7 @@ export function FigureTable<Row>({
       {rows.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
-        <DataTable columns={tableColumns} rows={rows} getRowId={rowKey} label={title} />
+        <DataTable columns={tableColumns} rows={rows} getRowId={getRowId} label={title} />
       )}
     </figure>
   );

@@ -1,24 +1,11 @@
 import { ANALYTICS_RAIDS, type AnalyticsGuild } from '@guildhall/contract';
 import { useMemo } from 'react';
 import { TimeSeriesChart } from '../../ui/charts/time-series-chart';
-import { formatCompact, formatShare } from '../../ui/format-number';
+import { formatCompact } from '../../ui/format-number';
 import { FigureTable } from './figure-table';
+import { percent, seriesOver } from './figures';
 
-const at = (week: string) => Date.parse(`${week}T00:00:00Z`);
-const share = (value: number | null) => (value === null ? '–' : formatShare(value));
 const RAID_COUNTS = [5, 10, 20, 50].filter((n) => n <= ANALYTICS_RAIDS.max);
-
-/** A share drawn as a bar beside its number, for reading a column at a glance. */
-function ShareBar({ value, label }: { value: number | null; label: string }) {
-  return (
-    <span className="analytics-bar">
-      <span className="analytics-bar__track" aria-hidden="true">
-        <span className={`analytics-bar__fill analytics-bar__fill--${label}`} style={{ width: `${(value ?? 0) * 100}%` }} />
-      </span>
-      <span className="analytics-bar__value">{share(value)}</span>
-    </span>
-  );
-}
 
 /** One guild's page: roster by class and role, attendance per member, the loot fairness view and the activity trend. */
 export function GuildView({
@@ -30,25 +17,13 @@ export function GuildView({
   raids: number;
   onRaidsChange: (raids: number) => void;
 }) {
-  const trend = useMemo(
-    () => [
-      { name: 'Raids', points: data.weeks.map((week) => [at(week.week), week.raids] as const) },
-      { name: 'Loot items', points: data.weeks.map((week) => [at(week.week), week.lootItems] as const) },
-    ],
-    [data],
-  );
-  const attendance = useMemo(
-    () => [
-      {
-        name: 'Attendance rate (%)',
-        points: data.weeks.map(
-          (week) =>
-            [at(week.week), week.attendanceRate === null ? Number.NaN : Math.round(week.attendanceRate * 1000) / 10] as const,
-        ),
-      },
-    ],
-    [data],
-  );
+  const { trend, attendance } = useMemo(() => {
+    const weekly = seriesOver(data.weeks, (week) => week.week);
+    return {
+      trend: [weekly('Raids', (week) => week.raids), weekly('Loot items', (week) => week.lootItems)],
+      attendance: [weekly('Attendance rate (%)', (week) => percent(week.attendanceRate))],
+    };
+  }, [data]);
   const raidOptions = RAID_COUNTS.includes(raids) ? RAID_COUNTS : [...RAID_COUNTS, raids].sort((a, b) => a - b);
   return (
     <>
@@ -105,17 +80,9 @@ export function GuildView({
             csv: (row) => row.attended,
             numeric: true,
           },
-          {
-            header: 'Attendance',
-            cell: (row) => <ShareBar value={row.attendanceRate} label="attendance" />,
-            csv: (row) => (row.attendanceRate === null ? '' : row.attendanceRate.toFixed(4)),
-          },
+          make.bar('Attendance', (row) => row.attendanceRate, 'attendance'),
           make.count('Items', (row) => row.items),
-          {
-            header: 'Share of loot',
-            cell: (row) => <ShareBar value={row.itemShare} label="loot" />,
-            csv: (row) => (row.itemShare === null ? '' : row.itemShare.toFixed(4)),
-          },
+          make.bar('Share of loot', (row) => row.itemShare, 'loot'),
         ]}
       />
     </>

@@ -2,27 +2,17 @@ import type { AnalyticsOverview } from '@guildhall/contract';
 import { Activity, Bot, CalendarDays, Castle, Gem, Link2, UserPlus, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { TimeSeries } from '../../ui/charts/time-series';
 import { TimeSeriesChart } from '../../ui/charts/time-series-chart';
-import { formatCompact, formatShare } from '../../ui/format-number';
+import { formatCompact } from '../../ui/format-number';
 import { StatCard } from '../../ui/stat-card';
 import { FigureTable } from './figure-table';
-
-const at = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const share = (value: number | null) => (value === null ? '–' : formatShare(value));
-const percent = (value: number | null) => (value === null ? Number.NaN : Math.round(value * 1000) / 10);
+import { percent, seriesOver, shareText as share } from './figures';
 
 /** The platform figures: cards for the range's totals, a chart per figure over time, tables for breakdowns. */
 export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; guildLink?: string }) {
   const charts = useMemo(() => {
-    const weekly = (name: string, pick: (week: AnalyticsOverview['weeks'][number]) => number): TimeSeries => ({
-      name,
-      points: data.weeks.map((week) => [at(week.week), pick(week)] as const),
-    });
-    const daily = (name: string, pick: (day: AnalyticsOverview['days'][number]) => number): TimeSeries => ({
-      name,
-      points: data.days.map((day) => [at(day.day), pick(day)] as const),
-    });
+    const weekly = seriesOver(data.weeks, (week) => week.week);
+    const daily = seriesOver(data.days, (day) => day.day);
     return {
       activeGuilds: [weekly('Active guilds', (week) => week.activeGuilds)],
       members: [daily('Sign-ups', (day) => day.signUps), daily('Daily active members', (day) => day.activeMembers)],
@@ -117,7 +107,6 @@ export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; gui
           title="Loot per loot system"
           testId="analytics-loot-systems"
           rows={data.lootBySystem}
-          rowKey={(row) => row.lootSystem}
           empty="No guilds in scope"
           columns={(make) => [
             { header: 'Loot system', cell: (row) => row.lootSystem.replaceAll('_', ' '), csv: (row) => row.lootSystem },
@@ -129,7 +118,6 @@ export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; gui
           title="Character links by origin"
           testId="analytics-link-origins"
           rows={linking.byOrigin}
-          rowKey={(row) => row.origin}
           empty="No links"
           columns={(make) => [
             make.text('Origin', (row) => row.origin),
@@ -141,7 +129,6 @@ export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; gui
           title="Member-sync freshness"
           testId="analytics-member-sync"
           rows={syncRows}
-          rowKey={(row) => row.bucket}
           empty="No guilds in scope"
           columns={(make) => [
             make.text('Latest successful sync', (row) => row.bucket),
@@ -152,7 +139,6 @@ export function OverviewView({ data, guildLink }: { data: AnalyticsOverview; gui
           title="Bot providers"
           testId="analytics-providers"
           rows={bot.providers}
-          rowKey={(row) => row.provider}
           empty="No agent turns in the range"
           columns={(make) => [
             make.text('Provider', (row) => row.provider),

@@ -2,6 +2,7 @@ import { AUDIT_LOG_MESSAGES } from '@guildhall/contract';
 import { useCallback, useMemo } from 'react';
 import { useAuditFacets, useAuditLog } from '../../api/audit-log';
 import { Card } from '../../ui/card';
+import { PageHeader } from '../../ui/page-header';
 import { ListPagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -32,15 +33,11 @@ export function AuditLogPage() {
 
   return (
     <div className="page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Audit Log</h1>
-          <p className="page__lead">Who did what to which target, when and from where, newest first</p>
-        </div>
-        <div className="page__actions">
-          <AuditExportButton filters={filters} isDisabled={invalidRange !== null} />
-        </div>
-      </header>
+      <PageHeader
+        title="Audit Log"
+        lead="Who did what to which target, when and from where, newest first"
+        actions={<AuditExportButton filters={filters} isDisabled={invalidRange !== null} />}
+      />
 
       <Card className="audit-log">
         <AuditLogFilterBar

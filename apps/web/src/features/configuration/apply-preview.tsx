@@ -1,6 +1,70 @@
 import { CONFIG_APPLY_MODES, type ConfigApplyMode } from '@guildhall/contract';
+import { useState } from 'react';
 import type { ConfigApplyAnswer } from '../../api/guild-config';
+import type { PickedGuild } from '../../ui/guild-picker';
 import { ChangeList } from './history-panel';
+
+/** Preview, then "Apply to 3 guilds": the two steps of an apply to many guilds. */
+export function ApplyButtons({
+  onRun,
+  canPreview,
+  canApply,
+  guildCount,
+  busyLabel,
+}: {
+  onRun: (isPreview: boolean) => void;
+  canPreview: boolean;
+  canApply: boolean;
+  guildCount: number;
+  /** Said on the apply button while the call runs ('Applying...'), else null. */
+  busyLabel: string | null;
+}) {
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => onRun(true)} disabled={!canPreview}>
+        Preview
+      </button>
+      <button type="button" className="button button--primary" onClick={() => onRun(false)} disabled={!canApply}>
+        {busyLabel ?? `Apply to ${guildCount} ${guildCount === 1 ? 'guild' : 'guilds'}`}
+      </button>
+    </>
+  );
+}
+
+/**
+ * What an apply to many guilds (bulk update, template) is being made of: the guilds, the mode and the latest preview,
+ * which any change of guilds or mode makes stale. `guildsProps` and `modeProps` go to GuildMultiSelect and ModeChoice.
+ */
+export function useApplyChoice() {
+  const [guilds, setGuilds] = useState<PickedGuild[]>([]);
+  const [mode, setMode] = useState<ConfigApplyMode>('merge');
+  const [preview, setPreview] = useState<ConfigApplyAnswer | null>(null);
+  return {
+    guilds,
+    mode,
+    preview,
+    setPreview,
+    guildsProps: {
+      selected: guilds,
+      onChange: (next: PickedGuild[]) => {
+        setGuilds(next);
+        setPreview(null);
+      },
+    },
+    modeProps: {
+      mode,
+      onChange: (next: ConfigApplyMode) => {
+        setMode(next);
+        setPreview(null);
+      },
+    },
+    reset: () => {
+      setGuilds([]);
+      setPreview(null);
+      setMode('merge');
+    },
+  };
+}
 
 /** Merge or replace, as radio buttons. */
 export function ModeChoice({ mode, onChange }: { mode: ConfigApplyMode; onChange: (mode: ConfigApplyMode) => void }) {

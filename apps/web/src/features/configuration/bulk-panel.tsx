@@ -1,16 +1,10 @@
-import {
-  type BulkUpdateBody,
-  type ConfigApplyMode,
-  SETTING_CATEGORIES,
-  type SettingCategoryId,
-  type SettingDefinition,
-} from '@guildhall/contract';
+import { type BulkUpdateBody, SETTING_CATEGORIES, type SettingCategoryId, type SettingDefinition } from '@guildhall/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error';
-import { type ConfigApplyAnswer, useBulkUpdate } from '../../api/guild-config';
+import { useBulkUpdate } from '../../api/guild-config';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
-import { ApplyPreview, ModeChoice } from './apply-preview';
+import { ApplyButtons, ApplyPreview, ModeChoice, useApplyChoice } from './apply-preview';
 import { type Draft, draftError, fromDraft, toDraft } from './config-form';
 import { GuildMultiSelect } from './guild-picker';
 import { SettingInput } from './setting-input';
@@ -24,13 +18,11 @@ const bulkSettings = (category: SettingCategoryId) =>
 /** Bulk update: one setting to one value for many guilds, previewed, then applied in one go. */
 export function BulkPanel({ canEdit }: { canEdit: boolean }) {
   const bulk = useBulkUpdate();
-  const [guilds, setGuilds] = useState<{ id: string; name: string }[]>([]);
+  const { guilds, mode, preview, setPreview, guildsProps, modeProps } = useApplyChoice();
   const [category, setCategory] = useState<SettingCategoryId>(SETTING_CATEGORIES[0].id);
   const [key, setKey] = useState<string>(bulkSettings(SETTING_CATEGORIES[0].id)[0]?.key ?? '');
   const definition = bulkSettings(category).find((s) => s.key === key);
   const [draft, setDraft] = useState<Draft>(definition ? toDraft(definition, definition.default) : '');
-  const [mode, setMode] = useState<ConfigApplyMode>('merge');
-  const [preview, setPreview] = useState<ConfigApplyAnswer | null>(null);
   const [serverError, setServerError] = useState<string | undefined>();
   const error = definition ? (draftError(definition, draft) ?? serverError) : undefined;
 
@@ -62,15 +54,7 @@ export function BulkPanel({ canEdit }: { canEdit: boolean }) {
   return (
     <Card title="Bulk update" data-testid="bulk">
       <div className="config-columns config-columns--even">
-        <GuildMultiSelect
-          label="Guilds"
-          selected={guilds}
-          onChange={(next) => {
-            setGuilds(next);
-            setPreview(null);
-          }}
-          testId="bulk-guilds"
-        />
+        <GuildMultiSelect label="Guilds" {...guildsProps} testId="bulk-guilds" />
         <div className="form">
           <FormField label="Category">
             {(control) => (
@@ -115,30 +99,15 @@ export function BulkPanel({ canEdit }: { canEdit: boolean }) {
               )}
             </FormField>
           )}
-          <ModeChoice
-            mode={mode}
-            onChange={(next) => {
-              setMode(next);
-              setPreview(null);
-            }}
-          />
+          <ModeChoice {...modeProps} />
           <div className="form__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => run(true)}
-              disabled={!canEdit || bulk.isPending || guilds.length === 0 || Boolean(error)}
-            >
-              Preview
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => run(false)}
-              disabled={!canEdit || bulk.isPending || preview === null || preview.applied}
-            >
-              {bulk.isPending ? 'Working...' : `Apply to ${guilds.length} ${guilds.length === 1 ? 'guild' : 'guilds'}`}
-            </button>
+            <ApplyButtons
+              onRun={run}
+              canPreview={canEdit && !bulk.isPending && guilds.length > 0 && !error}
+              canApply={canEdit && !bulk.isPending && preview !== null && !preview.applied}
+              guildCount={guilds.length}
+              busyLabel={bulk.isPending ? 'Working...' : null}
+            />
           </div>
         </div>
       </div>

@@ -7,6 +7,7 @@ import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { Spinner } from '../../ui/spinner';
+import { Switch } from '../../ui/switch';
 import { formatSettingValue } from './config-form';
 import { GuildMultiSelect } from './guild-picker';
 
@@ -84,11 +85,9 @@ export function ComparePanel() {
           title="Side by side"
           data-testid="compare"
           actions={
-            <label className="switch">
-              <input type="checkbox" checked={onlyDifferences} onChange={(e) => setOnlyDifferences(e.target.checked)} />
-              <span className="switch__track" aria-hidden="true" />
+            <Switch checked={onlyDifferences} onChange={setOnlyDifferences}>
               Only differences
-            </label>
+            </Switch>
           }
         >
           {compare.isPending && <Spinner label="Comparing..." />}

@@ -11,6 +11,7 @@ import { useGuildSettings, useResetCategory, useUpdateGuildSettings } from '../.
 import { useAbilities } from '../../auth/abilities';
 import { Card } from '../../ui/card';
 import { GuildPicker } from '../../ui/guild-picker';
+import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { type TabItem, TabPanel, Tabs, tabButtonId, tabPanelId } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -57,14 +58,10 @@ export function ConfigurationPage({ screen }: { screen?: AdminScreen }) {
 
   return (
     <div className="page configuration">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">{screen?.label ?? 'Configuration'}</h1>
-          <p className="page__lead">
-            How each guild’s bot behaves: settings over the defaults, with history, templates and tests
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title={screen?.label ?? 'Configuration'}
+        lead="How each guild’s bot behaves: settings over the defaults, with history, templates and tests"
+      />
       <Tabs
         label="Configuration"
         tabs={VIEWS}

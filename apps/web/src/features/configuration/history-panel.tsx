@@ -3,10 +3,9 @@ import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useConfigVersions, useRollback } from '../../api/guild-config';
 import { Badge } from '../../ui/badge';
-import { Card } from '../../ui/card';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { formatDateTime } from '../../ui/format-date';
-import { QueryState } from '../../ui/query-state';
+import { QueryCard } from '../../ui/query-card';
 import { formatSettingValue } from './config-form';
 
 const ACTION_LABELS: Record<ConfigVersion['action'], string> = {
@@ -57,83 +56,81 @@ export function HistoryPanel({
   const showOriginal = currentVersion > 0 && !list.some((version) => version.version === 0);
 
   return (
-    <Card
+    <QueryCard
       title={
         <>
           <History size={18} aria-hidden="true" /> {category.label} history
         </>
       }
-      data-testid="config-history"
+      query={versions}
+      loading="Loading versions..."
+      errorTitle="Failed to load the history"
+      isEmpty={() => list.length === 0}
+      empty="No changes yet: every setting follows its default."
+      testId="config-history"
+      footer={
+        <ConfirmModal
+          isOpen={target !== null}
+          title="Roll back"
+          confirmLabel={`Roll back to version ${target ?? ''}`}
+          busyLabel="Rolling back..."
+          isBusy={rollback.isPending}
+          onClose={() => setTarget(null)}
+          onConfirm={() =>
+            target !== null && rollback.mutate({ category: category.id, version: target }, { onSuccess: () => setTarget(null) })
+          }
+          testId="rollback"
+        >
+          <p>
+            The {category.label} settings go back to how they were at version {target}. This is kept as a new version, so it can
+            be undone the same way.
+          </p>
+        </ConfirmModal>
+      }
     >
-      <QueryState
-        query={versions}
-        loading="Loading versions..."
-        errorTitle="Failed to load the history"
-        isEmpty={() => list.length === 0}
-        empty="No changes yet: every setting follows its default."
-        testId="config-history"
-      >
-        {() => (
-          <ol className="config-versions" aria-label={`${category.label} versions, newest first`}>
-            {list.map((version) => (
-              <li key={version.version} className="config-version" data-testid={`version-${version.version}`}>
-                <div className="config-version__head">
-                  <strong>Version {version.version}</strong>
-                  <Badge tone={version.action === 'rollback' || version.action === 'reset' ? 'warn' : 'neutral'}>
-                    {version.action === 'rollback' && version.note
-                      ? `Rolled back to version ${version.note}`
-                      : `${ACTION_LABELS[version.action]}${version.note ? `: ${version.note}` : ''}`}
-                  </Badge>
-                  {version.version === currentVersion && <Badge tone="good">Current</Badge>}
-                  <span className="muted">
-                    {formatDateTime(version.changedAt)} by {version.changedBy ?? 'system'}
-                  </span>
-                </div>
-                <ChangeList changes={version.changes} />
-                {canEdit && version.version !== currentVersion && (
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    onClick={() => setTarget(version.version)}
-                  >
-                    Roll back to this version
-                  </button>
-                )}
-              </li>
-            ))}
-            {showOriginal && (
-              <li className="config-version" data-testid="version-0">
-                <div className="config-version__head">
-                  <strong>Version 0</strong>
-                  <span className="muted">Before any change: every setting at its default</span>
-                </div>
-                {canEdit && (
-                  <button type="button" className="button button--secondary button--small" onClick={() => setTarget(0)}>
-                    Roll back to this version
-                  </button>
-                )}
-              </li>
-            )}
-          </ol>
-        )}
-      </QueryState>
-      <ConfirmModal
-        isOpen={target !== null}
-        title="Roll back"
-        confirmLabel={`Roll back to version ${target ?? ''}`}
-        busyLabel="Rolling back..."
-        isBusy={rollback.isPending}
-        onClose={() => setTarget(null)}
-        onConfirm={() =>
-          target !== null && rollback.mutate({ category: category.id, version: target }, { onSuccess: () => setTarget(null) })
-        }
-        testId="rollback"
-      >
-        <p>
-          The {category.label} settings go back to how they were at version {target}. This is kept as a new version, so it can be
-          undone the same way.
-        </p>
-      </ConfirmModal>
-    </Card>
+      {() => (
+        <ol className="config-versions" aria-label={`${category.label} versions, newest first`}>
+          {list.map((version) => (
+            <li key={version.version} className="config-version" data-testid={`version-${version.version}`}>
+              <div className="config-version__head">
+                <strong>Version {version.version}</strong>
+                <Badge tone={version.action === 'rollback' || version.action === 'reset' ? 'warn' : 'neutral'}>
+                  {version.action === 'rollback' && version.note
+                    ? `Rolled back to version ${version.note}`
+                    : `${ACTION_LABELS[version.action]}${version.note ? `: ${version.note}` : ''}`}
+                </Badge>
+                {version.version === currentVersion && <Badge tone="good">Current</Badge>}
+                <span className="muted">
+                  {formatDateTime(version.changedAt)} by {version.changedBy ?? 'system'}
+                </span>
+              </div>
+              <ChangeList changes={version.changes} />
+              {canEdit && version.version !== currentVersion && (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => setTarget(version.version)}
+                >
+                  Roll back to this version
+                </button>
+              )}
+            </li>
+          ))}
+          {showOriginal && (
+            <li className="config-version" data-testid="version-0">
+              <div className="config-version__head">
+                <strong>Version 0</strong>
+                <span className="muted">Before any change: every setting at its default</span>
+              </div>
+              {canEdit && (
+                <button type="button" className="button button--secondary button--small" onClick={() => setTarget(0)}>
+                  Roll back to this version
+                </button>
+              )}
+            </li>
+          )}
+        </ol>
+      )}
+    </QueryCard>
   );
 }

@@ -1,6 +1,8 @@
 import type { SettingDefinition } from '@guildhall/contract';
 import type { FieldControlProps } from '../../ui/form-field';
+import { Switch } from '../../ui/switch';
 import type { Draft } from './config-form';
+import '../../styles/setting-input.css';
 
 /** The time zones the browser knows, the time zone setting's choices. */
 const TIME_ZONES: readonly string[] = (() => {
@@ -30,17 +32,9 @@ export function SettingInput({ definition, draft, control, disabled, onChange, o
   switch (definition.kind) {
     case 'boolean':
       return (
-        <label className="switch config-switch">
-          <input
-            {...common}
-            className=""
-            type="checkbox"
-            checked={draft === true}
-            onChange={(event) => onChange(event.target.checked)}
-          />
-          <span className="switch__track" aria-hidden="true" />
+        <Switch {...common} className="config-switch" checked={draft === true} onChange={onChange}>
           <span aria-hidden="true">{draft === true ? 'On' : 'Off'}</span>
-        </label>
+        </Switch>
       );
     case 'choice':
       return (

@@ -1,24 +1,19 @@
-import { type ConfigApplyMode, type ConfigTemplate, findSettingCategory } from '@guildhall/contract';
+import { type ConfigTemplate, findSettingCategory } from '@guildhall/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
-import {
-  type ConfigApplyAnswer,
-  useApplyTemplate,
-  useConfigTemplates,
-  useCreateTemplate,
-  useDeleteTemplate,
-} from '../../api/guild-config';
+import { useApplyTemplate, useConfigTemplates, useCreateTemplate, useDeleteTemplate } from '../../api/guild-config';
 import { Card } from '../../ui/card';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { fieldErrorsFromError, withoutField } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
 import { formatDateTime } from '../../ui/format-date';
 import { Modal } from '../../ui/modal';
-import { QueryState } from '../../ui/query-state';
-import { ApplyPreview, ModeChoice } from './apply-preview';
+import { QueryCard } from '../../ui/query-card';
+import { ApplyButtons, ApplyPreview, ModeChoice, useApplyChoice } from './apply-preview';
 import { formatSettingValue } from './config-form';
 import { GuildMultiSelect } from './guild-picker';
+import '../../styles/setting-input.css';
 
 /** What a template sets, category by category. */
 function TemplateSettings({ template }: { template: ConfigTemplate }) {
@@ -119,14 +114,10 @@ function CreateTemplateForm({ guild }: { guild: { id: string; name: string } | n
 /** Apply a template to several guilds: choose, preview, apply. */
 function ApplyTemplateModal({ template, onClose }: { template: ConfigTemplate | null; onClose: () => void }) {
   const apply = useApplyTemplate();
-  const [guilds, setGuilds] = useState<{ id: string; name: string }[]>([]);
-  const [mode, setMode] = useState<ConfigApplyMode>('merge');
-  const [preview, setPreview] = useState<ConfigApplyAnswer | null>(null);
+  const { guilds, mode, preview, setPreview, guildsProps, modeProps, reset } = useApplyChoice();
 
   function close() {
-    setGuilds([]);
-    setPreview(null);
-    setMode('merge');
+    reset();
     apply.reset();
     onClose();
   }
@@ -150,42 +141,19 @@ function ApplyTemplateModal({ template, onClose }: { template: ConfigTemplate | 
           <button type="button" className="button button--secondary" onClick={close} disabled={apply.isPending}>
             Cancel
           </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => run(true)}
-            disabled={apply.isPending || guilds.length === 0}
-          >
-            Preview
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => run(false)}
-            disabled={apply.isPending || preview === null}
-          >
-            {apply.isPending ? 'Applying...' : `Apply to ${guilds.length} ${guilds.length === 1 ? 'guild' : 'guilds'}`}
-          </button>
+          <ApplyButtons
+            onRun={run}
+            canPreview={!apply.isPending && guilds.length > 0}
+            canApply={!apply.isPending && preview !== null}
+            guildCount={guilds.length}
+            busyLabel={apply.isPending ? 'Applying...' : null}
+          />
         </>
       }
     >
       {template && <TemplateSettings template={template} />}
-      <GuildMultiSelect
-        label="Guilds"
-        selected={guilds}
-        onChange={(next) => {
-          setGuilds(next);
-          setPreview(null);
-        }}
-        testId="apply-guilds"
-      />
-      <ModeChoice
-        mode={mode}
-        onChange={(next) => {
-          setMode(next);
-          setPreview(null);
-        }}
-      />
+      <GuildMultiSelect label="Guilds" {...guildsProps} testId="apply-guilds" />
+      <ModeChoice {...modeProps} />
       {apply.isError && (
         <p className="alert alert--error" role="alert">
           {errorMessage(apply.error)}
@@ -206,54 +174,53 @@ export function TemplatesPanel({ guild, canEdit }: { guild: { id: string; name: 
 
   return (
     <div className="config-columns">
-      <Card title="Templates" data-testid="templates">
-        <QueryState
-          query={templates}
-          loading="Loading templates..."
-          errorTitle="Failed to load templates"
-          isEmpty={() => list.length === 0}
-          empty="No templates yet."
-          testId="templates"
-        >
-          {() => (
-            <ul className="config-templates">
-              {list.map((template) => (
-                <li key={template.id} className="config-template" data-testid="template">
-                  <div className="config-template__head">
-                    <h3 className="config-template__name">{template.name}</h3>
-                    <span className="muted">
-                      {formatDateTime(template.createdAt)}
-                      {template.createdBy ? ` by ${template.createdBy}` : ''}
-                    </span>
+      <QueryCard
+        title="Templates"
+        query={templates}
+        loading="Loading templates..."
+        errorTitle="Failed to load templates"
+        isEmpty={() => list.length === 0}
+        empty="No templates yet."
+        testId="templates"
+      >
+        {() => (
+          <ul className="config-templates">
+            {list.map((template) => (
+              <li key={template.id} className="config-template" data-testid="template">
+                <div className="config-template__head">
+                  <h3 className="config-template__name">{template.name}</h3>
+                  <span className="muted">
+                    {formatDateTime(template.createdAt)}
+                    {template.createdBy ? ` by ${template.createdBy}` : ''}
+                  </span>
+                </div>
+                {template.description && <p>{template.description}</p>}
+                <TemplateSettings template={template} />
+                {canEdit && (
+                  <div className="config-template__actions">
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => setApplying(template)}
+                    >
+                      Apply to guilds
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--danger-outline button--small"
+                      onClick={() => setDeleting(template)}
+                      aria-label={`Delete ${template.name}`}
+                    >
+                      <Trash2 size={14} aria-hidden="true" />
+                      Delete
+                    </button>
                   </div>
-                  {template.description && <p>{template.description}</p>}
-                  <TemplateSettings template={template} />
-                  {canEdit && (
-                    <div className="config-template__actions">
-                      <button
-                        type="button"
-                        className="button button--secondary button--small"
-                        onClick={() => setApplying(template)}
-                      >
-                        Apply to guilds
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--danger-outline button--small"
-                        onClick={() => setDeleting(template)}
-                        aria-label={`Delete ${template.name}`}
-                      >
-                        <Trash2 size={14} aria-hidden="true" />
-                        Delete
-                      </button>
-                    </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </Card>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryCard>
       {canEdit && <CreateTemplateForm guild={guild} />}
       <ApplyTemplateModal template={applying} onClose={() => setApplying(null)} />
       <ConfirmModal

@@ -9,6 +9,7 @@ import { DataTable } from '../../ui/data-table';
 import { FormField } from '../../ui/form-field';
 import { formatDateTime } from '../../ui/format-date';
 import { Spinner } from '../../ui/spinner';
+import '../../styles/setting-input.css';
 
 type ExtractedMemory = NonNullable<ReturnType<typeof useTestMemory>['data']>['result']['memories'][number];
 

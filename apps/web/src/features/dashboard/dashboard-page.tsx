@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useGuildStats, useHealthOverview, useSystemPerformance, useUserStats } from '../../api/monitoring';
 import { useLiveStatus } from '../../live/live-context';
 import { Badge } from '../../ui/badge';
+import { PageHeader } from '../../ui/page-header';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { QuickActions } from './quick-actions';
@@ -41,13 +42,9 @@ export function DashboardPage() {
   useLoadFailureToast();
   return (
     <div className="page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Dashboard</h1>
-          <p className="page__lead">Health and activity of the Guildhall platform</p>
-        </div>
+      <PageHeader title="Dashboard" lead="Health and activity of the Guildhall platform">
         <LiveBadge />
-      </header>
+      </PageHeader>
       <StatCards />
       <div className="dashboard-panels">
         <ServiceStatusGrid />

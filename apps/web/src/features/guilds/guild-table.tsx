@@ -2,10 +2,10 @@ import type { GuildTenant } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChartNoAxesCombined, Database, Pencil, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { Badge } from '../../ui/badge';
 import { DataTable, type DataTableSelection } from '../../ui/data-table';
 import { formatCount } from '../../ui/format';
+import { IconButton, IconLink } from '../../ui/icon-button';
 
 interface GuildTableProps {
   guilds: GuildTenant[];
@@ -72,41 +72,27 @@ function guildColumns({ listLocation, onEdit, onDelete }: Actions): ColumnDef<Gu
       meta: { className: 'table__actions' },
       cell: ({ row: { original: guild } }) => (
         <>
-          <Link
-            className="icon-button"
+          <IconLink
             to={`/admin/guilds/${guild.id}/data`}
             state={{ from: listLocation }}
-            aria-label={`View data of ${guild.guild_name}`}
+            label={`View data of ${guild.guild_name}`}
             title="View data"
-          >
-            <Database size={16} aria-hidden="true" />
-          </Link>
-          <Link
-            className="icon-button"
+            icon={Database}
+          />
+          <IconLink
             to={`/admin/analytics?guild=${guild.id}`}
-            aria-label={`View analytics of ${guild.guild_name}`}
+            label={`View analytics of ${guild.guild_name}`}
             title="View analytics"
-          >
-            <ChartNoAxesCombined size={16} aria-hidden="true" />
-          </Link>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={`Edit ${guild.guild_name}`}
-            title="Edit"
-            onClick={() => onEdit(guild)}
-          >
-            <Pencil size={16} aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className="icon-button icon-button--danger"
-            aria-label={`Delete ${guild.guild_name}`}
+            icon={ChartNoAxesCombined}
+          />
+          <IconButton label={`Edit ${guild.guild_name}`} title="Edit" icon={Pencil} onClick={() => onEdit(guild)} />
+          <IconButton
+            label={`Delete ${guild.guild_name}`}
             title="Delete"
+            icon={Trash2}
+            isDanger
             onClick={() => onDelete(guild)}
-          >
-            <Trash2 size={16} aria-hidden="true" />
-          </button>
+          />
         </>
       ),
     },

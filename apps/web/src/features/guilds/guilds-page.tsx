@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/api-error';
 import { useGuildList } from '../../api/guilds';
 import { Card } from '../../ui/card';
 import { FilterBar } from '../../ui/filter-bar';
+import { PageHeader } from '../../ui/page-header';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast-context';
@@ -60,19 +61,19 @@ export function GuildsPage() {
 
   return (
     <div className="page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Guild Management</h1>
-          <p className="page__lead">Create, find and change guild tenants, and look into their data</p>
-        </div>
-        <div className="page__actions">
-          <GuildExportButton filters={filters} />
-          <button type="button" className="button button--primary" onClick={() => setForm({ mode: 'create' })}>
-            <Plus size={16} aria-hidden="true" />
-            Create Guild
-          </button>
-        </div>
-      </header>
+      <PageHeader
+        title="Guild Management"
+        lead="Create, find and change guild tenants, and look into their data"
+        actions={
+          <>
+            <GuildExportButton filters={filters} />
+            <button type="button" className="button button--primary" onClick={() => setForm({ mode: 'create' })}>
+              <Plus size={16} aria-hidden="true" />
+              Create Guild
+            </button>
+          </>
+        }
+      />
 
       <GuildStatCards />
 

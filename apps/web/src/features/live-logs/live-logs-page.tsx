@@ -1,3 +1,4 @@
+import { PageHeader } from '../../ui/page-header';
 import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { tabQuery, useUrlQuery } from '../../ui/use-url-query';
@@ -27,12 +28,10 @@ export function LiveLogsPage() {
 
   return (
     <div className="page live-logs">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Live Logs</h1>
-          <p className="page__lead">The server's log lines as they are written, a search over its log files, and the files</p>
-        </div>
-      </header>
+      <PageHeader
+        title="Live Logs"
+        lead="The server's log lines as they are written, a search over its log files, and the files"
+      />
       <LogStatsCard />
       <div>
         <Tabs label="Logs" tabs={LOG_TABS} active={tab} onChange={selectTab} idPrefix={ID_PREFIX} />

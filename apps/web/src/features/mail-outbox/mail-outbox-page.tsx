@@ -6,6 +6,7 @@ import { useMailOutbox } from '../../api/mail-outbox';
 import { Card } from '../../ui/card';
 import { FilterBar, type FilterField } from '../../ui/filter-bar';
 import { formatDateTime } from '../../ui/format-date';
+import { PageHeader } from '../../ui/page-header';
 import { pageSizeField } from '../../ui/page-size';
 import { Pagination } from '../../ui/pagination';
 import { QueryState } from '../../ui/query-state';
@@ -33,12 +34,7 @@ export function MailOutboxPage() {
 
   return (
     <div className="page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Mail Outbox</h1>
-          <p className="page__lead">E-mails written here instead of sent while no SMTP server is configured</p>
-        </div>
-      </header>
+      <PageHeader title="Mail Outbox" lead="E-mails written here instead of sent while no SMTP server is configured" />
       <Card className="mail-outbox">
         <FilterBar values={filters} onChange={set} fields={FIELDS} />
         <QueryState

@@ -1,3 +1,4 @@
+import { PageHeader } from '../../ui/page-header';
 import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { tabQuery, useUrlQuery } from '../../ui/use-url-query';
@@ -27,12 +28,7 @@ export function AlertsPage() {
   const tab = query.tab;
   return (
     <div className="page monitoring-page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Alerts</h1>
-          <p className="page__lead">What fired, who hears of it, and when delivery is muted</p>
-        </div>
-      </header>
+      <PageHeader title="Alerts" lead="What fired, who hears of it, and when delivery is muted" />
       <div>
         <Tabs
           label="Alerts"

@@ -5,7 +5,7 @@ import { useContactPoints, useDeleteContactPoint, useTestContactPoint } from '..
 import { useAbilities } from '../../auth/abilities';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
-import { ConfirmModal } from '../../ui/confirm-modal';
+import { ConfirmItemModal } from '../../ui/confirm-modal';
 import { DataTable } from '../../ui/data-table';
 import { formatStatus } from '../../ui/format';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
@@ -171,19 +171,18 @@ export function ContactPointsPanel() {
           onSecret={(name, value) => setSecret({ name, secret: value })}
         />
       )}
-      <ConfirmModal
-        isOpen={deleting !== null}
+      <ConfirmItemModal
+        item={deleting}
+        mutation={remove}
         title="Delete this contact point?"
         confirmLabel="Delete contact point"
         busyLabel="Deleting..."
-        isBusy={remove.isPending}
         isDanger
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
         testId="confirm-delete-contact-point"
       >
         <p>{deleting?.name} will hear of no more alerts, and its delivery history goes with it. The deletion is audited.</p>
-      </ConfirmModal>
+      </ConfirmItemModal>
       <Modal
         isOpen={secret !== null}
         title="Signing secret"

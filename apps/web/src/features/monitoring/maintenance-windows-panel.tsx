@@ -10,7 +10,7 @@ import {
 import { useAbilities } from '../../auth/abilities';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
-import { ConfirmModal } from '../../ui/confirm-modal';
+import { ConfirmItemModal } from '../../ui/confirm-modal';
 import { DataTable } from '../../ui/data-table';
 import { fieldErrorsFromError } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
@@ -78,19 +78,18 @@ export function MaintenanceWindowsPanel() {
           }}
         />
       </Card>
-      <ConfirmModal
-        isOpen={deleting !== null}
+      <ConfirmItemModal
+        item={deleting}
+        mutation={remove}
         title="Delete this maintenance window?"
         confirmLabel="Delete window"
         busyLabel="Deleting..."
-        isBusy={remove.isPending}
         isDanger
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
         testId="confirm-delete-window"
       >
         <p>Alerts during {deleting?.name} will be sent again. The deletion is audited.</p>
-      </ConfirmModal>
+      </ConfirmItemModal>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { MetricName } from '@guildhall/contract';
 import { useMetricsHistory } from '../../api/metrics';
+import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { MetricChart } from './metric-chart';
 import { MetricChartsCard, useMetricRange } from './metric-charts-card';
@@ -23,13 +24,12 @@ export function PerformancePage() {
 
   return (
     <div className="page monitoring-page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Performance</h1>
-          <p className="page__lead">How fast the server answers, where it spends its time, and what the database waits on</p>
-        </div>
+      <PageHeader
+        title="Performance"
+        lead="How fast the server answers, where it spends its time, and what the database waits on"
+      >
         <div className="monitoring-page__actions">{picker}</div>
-      </header>
+      </PageHeader>
 
       <MetricChartsCard title="Requests" testId="http-charts">
         <MetricChart title="Request rate (req/s)" history={http} metrics={REQUEST_RATE} testId="chart-request-rate" />

@@ -4,10 +4,9 @@ import { useEffect } from 'react';
 import { metricsKeys, useAcknowledgeAlert, useRecentAlerts } from '../../api/metrics';
 import { useLiveData } from '../../live/live-context';
 import { Badge } from '../../ui/badge';
-import { Card } from '../../ui/card';
 import { formatStatus } from '../../ui/format';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { QueryState } from '../../ui/query-state';
+import { QueryCard } from '../../ui/query-card';
 import { SEVERITY_TONES } from './alert-severity';
 
 function AlertItem({ alert, isAcknowledged }: { alert: StoredAlert; isAcknowledged: boolean }) {
@@ -65,27 +64,23 @@ export function RecentAlerts() {
   const list = alerts.data?.alerts ?? [];
 
   return (
-    <Card
+    <QueryCard
       title="Recent alerts"
       actions={alerts.data && <span className="muted">{alerts.data.open} open</span>}
-      data-testid="recent-alerts"
+      query={alerts}
+      loading="Loading alerts..."
+      errorTitle="Failed to load alerts"
+      isEmpty={() => list.length === 0}
+      empty="No alerts. Every rule is quiet."
+      testId="recent-alerts"
     >
-      <QueryState
-        query={alerts}
-        loading="Loading alerts..."
-        errorTitle="Failed to load alerts"
-        isEmpty={() => list.length === 0}
-        empty="No alerts. Every rule is quiet."
-        testId="recent-alerts"
-      >
-        {() => (
-          <ul className="alert-list">
-            {list.map((alert) => (
-              <AlertItem key={alert.id} alert={alert} isAcknowledged={alert.acknowledged || acknowledgedLive.has(alert.id)} />
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </Card>
+      {() => (
+        <ul className="alert-list">
+          {list.map((alert) => (
+            <AlertItem key={alert.id} alert={alert} isAcknowledged={alert.acknowledged || acknowledgedLive.has(alert.id)} />
+          ))}
+        </ul>
+      )}
+    </QueryCard>
   );
 }

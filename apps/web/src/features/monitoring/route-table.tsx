@@ -2,9 +2,8 @@ import type { RouteStats } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { useRouteStats } from '../../api/metrics';
-import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
-import { QueryState } from '../../ui/query-state';
+import { QueryCard } from '../../ui/query-card';
 import type { SortOrder } from '../../ui/sort-header';
 import { formatMetric } from './metric-format';
 import { type RouteSort, sortRoutes } from './route-sort';
@@ -56,32 +55,28 @@ export function RouteTable() {
   const windowMinutes = stats.data ? Math.round(stats.data.windowSeconds / 60) : null;
 
   return (
-    <Card
+    <QueryCard
       title="Routes"
       actions={windowMinutes !== null && <span className="muted">Last {windowMinutes} min</span>}
-      data-testid="route-stats"
+      query={stats}
+      loading="Loading routes..."
+      errorTitle="Failed to load route figures"
+      isEmpty={() => rows.length === 0}
+      empty="No requests in this window yet."
+      testId="route-stats"
     >
-      <QueryState
-        query={stats}
-        loading="Loading routes..."
-        errorTitle="Failed to load route figures"
-        isEmpty={() => rows.length === 0}
-        empty="No requests in this window yet."
-        testId="route-stats"
-      >
-        {() => (
-          <DataTable<RouteStats, RouteSort>
-            columns={COLUMNS}
-            rows={rows}
-            getRowId={(route) => `${route.method} ${route.route}`}
-            label="Routes"
-            testId="route-table"
-            rowAttributes={() => ({ 'data-testid': 'route-row' })}
-            sort={{ ...sort, onSort: (by, order) => setSort({ by, order }) }}
-            isBusy={stats.isFetching}
-          />
-        )}
-      </QueryState>
-    </Card>
+      {() => (
+        <DataTable<RouteStats, RouteSort>
+          columns={COLUMNS}
+          rows={rows}
+          getRowId={(route) => `${route.method} ${route.route}`}
+          label="Routes"
+          testId="route-table"
+          rowAttributes={() => ({ 'data-testid': 'route-row' })}
+          sort={{ ...sort, onSort: (by, order) => setSort({ by, order }) }}
+          isBusy={stats.isFetching}
+        />
+      )}
+    </QueryCard>
   );
 }

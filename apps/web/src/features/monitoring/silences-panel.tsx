@@ -5,7 +5,7 @@ import { type SilenceBody, useCreateSilence, useEndSilence, useSilences } from '
 import { useAlertRules } from '../../api/metrics';
 import { useAbilities } from '../../auth/abilities';
 import { Card } from '../../ui/card';
-import { ConfirmModal } from '../../ui/confirm-modal';
+import { ConfirmItemModal } from '../../ui/confirm-modal';
 import { DataTable } from '../../ui/data-table';
 import { fieldErrorsFromError } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
@@ -86,18 +86,17 @@ export function SilencesPanel() {
           }}
         />
       </Card>
-      <ConfirmModal
-        isOpen={ending !== null}
+      <ConfirmItemModal
+        item={ending}
+        mutation={end}
         title="End this silence?"
         confirmLabel="End silence"
         busyLabel="Ending..."
-        isBusy={end.isPending}
-        onConfirm={() => ending && end.mutate(ending.id, { onSettled: () => setEnding(null) })}
         onClose={() => setEnding(null)}
         testId="confirm-end-silence"
       >
         <p>Alerts it mutes are sent again from now on. Ending it is audited.</p>
-      </ConfirmModal>
+      </ConfirmItemModal>
     </div>
   );
 }

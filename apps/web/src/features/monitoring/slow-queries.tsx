@@ -1,10 +1,10 @@
 import type { SlowQuery } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useSlowQueries } from '../../api/metrics';
-import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/format-date';
-import { EmptyHint, QueryState } from '../../ui/query-state';
+import { QueryCard } from '../../ui/query-card';
+import { EmptyHint } from '../../ui/query-state';
 import { formatMetric } from './metric-format';
 import { durationTone } from './slow-query-tone';
 
@@ -49,38 +49,42 @@ const COLUMNS: ColumnDef<SlowQuery>[] = [
 export function SlowQueries() {
   const slow = useSlowQueries();
   return (
-    <Card title="Slow queries" data-testid="slow-queries">
-      <QueryState query={slow} loading="Loading slow queries..." errorTitle="Failed to load slow queries" testId="slow-queries">
-        {(data) => (
-          <>
-            {!data.available && (
-              <div className="slow-queries__unavailable" data-testid="slow-queries-unavailable">
-                <p className="alert alert--warning">{data.reason ?? 'Statement statistics are not available.'}</p>
-                {data.fix && (
-                  <>
-                    <p>To turn them on:</p>
-                    <pre className="code-block">
-                      <code>{data.fix}</code>
-                    </pre>
-                  </>
-                )}
-              </div>
-            )}
-            {data.available && data.queries.length === 0 && <EmptyHint>No statements recorded yet.</EmptyHint>}
-            {data.available && data.queries.length > 0 && (
-              <DataTable
-                columns={COLUMNS}
-                rows={data.queries}
-                getRowId={(query) => query.query}
-                label="Slow queries"
-                testId="slow-query-table"
-                rowAttributes={() => ({ 'data-testid': 'slow-query-row' })}
-                isBusy={slow.isFetching}
-              />
-            )}
-          </>
-        )}
-      </QueryState>
-    </Card>
+    <QueryCard
+      title="Slow queries"
+      query={slow}
+      loading="Loading slow queries..."
+      errorTitle="Failed to load slow queries"
+      testId="slow-queries"
+    >
+      {(data) => (
+        <>
+          {!data.available && (
+            <div className="slow-queries__unavailable" data-testid="slow-queries-unavailable">
+              <p className="alert alert--warning">{data.reason ?? 'Statement statistics are not available.'}</p>
+              {data.fix && (
+                <>
+                  <p>To turn them on:</p>
+                  <pre className="code-block">
+                    <code>{data.fix}</code>
+                  </pre>
+                </>
+              )}
+            </div>
+          )}
+          {data.available && data.queries.length === 0 && <EmptyHint>No statements recorded yet.</EmptyHint>}
+          {data.available && data.queries.length > 0 && (
+            <DataTable
+              columns={COLUMNS}
+              rows={data.queries}
+              getRowId={(query) => query.query}
+              label="Slow queries"
+              testId="slow-query-table"
+              rowAttributes={() => ({ 'data-testid': 'slow-query-row' })}
+              isBusy={slow.isFetching}
+            />
+          )}
+        </>
+      )}
+    </QueryCard>
   );
 }

@@ -1,5 +1,6 @@
 import type { MetricName } from '@guildhall/contract';
 import { useMetricsHistory } from '../../api/metrics';
+import { PageHeader } from '../../ui/page-header';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AlertRulesPanel } from './alert-rules-panel';
 import { MetricChart } from './metric-chart';
@@ -23,12 +24,7 @@ export function SystemMonitoringPage() {
 
   return (
     <div className="page monitoring-page">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">System</h1>
-          <p className="page__lead">The host and this server process, the services it depends on, and the alerts they raise</p>
-        </div>
-      </header>
+      <PageHeader title="System" lead="The host and this server process, the services it depends on, and the alerts they raise" />
 
       <SystemCards />
       <ServiceHealth />

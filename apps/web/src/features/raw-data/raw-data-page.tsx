@@ -25,6 +25,7 @@ import { RawFilters } from './raw-filters';
 import { RawGrid } from './raw-grid';
 import '../../styles/raw-data.css';
 import { ExportMenu } from '../../ui/export-menu';
+import { PageHeader } from '../../ui/page-header';
 
 type Row = Record<string, unknown>;
 
@@ -35,14 +36,10 @@ export function RawDataPage() {
   const list = (entities.data?.entities ?? []) as readonly RawEntity[];
   return (
     <div className="page raw-data">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Raw Data Views</h1>
-          <p className="page__lead">
-            The product&apos;s own tables as they are stored, across guilds. Read-only; sensitive columns are never shown.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Raw Data Views"
+        lead="The product's own tables as they are stored, across guilds. Read-only; sensitive columns are never shown."
+      />
       {entities.isPending && <PageSpinner label="Loading entities..." />}
       {entities.isError && (
         <p className="alert alert--error" role="alert">

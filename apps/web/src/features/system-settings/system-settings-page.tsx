@@ -15,6 +15,7 @@ import { Card } from '../../ui/card';
 import { fieldErrorsFromError, withoutField } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
 import { formatDateTime } from '../../ui/format-date';
+import { PageHeader } from '../../ui/page-header';
 import { QueryState } from '../../ui/query-state';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { type Draft, draftError, formatSettingValue, fromDraft, toDraft } from '../configuration/config-form';
@@ -80,15 +81,10 @@ export function SystemSettingsPage() {
 
   return (
     <div className="page system-settings">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">System Settings</h1>
-          <p className="page__lead">
-            Platform settings that take effect without a restart. The environment wins over a saved value, a saved value over the
-            default.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="System Settings"
+        lead="Platform settings that take effect without a restart. The environment wins over a saved value, a saved value over the default."
+      />
       <QueryState query={settings} loading="Loading settings" errorTitle="Failed to load the settings" testId="settings">
         {(answer) => <SystemSettingsForm settings={answer.settings} canEdit={canEdit} />}
       </QueryState>

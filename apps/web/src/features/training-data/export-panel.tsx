@@ -1,5 +1,5 @@
 import { EXPORT_FORMATS, type ExportRecord, SAMPLE_SCOPES, TRAINING_DATA_LIMITS } from '@guildhall/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type ComponentProps, type FormEvent, useId, useState } from 'react';
 import {
   type DatasetExportAnswer,
   type DatasetExportBody,
@@ -8,8 +8,10 @@ import {
   useMlExports,
 } from '../../api/ml-exports';
 import { Card } from '../../ui/card';
+import { FilterSelect } from '../../ui/filter-select';
 import { formatDateTime } from '../../ui/format-date';
 import { ProgressBar } from '../../ui/progress-bar';
+import { Switch } from '../../ui/switch';
 import { type DayRange, isoRange, rangeError } from './date-range';
 import { DateRangeFields } from './date-range-fields';
 import { ExportFileList } from './export-file-list';
@@ -127,26 +129,12 @@ export function ExportPanel() {
             />
           </div>
           <div className="filter-bar">
-            <label className="switch">
-              <input
-                type="checkbox"
-                checked={form.verifiedOnly}
-                onChange={(event) => set({ verifiedOnly: event.target.checked })}
-                data-testid="export-verified-only"
-              />
-              <span className="switch__track" aria-hidden="true" />
+            <Switch checked={form.verifiedOnly} onChange={(verifiedOnly) => set({ verifiedOnly })} testId="export-verified-only">
               Verified samples only
-            </label>
-            <label className="switch">
-              <input
-                type="checkbox"
-                checked={form.withOutcomes}
-                onChange={(event) => set({ withOutcomes: event.target.checked })}
-                data-testid="export-with-outcomes"
-              />
-              <span className="switch__track" aria-hidden="true" />
+            </Switch>
+            <Switch checked={form.withOutcomes} onChange={(withOutcomes) => set({ withOutcomes })} testId="export-with-outcomes">
               With known outcomes only (intent)
-            </label>
+            </Switch>
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-limit`}>
@@ -225,34 +213,11 @@ const STATUS_BADGE: Record<ExportRecord['status'], string> = {
   failed: 'badge--bad',
 };
 
-/** A select with its visible label. */
-function SelectField<T extends string>(props: {
-  label: string;
-  value: T;
-  options: readonly { value: T; label: string }[];
-  onChange: (value: T) => void;
-  testId: string;
-}) {
-  const id = useId();
+/** A select with its visible label, as a form field. */
+function SelectField<T extends string>(props: ComponentProps<typeof FilterSelect<T>>) {
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {props.label}
-      </label>
-      <select
-        id={id}
-        className="input"
-        value={props.value}
-        // The options are the only values the select can take.
-        onChange={(event) => props.onChange(event.target.value as T)}
-        data-testid={props.testId}
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <FilterSelect labelClassName="field__label" className="input" {...props} />
     </div>
   );
 }

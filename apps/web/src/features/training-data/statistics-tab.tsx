@@ -1,6 +1,6 @@
 import { DECISION_ACCURACY_DEFINITION, TRAINING_DATA_MESSAGES, type TrainingStatistics } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Brain, CheckCircle2, MessageSquare, Target } from 'lucide-react';
+import { Brain, CheckCircle2, type LucideIcon, MessageSquare, Target } from 'lucide-react';
 import { type IsoRange, useTrainingStatistics } from '../../api/training-data';
 import { Card } from '../../ui/card';
 import { DataTable } from '../../ui/data-table';
@@ -62,36 +62,42 @@ export function StatisticsTab({ range, isRangeValid }: StatisticsTabProps) {
   );
 }
 
+/** A sample type's card: how many, how many verified (its own test id, read by the journeys), the average quality. */
+function SamplesCard({
+  type,
+  title,
+  icon,
+  samples,
+}: {
+  type: 'memory' | 'intent';
+  title: string;
+  icon: LucideIcon;
+  samples: TrainingStatistics['memory'];
+}) {
+  return (
+    <StatCard
+      testId={`stat-${type}`}
+      title={title}
+      icon={icon}
+      value={count(samples.totalSamples)}
+      detail={
+        <>
+          <span data-testid={`stat-${type}-verified`}>{count(samples.verifiedSamples)}</span> verified · avg quality{' '}
+          {formatScore(samples.avgQualityScore)}
+        </>
+      }
+    />
+  );
+}
+
 function StatisticsView({ data, isFetching }: { data: TrainingStatistics; isFetching: boolean }) {
   const { memory, intent, decisionAccuracy: accuracy } = data;
   const accuracyRate = decisionAccuracy(accuracy);
   return (
     <div className="td-stack" aria-busy={isFetching}>
       <div className="stat-grid">
-        <StatCard
-          testId="stat-memory"
-          title="Memory samples"
-          icon={Brain}
-          value={count(memory.totalSamples)}
-          detail={
-            <>
-              <span data-testid="stat-memory-verified">{count(memory.verifiedSamples)}</span> verified · avg quality{' '}
-              {formatScore(memory.avgQualityScore)}
-            </>
-          }
-        />
-        <StatCard
-          testId="stat-intent"
-          title="Intent samples"
-          icon={MessageSquare}
-          value={count(intent.totalSamples)}
-          detail={
-            <>
-              <span data-testid="stat-intent-verified">{count(intent.verifiedSamples)}</span> verified · avg quality{' '}
-              {formatScore(intent.avgQualityScore)}
-            </>
-          }
-        />
+        <SamplesCard type="memory" title="Memory samples" icon={Brain} samples={memory} />
+        <SamplesCard type="intent" title="Intent samples" icon={MessageSquare} samples={intent} />
         <StatCard
           testId="stat-respond"
           title="Respond / ignore"
@@ -113,22 +119,19 @@ function StatisticsView({ data, isFetching }: { data: TrainingStatistics; isFetc
           {DECISION_ACCURACY_DEFINITION}
         </p>
         <dl className="td-figures" data-testid="decision-accuracy">
-          <div>
-            <dt>With outcome</dt>
-            <dd>{count(accuracy.totalWithOutcome)}</dd>
-          </div>
-          <div>
-            <dt>Correct</dt>
-            <dd>{count(accuracy.correctDecisions)}</dd>
-          </div>
-          <div>
-            <dt>True positives</dt>
-            <dd>{count(accuracy.truePositives)}</dd>
-          </div>
-          <div>
-            <dt>False positives</dt>
-            <dd>{count(accuracy.falsePositives)}</dd>
-          </div>
+          {(
+            [
+              ['With outcome', accuracy.totalWithOutcome],
+              ['Correct', accuracy.correctDecisions],
+              ['True positives', accuracy.truePositives],
+              ['False positives', accuracy.falsePositives],
+            ] as const
+          ).map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{count(value)}</dd>
+            </div>
+          ))}
         </dl>
       </Card>
       <Card title="Provider performance">

@@ -1,4 +1,5 @@
 import '../../styles/training-data.css';
+import { PageHeader } from '../../ui/page-header';
 import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
@@ -49,12 +50,7 @@ export function TrainingDataPage() {
 
   return (
     <div className="page training-data">
-      <header className="page__header">
-        <div>
-          <h1 className="page__title">Training Data</h1>
-          <p className="page__lead">The bot's memory and intent decisions: review, verify, correct and export them</p>
-        </div>
-      </header>
+      <PageHeader title="Training Data" lead="The bot's memory and intent decisions: review, verify, correct and export them" />
       <Tabs label="Training data" tabs={TRAINING_TABS} active={tab} onChange={handleTab} idPrefix={ID_PREFIX} />
       <TabPanel idPrefix={ID_PREFIX} tab={tab} className="td-tab" testId={`tab-${tab}`}>
         {(tab === 'statistics' || tab === 'analytics') && <DateRangeFields value={days} onChange={handleRange} />}

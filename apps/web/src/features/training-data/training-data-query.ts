@@ -1,6 +1,7 @@
 import { SAMPLE_TYPES, type SampleType, sampleListQuery, TRAINING_DATA_LIMITS } from '@guildhall/contract';
 import { z } from 'zod';
 import type { SampleListFilters } from '../../api/training-data';
+import { tabIds } from '../../ui/use-url-query';
 
 /** The screen's tabs, in order; the id is the `tab` of the URL. */
 export const TRAINING_TABS = [
@@ -42,7 +43,7 @@ export const sampleListUrlQuery = z.object({
  */
 export const trainingDataQuery = z
   .object({
-    tab: z.enum(TRAINING_TABS.map((tab) => tab.id) as [TrainingTab, ...TrainingTab[]]).optional(),
+    tab: tabIds(TRAINING_TABS).optional(),
     type: z.enum(SAMPLE_TYPES).optional(),
     sample: z.string().trim().max(100).optional(),
     from: day.optional(),

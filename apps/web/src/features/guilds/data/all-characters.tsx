@@ -1,12 +1,13 @@
-import { type GuildCharacter, MESSAGES } from '@guildhall/contract';
+import type { GuildCharacter } from '@guildhall/contract';
 import type { ReactNode } from 'react';
 import { useGuildCharacters } from '../../../api/guild-data';
 import { DataTable } from '../../../ui/data-table';
 import { formatCount } from '../../../ui/format';
-import { EmptyHint, QueryState } from '../../../ui/query-state';
+import { EmptyHint } from '../../../ui/query-state';
 import { SearchInput } from '../../../ui/search-input';
 import { characterColumns, lastSeenColumn } from './character-columns';
 import { DataTabPagination, type DataTabPaging } from './data-tab-pagination';
+import { DataTabState } from './data-tab-state';
 
 const COLUMNS = [...characterColumns<GuildCharacter>(true), lastSeenColumn<GuildCharacter>()];
 
@@ -43,12 +44,7 @@ export function AllCharacters({ guildId, paging, onSearch, back }: AllCharacters
           testId="characters-search"
         />
       </div>
-      <QueryState
-        query={query}
-        loading="Loading characters..."
-        errorText={MESSAGES.loadGuildDataFailed}
-        testId="characters-state"
-      >
+      <DataTabState query={query} loading="Loading characters..." testId="characters-state">
         {({ characters, total }) => (
           <>
             <p className="data-tab__lead" data-testid="characters-total">
@@ -70,7 +66,7 @@ export function AllCharacters({ guildId, paging, onSearch, back }: AllCharacters
             <DataTabPagination paging={paging} total={total} testId="characters-pagination" noun="characters" />
           </>
         )}
-      </QueryState>
+      </DataTabState>
     </div>
   );
 }

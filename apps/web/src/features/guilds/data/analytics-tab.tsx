@@ -1,10 +1,10 @@
-import { MESSAGES, type WeeklyPoint } from '@guildhall/contract';
+import type { WeeklyPoint } from '@guildhall/contract';
 import { useGuildAnalytics } from '../../../api/guild-data';
 import { BarChart } from '../../../ui/charts/bar-chart';
 import { LineChart } from '../../../ui/charts/line-chart';
 import { formatShortDay } from '../../../ui/format-date';
 import { formatCompact } from '../../../ui/format-number';
-import { QueryState } from '../../../ui/query-state';
+import { DataTabState } from './data-tab-state';
 
 const toPoints = (series: WeeklyPoint[]) => series.map((point) => ({ label: formatShortDay(point.week), value: point.count }));
 const sum = (series: WeeklyPoint[]) => series.reduce((total, point) => total + point.count, 0);
@@ -14,14 +14,9 @@ export function AnalyticsTab({ guildId }: { guildId: string }) {
   const query = useGuildAnalytics(guildId);
 
   return (
-    <QueryState
-      query={query}
-      loading="Loading analytics..."
-      errorText={MESSAGES.loadGuildDataFailed}
-      testId="guild-analytics-state"
-    >
+    <DataTabState query={query} loading="Loading analytics..." testId="guild-analytics-state">
       {(answer) => <AnalyticsCharts series={answer.series} />}
-    </QueryState>
+    </DataTabState>
   );
 }
 

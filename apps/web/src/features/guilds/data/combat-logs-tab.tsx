@@ -1,10 +1,11 @@
-import { COMBAT_LOGS_NOT_CONFIGURED, MESSAGES } from '@guildhall/contract';
+import { COMBAT_LOGS_NOT_CONFIGURED } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Info } from 'lucide-react';
 import { useGuildCombatLogs } from '../../../api/guild-data';
 import { DataTable } from '../../../ui/data-table';
 import { formatDateTime } from '../../../ui/format-date';
-import { EmptyHint, QueryState } from '../../../ui/query-state';
+import { EmptyHint } from '../../../ui/query-state';
+import { DataTabState } from './data-tab-state';
 
 type CombatLogsAnswer = NonNullable<ReturnType<typeof useGuildCombatLogs>['data']>;
 type CombatEvent = CombatLogsAnswer['events'][number];
@@ -31,14 +32,9 @@ export function CombatLogsTab({ guildId }: { guildId: string }) {
   const query = useGuildCombatLogs(guildId);
 
   return (
-    <QueryState
-      query={query}
-      loading="Loading combat logs..."
-      errorText={MESSAGES.loadGuildDataFailed}
-      testId="combat-logs-state"
-    >
+    <DataTabState query={query} loading="Loading combat logs..." testId="combat-logs-state">
       {(logs) => <CombatLogs logs={logs} />}
-    </QueryState>
+    </DataTabState>
   );
 }
 

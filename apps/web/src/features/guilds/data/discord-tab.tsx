@@ -1,4 +1,3 @@
-import { MESSAGES } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link2, Percent, Users } from 'lucide-react';
 import { useGuildDiscordMembers } from '../../../api/guild-data';
@@ -6,10 +5,11 @@ import { DataTable } from '../../../ui/data-table';
 import { formatCount } from '../../../ui/format';
 import { formatDateTime, formatRelative } from '../../../ui/format-date';
 import { formatShare } from '../../../ui/format-number';
-import { EmptyHint, QueryState } from '../../../ui/query-state';
+import { EmptyHint } from '../../../ui/query-state';
 import { SearchInput } from '../../../ui/search-input';
 import { StatCard } from '../../../ui/stat-card';
 import { DataTabPagination } from './data-tab-pagination';
+import { DataTabState } from './data-tab-state';
 import { useTabQuery } from './use-tab-query';
 
 type DiscordMember = NonNullable<ReturnType<typeof useGuildDiscordMembers>['data']>['members'][number];
@@ -42,12 +42,7 @@ export function DiscordTab({ guildId }: { guildId: string }) {
   const query = useGuildDiscordMembers(guildId, list);
 
   return (
-    <QueryState
-      query={query}
-      loading="Loading Discord members..."
-      errorText={MESSAGES.loadGuildDataFailed}
-      testId="guild-discord-state"
-    >
+    <DataTabState query={query} loading="Loading Discord members..." testId="guild-discord-state">
       {({ members, totals, total }) => (
         <div className="data-tab">
           <div className="stat-grid">
@@ -86,6 +81,6 @@ export function DiscordTab({ guildId }: { guildId: string }) {
           <DataTabPagination paging={tab} total={total} testId="discord-pagination" />
         </div>
       )}
-    </QueryState>
+    </DataTabState>
   );
 }

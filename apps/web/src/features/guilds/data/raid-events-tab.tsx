@@ -1,12 +1,12 @@
-import { MESSAGES } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useGuildRaidEvents } from '../../../api/guild-data';
 import { Badge } from '../../../ui/badge';
 import { DataTable } from '../../../ui/data-table';
 import { formatCount } from '../../../ui/format';
 import { formatDateTime } from '../../../ui/format-date';
-import { EmptyHint, QueryState } from '../../../ui/query-state';
+import { EmptyHint } from '../../../ui/query-state';
 import { DataTabPagination } from './data-tab-pagination';
+import { DataTabState } from './data-tab-state';
 import { useTabQuery } from './use-tab-query';
 
 type RaidEvent = NonNullable<ReturnType<typeof useGuildRaidEvents>['data']>['events'][number];
@@ -35,12 +35,7 @@ export function RaidEventsTab({ guildId }: { guildId: string }) {
   const query = useGuildRaidEvents(guildId, list);
 
   return (
-    <QueryState
-      query={query}
-      loading="Loading raid events..."
-      errorText={MESSAGES.loadGuildDataFailed}
-      testId="guild-raid-events-state"
-    >
+    <DataTabState query={query} loading="Loading raid events..." testId="guild-raid-events-state">
       {({ events, total }) => (
         <div className="data-tab">
           <p className="data-tab__lead">{formatCount(total)} raid events</p>
@@ -60,6 +55,6 @@ export function RaidEventsTab({ guildId }: { guildId: string }) {
           <DataTabPagination paging={tab} total={total} testId="raid-events-pagination" />
         </div>
       )}
-    </QueryState>
+    </DataTabState>
   );
 }

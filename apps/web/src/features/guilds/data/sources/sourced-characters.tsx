@@ -1,11 +1,12 @@
-import { CHARACTER_SOURCE_LABELS, MESSAGES, type SourcedCharacter } from '@guildhall/contract';
+import { CHARACTER_SOURCE_LABELS, type SourcedCharacter } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type SourcesScope, useSourcedCharacters } from '../../../../api/data-sources';
 import { DataTable } from '../../../../ui/data-table';
 import { formatDateTime } from '../../../../ui/format-date';
-import { EmptyHint, QueryState } from '../../../../ui/query-state';
+import { EmptyHint } from '../../../../ui/query-state';
 import { characterColumns } from '../character-columns';
 import { DataTabPagination } from '../data-tab-pagination';
+import { DataTabState } from '../data-tab-state';
 import { useTabQuery } from '../use-tab-query';
 
 const statusOf = (character: SourcedCharacter) =>
@@ -45,12 +46,7 @@ export function SourcedCharacters({ scope }: { scope: SourcesScope }) {
       <h3 id="sourced-characters-title" className="panel__title">
         Characters and their sources
       </h3>
-      <QueryState
-        query={query}
-        loading="Loading characters..."
-        errorText={MESSAGES.loadGuildDataFailed}
-        testId="sourced-characters-state"
-      >
+      <DataTabState query={query} loading="Loading characters..." testId="sourced-characters-state">
         {({ characters, total }) =>
           characters.length === 0 ? (
             <EmptyHint>No source has written a character of this guild yet.</EmptyHint>
@@ -68,7 +64,7 @@ export function SourcedCharacters({ scope }: { scope: SourcesScope }) {
             </>
           )
         }
-      </QueryState>
+      </DataTabState>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { CHARACTER_SOURCE_LABELS, type DataSourceRun, MESSAGES } from '@guildhall/contract';
+import { CHARACTER_SOURCE_LABELS, type DataSourceRun } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   SourcePushContext,
@@ -9,7 +9,8 @@ import {
 } from '../../../../api/data-sources';
 import { DataTable } from '../../../../ui/data-table';
 import { formatDateTime, formatRelative } from '../../../../ui/format-date';
-import { EmptyHint, QueryState } from '../../../../ui/query-state';
+import { EmptyHint } from '../../../../ui/query-state';
+import { DataTabState } from '../data-tab-state';
 import { RaiderIoPanel, WarcraftLogsPanel, WowAuditPanel } from './game-data-panels';
 import { LootImportPanel } from './loot-import-panel';
 import { RosterSyncPanel } from './roster-sync-panel';
@@ -65,7 +66,7 @@ export function SourcesTab({ scope }: { scope: SourcesScope }) {
           <h3 id="source-runs-title" className="panel__title">
             History
           </h3>
-          <QueryState query={runs} loading="Loading runs..." errorText={MESSAGES.loadGuildDataFailed} testId="source-runs-state">
+          <DataTabState query={runs} loading="Loading runs..." testId="source-runs-state">
             {({ runs: list }) =>
               list.length === 0 ? (
                 <EmptyHint>No source has run for this guild yet.</EmptyHint>
@@ -73,7 +74,7 @@ export function SourcesTab({ scope }: { scope: SourcesScope }) {
                 <DataTable columns={COLUMNS} rows={list} getRowId={(run) => run.id} label="Source runs" testId="source-runs" />
               )
             }
-          </QueryState>
+          </DataTabState>
         </section>
       </div>
     </SourcePushContext>
