@@ -64,7 +64,12 @@ test.describe('a guild filled from its sources', () => {
       ],
     });
     wowAudit.teams.set(wowAuditKey, [
-      wowAuditCharacter(1, 'Stonehelm', 'Argent Dawn', { class: 'Warrior', role: 'Tank', blizzard_id: 7002 }),
+      wowAuditCharacter(1, 'Stonehelm', 'Argent Dawn', {
+        class: 'Warrior',
+        role: 'Tank',
+        rank: 'Trial',
+        blizzard_id: 7002,
+      }),
     ]);
     const start = Date.parse('2026-11-20T19:00:00Z');
     logs.reports.push({
@@ -172,13 +177,11 @@ test.describe('a guild filled from its sources', () => {
       });
     await network.send('Network.enable');
     await uploadAt(200 * 1024);
-    await panel
-      .getByLabel('Choose export file')
-      .setInputFiles({
-        name: 'history.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(EXPORT + `${','.repeat(22)}\r\n`.repeat(25_600)),
-      });
+    await panel.getByLabel('Choose export file').setInputFiles({
+      name: 'history.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(EXPORT + `${','.repeat(22)}\r\n`.repeat(25_600)),
+    });
     const uploading = panel.getByTestId('loot-import-upload');
     await expect(uploading.getByRole('progressbar', { name: 'Uploading the export' })).toBeVisible();
     await expect(uploading).toContainText(/\d+% · .* of 600(\.\d+)? KB/);
@@ -252,6 +255,8 @@ test.describe('a guild filled from its sources', () => {
     await expect(sourced.getByRole('row').filter({ hasText: 'Aeloria' })).toContainText('Raider.IO ×1');
     await expect(sourced.getByRole('row').filter({ hasText: 'Aeloria' })).toContainText('Warcraft Logs ×1');
     await expect(sourced.getByRole('row').filter({ hasText: 'Stonehelm' })).toContainText('WoWAudit ×1');
+    // WoWAudit's team rank beside the in-game rank the Battle.net roster gave.
+    await expect(sourced.getByRole('row').filter({ hasText: 'Stonehelm' })).toContainText(/\d · Trial/);
     await expect(sourced.getByRole('row').filter({ hasText: 'Duskblade' })).toContainText('Warcraft Logs ×1');
     // The report's raid night and its attendance are on the data view.
     await page.getByRole('tab', { name: 'Raid Events' }).click();

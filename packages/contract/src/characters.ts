@@ -36,3 +36,12 @@ export type LinkPriority = (typeof LINK_PRIORITIES)[number];
 export const LINK_TYPES = ['manual', 'automatic', 'claim'] as const;
 /** A character link type. */
 export type LinkType = (typeof LINK_TYPES)[number];
+
+/**
+ * A character's ranks as a line reads them: the in-game guild rank Battle.net numbers (0 the guild master) and
+ * WoWAudit's team rank in words, '2 · Trial'; null when neither is known.
+ */
+export function characterRanksText(guildRank: number | null, teamRank: string | null): string | null {
+  const parts = [guildRank === null ? null : String(guildRank), teamRank || null].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}

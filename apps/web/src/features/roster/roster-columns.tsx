@@ -1,4 +1,4 @@
-import { type RosterEntry, type RosterSort, WOW_CLASSES } from '@guildhall/contract';
+import { characterRanksText, type RosterEntry, type RosterSort, WOW_CLASSES } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Badge } from '../../ui/badge';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
@@ -67,7 +67,8 @@ export function rosterColumns(guildId: string, canManage: boolean): ColumnDef<Ro
       isSortable: true,
       className: 'table__number',
     }),
-    column('rank', 'Rank', ({ row }) => (row.original.rank === null ? muted('—') : row.original.rank), {
+    // The in-game rank sorts; WoWAudit's team rank reads beside it where the guild uses WoWAudit.
+    column('rank', 'Rank', ({ row }) => characterRanksText(row.original.rank, row.original.teamRank) ?? muted('—'), {
       isSortable: true,
       className: 'table__number',
     }),

@@ -1,4 +1,4 @@
-import { CHARACTER_SOURCE_LABELS, type SourcedCharacter } from '@guildhall/contract';
+import { CHARACTER_SOURCE_LABELS, characterRanksText, type SourcedCharacter } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type SourcesScope, useSourcedCharacters } from '../../../../api/data-sources';
 import { DataTable } from '../../../../ui/data-table';
@@ -19,6 +19,11 @@ const COLUMNS: ColumnDef<SourcedCharacter>[] = [
     header: 'Item level',
     meta: { className: 'table__number' },
     cell: ({ row }) => row.original.itemLevel ?? '—',
+  },
+  {
+    id: 'rank',
+    header: 'Rank',
+    cell: ({ row }) => characterRanksText(row.original.guildRank, row.original.teamRank) ?? '—',
   },
   {
     id: 'sources',
