@@ -126,6 +126,12 @@ describe.each(ACTORS)('an admin holding only admin.manage_users (by $kind)', ({ 
     const [sessionId] = await openSessionIds(target.id);
     const before = await accountState(target.id);
 
+    // The answers say so before anything is tried: the screen offers no action on this admin.
+    const seen = await asActor.get<{ data: AdminUserRow }>(`${USERS}/${target.id}`);
+    expect(seen.body.data.abilities).toEqual({ isSelf: false, canAct: false });
+    const listedRows = await asActor.get<{ data: AdminUserRow[] }>(`${USERS}?search=${target.username}`);
+    expect(listedRows.body.data.map((row) => row.abilities)).toEqual([{ isSelf: false, canAct: false }]);
+
     const refuse = async (label: string, attempt: () => Promise<{ status: number; body: Record<string, unknown> }>) => {
       const answer = await attempt();
       expect(answer.status, label).toBe(403);
@@ -182,7 +188,13 @@ describe.each(ACTORS)('an admin holding only admin.manage_users (by $kind)', ({ 
       permissions: ['admin.manage_users'],
     });
     expect(renamed.status, renamed.text).toBe(200);
-    expect(renamed.body.data).toMatchObject({ fullName: 'Within reach', effectivePermissions: ['admin.manage_users'] });
+    expect(renamed.body.data).toMatchObject({
+      fullName: 'Within reach',
+      effectivePermissions: ['admin.manage_users'],
+      abilities: { isSelf: false, canAct: true },
+    });
+    const own = await asActor.get<{ data: AdminUserRow }>(`${USERS}/${actor.id}`);
+    expect(own.body.data.abilities).toEqual({ isSelf: true, canAct: true });
     // Now as strong as the actor: still within reach, and taking the permission away again is allowed.
     expect((await put(asActor, `${USERS}/${target.id}`, { permissions: [] })).status).toBe(200);
 

@@ -63,6 +63,16 @@ const fullName = z
   .max(100, 'Full name must be at most 100 characters')
   .refine(...displayNameRule('Full name'));
 
+/** What the admin asking may do to one admin, as the server decides it, so the screen never re-derives the rule. */
+export const adminUserAbilities = z.object({
+  isSelf: z.boolean().describe("The row is the asking admin's own account"),
+  canAct: z
+    .boolean()
+    .describe('The subset rule (canActOnAdmin): the asking admin holds every permission this one does, so may act on it'),
+});
+/** What the admin asking may do to one admin. */
+export type AdminUserAbilities = z.infer<typeof adminUserAbilities>;
+
 /** An admin user as the admin users screen lists it. */
 export const adminUserRow = z.object({
   id: z.string(),
@@ -81,6 +91,7 @@ export const adminUserRow = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.string().nullable(),
+  abilities: adminUserAbilities,
 });
 /** An admin user row. */
 export type AdminUserRow = z.infer<typeof adminUserRow>;

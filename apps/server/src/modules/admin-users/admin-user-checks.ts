@@ -16,7 +16,7 @@ import type { Queryable } from '../../services/db/db';
 import { notifyUserManagers } from '../admin-notifications/notify-user-managers';
 import type { AdminRequester, AdminUserDeps } from './admin-user-deps';
 import { selectAdminUser } from './list-queries';
-import { presentAdminUser } from './presenters';
+import { type AdminViewer, presentAdminUser } from './presenters';
 import { lockActiveSuperadmins, roleExists, rolePermissionsOf } from './queries';
 
 // What the admin user operations share: the checks before a change (reach, escalation, the last superadmin), the
@@ -103,12 +103,15 @@ export function refuseSelf(by: AdminRequester, target: AdminAccountRow) {
   if (target.id === by.actor.id) throw conflict(ADMIN_USER_MESSAGES.notYourself);
 }
 
-/** The admin user as the API answers it, or 404. */
-export async function readPresented(db: Queryable, id: string): Promise<AdminUserRow> {
+/** The admin user as the API answers it to `by`, or 404. */
+export async function readPresented(db: Queryable, id: string, by: AdminRequester): Promise<AdminUserRow> {
   const row = await selectAdminUser(db, id);
   if (!row) throw notFound();
-  return presentAdminUser(row);
+  return presentAdminUser(row, viewerOf(by));
 }
+
+/** The requester as the presenter reads it: who they are and what they hold. */
+export const viewerOf = (by: AdminRequester): AdminViewer => ({ id: by.actor.id, holder: by.holder });
 
 /** Tells the admins who manage users that someone was given the role that passes every check. */
 export function alertSuperadminMade(deps: AdminUserDeps, by: AdminRequester, username: string) {

@@ -27,7 +27,7 @@ export async function createAdminUser(deps: AdminUserDeps, body: CreateAdminUser
       details: { username: body.username, role: body.role, permissions },
       ip: by.ip,
     });
-    return readPresented(tx, id);
+    return readPresented(tx, id, by);
   });
   if (body.role === 'superadmin') await alertSuperadminMade(deps, by, created.username);
   return created;

@@ -1,4 +1,4 @@
-import type { AdminSessionRow, AdminUserRow } from '@guildhall/contract';
+import { type AdminSessionRow, type AdminUserRow, canActOnAdmin, type PermissionHolder } from '@guildhall/contract';
 import { holderPermissions } from '../../auth/admin-sessions';
 import type { OpenSessionRow } from '../../auth/session-queries';
 import { sessionExpiresAt } from '../../auth/session-rules';
@@ -6,8 +6,18 @@ import type { AdminUserListRow } from './list-queries';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** An admin user as the admin users screen shows it; effective permissions are the role's plus the extra ones. */
-export function presentAdminUser(row: AdminUserListRow): AdminUserRow {
+/** The admin who asks, for the abilities each row carries. */
+export interface AdminViewer {
+  id: string;
+  holder: PermissionHolder;
+}
+
+/**
+ * An admin user as the admin users screen shows it; effective permissions are the role's plus the extra ones, and
+ * the abilities say what `viewer` may do to it (the same subset rule refuseOutOfReach enforces).
+ */
+export function presentAdminUser(row: AdminUserListRow, viewer: AdminViewer): AdminUserRow {
+  const effectivePermissions = holderPermissions(row.role_permissions, row.permissions);
   return {
     id: row.id,
     username: row.username,
@@ -16,7 +26,7 @@ export function presentAdminUser(row: AdminUserListRow): AdminUserRow {
     // A role deleted while only soft-deleted admins held it shows by its name.
     roleLabel: row.role_label ?? row.role,
     permissions: row.permissions,
-    effectivePermissions: holderPermissions(row.role_permissions, row.permissions),
+    effectivePermissions,
     status: row.status,
     lockedUntil: row.status === 'locked' ? iso(row.locked_until) : null,
     lastLoginAt: iso(row.last_login_at),
@@ -26,6 +36,10 @@ export function presentAdminUser(row: AdminUserListRow): AdminUserRow {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     deletedAt: iso(row.deleted_at),
+    abilities: {
+      isSelf: row.id === viewer.id,
+      canAct: canActOnAdmin(viewer.holder, { role: row.role, permissions: effectivePermissions }),
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { adminIdleMs, adminSessionOf, guardAdminRoutes } from '../../auth/requir
 import { AppError } from '../../core/app-error';
 import { adminActor } from '../../core/audit';
 import { contractRoute } from '../../http/contract-route';
+import { viewerOf } from './admin-user-checks';
 import type { AdminRequester } from './admin-user-deps';
 import { endAdminSession, listAdminSessions } from './admin-user-sessions';
 import { createAdminUser } from './create-admin-user';
@@ -33,9 +34,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { rows, total } = await selectAdminUserPage(deps.db, request.query, await deps.idleMs());
       const { page, limit } = request.query;
+      const viewer = viewerOf(requesterOf(request));
       return {
         success: true as const,
-        data: rows.map(presentAdminUser),
+        data: rows.map((row) => presentAdminUser(row, viewer)),
         pagination: { page, limit, total, pages: Math.ceil(total / limit) },
       };
     },
@@ -64,7 +66,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const row = await selectAdminUser(deps.db, request.params.id, await deps.idleMs());
       if (!row) throw AppError.notFound(ADMIN_USER_MESSAGES.notFound);
-      return { success: true as const, data: presentAdminUser(row) };
+      return { success: true as const, data: presentAdminUser(row, viewerOf(requesterOf(request))) };
     },
   });
 

@@ -17,6 +17,6 @@ export async function unlockAdmin(deps: AdminUserDeps, id: string, by: AdminRequ
       details: { username: target.username, failedAttempts: target.failed_attempts, lockedUntil: target.locked_until },
       ip: by.ip,
     });
-    return readPresented(tx, id);
+    return readPresented(tx, id, by);
   });
 }

@@ -54,7 +54,7 @@ export async function updateAdminUserAccount(deps: AdminUserDeps, id: string, bo
       ip: by.ip,
     });
     return {
-      data: await readPresented(tx, id),
+      data: await readPresented(tx, id, by),
       ended: revoked,
       action: auditAction,
       isPromotion: isRoleChange && body.role === 'superadmin',

@@ -1,9 +1,9 @@
 import { ADMIN_MAX_FAILED_ATTEMPTS, adminLoginBody } from '@guildhall/contract';
 import { LogIn, TriangleExclamationPoint } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
-import { FormField } from '../../ui/form-field';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
+import { TextField } from '../../ui/text-field';
 import { describeLoginFailure, type LoginFailure } from './login-failure';
 
 interface AdminLoginFormProps {
@@ -69,20 +69,17 @@ export function AdminLoginForm({ failedAttempts, maxAttempts, onSubmit, onFailur
           </span>
         </p>
       )}
-      <FormField label="Username" error={fieldErrors.username}>
-        {(props) => (
-          <input
-            {...props}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            onKeyUp={handleKeyUp}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Username"
+        error={fieldErrors.username}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={username}
+        onChange={setUsername}
+        onKeyUp={handleKeyUp}
+      />
       <PasswordField
         label="Password"
         autoComplete="current-password"

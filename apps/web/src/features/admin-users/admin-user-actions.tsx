@@ -1,6 +1,6 @@
 import { ADMIN_USER_MESSAGES, type AdminUserRow } from '@guildhall/contract';
 import { KeyRound, LockOpen, MonitorSmartphone, Pencil, ShieldOff, Trash2, UserCheck, UserX } from 'lucide-react';
-import { type AdminUserAction, actionsFor, type RowViewer } from './admin-user-rules';
+import { type AdminUserAction, actionsFor } from './admin-user-rules';
 
 const BUTTONS: Record<AdminUserAction, { label: string; icon: typeof Pencil }> = {
   edit: { label: 'Edit', icon: Pencil },
@@ -14,14 +14,14 @@ const BUTTONS: Record<AdminUserAction, { label: string; icon: typeof Pencil }> =
 };
 
 interface AdminUserActionsProps {
+  /** With its abilities: what the signed-in admin may do to it, as the server answered. */
   user: AdminUserRow;
-  viewer: RowViewer;
   onAction: (action: AdminUserAction, user: AdminUserRow) => void;
 }
 
 /** A row's icon buttons, each named with the admin it acts on ('Disable alice'). */
-export function AdminUserActions({ user, viewer, onAction }: AdminUserActionsProps) {
-  if (!viewer.isWithinReach) {
+export function AdminUserActions({ user, onAction }: AdminUserActionsProps) {
+  if (!user.abilities.canAct) {
     return (
       <span className="muted" title={ADMIN_USER_MESSAGES.outOfReach} data-testid="admin-user-out-of-reach">
         Out of reach<span className="visually-hidden">: {ADMIN_USER_MESSAGES.outOfReach}</span>
@@ -30,7 +30,7 @@ export function AdminUserActions({ user, viewer, onAction }: AdminUserActionsPro
   }
   return (
     <div className="admin-user-actions">
-      {actionsFor(user, viewer).map((action) => {
+      {actionsFor(user).map((action) => {
         const { label, icon: Icon } = BUTTONS[action];
         return (
           <button

@@ -11,6 +11,7 @@ import { type FieldErrors, fieldErrorsFromIssues, withoutField } from '../../ui/
 import { FormField } from '../../ui/form-field';
 import { FormModal } from '../../ui/form-modal';
 import { PasswordField } from '../../ui/password-field';
+import { TextField } from '../../ui/text-field';
 
 interface AdminUserFormModalProps {
   /** The admin to edit; absent to create one. */
@@ -109,31 +110,26 @@ export function AdminUserFormModal({ user, roles, catalog, onClose }: AdminUserF
       formRef={formRef}
     >
       {!isEditing && (
-        <FormField label="Username" error={errors.username} isRequired>
-          {(props) => (
-            <input
-              {...props}
-              name="username"
-              autoComplete="off"
-              data-autofocus
-              value={values.username}
-              onChange={(event) => change('username', event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Username"
+          error={errors.username}
+          isRequired
+          name="username"
+          autoComplete="off"
+          data-autofocus
+          value={values.username}
+          onChange={(value) => change('username', value)}
+        />
       )}
-      <FormField label="Full name" error={errors.fullName}>
-        {(props) => (
-          <input
-            {...props}
-            name="fullName"
-            autoComplete="off"
-            data-autofocus={isEditing || undefined}
-            value={values.fullName}
-            onChange={(event) => change('fullName', event.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Full name"
+        error={errors.fullName}
+        name="fullName"
+        autoComplete="off"
+        data-autofocus={isEditing || undefined}
+        value={values.fullName}
+        onChange={(value) => change('fullName', value)}
+      />
       <FormField label="Role" error={errors.role} isRequired>
         {(props) => (
           <select {...props} name="role" value={values.role} onChange={(event) => change('role', event.target.value)}>

@@ -1,34 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, adminUserStatusText, viewerOf } from './admin-user-rules';
+import { actionsFor, adminUserStatusText } from './admin-user-rules';
 
 describe('an admin row', () => {
+  const other = { isSelf: false, canAct: true };
+  const own = { isSelf: true, canAct: true };
+  const outOfReach = { isSelf: false, canAct: false };
+
   it('offers unlock only while locked, disable or enable by state, and only deletion once deleted', () => {
-    expect(actionsFor({ status: 'active' })).toEqual(['edit', 'sessions', 'reset-password', 'disable', 'delete']);
-    expect(actionsFor({ status: 'locked' })).toEqual(['edit', 'sessions', 'reset-password', 'unlock', 'disable', 'delete']);
-    expect(actionsFor({ status: 'disabled' })).toEqual(['edit', 'sessions', 'reset-password', 'enable', 'delete']);
-    expect(actionsFor({ status: 'deleted' })).toEqual(['delete']);
-    expect(actionsFor({ status: 'deleted', twoFactorEnabled: true })).toEqual(['delete']);
+    expect(actionsFor({ status: 'active', abilities: other })).toEqual([
+      'edit',
+      'sessions',
+      'reset-password',
+      'disable',
+      'delete',
+    ]);
+    expect(actionsFor({ status: 'locked', abilities: other })).toEqual([
+      'edit',
+      'sessions',
+      'reset-password',
+      'unlock',
+      'disable',
+      'delete',
+    ]);
+    expect(actionsFor({ status: 'disabled', abilities: other })).toEqual([
+      'edit',
+      'sessions',
+      'reset-password',
+      'enable',
+      'delete',
+    ]);
+    expect(actionsFor({ status: 'deleted', abilities: other })).toEqual(['delete']);
+    expect(actionsFor({ status: 'deleted', abilities: other, twoFactorEnabled: true })).toEqual(['delete']);
   });
 
   it('offers a two-factor reset only where it is on, and never on the own row', () => {
-    expect(actionsFor({ status: 'active', twoFactorEnabled: true })).toContain('reset-two-factor');
-    expect(actionsFor({ status: 'active', twoFactorEnabled: false })).not.toContain('reset-two-factor');
-    expect(actionsFor({ status: 'active', twoFactorEnabled: true }, { isSelf: true, isWithinReach: true })).not.toContain(
-      'reset-two-factor',
-    );
-    expect(actionsFor({ status: 'active', twoFactorEnabled: true }, { isSelf: false, isWithinReach: false })).toEqual([]);
+    expect(actionsFor({ status: 'active', abilities: other, twoFactorEnabled: true })).toContain('reset-two-factor');
+    expect(actionsFor({ status: 'active', abilities: other, twoFactorEnabled: false })).not.toContain('reset-two-factor');
+    expect(actionsFor({ status: 'active', abilities: own, twoFactorEnabled: true })).not.toContain('reset-two-factor');
   });
 
-  it("offers nothing on an admin out of reach, and no reset of one's own password", () => {
-    const manager = { id: 'me', role: 'custom', permissions: ['admin.manage_users'] };
-    const full = { id: 'x', role: 'admin', effectivePermissions: ['admin.full_access'] };
-    const weaker = { id: 'y', role: 'viewer', effectivePermissions: [] };
-    expect(viewerOf(full, manager)).toEqual({ isSelf: false, isWithinReach: false });
-    expect(actionsFor({ status: 'active' }, viewerOf(full, manager))).toEqual([]);
-    expect(actionsFor({ status: 'active' }, viewerOf(weaker, manager))).toContain('reset-password');
-    const self = viewerOf({ id: 'me', role: 'custom', effectivePermissions: ['admin.manage_users'] }, manager);
-    expect(actionsFor({ status: 'active' }, self)).toEqual(['edit', 'sessions', 'disable', 'delete']);
-    expect(viewerOf(weaker, null).isWithinReach).toBe(false);
+  it("offers nothing on an admin out of reach (the server's answer), and no reset of one's own password", () => {
+    expect(actionsFor({ status: 'active', abilities: outOfReach, twoFactorEnabled: true })).toEqual([]);
+    expect(actionsFor({ status: 'active', abilities: own })).toEqual(['edit', 'sessions', 'disable', 'delete']);
   });
 
   it('reads its status, a lock with its end', () => {

@@ -1,4 +1,4 @@
-import { type AdminUserRow, canActOnAdmin, type PermissionHolder } from '@guildhall/contract';
+import type { AdminUserRow } from '@guildhall/contract';
 import { formatDateTime } from '../../ui/format-date';
 
 /** What can be done to one admin from its row, in the order the buttons show. */
@@ -15,34 +15,17 @@ export const ADMIN_USER_ACTIONS = [
 /** An action on one admin. */
 export type AdminUserAction = (typeof ADMIN_USER_ACTIONS)[number];
 
-/** Who looks at a row: whether it is their own, and whether the server's subset rule lets them act on it. */
-export interface RowViewer {
-  isSelf: boolean;
-  isWithinReach: boolean;
-}
-
-/** How the signed-in admin stands to a row, by the contract's canActOnAdmin (the server checks the same). */
-export function viewerOf(
-  user: Pick<AdminUserRow, 'id' | 'role' | 'effectivePermissions'>,
-  admin: (PermissionHolder & { id: string }) | null,
-): RowViewer {
-  if (!admin) return { isSelf: false, isWithinReach: false };
-  return {
-    isSelf: admin.id === user.id,
-    isWithinReach: canActOnAdmin(admin, { role: user.role, permissions: user.effectivePermissions }),
-  };
-}
-
 /**
- * The actions a row offers: none on an admin holding a permission the viewer lacks; unlock only when locked,
- * disable or enable, no reset of one's own password or two-factor sign-in (the own forms ask for the password or a
- * code), a two-factor reset only when it is on, and a deleted account can only be removed for good.
+ * The actions a row offers, from its abilities (the server's answer): none on an admin holding a permission the
+ * viewer lacks; unlock only when locked, disable or enable, no reset of one's own password or two-factor sign-in
+ * (the own forms ask for the password or a code), a two-factor reset only when it is on, and a deleted account can
+ * only be removed for good.
  */
 export function actionsFor(
-  user: Pick<AdminUserRow, 'status'> & Partial<Pick<AdminUserRow, 'twoFactorEnabled'>>,
-  viewer: RowViewer = { isSelf: false, isWithinReach: true },
+  user: Pick<AdminUserRow, 'status' | 'abilities'> & Partial<Pick<AdminUserRow, 'twoFactorEnabled'>>,
 ): AdminUserAction[] {
-  if (!viewer.isWithinReach) return [];
+  const viewer = user.abilities;
+  if (!viewer.canAct) return [];
   if (user.status === 'deleted') return ['delete'];
   return ADMIN_USER_ACTIONS.filter((action) => {
     if (action === 'reset-password') return !viewer.isSelf;

@@ -1,4 +1,4 @@
-import type { AdminUserRow, AdminUserSort, PermissionHolder } from '@guildhall/contract';
+import type { AdminUserRow, AdminUserSort } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Badge } from '../../ui/badge';
@@ -6,13 +6,12 @@ import { DataTable } from '../../ui/data-table';
 import { formatDate, formatDateTime, formatRelative } from '../../ui/format-date';
 import type { SortOrder } from '../../ui/sort-header';
 import { AdminUserActions } from './admin-user-actions';
-import { type AdminUserAction, viewerOf } from './admin-user-rules';
+import type { AdminUserAction } from './admin-user-rules';
 import { AdminUserStatus } from './admin-user-status';
 
 interface AdminUserTableProps {
+  /** Each with the server's answer of what the signed-in admin may do to it: their own row is marked '(you)'. */
   users: AdminUserRow[];
-  /** The signed-in admin: their row is marked '(you)', and rows they may not act on offer no actions. */
-  currentAdmin: (PermissionHolder & { id: string }) | null;
   sortBy: AdminUserSort;
   sortOrder: SortOrder;
   isLoading: boolean;
@@ -36,13 +35,13 @@ const when = (iso: string | null) =>
  * One page of admin users, sorted and paged by the server: a header click asks for the other
  * order (or the new column ascending) through the URL.
  */
-export function AdminUserTable({ users, currentAdmin, sortBy, sortOrder, isLoading, onSort, onAction }: AdminUserTableProps) {
+export function AdminUserTable({ users, sortBy, sortOrder, isLoading, onSort, onAction }: AdminUserTableProps) {
   const columns = useMemo(
     () => [
       column('username', 'Username', true, ({ row }) => (
         <span className="admin-user-name">
           <strong>{row.original.username}</strong>
-          {row.original.id === currentAdmin?.id && <span className="muted"> (you)</span>}
+          {row.original.abilities.isSelf && <span className="muted"> (you)</span>}
         </span>
       )),
       column('fullName', 'Full name', true, ({ row }) => row.original.fullName ?? <span className="muted">—</span>),
@@ -75,11 +74,11 @@ export function AdminUserTable({ users, currentAdmin, sortBy, sortOrder, isLoadi
         'actions',
         'Actions',
         false,
-        ({ row }) => <AdminUserActions user={row.original} viewer={viewerOf(row.original, currentAdmin)} onAction={onAction} />,
+        ({ row }) => <AdminUserActions user={row.original} onAction={onAction} />,
         'table__actions',
       ),
     ],
-    [currentAdmin, onAction],
+    [onAction],
   );
 
   return (

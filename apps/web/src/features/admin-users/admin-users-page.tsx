@@ -3,13 +3,10 @@ import { Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useAdminRoles } from '../../api/admin-roles';
 import { useAdminUserStatistics, useAdminUsers, useUnlockAdminUser } from '../../api/admin-users';
-import { useAdminSession } from '../../auth/admin-session-context';
 import { Card } from '../../ui/card';
 import { FilterBar } from '../../ui/filter-bar';
-import { ListPagination } from '../../ui/pagination';
-import { QueryState } from '../../ui/query-state';
+import { PagedList } from '../../ui/paged-list';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLastPage } from '../../ui/use-last-page';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { type AdminUserDialogState, AdminUserDialogs } from './admin-user-dialogs';
 import { adminUserFilterFields } from './admin-user-filters';
@@ -22,7 +19,6 @@ import '../../styles/admin-users.css';
 /** Admin Users (spec 2 layout B /admin/users): the figures, the table with its filters in the URL, and the dialogs. */
 export function AdminUsersPage() {
   useDocumentTitle('Admin Users');
-  const { admin } = useAdminSession();
   // Search, filters, sort and page in the URL; typing in the search replaces the history entry.
   const { query: filters, set: update } = useUrlQuery(adminUserListQuery);
   const list = useAdminUsers(filters);
@@ -30,13 +26,10 @@ export function AdminUsersPage() {
   const roles = useAdminRoles();
   const unlock = useUnlockAdminUser();
   const [dialog, setDialog] = useState<AdminUserDialogState>({ kind: 'closed' });
-  const users = list.data?.data ?? [];
-  const total = list.data?.pagination.total ?? 0;
   const roleList = roles.data?.data ?? [];
   const catalog = roles.data?.permissions ?? [];
 
   const goTo = useCallback((page: number) => update({ page }, { replace: true }), [update]);
-  useLastPage({ isSuccess: list.isSuccess, rows: users.length, page: filters.page, pageSize: filters.limit, total }, goTo);
 
   const handleAction = useCallback(
     (action: AdminUserAction, user: AdminUserRow) => {
@@ -71,18 +64,20 @@ export function AdminUsersPage() {
 
       <Card className="admin-users">
         <FilterBar values={filters} onChange={update} fields={adminUserFilterFields(roleList)} />
-        <QueryState
+        <PagedList
           query={list}
+          page={filters}
+          onPageChange={update}
+          onPastLastPage={goTo}
           loading="Loading admin users..."
           errorText={ADMIN_USER_MESSAGES.loadFailed}
-          isEmpty={() => users.length === 0}
           empty={hasAdminUserFilters(filters) ? ADMIN_USER_MESSAGES.noUsersMatch : ADMIN_USER_MESSAGES.noUsers}
           testId="admin-users"
+          pagerTestId="admin-user-pagination"
         >
-          {() => (
+          {(users) => (
             <AdminUserTable
               users={users}
-              currentAdmin={admin ?? null}
               sortBy={filters.sortBy}
               sortOrder={filters.sortOrder}
               isLoading={list.isFetching}
@@ -90,8 +85,7 @@ export function AdminUsersPage() {
               onAction={handleAction}
             />
           )}
-        </QueryState>
-        <ListPagination pagination={list.data?.pagination} query={filters} onChange={update} testId="admin-user-pagination" />
+        </PagedList>
       </Card>
 
       <AdminUserDialogs dialog={dialog} roles={roleList} catalog={catalog} onClose={handleClose} />

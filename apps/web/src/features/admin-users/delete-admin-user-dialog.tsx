@@ -2,7 +2,7 @@ import type { AdminUserRow } from '@guildhall/contract';
 import { useState } from 'react';
 import { useDeleteAdminUser } from '../../api/admin-users';
 import { ConfirmModal } from '../../ui/confirm-modal';
-import { FormField } from '../../ui/form-field';
+import { TextField } from '../../ui/text-field';
 
 interface DeleteAdminUserDialogProps {
   user: AdminUserRow;
@@ -58,17 +58,13 @@ export function DeleteAdminUserDialog({ user, onClose }: DeleteAdminUserDialogPr
       )}
       {isHard && (
         <div className="delete-choice__confirm">
-          <FormField label={`Type ${user.username} to confirm`}>
-            {(props) => (
-              <input
-                {...props}
-                autoComplete="off"
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-                data-testid="delete-admin-user-typed"
-              />
-            )}
-          </FormField>
+          <TextField
+            label={`Type ${user.username} to confirm`}
+            autoComplete="off"
+            value={typed}
+            onChange={setTyped}
+            data-testid="delete-admin-user-typed"
+          />
         </div>
       )}
     </ConfirmModal>

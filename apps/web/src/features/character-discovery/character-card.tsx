@@ -6,6 +6,7 @@ import { CharacterPortrait } from './character-portrait';
 import { activityCountText, itemLevelText } from './character-text';
 import { CHARACTER_DRAG_TYPE } from './drag-data';
 import { RoleIcon } from './role-icon';
+import '../../styles/character-identity.css';
 import '../../styles/character-cards.css';
 
 interface CharacterCardProps {
@@ -33,7 +34,7 @@ export function CharacterCard({ character, isDragging, onDragStart, onDragEnd, o
 
   return (
     <article
-      className={`character-card${isDragging ? ' character-card--dragging' : ''}`}
+      className={`class-card character-card${isDragging ? ' character-card--dragging' : ''}`}
       style={{ '--class-color': color } as CSSProperties}
       draggable
       onDragStart={handleDragStart}

@@ -1,6 +1,6 @@
 import { classColor } from '@guildhall/contract';
 import { nameplateTone } from './character-text';
-import '../../styles/character-cards.css';
+import '../../styles/character-identity.css';
 
 /** A character's name in its class colour, on the plate (dark or light) that lets that colour read. */
 export function CharacterName({

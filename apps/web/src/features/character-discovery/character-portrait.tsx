@@ -1,7 +1,7 @@
 import { classColor } from '@guildhall/contract';
 import { useState } from 'react';
 import { readableTextOn } from './character-text';
-import '../../styles/character-cards.css';
+import '../../styles/character-identity.css';
 
 interface CharacterPortraitProps {
   name: string;

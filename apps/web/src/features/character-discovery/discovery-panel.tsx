@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../ui/badge';
 import { LoadMore } from '../../ui/pagination';
 import { type QueryLike, QueryState } from '../../ui/query-state';
+import { SectionPanel } from '../../ui/section-panel';
 import { useLoadErrorToast } from './use-load-error-toast';
 import '../../styles/character-cards.css';
 
@@ -36,15 +37,16 @@ export function DiscoveryPanel({ name, title, list, total, count, isFiltered, ..
   useLoadErrorToast(list.error, props.errorTitle);
 
   return (
-    <section className="discovery-panel" aria-labelledby={`${name}-title`} data-testid={`${name}-panel`}>
-      <header className="discovery-panel__header">
-        <h2 id={`${name}-title`} className="discovery-panel__title">
-          {title}
-        </h2>
-        {total !== undefined && (
+    <SectionPanel
+      titleId={`${name}-title`}
+      title={title}
+      aside={
+        total !== undefined && (
           <Badge tone="neutral">{isFiltered ? `${total.toLocaleString()} shown` : total.toLocaleString()}</Badge>
-        )}
-      </header>
+        )
+      }
+      testId={`${name}-panel`}
+    >
       {props.filters}
       <div className="discovery-panel__body" aria-busy={list.isFetching}>
         <QueryState
@@ -66,6 +68,6 @@ export function DiscoveryPanel({ name, title, list, total, count, isFiltered, ..
           isBlock
         />
       </div>
-    </section>
+    </SectionPanel>
   );
 }

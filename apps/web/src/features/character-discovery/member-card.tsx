@@ -5,6 +5,7 @@ import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { CHARACTER_DRAG_TYPE, isCharacterDrag } from './drag-data';
 import { LinkedCharacterRow } from './linked-character-row';
+import '../../styles/character-identity.css';
 import '../../styles/character-cards.css';
 
 interface MemberCardProps {

@@ -1,7 +1,7 @@
 import type { CharacterRole } from '@guildhall/contract';
 import { HeartPulse, Shield, Swords } from 'lucide-react';
 import { ROLE_LABELS } from './character-text';
-import '../../styles/character-cards.css';
+import '../../styles/character-identity.css';
 
 const ROLE_ICONS = { tank: Shield, healer: HeartPulse, dps: Swords } as const;
 

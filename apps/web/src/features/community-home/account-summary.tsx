@@ -3,6 +3,7 @@ import { Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
+import { Fact, Facts } from '../../ui/facts';
 import { AUTH_METHOD_LABELS } from './auth-method-labels';
 
 /** The signed-in account at a glance, with the way to its settings. */
@@ -17,25 +18,16 @@ export function AccountSummary({ user }: { user: CommunityUser }) {
         </Link>
       }
     >
-      <dl className="facts">
-        <div>
-          <dt>Username</dt>
-          <dd>{user.username}</dd>
-        </div>
-        <div>
-          <dt>Signs in with</dt>
-          <dd>{AUTH_METHOD_LABELS[user.authMethod]}</dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>
-            {user.email ?? 'None yet'}{' '}
-            {user.email && (
-              <Badge tone={user.emailVerified ? 'good' : 'warn'}>{user.emailVerified ? 'Verified' : 'Not verified'}</Badge>
-            )}
-          </dd>
-        </div>
-      </dl>
+      <Facts>
+        <Fact term="Username">{user.username}</Fact>
+        <Fact term="Signs in with">{AUTH_METHOD_LABELS[user.authMethod]}</Fact>
+        <Fact term="Email">
+          {user.email ?? 'None yet'}{' '}
+          {user.email && (
+            <Badge tone={user.emailVerified ? 'good' : 'warn'}>{user.emailVerified ? 'Verified' : 'Not verified'}</Badge>
+          )}
+        </Fact>
+      </Facts>
     </Card>
   );
 }

@@ -12,28 +12,24 @@ import { useBattlenetConnectionQuery, useConnectBattlenetMutation, useDisconnect
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { ConfirmModal } from '../../ui/confirm-modal';
+import { Fact, Facts } from '../../ui/facts';
 import '../../styles/battlenet.css';
 
 /** The verified account: BattleTag, region, what was imported and which roster characters it claimed. */
 function ConnectionFacts({ connection }: { connection: BattlenetConnection }) {
   return (
     <>
-      <dl className="facts">
-        <div>
-          <dt>BattleTag</dt>
-          <dd data-testid="battlenet-battletag">
-            {connection.battletag} <Badge tone="good">Verified</Badge>
-          </dd>
-        </div>
-        <div>
-          <dt>Region</dt>
-          <dd data-testid="battlenet-region">{BATTLENET_REGION_LABELS[connection.region]}</dd>
-        </div>
-        <div>
-          <dt>World of Warcraft</dt>
-          <dd data-testid="battlenet-character-count">{charactersImported(connection.characterCount)}</dd>
-        </div>
-      </dl>
+      <Facts>
+        <Fact term="BattleTag" testId="battlenet-battletag">
+          {connection.battletag} <Badge tone="good">Verified</Badge>
+        </Fact>
+        <Fact term="Region" testId="battlenet-region">
+          {BATTLENET_REGION_LABELS[connection.region]}
+        </Fact>
+        <Fact term="World of Warcraft" testId="battlenet-character-count">
+          {charactersImported(connection.characterCount)}
+        </Fact>
+      </Facts>
       <h3 className="battlenet-card__subtitle">Claimed characters</h3>
       {connection.claims.length === 0 ? (
         <p className="card__lead">None of your characters is on the roster of a guild you are a Discord member of.</p>

@@ -6,8 +6,9 @@ import { useCommunitySession } from '../../community-auth/community-session-cont
 import { ResendVerificationButton } from '../../community-auth/resend-verification-button';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
+import { Fact, Facts } from '../../ui/facts';
 import { fieldErrorsFromError } from '../../ui/field-errors';
-import { FormField } from '../../ui/form-field';
+import { TextField } from '../../ui/text-field';
 import { AUTH_METHOD_LABELS } from '../community-home/auth-method-labels';
 
 /**
@@ -42,37 +43,30 @@ export function ProfileCard({ user }: { user: CommunityUser }) {
   return (
     <Card title="Profile" data-testid="profile-card">
       <form className="form settings-form" onSubmit={handleSubmit} noValidate>
-        <FormField label="Username" error={error}>
-          {(props) => (
-            <input
-              {...props}
-              name="username"
-              autoComplete="username"
-              value={shownUsername}
-              onChange={(event) => {
-                setUsername(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </FormField>
-        <dl className="facts">
-          <div>
-            <dt>Email</dt>
-            <dd>
-              {user.email ?? 'None yet'}{' '}
-              {user.email && (
-                <Badge tone={user.emailVerified ? 'good' : 'warn'} data-testid="email-status">
-                  {user.emailVerified ? 'Verified' : 'Not verified'}
-                </Badge>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Signs in with</dt>
-            <dd data-testid="auth-method">{AUTH_METHOD_LABELS[user.authMethod]}</dd>
-          </div>
-        </dl>
+        <TextField
+          label="Username"
+          error={error}
+          name="username"
+          autoComplete="username"
+          value={shownUsername}
+          onChange={(value) => {
+            setUsername(value);
+            setError(undefined);
+          }}
+        />
+        <Facts>
+          <Fact term="Email">
+            {user.email ?? 'None yet'}{' '}
+            {user.email && (
+              <Badge tone={user.emailVerified ? 'good' : 'warn'} data-testid="email-status">
+                {user.emailVerified ? 'Verified' : 'Not verified'}
+              </Badge>
+            )}
+          </Fact>
+          <Fact term="Signs in with" testId="auth-method">
+            {AUTH_METHOD_LABELS[user.authMethod]}
+          </Fact>
+        </Facts>
         <div className="form__actions">
           {user.email && !user.emailVerified && <ResendVerificationButton variant="secondary" />}
           <button

@@ -8,8 +8,8 @@ import { DataTable } from '../../ui/data-table';
 import { FilterBar, type FilterField } from '../../ui/filter-bar';
 import { formatCount } from '../../ui/format';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { ListPagination } from '../../ui/pagination';
-import { QueryState } from '../../ui/query-state';
+import { PagedList } from '../../ui/paged-list';
+import type { UrlQueryChangeOptions } from '../../ui/use-url-query';
 
 const SYNC_TONES: Record<NonNullable<BotGuild['lastSync']>['status'], BadgeTone> = {
   running: 'brand',
@@ -87,26 +87,29 @@ const FIELDS: FilterField<BotGuildFilters>[] = [
 
 interface BotGuildsPanelProps {
   filters: BotGuildFilters;
-  onChange: (change: Partial<BotGuildFilters>, replace?: boolean) => void;
+  /** Writes a change to the URL (a new search or filter goes back to page 1 there). */
+  onChange: (change: Partial<BotGuildFilters>, options?: UrlQueryChangeOptions) => void;
 }
 
 /** The Bot guilds tab: every guild tenant with a Discord server, its members and last member sync. */
 export function BotGuildsPanel({ filters, onChange }: BotGuildsPanelProps) {
   const list = useBotGuilds(filters);
-  const guilds = list.data?.data ?? [];
 
   return (
     <>
-      <FilterBar values={filters} onChange={(change, { replace }) => onChange(change, replace)} fields={FIELDS} />
-      <QueryState
+      <FilterBar values={filters} onChange={onChange} fields={FIELDS} />
+      <PagedList
         query={list}
+        page={filters}
+        onPageChange={onChange}
         loading={DISCORD_ACCOUNT_MESSAGES.loadingBotGuilds}
         errorText={DISCORD_ACCOUNT_MESSAGES.loadBotGuildsFailed}
-        isEmpty={() => guilds.length === 0}
         empty={filters.search ? DISCORD_ACCOUNT_MESSAGES.noBotGuildsMatch : DISCORD_ACCOUNT_MESSAGES.noBotGuilds}
         testId="bot-guilds"
+        buttons={DISCORD_ACCOUNT_PAGE.buttons}
+        pagerTestId="bot-guild-pagination"
       >
-        {() => (
+        {(guilds) => (
           <DataTable
             columns={COLUMNS}
             rows={guilds}
@@ -118,14 +121,7 @@ export function BotGuildsPanel({ filters, onChange }: BotGuildsPanelProps) {
             isBusy={list.isFetching}
           />
         )}
-      </QueryState>
-      <ListPagination
-        pagination={list.data?.pagination}
-        query={filters}
-        onChange={onChange}
-        buttons={DISCORD_ACCOUNT_PAGE.buttons}
-        testId="bot-guild-pagination"
-      />
+      </PagedList>
     </>
   );
 }

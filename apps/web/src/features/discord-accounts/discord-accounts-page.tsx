@@ -4,7 +4,7 @@ import type { BotGuildFilters, DiscordUserFilters } from '../../api/discord-acco
 import { Card } from '../../ui/card';
 import { TabPanel, Tabs } from '../../ui/tabs';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useUrlQuery } from '../../ui/use-url-query';
+import { type UrlQueryChangeOptions, useUrlQuery } from '../../ui/use-url-query';
 import { BotGuildsPanel } from './bot-guilds-panel';
 import {
   botGuildFilters,
@@ -33,11 +33,11 @@ export function DiscordAccountsPage() {
   const botGuilds = useMemo(() => botGuildFilters(guildState), [guildState]);
   const setTab = useCallback((tab: DiscordAccountTab) => setUsers({ tab }), [setUsers]);
   const updateUsers = useCallback(
-    (change: Partial<DiscordUserFilters>, replace = false) => setUsers(userUrlChange(change), { replace }),
+    (change: Partial<DiscordUserFilters>, options?: UrlQueryChangeOptions) => setUsers(userUrlChange(change), options),
     [setUsers],
   );
   const updateBotGuilds = useCallback(
-    (change: Partial<BotGuildFilters>, replace = false) => setBotGuilds(botGuildUrlChange(change), { replace }),
+    (change: Partial<BotGuildFilters>, options?: UrlQueryChangeOptions) => setBotGuilds(botGuildUrlChange(change), options),
     [setBotGuilds],
   );
   const handleClose = useCallback(() => setUsers({ user: undefined }), [setUsers]);

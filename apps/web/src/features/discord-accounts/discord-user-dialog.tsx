@@ -1,8 +1,10 @@
 import { DISCORD_ACCOUNT_MESSAGES, type DiscordUserDetail } from '@guildhall/contract';
 import { ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDiscordUser } from '../../api/discord-accounts';
 import { Avatar } from '../../ui/avatar';
+import { Fact, Facts } from '../../ui/facts';
 import { formatDate, formatRelative } from '../../ui/format-date';
 import { Modal } from '../../ui/modal';
 import { QueryState } from '../../ui/query-state';
@@ -46,62 +48,35 @@ function DiscordUserBody({ detail }: { detail: DiscordUserDetail }) {
         </div>
         <DiscordUserStatus user={user} />
       </header>
-      <dl className="facts">
-        <div>
-          <dt>Last login</dt>
-          <dd>{user.lastLogin ? formatRelative(user.lastLogin) : 'Never'}</dd>
-        </div>
-        <div>
-          <dt>Current guilds</dt>
-          <dd>{user.guilds}</dd>
-        </div>
-      </dl>
+      <Facts>
+        <Fact term="Last login">{user.lastLogin ? formatRelative(user.lastLogin) : 'Never'}</Fact>
+        <Fact term="Current guilds">{user.guilds}</Fact>
+      </Facts>
 
-      <section className="discord-detail__section" aria-labelledby="discord-detail-memberships">
-        <h3 id="discord-detail-memberships" className="discord-detail__title">
-          Guild memberships ({detail.memberships.length})
-        </h3>
+      <DetailSection name="memberships" title={`Guild memberships (${detail.memberships.length})`}>
         <DiscordMemberships memberships={detail.memberships} />
-      </section>
+      </DetailSection>
 
-      <section className="discord-detail__section" aria-labelledby="discord-detail-characters">
-        <h3 id="discord-detail-characters" className="discord-detail__title">
-          Linked characters ({detail.characters.length})
-        </h3>
+      <DetailSection name="characters" title={`Linked characters (${detail.characters.length})`}>
         <DiscordCharacters characters={detail.characters} />
-      </section>
+      </DetailSection>
 
-      <section className="discord-detail__section" aria-labelledby="discord-detail-account" data-testid="discord-player-account">
-        <h3 id="discord-detail-account" className="discord-detail__title">
-          Player account
-        </h3>
+      <DetailSection name="account" title="Player account" testId="discord-player-account">
         {playerAccount ? (
-          <dl className="facts">
-            <div>
-              <dt>Display name</dt>
-              <dd>{playerAccount.displayName}</dd>
-            </div>
-            <div>
-              <dt>Status</dt>
-              <dd className="discord-detail__status">{playerAccount.status}</dd>
-            </div>
-            <div>
-              <dt>Battle.net</dt>
-              <dd>
-                {playerAccount.battlenet
-                  ? `${playerAccount.battlenet.battletag ?? playerAccount.battlenet.id}${
-                      playerAccount.battlenet.region ? ` (${playerAccount.battlenet.region.toUpperCase()})` : ''
-                    }`
-                  : 'Not linked'}
-              </dd>
-            </div>
-            {playerAccount.discordLinkedAt && (
-              <div>
-                <dt>Discord linked</dt>
-                <dd>{formatDate(playerAccount.discordLinkedAt)}</dd>
-              </div>
-            )}
-          </dl>
+          <Facts>
+            <Fact term="Display name">{playerAccount.displayName}</Fact>
+            <Fact term="Status" className="discord-detail__status">
+              {playerAccount.status}
+            </Fact>
+            <Fact term="Battle.net">
+              {playerAccount.battlenet
+                ? `${playerAccount.battlenet.battletag ?? playerAccount.battlenet.id}${
+                    playerAccount.battlenet.region ? ` (${playerAccount.battlenet.region.toUpperCase()})` : ''
+                  }`
+                : 'Not linked'}
+            </Fact>
+            {playerAccount.discordLinkedAt && <Fact term="Discord linked">{formatDate(playerAccount.discordLinkedAt)}</Fact>}
+          </Facts>
         ) : (
           <p className="muted">No player account holds this Discord user.</p>
         )}
@@ -109,7 +84,20 @@ function DiscordUserBody({ detail }: { detail: DiscordUserDetail }) {
           <ExternalLink size={14} aria-hidden="true" />
           {playerAccount ? 'Open in Player Accounts' : 'Player Accounts'}
         </Link>
-      </section>
+      </DetailSection>
     </div>
+  );
+}
+
+/** A part of the user's detail under its heading. */
+function DetailSection({ name, title, testId, children }: { name: string; title: string; testId?: string; children: ReactNode }) {
+  const id = `discord-detail-${name}`;
+  return (
+    <section className="discord-detail__section" aria-labelledby={id} data-testid={testId}>
+      <h3 id={id} className="discord-detail__title">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }

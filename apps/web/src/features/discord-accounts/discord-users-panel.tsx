@@ -8,9 +8,8 @@ import {
 import { useCallback } from 'react';
 import { type DiscordUserFilters, useDiscordUsers } from '../../api/discord-accounts';
 import { FilterBar, type FilterField } from '../../ui/filter-bar';
-import { ListPagination } from '../../ui/pagination';
-import { QueryState } from '../../ui/query-state';
-import { useLastPage } from '../../ui/use-last-page';
+import { PagedList } from '../../ui/paged-list';
+import type { UrlQueryChangeOptions } from '../../ui/use-url-query';
 import { DiscordUserTable } from './discord-user-table';
 
 const FIELDS: FilterField<DiscordUserFilters>[] = [
@@ -32,33 +31,34 @@ const FIELDS: FilterField<DiscordUserFilters>[] = [
 
 interface DiscordUsersPanelProps {
   filters: DiscordUserFilters;
-  onChange: (change: Partial<DiscordUserFilters>, replace?: boolean) => void;
+  /** Writes a change to the URL (a new search or filter goes back to page 1 there). */
+  onChange: (change: Partial<DiscordUserFilters>, options?: UrlQueryChangeOptions) => void;
   onOpen: (user: ChatUser) => void;
 }
 
 /** The Users tab: search (debounced), filter, sort and direction, the table, its states and paging. */
 export function DiscordUsersPanel({ filters, onChange, onOpen }: DiscordUsersPanelProps) {
   const list = useDiscordUsers(filters);
-  const users = list.data?.data ?? [];
-  const total = list.data?.pagination.total ?? 0;
   const isFiltered = Boolean(filters.search) || filters.filter !== 'all';
 
-  const goTo = useCallback((page: number) => onChange({ page }, true), [onChange]);
-  useLastPage({ isSuccess: list.isSuccess, rows: users.length, page: filters.page, pageSize: filters.limit, total }, goTo);
+  const goTo = useCallback((page: number) => onChange({ page }, { replace: true }), [onChange]);
 
   return (
     <>
-      <FilterBar values={filters} onChange={(change, { replace }) => onChange(change, replace)} fields={FIELDS} />
-
-      <QueryState
+      <FilterBar values={filters} onChange={onChange} fields={FIELDS} />
+      <PagedList
         query={list}
+        page={filters}
+        onPageChange={onChange}
         loading={DISCORD_ACCOUNT_MESSAGES.loadingUsers}
         errorText={DISCORD_ACCOUNT_MESSAGES.loadUsersFailed}
-        isEmpty={() => users.length === 0}
         empty={isFiltered ? DISCORD_ACCOUNT_MESSAGES.noUsersMatch : DISCORD_ACCOUNT_MESSAGES.noUsers}
         testId="discord-users"
+        buttons={DISCORD_ACCOUNT_PAGE.buttons}
+        pagerTestId="discord-user-pagination"
+        onPastLastPage={goTo}
       >
-        {() => (
+        {(users) => (
           <DiscordUserTable
             users={users}
             sortBy={filters.sortBy}
@@ -68,14 +68,7 @@ export function DiscordUsersPanel({ filters, onChange, onOpen }: DiscordUsersPan
             onOpen={onOpen}
           />
         )}
-      </QueryState>
-      <ListPagination
-        pagination={list.data?.pagination}
-        query={filters}
-        onChange={onChange}
-        buttons={DISCORD_ACCOUNT_PAGE.buttons}
-        testId="discord-user-pagination"
-      />
+      </PagedList>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { CodeEditor } from '../../ui/code-editor/code-editor';
+import { CodeEditor, type CodeEditorProps } from '../../ui/code-editor/code-editor';
 import { fluxLanguage } from './flux-language';
 import { influxqlLanguage } from './influxql-language';
 
@@ -13,26 +13,18 @@ const PLACEHOLDERS: Record<InfluxLanguageName, string> = {
   flux: 'from(bucket: "guildhall") |> range(start: -1h)',
 };
 
-interface QueryEditorProps {
-  value: string;
-  onChange: (value: string) => void;
-  /** Ctrl/Cmd+Enter. */
-  onRun: () => void;
+interface QueryEditorProps extends Pick<CodeEditorProps, 'value' | 'onChange' | 'onRun' | 'label'> {
   language: InfluxLanguageName;
-  label: string;
   testId?: string;
 }
 
 /** The InfluxDB query editor: the console's code editor with InfluxQL or Flux highlighting, as the server speaks. */
-export function QueryEditor({ value, onChange, onRun, language, label, testId = 'influx-editor' }: QueryEditorProps) {
+export function QueryEditor({ language, testId = 'influx-editor', ...editor }: QueryEditorProps) {
   const support = useMemo(() => languageSupport(language), [language]);
   return (
     <CodeEditor
-      value={value}
-      onChange={onChange}
-      onRun={onRun}
+      {...editor}
       language={support}
-      label={label}
       testId={testId}
       placeholderText={PLACEHOLDERS[language]}
       className="influx-editor"

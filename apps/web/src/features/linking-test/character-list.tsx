@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Badge } from '../../ui/badge';
 import { EmptyHint } from '../../ui/query-state';
+import { SectionPanel } from '../../ui/section-panel';
 import { BatchBar } from './batch-bar';
 import type { SampleCharacter, SampleChatUser } from './linking-types';
 import { TestCharacterCard } from './test-character-card';
-import '../../styles/character-cards.css';
+import '../../styles/linking-test.css';
 
 interface CharacterListProps {
   /** The unlinked characters that pass the filters, in order. */
@@ -52,28 +53,30 @@ export function CharacterList({ characters, total, users, onLink }: CharacterLis
   }
 
   return (
-    <section className="discovery-panel" aria-labelledby="test-characters-title">
-      <header className="discovery-panel__header">
-        <h2 id="test-characters-title" className="discovery-panel__title">
-          Unlinked characters
-        </h2>
-        <Badge tone="neutral" data-testid="test-visible-count">
-          {characters.length === total ? total : `${characters.length} of ${total}`}
-        </Badge>
-        <div className="linking-test__modes">
-          <button
-            type="button"
-            className="toggle-button"
-            aria-pressed={isSelectMode}
-            onClick={() => setSelectMode(!isSelectMode)}
-          >
-            Select mode
-          </button>
-          <button type="button" className="toggle-button" aria-pressed={isBatchMode} onClick={() => setBatchMode(!isBatchMode)}>
-            Batch mode
-          </button>
-        </div>
-      </header>
+    <SectionPanel
+      titleId="test-characters-title"
+      title="Unlinked characters"
+      aside={
+        <>
+          <Badge tone="neutral" data-testid="test-visible-count">
+            {characters.length === total ? total : `${characters.length} of ${total}`}
+          </Badge>
+          <div className="linking-test__modes">
+            <button
+              type="button"
+              className="toggle-button"
+              aria-pressed={isSelectMode}
+              onClick={() => setSelectMode(!isSelectMode)}
+            >
+              Select mode
+            </button>
+            <button type="button" className="toggle-button" aria-pressed={isBatchMode} onClick={() => setBatchMode(!isBatchMode)}>
+              Batch mode
+            </button>
+          </div>
+        </>
+      }
+    >
       {isBatchMode && (
         <BatchBar
           selectedCount={visibleSelected.length}
@@ -108,6 +111,6 @@ export function CharacterList({ characters, total, users, onLink }: CharacterLis
           ))}
         </ul>
       )}
-    </section>
+    </SectionPanel>
   );
 }

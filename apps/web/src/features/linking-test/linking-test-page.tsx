@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { FilterSelect } from '../../ui/filter-select';
+import { SectionPanel } from '../../ui/section-panel';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useUrlQuery } from '../../ui/use-url-query';
 import { CharacterList } from './character-list';
@@ -18,7 +19,6 @@ import { SAMPLE_SETS, type SampleSet } from './sample-data';
 import { TestFilters } from './test-filters';
 import { TestUserZone } from './test-user-zone';
 import { useOperationRunner } from './use-operation-runner';
-import '../../styles/character-cards.css';
 import '../../styles/linking-test.css';
 
 const seconds = (ms: number) => `${ms / 1000} s`;
@@ -127,12 +127,7 @@ export function LinkingTestPage() {
           <CharacterList characters={visible} total={unlinked.length} users={state.data.users} onLink={linkCharacters} />
         </div>
         <div className="linking-test__side">
-          <section className="discovery-panel" aria-labelledby="users-title">
-            <header className="discovery-panel__header">
-              <h2 id="users-title" className="discovery-panel__title">
-                Discord users
-              </h2>
-            </header>
+          <SectionPanel titleId="users-title" title="Discord users">
             <ul className="user-zone-list">
               {state.data.users.map((user) => (
                 <li key={user.id}>
@@ -144,7 +139,7 @@ export function LinkingTestPage() {
                 </li>
               ))}
             </ul>
-          </section>
+          </SectionPanel>
           <OperationLog entries={state.log} />
         </div>
       </div>

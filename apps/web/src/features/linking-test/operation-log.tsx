@@ -1,7 +1,7 @@
 import { LINKING_TEST_LIMITS } from '@guildhall/contract';
+import { SectionPanel } from '../../ui/section-panel';
 import { OperationStatusIcon } from './operation-status-icon';
 import type { LogEntry } from './operations';
-import '../../styles/character-cards.css';
 
 const ACTION_LABELS: Record<LogEntry['action'], string> = {
   link: 'Link',
@@ -14,15 +14,17 @@ const ACTION_LABELS: Record<LogEntry['action'], string> = {
 /** The last 50 operations, newest first. */
 export function OperationLog({ entries }: { entries: readonly LogEntry[] }) {
   return (
-    <section className="discovery-panel operation-log" aria-labelledby="operation-log-title" data-testid="operation-log">
-      <header className="discovery-panel__header">
-        <h2 id="operation-log-title" className="discovery-panel__title">
-          Operation log
-        </h2>
+    <SectionPanel
+      titleId="operation-log-title"
+      title="Operation log"
+      aside={
         <span className="muted">
           {entries.length} of the last {LINKING_TEST_LIMITS.operationLog}
         </span>
-      </header>
+      }
+      className="operation-log"
+      testId="operation-log"
+    >
       {entries.length === 0 ? (
         <p className="operation-log__empty">No operations yet. Drag a character onto a user to start.</p>
       ) : (
@@ -44,6 +46,6 @@ export function OperationLog({ entries }: { entries: readonly LogEntry[] }) {
           ))}
         </ol>
       )}
-    </section>
+    </SectionPanel>
   );
 }

@@ -21,6 +21,32 @@ function rowTitle(row: OperationRow): string {
   return row.isUndone && isSettled(row) ? `${operation} (undone)` : operation;
 }
 
+type RowActionType = 'undo' | 'redo' | 'retry';
+
+/** What a settled row offers: Undo a link that worked, Redo one undone, Retry one that failed; nothing while it runs. */
+function rowAction(row: OperationRow): RowActionType | null {
+  if (row.status === 'error') return 'retry';
+  if (row.status === 'success' && !row.isUndone) return 'undo';
+  if (row.isUndone && isSettled(row)) return 'redo';
+  return null;
+}
+
+const ACTION_LABELS: Record<RowActionType, string> = { undo: 'Undo', redo: 'Redo', retry: 'Retry' };
+
+function RowAction({ row, dispatch }: { row: OperationRow; dispatch: Dispatch<LinkingTestAction> }) {
+  const action = rowAction(row);
+  if (!action) return null;
+  return (
+    <button
+      type="button"
+      className="button button--secondary button--small"
+      onClick={() => dispatch({ type: action, rowId: row.id })}
+    >
+      {ACTION_LABELS[action]}
+    </button>
+  );
+}
+
 /** The operations of a batch with their status (spec 2 §4): undo a success, retry an error, redo after undo. */
 export function ProgressModal({
   rows,
@@ -73,33 +99,7 @@ export function ProgressModal({
                 <p className="progress-row__message">{isSettled(row) ? row.message : STATUS_TEXT[row.status]}</p>
               </div>
               <div className="progress-row__actions">
-                {row.status === 'success' && !row.isUndone && (
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    onClick={() => dispatch({ type: 'undo', rowId: row.id })}
-                  >
-                    Undo
-                  </button>
-                )}
-                {row.isUndone && isSettled(row) && row.status !== 'error' && (
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    onClick={() => dispatch({ type: 'redo', rowId: row.id })}
-                  >
-                    Redo
-                  </button>
-                )}
-                {row.status === 'error' && (
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    onClick={() => dispatch({ type: 'retry', rowId: row.id })}
-                  >
-                    Retry
-                  </button>
-                )}
+                <RowAction row={row} dispatch={dispatch} />
               </div>
             </li>
           ))}

@@ -5,7 +5,8 @@ import { CharacterName } from '../character-discovery/character-name';
 import { CharacterPortrait } from '../character-discovery/character-portrait';
 import { CHARACTER_DRAG_TYPE } from '../character-discovery/drag-data';
 import type { SampleCharacter } from './linking-types';
-import '../../styles/character-cards.css';
+import '../../styles/character-identity.css';
+import '../../styles/linking-test.css';
 
 interface TestCharacterCardProps {
   character: SampleCharacter;
@@ -37,7 +38,7 @@ export function TestCharacterCard({ character, isSelectMode, isSelected, onToggl
   const checkboxId = `select-${character.id}`;
   return (
     <article
-      className={`test-card${isSelected ? ' test-card--selected' : ''}`}
+      className={`class-card test-card${isSelected ? ' test-card--selected' : ''}`}
       style={{ '--class-color': classColor(character.class) } as CSSProperties}
       draggable
       onDragStart={handleDragStart}

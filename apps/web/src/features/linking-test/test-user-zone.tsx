@@ -4,7 +4,8 @@ import { Avatar } from '../../ui/avatar';
 import { CharacterName } from '../character-discovery/character-name';
 import { CHARACTER_DRAG_TYPE, isCharacterDrag } from '../character-discovery/drag-data';
 import type { SampleChatUser, SampleLinkedCharacter } from './linking-types';
-import '../../styles/character-cards.css';
+import '../../styles/character-identity.css';
+import '../../styles/linking-test.css';
 
 interface TestUserZoneProps {
   user: SampleChatUser;

@@ -7,10 +7,11 @@ import {
   type RaidLoot,
 } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useRecordAwardMutation } from '../../api/loot';
 import { fieldErrorsFromError } from '../../ui/field-errors';
+import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
+import { TextField } from '../../ui/text-field';
 import { ItemPicker } from './item-picker';
 
 /** Records an award from the raid (loot.manage): a character who was in it, the item, boss, response and note. */
@@ -79,9 +80,7 @@ export function AwardForm({ guildId, loot, settings }: { guildId: string; loot: 
             if (chosen.boss) setBoss(chosen.boss);
           }}
         />
-        <FormField label="Boss" error={errors.boss} isRequired>
-          {(props) => <input {...props} required maxLength={80} value={boss} onChange={(event) => setBoss(event.target.value)} />}
-        </FormField>
+        <TextField label="Boss" error={errors.boss} isRequired required maxLength={80} value={boss} onChange={setBoss} />
         <FormField label="Response" error={errors.response}>
           {(props) => (
             <select {...props} value={response} onChange={(event) => setResponse(event.target.value as LootResponse)}>
@@ -94,18 +93,10 @@ export function AwardForm({ guildId, loot, settings }: { guildId: string; loot: 
           )}
         </FormField>
         {isBid && (
-          <FormField label="Winning bid" error={errors.bid} isRequired>
-            {(props) => <input {...props} inputMode="decimal" value={bid} onChange={(event) => setBid(event.target.value)} />}
-          </FormField>
+          <TextField label="Winning bid" error={errors.bid} isRequired inputMode="decimal" value={bid} onChange={setBid} />
         )}
-        <FormField label="Note members read" error={errors.note}>
-          {(props) => <input {...props} maxLength={200} value={note} onChange={(event) => setNote(event.target.value)} />}
-        </FormField>
-        {record.isError && Object.keys(errors).length === 0 && (
-          <p className="form-error" role="alert">
-            {errorMessage(record.error)}
-          </p>
-        )}
+        <TextField label="Note members read" error={errors.note} maxLength={200} value={note} onChange={setNote} />
+        <FormError error={record.error} fields={errors} />
         <div className="loot-form__actions">
           <button type="submit" className="button button--primary" disabled={record.isPending || !item || !characterId}>
             {record.isPending ? 'Recording...' : 'Record award'}

@@ -1,11 +1,12 @@
 import { type LootSettings, MESSAGES } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useCharacterLootQuery, useCorrectionMutation, useStandingsQuery } from '../../api/loot';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { fieldErrorsFromError } from '../../ui/field-errors';
+import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
 import { EmptyHint, QueryState } from '../../ui/query-state';
+import { TextField } from '../../ui/text-field';
 import { changeText, kindLabel } from './loot-amounts';
 
 /**
@@ -75,19 +76,19 @@ export function CorrectionsTab({ guildId, settings }: { guildId: string; setting
               )}
             </FormField>
             {isDkp ? (
-              <FormField label="DKP change" error={errors.points} hint="Negative takes points away, e.g. -7.5" isRequired>
-                {(props) => (
-                  <input {...props} inputMode="decimal" value={points} onChange={(event) => setPoints(event.target.value)} />
-                )}
-              </FormField>
+              <TextField
+                label="DKP change"
+                error={errors.points}
+                hint="Negative takes points away, e.g. -7.5"
+                isRequired
+                inputMode="decimal"
+                value={points}
+                onChange={setPoints}
+              />
             ) : (
               <>
-                <FormField label="EP change" error={errors.ep}>
-                  {(props) => <input {...props} inputMode="decimal" value={ep} onChange={(event) => setEp(event.target.value)} />}
-                </FormField>
-                <FormField label="GP change" error={errors.gp}>
-                  {(props) => <input {...props} inputMode="decimal" value={gp} onChange={(event) => setGp(event.target.value)} />}
-                </FormField>
+                <TextField label="EP change" error={errors.ep} inputMode="decimal" value={ep} onChange={setEp} />
+                <TextField label="GP change" error={errors.gp} inputMode="decimal" value={gp} onChange={setGp} />
               </>
             )}
             <FormField label="Corrects the entry" error={errors.correctsEntryId}>
@@ -102,16 +103,16 @@ export function CorrectionsTab({ guildId, settings }: { guildId: string; setting
                 </select>
               )}
             </FormField>
-            <FormField label="Reason" error={errors.reason} isRequired>
-              {(props) => (
-                <input {...props} required maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-              )}
-            </FormField>
-            {correct.isError && Object.keys(errors).length === 0 && (
-              <p className="form-error" role="alert">
-                {errorMessage(correct.error)}
-              </p>
-            )}
+            <TextField
+              label="Reason"
+              error={errors.reason}
+              isRequired
+              required
+              maxLength={500}
+              value={reason}
+              onChange={setReason}
+            />
+            <FormError error={correct.error} fields={errors} />
             <div className="loot-form__actions">
               <button type="submit" className="button button--primary" disabled={!characterId}>
                 Record correction

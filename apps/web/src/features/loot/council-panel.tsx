@@ -8,7 +8,6 @@ import {
   type RaidLoot,
 } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import {
   useDecideMutation,
   useOpenCouncilMutation,
@@ -18,6 +17,7 @@ import {
 } from '../../api/loot';
 import { useOwnCharactersQuery } from '../../api/raids';
 import { Badge } from '../../ui/badge';
+import { FormError } from '../../ui/form-error';
 import { formatRelative } from '../../ui/format-date';
 import { EmptyHint } from '../../ui/query-state';
 import { ItemPicker } from './item-picker';
@@ -76,11 +76,7 @@ function RequestForm({ guildId, item, loot }: { guildId: string; item: CouncilIt
       <button type="submit" className="button button--secondary" disabled={request.isPending}>
         Ask for it as {eligible[0]!.name}
       </button>
-      {request.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(request.error)}
-        </p>
-      )}
+      <FormError error={request.error} />
     </form>
   );
 }
@@ -142,11 +138,7 @@ function CouncilRequest({
           </button>
         </div>
       )}
-      {failure && (
-        <p className="form-error" role="alert">
-          {errorMessage(failure)}
-        </p>
-      )}
+      <FormError error={failure} />
     </li>
   );
 }
@@ -180,11 +172,7 @@ function OpenCouncilForm({ guildId, raidId }: { guildId: string; raidId: string 
           Put before the council
         </button>
       </div>
-      {open.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(open.error)}
-        </p>
-      )}
+      <FormError error={open.error} />
     </form>
   );
 }

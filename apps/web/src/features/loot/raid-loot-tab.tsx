@@ -8,10 +8,10 @@ import {
 } from '@guildhall/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useCreditRaidMutation, useRaidLootQuery } from '../../api/loot';
 import { useRaidCalendarQuery } from '../../api/raids';
 import { Badge } from '../../ui/badge';
+import { FormError } from '../../ui/form-error';
 import { formatDateTime } from '../../ui/format-date';
 import { EmptyHint, QueryState } from '../../ui/query-state';
 import { useUrlQuery } from '../../ui/use-url-query';
@@ -81,11 +81,7 @@ function CreditForm({ guildId, raidId, ledger }: { guildId: string; raidId: stri
       <button type="submit" className="button button--secondary" disabled={credit.isPending}>
         {credit.isPending ? 'Crediting...' : `Credit the raid (${ledger === 'dkp' ? 'DKP' : 'EP'})`}
       </button>
-      {credit.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(credit.error)}
-        </p>
-      )}
+      <FormError error={credit.error} />
     </form>
   );
 }

@@ -9,11 +9,12 @@ import {
   type LootSystem,
 } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useSaveLootSettingsMutation } from '../../api/loot';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { fieldErrorsFromError } from '../../ui/field-errors';
+import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
+import { TextField } from '../../ui/text-field';
 
 /** A datetime-local value ('2026-12-01T20:00') as an ISO instant in the browser's zone, or null when empty. */
 const lockInstant = (local: string) => (local ? new Date(local).toISOString() : null);
@@ -36,18 +37,17 @@ interface Field {
   onChange: (value: string) => void;
 }
 
-function TextField({ label, value, error, hint, isDecimal = true, onChange }: Field) {
+/** A number of the rules, typed as text. */
+function NumberField({ label, value, error, hint, isDecimal = true, onChange }: Field) {
   return (
-    <FormField label={label} error={error} hint={hint}>
-      {(props) => (
-        <input
-          {...props}
-          inputMode={isDecimal ? 'decimal' : 'numeric'}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </FormField>
+    <TextField
+      label={label}
+      error={error}
+      hint={hint}
+      inputMode={isDecimal ? 'decimal' : 'numeric'}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 
@@ -74,7 +74,7 @@ export function SettingsForm({ guildId, settings }: { guildId: string; settings:
   const numberText = (path: string, value: number) => texts[path] ?? String(value);
   /** A number field: its text kept as typed, its number in the rules. */
   const numberField = (path: string, label: string, value: number, apply: (n: number) => void, hint?: string) => (
-    <TextField
+    <NumberField
       key={path}
       label={label}
       hint={hint}
@@ -115,19 +115,19 @@ export function SettingsForm({ guildId, settings }: { guildId: string; settings:
       {system === 'DKP' && (
         <fieldset className="loot-settings__group" data-testid="dkp-settings">
           <legend>DKP</legend>
-          <TextField
+          <NumberField
             label="Points for a raid on time"
             value={dkp.onTime}
             error={error('dkp.onTime')}
             onChange={(onTime) => setDkp({ onTime })}
           />
-          <TextField
+          <NumberField
             label="Points for a raid late"
             value={dkp.late}
             error={error('dkp.late')}
             onChange={(late) => setDkp({ late })}
           />
-          <TextField
+          <NumberField
             label="Points for a raid on the bench"
             value={dkp.bench}
             error={error('dkp.bench')}
@@ -150,7 +150,7 @@ export function SettingsForm({ guildId, settings }: { guildId: string; settings:
             <fieldset className="loot-settings__slots">
               <legend>Price per slot</legend>
               {LOOT_SLOTS.map((slot: LootSlot) => (
-                <TextField
+                <NumberField
                   key={slot}
                   label={LOOT_SLOT_LABELS[slot]}
                   value={dkp.slotPrices[slot]}
@@ -165,13 +165,13 @@ export function SettingsForm({ guildId, settings }: { guildId: string; settings:
       {system === 'EPGP' && (
         <fieldset className="loot-settings__group" data-testid="epgp-settings">
           <legend>EPGP</legend>
-          <TextField
+          <NumberField
             label="EP per raid"
             value={epgp.raidEp}
             error={error('epgp.raidEp')}
             onChange={(raidEp) => setEpgp({ raidEp })}
           />
-          <TextField
+          <NumberField
             label="EP per boss killed"
             value={epgp.bossEp}
             error={error('epgp.bossEp')}
@@ -180,7 +180,7 @@ export function SettingsForm({ guildId, settings }: { guildId: string; settings:
           {numberField('epgp.benchPercent', 'EP on the bench (% of the raid’s)', epgp.benchPercent, (benchPercent) =>
             setEpgp({ benchPercent }),
           )}
-          <TextField
+          <NumberField
             label="Base GP"
             hint="Every member's GP starts here"
             value={epgp.baseGp}
@@ -221,17 +221,16 @@ export function SettingsForm({ guildId, settings }: { guildId: string; settings:
           setRules({ ...rules, priority: { ...rules.priority, windowWeeks } }),
         )}
       </fieldset>
-      <FormField label="Lock wishlists at" error={error('wishlistLockAt')} hint="Empty: members keep their wishlists open">
-        {(props) => <input {...props} type="datetime-local" value={lockAt} onChange={(event) => setLockAt(event.target.value)} />}
-      </FormField>
-      <FormField label="Note for the history" error={errors.note}>
-        {(props) => <input {...props} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />}
-      </FormField>
-      {save.isError && Object.keys(errors).length === 0 && (
-        <p className="form-error" role="alert">
-          {errorMessage(save.error)}
-        </p>
-      )}
+      <TextField
+        label="Lock wishlists at"
+        error={error('wishlistLockAt')}
+        hint="Empty: members keep their wishlists open"
+        type="datetime-local"
+        value={lockAt}
+        onChange={setLockAt}
+      />
+      <TextField label="Note for the history" error={errors.note} maxLength={500} value={note} onChange={setNote} />
+      <FormError error={save.error} fields={errors} />
       {save.isError && Object.keys(errors).length > 0 && (
         <p className="form-error loot-settings__wide" role="alert">
           Some values do not fit: see the fields marked above.

@@ -1,8 +1,8 @@
 import type { LootItem, WishlistItem } from '@guildhall/contract';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useSaveWishlistMutation } from '../../api/loot';
+import { FormError } from '../../ui/form-error';
 import { EmptyHint } from '../../ui/query-state';
 import { ItemPicker } from './item-picker';
 
@@ -105,11 +105,7 @@ export function WishlistEditor({ guildId, characterId, wishlist, isLocked, canEd
           </button>
         </div>
       )}
-      {save.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(save.error)}
-        </p>
-      )}
+      <FormError error={save.error} />
     </section>
   );
 }

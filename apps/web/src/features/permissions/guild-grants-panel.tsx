@@ -7,8 +7,7 @@ import { ConfirmModal } from '../../ui/confirm-modal';
 import { DataTable } from '../../ui/data-table';
 import { FilterBar } from '../../ui/filter-bar';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
-import { ListPagination } from '../../ui/pagination';
-import { QueryState } from '../../ui/query-state';
+import { PagedList } from '../../ui/paged-list';
 import type { UrlQueryChangeOptions } from '../../ui/use-url-query';
 import { GrantFormModal } from './grant-form-modal';
 import { grantFilters, guildFilter, type PermissionParams } from './permission-query';
@@ -83,7 +82,6 @@ export function GuildGrantsPanel({ state, guildName, onChange, onGuildPick }: Gu
   const revoke = useRevokeGrantMutation();
   const [isGranting, setIsGranting] = useState(false);
   const [revoking, setRevoking] = useState<GuildGrant | null>(null);
-  const grants = list.data?.data ?? [];
   const columns = useMemo(() => grantColumns(setRevoking), []);
   const currentGuild = filters.guildId ? { id: filters.guildId, name: guildName } : null;
 
@@ -120,15 +118,18 @@ export function GuildGrantsPanel({ state, guildName, onChange, onGuildPick }: Gu
           Grant permissions
         </button>
       </FilterBar>
-      <QueryState
+      <PagedList
         query={list}
+        page={filters}
+        onPageChange={onChange}
         loading="Loading grants"
         errorText={GUILD_GRANT_MESSAGES.loadFailed}
-        isEmpty={() => grants.length === 0}
         empty={filters.search ? 'No grants match this search' : GUILD_GRANT_MESSAGES.noGrants}
         testId="grants"
+        pagerTestId="grants-pagination"
+        noun="grants"
       >
-        {() => (
+        {(grants) => (
           <DataTable
             columns={columns}
             rows={grants}
@@ -140,14 +141,7 @@ export function GuildGrantsPanel({ state, guildName, onChange, onGuildPick }: Gu
             isBusy={list.isFetching}
           />
         )}
-      </QueryState>
-      <ListPagination
-        pagination={list.data?.pagination}
-        query={filters}
-        onChange={onChange}
-        testId="grants-pagination"
-        noun="grants"
-      />
+      </PagedList>
       {isGranting && <GrantFormModal guild={currentGuild} onClose={() => setIsGranting(false)} />}
       <ConfirmModal
         isOpen={revoking !== null}

@@ -2,8 +2,8 @@ import { createAdminRoleBody } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
 import { hasRoleFieldErrors, useCreateRoleMutation } from '../../api/admin-roles';
 import { type FieldErrors, fieldErrorsFromIssues, withoutField } from '../../ui/field-errors';
-import { FormField } from '../../ui/form-field';
 import { FormModal } from '../../ui/form-modal';
+import { TextField } from '../../ui/text-field';
 import { PermissionChecklist } from './permission-checklist';
 import type { CatalogPermission } from './role-matrix-model';
 
@@ -12,16 +12,16 @@ interface NewRoleModalProps {
   onClose: () => void;
 }
 
-type TextField = 'name' | 'label' | 'description';
+type TextKey = 'name' | 'label' | 'description';
 
 /** The New role form: name, label, description and permissions, checked by the contract's rules, then the server's. */
 export function NewRoleModal({ catalog, onClose }: NewRoleModalProps) {
   const create = useCreateRoleMutation();
-  const [values, setValues] = useState<Record<TextField, string>>({ name: '', label: '', description: '' });
+  const [values, setValues] = useState<Record<TextKey, string>>({ name: '', label: '', description: '' });
   const [permissions, setPermissions] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  function handleChange(field: TextField, value: string) {
+  function handleChange(field: TextKey, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => withoutField(current, field));
   }
@@ -47,20 +47,18 @@ export function NewRoleModal({ catalog, onClose }: NewRoleModalProps) {
     });
   }
 
-  const text = (field: TextField, label: string, extra: object = {}) => (
-    <FormField label={label} error={errors[field]} isRequired={field !== 'description'}>
-      {(props) => (
-        <input
-          {...props}
-          {...extra}
-          name={field}
-          value={values[field]}
-          onChange={(event) => handleChange(field, event.target.value)}
-          autoComplete="off"
-          data-testid={`role-form-${field}`}
-        />
-      )}
-    </FormField>
+  const text = (field: TextKey, label: string, extra: object = {}) => (
+    <TextField
+      label={label}
+      error={errors[field]}
+      isRequired={field !== 'description'}
+      {...extra}
+      name={field}
+      value={values[field]}
+      onChange={(value) => handleChange(field, value)}
+      autoComplete="off"
+      data-testid={`role-form-${field}`}
+    />
   );
 
   return (

@@ -1,5 +1,10 @@
 import { CircleCheck, CirclePause, X } from 'lucide-react';
 
+const BULK_STATUSES = [
+  { status: 'active', label: 'Activate Selected', Icon: CircleCheck },
+  { status: 'inactive', label: 'Deactivate Selected', Icon: CirclePause },
+] as const;
+
 interface AccountBulkBarProps {
   count: number;
   isBusy: boolean;
@@ -16,24 +21,18 @@ export function AccountBulkBar({ count, isBusy, onUpdate, onClear }: AccountBulk
         {count} {count === 1 ? 'account' : 'accounts'} selected
       </p>
       <div className="bulk-bar__actions">
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          onClick={() => onUpdate('active')}
-          disabled={isBusy}
-        >
-          <CircleCheck size={15} aria-hidden="true" />
-          Activate Selected
-        </button>
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          onClick={() => onUpdate('inactive')}
-          disabled={isBusy}
-        >
-          <CirclePause size={15} aria-hidden="true" />
-          Deactivate Selected
-        </button>
+        {BULK_STATUSES.map(({ status, label, Icon }) => (
+          <button
+            key={status}
+            type="button"
+            className="button button--small button--secondary"
+            onClick={() => onUpdate(status)}
+            disabled={isBusy}
+          >
+            <Icon size={15} aria-hidden="true" />
+            {label}
+          </button>
+        ))}
         <button type="button" className="button button--small button--ghost" onClick={onClear} disabled={isBusy}>
           <X size={15} aria-hidden="true" />
           Clear

@@ -4,20 +4,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useAuditLog } from '../../api/audit-log';
+import { Fact, Facts } from '../../ui/facts';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { discordHandle, formatAccountDate, levelText, statusLabel } from './account-text';
 
 /** The audit log's target type of a player account (modules/player-accounts records it). */
 const PLAYER_ACCOUNT_AUDIT_TARGET = 'player_account';
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   const id = `account-section-${testId}`;
@@ -35,7 +27,7 @@ function Section({ title, testId, children }: { title: string; testId: string; c
 export function AccountInformation({ account }: { account: PlayerAccount }) {
   return (
     <Section title="Account Information" testId="account-information">
-      <dl className="facts">
+      <Facts>
         <Fact term="Account ID">
           <code className="account-id">{account.id}</code>
         </Fact>
@@ -45,7 +37,7 @@ export function AccountInformation({ account }: { account: PlayerAccount }) {
         <Fact term="Created">{formatAccountDate(account.created_at)}</Fact>
         <Fact term="Last Updated">{formatRelative(account.updated_at)}</Fact>
         {account.last_login_at && <Fact term="Last Login">{formatRelative(account.last_login_at)}</Fact>}
-      </dl>
+      </Facts>
     </Section>
   );
 }
@@ -57,7 +49,7 @@ function LinkCard({ name, isLinked, children }: { name: string; isLinked: boolea
         {isLinked ? <CheckCircle2 size={16} aria-hidden="true" /> : <CircleDashed size={16} aria-hidden="true" />}
         {name}
       </p>
-      {isLinked ? <dl className="facts">{children}</dl> : <p className="link-card__none">Not linked</p>}
+      {isLinked ? <Facts>{children}</Facts> : <p className="link-card__none">Not linked</p>}
     </div>
   );
 }
@@ -150,10 +142,10 @@ export function AuditInformation({ account }: { account: PlayerAccount }) {
   const allRecords = `/admin/audit-log?${new URLSearchParams({ targetType: PLAYER_ACCOUNT_AUDIT_TARGET, targetId: account.id })}`;
   return (
     <Section title="Audit Information" testId="account-audit">
-      <dl className="facts">
+      <Facts>
         <Fact term="Created By">{account.created_by ?? 'Unknown'}</Fact>
         <Fact term="Last Updated By">{account.updated_by ?? 'Unknown'}</Fact>
-      </dl>
+      </Facts>
       {history.isError && <p className="account-section__empty">{errorMessage(history.error, AUDIT_LOG_MESSAGES.loadFailed)}</p>}
       {history.isSuccess && entries.length === 0 && <p className="account-section__empty">{AUDIT_LOG_MESSAGES.noEntries}</p>}
       {entries.length > 0 && (

@@ -6,6 +6,7 @@ import type { FieldErrors } from '../../ui/field-errors';
 import { withoutField } from '../../ui/field-errors';
 import { FormField } from '../../ui/form-field';
 import { FormModal } from '../../ui/form-modal';
+import { TextField } from '../../ui/text-field';
 import { type AccountFormValues, accountToForm, emptyAccountForm, isFormDirty, validateAccountForm } from './account-form-values';
 import { statusLabel } from './account-text';
 import { type LookupHint, useIdLookups } from './use-id-lookups';
@@ -81,25 +82,24 @@ export function AccountFormModal({ account, onClose, onSaved }: AccountFormModal
   }
 
   const text = (field: 'displayName' | 'email' | 'discordId' | 'battlenetId', label: string, extra: object = {}) => (
-    <FormField label={label} error={errors[field]} isRequired={field === 'displayName'} hint={hintOf(field)}>
-      {(props) => (
-        <input
-          {...props}
-          {...extra}
-          name={field}
-          value={values[field]}
-          onChange={(event) => handleChange(field, event.target.value)}
-          onBlur={
-            field === 'discordId'
-              ? (event) => lookups.lookUpDiscord(event.target.value)
-              : field === 'battlenetId'
-                ? (event) => lookups.lookUpBattlenet(event.target.value)
-                : undefined
-          }
-          data-testid={`account-form-${field}`}
-        />
-      )}
-    </FormField>
+    <TextField
+      label={label}
+      error={errors[field]}
+      isRequired={field === 'displayName'}
+      hint={hintOf(field)}
+      {...extra}
+      name={field}
+      value={values[field]}
+      onChange={(value) => handleChange(field, value)}
+      onBlur={
+        field === 'discordId'
+          ? (event) => lookups.lookUpDiscord(event.target.value)
+          : field === 'battlenetId'
+            ? (event) => lookups.lookUpBattlenet(event.target.value)
+            : undefined
+      }
+      data-testid={`account-form-${field}`}
+    />
   );
 
   function hintOf(field: string) {

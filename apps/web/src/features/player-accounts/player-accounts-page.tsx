@@ -6,7 +6,7 @@ import { usePlayerAccountList, usePlayerStatistics } from '../../api/player-acco
 import { Card } from '../../ui/card';
 import { formatCount } from '../../ui/format';
 import { isPagedList } from '../../ui/page-size';
-import { ListPagination } from '../../ui/pagination';
+import { PagedList } from '../../ui/paged-list';
 import { QueryState } from '../../ui/query-state';
 import { useToast } from '../../ui/toast-context';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -129,17 +129,20 @@ export function PlayerAccountsPage() {
           />
         )}
         {bulk.job && <BulkJobProgress job={bulk.job} onDismiss={bulk.dismiss} />}
-        <QueryState
+        <PagedList
           query={list}
+          page={filters}
+          onPageChange={update}
           loading="Loading player accounts..."
-          isEmpty={() => accounts.length === 0}
           emptyTitle="No accounts found"
           empty={
             hasActiveFilters(filters) ? 'Try adjusting your search or filters.' : 'No player accounts are currently registered.'
           }
           testId="accounts"
+          noun="results"
+          hasPager={isPagedList(total)}
         >
-          {() => (
+          {(accounts) => (
             <AccountGrid
               accounts={accounts}
               selected={selected}
@@ -152,10 +155,7 @@ export function PlayerAccountsPage() {
               onLink={(account) => setDialog({ kind: 'link', account })}
             />
           )}
-        </QueryState>
-        {isPagedList(total) && (
-          <ListPagination pagination={list.data?.pagination} query={filters} onChange={update} noun="results" />
-        )}
+        </PagedList>
       </Card>
 
       <AccountDialogs dialog={dialog} onChange={setDialog} />

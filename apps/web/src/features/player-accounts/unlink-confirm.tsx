@@ -1,7 +1,7 @@
 import { type LinkProvider, PLAYER_ACCOUNT_MESSAGES, unlinkConfirmation } from '@guildhall/contract';
 import { useState } from 'react';
 import { ConfirmModal } from '../../ui/confirm-modal';
-import { FormField } from '../../ui/form-field';
+import { TextField } from '../../ui/text-field';
 
 /** The reason the spec's unlink sends (spec 2 §7); the admin may write another, and the audit log keeps it. */
 export const DEFAULT_UNLINK_REASON = 'Admin unlink via linking tools';
@@ -39,19 +39,16 @@ export function UnlinkConfirm({ provider, isBusy, onConfirm, onClose }: UnlinkCo
       testId="unlink-confirm"
     >
       {provider && <p>{unlinkConfirmation(provider)}</p>}
-      <FormField label="Reason" error={error}>
-        {(props) => (
-          <input
-            {...props}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-            data-testid="unlink-reason"
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Reason"
+        error={error}
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setError(undefined);
+        }}
+        data-testid="unlink-reason"
+      />
     </ConfirmModal>
   );
 }

@@ -1,9 +1,9 @@
 import { RAID_AVAILABILITY_LIMITS, type RaidAbsence } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useChangeAvailabilityMutation } from '../../api/raid-availability';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { fieldErrorsFromError } from '../../ui/field-errors';
+import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
 import { formatDate } from '../../ui/format-date';
 import { ownTimeZone, today } from './raid-times';
@@ -79,11 +79,7 @@ export function AbsencesForm({ guildId, absences }: { guildId: string; absences:
             )}
           </FormField>
         </div>
-        {add.isError && Object.keys(errors).length === 0 && (
-          <p className="form-error" role="alert">
-            {errorMessage(add.error)}
-          </p>
-        )}
+        <FormError error={add.error} fields={errors} />
         <div>
           <button type="submit" className="button button--secondary button--small" disabled={add.isPending}>
             Add absence

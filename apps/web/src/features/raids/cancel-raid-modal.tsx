@@ -1,10 +1,10 @@
 import { RAID_LIMITS, type RaidDetail } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useCancelRaidMutation } from '../../api/raid-page';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { fieldErrorsFromError } from '../../ui/field-errors';
-import { FormField } from '../../ui/form-field';
+import { FormError } from '../../ui/form-error';
+import { TextField } from '../../ui/text-field';
 
 interface CancelRaidModalProps {
   guildId: string;
@@ -42,22 +42,16 @@ export function CancelRaidModal({ guildId, raid, onClose }: CancelRaidModalProps
           The raid stays on the calendar, marked cancelled; nobody can answer it any more.{' '}
           {answered === 1 ? 'The 1 member who answered sees' : `The ${answered} members who answered see`} the reason.
         </p>
-        <FormField label="Reason" error={errors.reason} isRequired>
-          {(props) => (
-            <input
-              {...props}
-              value={reason}
-              maxLength={RAID_LIMITS.reasonLength}
-              onChange={(event) => setReason(event.target.value)}
-              required
-            />
-          )}
-        </FormField>
-        {cancel.isError && Object.keys(errors).length === 0 && (
-          <p className="form-error" role="alert">
-            {errorMessage(cancel.error)}
-          </p>
-        )}
+        <TextField
+          label="Reason"
+          error={errors.reason}
+          isRequired
+          value={reason}
+          maxLength={RAID_LIMITS.reasonLength}
+          onChange={setReason}
+          required
+        />
+        <FormError error={cancel.error} fields={errors} />
       </form>
     </ConfirmModal>
   );

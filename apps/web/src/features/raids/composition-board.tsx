@@ -11,8 +11,8 @@ import {
   ROLE_SEAT,
 } from '@guildhall/contract';
 import { type DragEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { usePlaceMemberMutation } from '../../api/raid-page';
+import { FormError } from '../../ui/form-error';
 import { AnswerBadge } from './answer-badge';
 import { CompositionPublication } from './composition-publication';
 
@@ -63,11 +63,7 @@ export function CompositionBoard({ guildId, raid, composition, canManage }: Comp
   return (
     <div className="composition">
       <CompositionPublication guildId={guildId} raid={raid} composition={composition} canManage={canManage} />
-      {place.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(place.error)}
-        </p>
-      )}
+      <FormError error={place.error} />
       <div className="composition__columns" data-testid="composition-board">
         {COLUMNS.map((column) => {
           const members = raid.signups.filter((signup) => columnOf(signup) === column);

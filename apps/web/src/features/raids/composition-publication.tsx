@@ -1,8 +1,8 @@
 import type { RaidComposition, RaidDetail } from '@guildhall/contract';
 import { useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { usePublishCompositionMutation } from '../../api/raid-page';
 import { Badge } from '../../ui/badge';
+import { FormError } from '../../ui/form-error';
 import { formatDateTime } from '../../ui/format-date';
 
 interface CompositionPublicationProps {
@@ -63,11 +63,7 @@ export function CompositionPublication({ guildId, raid, composition, canManage }
           )}
         </div>
       )}
-      {publish.isError && (
-        <p className="form-error" role="alert">
-          {errorMessage(publish.error)}
-        </p>
-      )}
+      <FormError error={publish.error} />
     </div>
   );
 }

@@ -6,11 +6,12 @@ import {
   type AttendanceStatus,
 } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useCorrectAttendanceMutation } from '../../api/raid-attendance';
 import { fieldErrorsFromError } from '../../ui/field-errors';
+import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
 import { FormModal } from '../../ui/form-modal';
+import { TextField } from '../../ui/text-field';
 
 interface CorrectAttendanceModalProps {
   guildId: string;
@@ -53,21 +54,14 @@ export function CorrectAttendanceModal({ guildId, raidId, entry, onClose }: Corr
           </select>
         )}
       </FormField>
-      <FormField label="Note (optional)" error={errors.note}>
-        {(props) => (
-          <input
-            {...props}
-            value={note}
-            maxLength={ATTENDANCE_LIMITS.noteLength}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        )}
-      </FormField>
-      {correct.isError && Object.keys(errors).length === 0 && (
-        <p className="form-error" role="alert">
-          {errorMessage(correct.error)}
-        </p>
-      )}
+      <TextField
+        label="Note (optional)"
+        error={errors.note}
+        value={note}
+        maxLength={ATTENDANCE_LIMITS.noteLength}
+        onChange={setNote}
+      />
+      <FormError error={correct.error} fields={errors} />
     </FormModal>
   );
 }

@@ -9,11 +9,13 @@ import {
   zonedTimeToUtc,
 } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useUpdateRaidMutation } from '../../api/raid-page';
 import { fieldErrorsFromError } from '../../ui/field-errors';
+import { FormActions } from '../../ui/form-actions';
+import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
 
 interface EditRaidModalProps {
   guildId: string;
@@ -50,23 +52,17 @@ export function EditRaidModal({ guildId, raid, guildTimeZone, onClose }: EditRai
   return (
     <Modal isOpen title={`Edit ${raid.name}`} onClose={onClose} size="md">
       <form className="plan-form" onSubmit={handleSubmit} data-testid="edit-raid-form">
-        <FormField label="Name" error={errors.name} isRequired>
-          {(props) => (
-            <input
-              {...props}
-              value={name}
-              maxLength={RAID_LIMITS.nameLength}
-              onChange={(event) => setName(event.target.value)}
-              required
-            />
-          )}
-        </FormField>
-        <FormField label="Date" error={errors.startsAt}>
-          {(props) => <input {...props} type="date" value={date} onChange={(event) => setDate(event.target.value)} required />}
-        </FormField>
-        <FormField label={`Start (server time, ${guildTimeZone})`}>
-          {(props) => <input {...props} type="time" value={time} onChange={(event) => setTime(event.target.value)} required />}
-        </FormField>
+        <TextField
+          label="Name"
+          error={errors.name}
+          isRequired
+          value={name}
+          maxLength={RAID_LIMITS.nameLength}
+          onChange={setName}
+          required
+        />
+        <TextField label="Date" error={errors.startsAt} type="date" value={date} onChange={setDate} required />
+        <TextField label={`Start (server time, ${guildTimeZone})`} type="time" value={time} onChange={setTime} required />
         <FormField label="Notes" error={errors.notes}>
           {(props) => (
             <textarea
@@ -89,19 +85,14 @@ export function EditRaidModal({ guildId, raid, guildTimeZone, onClose }: EditRai
             ))}
           </fieldset>
         )}
-        {update.isError && (
-          <p className="form-error" role="alert">
-            {errorMessage(update.error)}
-          </p>
-        )}
-        <div className="signup-form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save changes'}
-          </button>
-        </div>
+        <FormError error={update.error} />
+        <FormActions
+          className="signup-form__actions"
+          submitLabel="Save changes"
+          busyLabel="Saving..."
+          isBusy={update.isPending}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

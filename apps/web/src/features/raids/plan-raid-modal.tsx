@@ -1,10 +1,12 @@
 import { RAID_LIMITS, weekdayOf, zonedTimeToUtc } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { usePlanRaidMutation, useRaidTemplatesQuery } from '../../api/raids';
 import { fieldErrorsFromError } from '../../ui/field-errors';
+import { FormActions } from '../../ui/form-actions';
+import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
 import { today } from './raid-times';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -78,14 +80,22 @@ export function PlanRaidModal({ guildId, guildTimeZone, onClose }: PlanRaidModal
               <input type="radio" name="kind" checked={kind === 'series'} onChange={() => setKind('series')} /> Weekly series
             </label>
           </fieldset>
-          <FormField label={kind === 'raid' ? 'Date' : 'First date'} error={errors.firstDate ?? errors.startsAt}>
-            {(props) => <input {...props} type="date" value={date} onChange={(event) => setDate(event.target.value)} required />}
-          </FormField>
-          <FormField label={`Start (server time, ${guildTimeZone})`} error={errors.startTime}>
-            {(props) => (
-              <input {...props} type="time" value={startTime} onChange={(event) => setTime(event.target.value)} required />
-            )}
-          </FormField>
+          <TextField
+            label={kind === 'raid' ? 'Date' : 'First date'}
+            error={errors.firstDate ?? errors.startsAt}
+            type="date"
+            value={date}
+            onChange={setDate}
+            required
+          />
+          <TextField
+            label={`Start (server time, ${guildTimeZone})`}
+            error={errors.startTime}
+            type="time"
+            value={startTime}
+            onChange={setTime}
+            required
+          />
           {kind === 'series' && (
             <>
               <fieldset className="plan-form__weekdays">
@@ -96,33 +106,26 @@ export function PlanRaidModal({ guildId, guildTimeZone, onClose }: PlanRaidModal
                   </label>
                 ))}
               </fieldset>
-              <FormField label="Number of raids" error={errors.count}>
-                {(props) => (
-                  <input
-                    {...props}
-                    type="number"
-                    min={1}
-                    max={RAID_LIMITS.maxSeriesRaids}
-                    value={count}
-                    onChange={(event) => setCount(event.target.value)}
-                  />
-                )}
-              </FormField>
+              <TextField
+                label="Number of raids"
+                error={errors.count}
+                type="number"
+                min={1}
+                max={RAID_LIMITS.maxSeriesRaids}
+                value={count}
+                onChange={setCount}
+              />
             </>
           )}
-          {plan.isError && (
-            <p className="form-error" role="alert">
-              {errorMessage(plan.error)}
-            </p>
-          )}
-          <div className="signup-form__actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="button button--primary" disabled={plan.isPending || !template}>
-              {plan.isPending ? 'Planning...' : kind === 'raid' ? 'Plan raid' : 'Plan series'}
-            </button>
-          </div>
+          <FormError error={plan.error} />
+          <FormActions
+            className="signup-form__actions"
+            submitLabel={kind === 'raid' ? 'Plan raid' : 'Plan series'}
+            busyLabel="Planning..."
+            isBusy={plan.isPending}
+            isDisabled={!template}
+            onCancel={onClose}
+          />
         </form>
       )}
     </Modal>

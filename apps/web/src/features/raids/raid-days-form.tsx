@@ -1,9 +1,9 @@
 import { RAID_ROLE_LABELS, RAID_ROLES, type RaidAvailability, type RaidRole } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useChangeAvailabilityMutation } from '../../api/raid-availability';
 import { useOwnCharactersQuery } from '../../api/raids';
 import { fieldErrorsFromError } from '../../ui/field-errors';
+import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
 import { ownTimeZone } from './raid-times';
 
@@ -77,11 +77,7 @@ export function RaidDaysForm({ guildId, current }: { guildId: string; current: R
           )}
         </FormField>
       </div>
-      {save.isError && Object.keys(errors).length === 0 && (
-        <p className="form-error" role="alert">
-          {errorMessage(save.error)}
-        </p>
-      )}
+      <FormError error={save.error} fields={errors} />
       <div>
         <button type="submit" className="button button--secondary button--small" disabled={save.isPending}>
           Save raid days

@@ -1,10 +1,10 @@
 import { RAID_FEED_MESSAGES } from '@guildhall/contract';
 import { CalendarSync } from 'lucide-react';
 import { useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useMakeRaidFeedMutation, useRaidFeedQuery, useRevokeRaidFeedMutation } from '../../api/raid-feed';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { CopyField } from '../../ui/copy-field';
+import { FormError } from '../../ui/form-error';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 
 /**
@@ -76,11 +76,7 @@ export function RaidFeedPanel({ guildId }: { guildId: string }) {
           </button>
         )}
       </div>
-      {failed && (
-        <p className="form-error" role="alert">
-          {errorMessage(failed)}
-        </p>
-      )}
+      <FormError error={failed} />
       <ConfirmModal
         isOpen={isRevoking}
         title="Revoke your calendar address?"

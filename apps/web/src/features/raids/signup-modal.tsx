@@ -8,11 +8,13 @@ import {
   type SignupStatus,
 } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../api/api-error';
 import { useOwnCharactersQuery, useSignUpMutation } from '../../api/raids';
 import { fieldErrorsFromError } from '../../ui/field-errors';
+import { FormActions } from '../../ui/form-actions';
+import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
 
 interface SignupModalProps {
   guildId: string;
@@ -66,18 +68,16 @@ export function SignupModal({ guildId, raid, onClose }: SignupModalProps) {
           ))}
         </fieldset>
         {status === 'late' && (
-          <FormField label="Minutes late" error={errors.lateMinutes} isRequired>
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                min={1}
-                max={600}
-                value={lateMinutes}
-                onChange={(event) => setLateMinutes(event.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Minutes late"
+            error={errors.lateMinutes}
+            isRequired
+            type="number"
+            min={1}
+            max={600}
+            value={lateMinutes}
+            onChange={setLateMinutes}
+          />
         )}
         {characters.length > 0 && (
           <FormField label="Character" error={errors.characterId}>
@@ -109,22 +109,15 @@ export function SignupModal({ guildId, raid, onClose }: SignupModalProps) {
             )}
           </FormField>
         )}
-        <FormField label="Comment" error={errors.comment}>
-          {(props) => <input {...props} maxLength={200} value={comment} onChange={(event) => setComment(event.target.value)} />}
-        </FormField>
-        {signUp.isError && Object.keys(errors).length === 0 && (
-          <p className="form-error" role="alert">
-            {errorMessage(signUp.error)}
-          </p>
-        )}
-        <div className="signup-form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={signUp.isPending}>
-            {signUp.isPending ? 'Saving...' : 'Save answer'}
-          </button>
-        </div>
+        <TextField label="Comment" error={errors.comment} maxLength={200} value={comment} onChange={setComment} />
+        <FormError error={signUp.error} fields={errors} />
+        <FormActions
+          className="signup-form__actions"
+          submitLabel="Save answer"
+          busyLabel="Saving..."
+          isBusy={signUp.isPending}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

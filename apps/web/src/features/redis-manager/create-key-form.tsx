@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/api-error';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { SubmitButton } from '../../ui/submit-button';
+import { TextField } from '../../ui/text-field';
 import { useToast } from '../../ui/toast-context';
 import { CREATE_VALUE_HINTS, parseCreateValue } from './create-value';
 import { TYPE_LABELS } from './key-type-icon';
@@ -51,18 +52,15 @@ export function CreateKeyForm({ database }: { database: number }) {
           </p>
         )}
         <div className="redis-create__row">
-          <FormField label="Key name" isRequired>
-            {(props) => (
-              <input
-                {...props}
-                className="input redis-mono"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Key name"
+            isRequired
+            className="input redis-mono"
+            value={name}
+            onChange={setName}
+            autoComplete="off"
+            spellCheck={false}
+          />
           <FormField label="Type">
             {(props) => (
               <select {...props} value={type} onChange={(event) => setType(event.target.value as RedisCreateType)}>
@@ -74,21 +72,15 @@ export function CreateKeyForm({ database }: { database: number }) {
               </select>
             )}
           </FormField>
-          <FormField
+          <TextField
             label="TTL (seconds)"
             hint="Optional: empty means the key does not expire."
             error={problem?.field === 'ttl' ? problem.text : undefined}
-          >
-            {(props) => (
-              <input
-                {...props}
-                inputMode="numeric"
-                value={ttl}
-                onChange={(event) => setTtl(event.target.value)}
-                autoComplete="off"
-              />
-            )}
-          </FormField>
+            inputMode="numeric"
+            value={ttl}
+            onChange={setTtl}
+            autoComplete="off"
+          />
         </div>
         <FormField label="Value" isRequired hint={CREATE_VALUE_HINTS[type]}>
           {(props) => (

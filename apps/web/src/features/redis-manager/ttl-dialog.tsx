@@ -1,7 +1,7 @@
 import { REDIS_MESSAGES } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
+import { TextField } from '../../ui/text-field';
 import { parseTtlSeconds } from './ttl';
 
 interface TtlDialogProps {
@@ -54,18 +54,16 @@ export function TtlDialog({ isOpen, keyName, hasTtl, isBusy, onSubmit, onClose }
     >
       <form id="redis-ttl-form" className="form" onSubmit={handleSubmit} noValidate>
         <p className="redis-mono">{keyName}</p>
-        <FormField label="TTL (seconds)" error={error} hint="The key is deleted when it runs out; -1 makes it never expire.">
-          {(props) => (
-            <input
-              {...props}
-              inputMode="numeric"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              data-autofocus
-              autoComplete="off"
-            />
-          )}
-        </FormField>
+        <TextField
+          label="TTL (seconds)"
+          error={error}
+          hint="The key is deleted when it runs out; -1 makes it never expire."
+          inputMode="numeric"
+          value={text}
+          onChange={setText}
+          data-autofocus
+          autoComplete="off"
+        />
       </form>
     </Modal>
   );

@@ -3,9 +3,9 @@ import { UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { EmailField } from '../../ui/email-field';
 import type { FieldErrors } from '../../ui/field-errors';
-import { FormField } from '../../ui/form-field';
 import { PasswordField } from '../../ui/password-field';
 import { SubmitButton } from '../../ui/submit-button';
+import { TextField } from '../../ui/text-field';
 import { useFormFields } from '../../ui/use-form-fields';
 import { PasswordChecklist } from './password-checklist';
 
@@ -49,17 +49,14 @@ export function RegisterForm({ isSubmitting, serverErrors, onSubmit }: RegisterF
 
   return (
     <form className="form" onSubmit={handleSubmit} noValidate>
-      <FormField label="Username" error={errors.username}>
-        {(props) => (
-          <input
-            {...props}
-            name="username"
-            autoComplete="username"
-            value={values.username}
-            onChange={(event) => handleChange('username', event.target.value)}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Username"
+        error={errors.username}
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        onChange={(value) => handleChange('username', value)}
+      />
       <EmailField value={values.email} error={errors.email} onChange={(value) => handleChange('email', value)} />
       <PasswordField
         label="Password"
