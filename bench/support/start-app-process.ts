@@ -23,7 +23,9 @@ export function startAppProcess(databaseUrl: string, env: Record<string, string>
     : path.join(import.meta.dirname, 'app-process.ts');
   const child = fork(script, [], {
     cwd: checkout ?? process.cwd(),
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    // BENCH_APP_NODE_ARGS: more flags for the app's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its
+    // time goes (node refuses --cpu-prof in NODE_OPTIONS).
+    execArgv: ['--expose-gc', '--import', 'tsx', ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

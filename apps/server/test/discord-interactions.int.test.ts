@@ -316,6 +316,31 @@ describe('commands and buttons follow the web’s rules', () => {
     expect((await readRaid(raid.id)).signups).toMatchObject([{ status: 'accept' }]);
   });
 
+  it('defers the presses waiting to be answered in place the moment a rush of them starts', async () => {
+    const raid = await planRaid({ name: 'Rush night' });
+    // An officer's edit holds the raid for 3 s: every sign-up waits for it, as a rush's queue makes them wait.
+    const holding = server.app.services.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM raid_events WHERE id = $1 FOR UPDATE', [raid.id]);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const presses = Array.from({ length: 4 }, () => discord.button(raider, inA, answerId(raid.id, 'accept')));
+    // The first three wait to be answered in place (DISCORD_DEFER_AFTER_MS, 1.5 s); the fourth finds them waiting.
+    const answers = [];
+    for (const press of presses) {
+      answers.push(discord.deliver(press));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    for (const answer of await Promise.all(answers)) {
+      expect(answer.body).toEqual({ type: 5, data: { flags: 64 } });
+      // Well before the 1.5 s a press waits alone: deferred when the rush began.
+      expect(answer.ms).toBeLessThan(1000);
+    }
+    await holding;
+    await until(() => presses.every((press) => fake.botApi.followUps.some((entry) => entry.token === press.token)), 5000);
+    expect((await readRaid(raid.id)).signups).toMatchObject([{ status: 'accept' }]);
+  });
+
   it('defers a press at once while every database connection is taken, and completes it when one frees', async () => {
     const raid = await planRaid({ name: 'Busy night' });
     const pool = server.app.services.db.pool as unknown as pg.Pool;

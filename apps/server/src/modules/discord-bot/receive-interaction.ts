@@ -94,6 +94,45 @@ async function completeDeferred(deps: DiscordBotDeps, interaction: Interaction, 
 }
 
 /**
+ * Interactions waiting to be answered in place, each with what defers it now. A press that finds this many already
+ * waiting is part of a rush: it and every one waiting are deferred at once, since the work of each now queues behind
+ * the others' and would answer late (the first presses of a rush were the slowest answers, at DISCORD_DEFER_AFTER_MS).
+ */
+const waitingInPlace = new Set<() => void>();
+const RUSH_WAITING = 3;
+
+/**
+ * The work of a rush's interactions waits until presses stop arriving (RUSH_QUIET_MS without one, RUSH_HOLD_MAX_MS at
+ * the most): each press is then only verified and deferred, so the last of 200 is answered in milliseconds instead
+ * of after the database work of those before it, which the event loop would otherwise interleave with reading it.
+ */
+const heldWork: (() => void)[] = [];
+let releaseTimer: NodeJS.Timeout | undefined;
+let heldSince = 0;
+const RUSH_QUIET_MS = 20;
+const RUSH_HOLD_MAX_MS = 1000;
+
+function releaseHeldWork() {
+  for (const start of heldWork.splice(0)) start();
+}
+
+/** Resolves once the rush has stopped arriving. */
+function afterRush(): Promise<void> {
+  return new Promise((resolve) => {
+    if (heldWork.length === 0) heldSince = Date.now();
+    heldWork.push(resolve);
+    clearTimeout(releaseTimer);
+    releaseTimer = setTimeout(releaseHeldWork, Math.max(0, Math.min(RUSH_QUIET_MS, heldSince + RUSH_HOLD_MAX_MS - Date.now())));
+  });
+}
+
+/** Defers every interaction still waiting to be answered in place. */
+function deferAllWaiting() {
+  for (const defer of waitingInPlace) defer();
+  waitingInPlace.clear();
+}
+
+/**
  * Whether work started now would wait for a database connection (every one taken, or callers queued): the interaction is then
  * deferred at once rather than after DISCORD_DEFER_AFTER_MS, so a rush of presses is answered in milliseconds whatever
  * the pool is doing. PGlite has no pool to ask.
@@ -118,14 +157,20 @@ export async function answerWithinWindow(
   if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
   if (!isNewHere(interaction.id)) throw new AppError('INVALID_TOKEN', DISCORD_BOT_MESSAGES.replayed);
   const canDefer = interaction.type !== InteractionType.ApplicationCommandAutocomplete;
-  const deferAfterMs = canDefer && isDatabaseBusy(deps) ? 0 : Math.max(0, deps.settings.deferAfterMs - elapsedMs);
-  const work = answerOnce(deps, interaction);
+  const isRush = canDefer && (isDatabaseBusy(deps) || waitingInPlace.size >= RUSH_WAITING);
+  if (isRush) deferAllWaiting();
+  const deferAfterMs = isRush ? 0 : Math.max(0, deps.settings.deferAfterMs - elapsedMs);
+  const work = isRush ? afterRush().then(() => answerOnce(deps, interaction)) : answerOnce(deps, interaction);
   let timer: NodeJS.Timeout | undefined;
+  let deferNow = () => {};
   const deferral = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), deferAfterMs);
+    deferNow = () => resolve(null);
+    timer = setTimeout(deferNow, deferAfterMs);
   });
+  if (canDefer && !isRush) waitingInPlace.add(deferNow);
   const reply = await Promise.race([work, deferral]);
   clearTimeout(timer);
+  waitingInPlace.delete(deferNow);
   if (reply === REPLAYED) throw new AppError('INVALID_TOKEN', DISCORD_BOT_MESSAGES.replayed);
   if (reply) return interactionResponse(reply);
   if (!canDefer) return interactionResponse({ kind: 'choices', choices: [] });
