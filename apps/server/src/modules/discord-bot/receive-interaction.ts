@@ -101,31 +101,6 @@ async function completeDeferred(deps: DiscordBotDeps, interaction: Interaction, 
 const waitingInPlace = new Set<() => void>();
 const RUSH_WAITING = 3;
 
-/**
- * The work of a rush's interactions waits until presses stop arriving (RUSH_QUIET_MS without one, RUSH_HOLD_MAX_MS at
- * the most): each press is then only verified and deferred, so the last of 200 is answered in milliseconds instead
- * of after the database work of those before it, which the event loop would otherwise interleave with reading it.
- */
-const heldWork: (() => void)[] = [];
-let releaseTimer: NodeJS.Timeout | undefined;
-let heldSince = 0;
-const RUSH_QUIET_MS = 20;
-const RUSH_HOLD_MAX_MS = 1000;
-
-function releaseHeldWork() {
-  for (const start of heldWork.splice(0)) start();
-}
-
-/** Resolves once the rush has stopped arriving. */
-function afterRush(): Promise<void> {
-  return new Promise((resolve) => {
-    if (heldWork.length === 0) heldSince = Date.now();
-    heldWork.push(resolve);
-    clearTimeout(releaseTimer);
-    releaseTimer = setTimeout(releaseHeldWork, Math.max(0, Math.min(RUSH_QUIET_MS, heldSince + RUSH_HOLD_MAX_MS - Date.now())));
-  });
-}
-
 /** Defers every interaction still waiting to be answered in place. */
 function deferAllWaiting() {
   for (const defer of waitingInPlace) defer();
@@ -160,7 +135,7 @@ export async function answerWithinWindow(
   const isRush = canDefer && (isDatabaseBusy(deps) || waitingInPlace.size >= RUSH_WAITING);
   if (isRush) deferAllWaiting();
   const deferAfterMs = isRush ? 0 : Math.max(0, deps.settings.deferAfterMs - elapsedMs);
-  const work = isRush ? afterRush().then(() => answerOnce(deps, interaction)) : answerOnce(deps, interaction);
+  const work = answerOnce(deps, interaction);
   let timer: NodeJS.Timeout | undefined;
   let deferNow = () => {};
   const deferral = new Promise<null>((resolve) => {
