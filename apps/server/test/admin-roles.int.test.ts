@@ -35,6 +35,8 @@ describe('the roles API', () => {
       expect(role.label).toBe(expected.label);
       expect(role.permissions).toEqual(expected.permissions);
       expect(role.isEditable).toBe(role.name !== 'superadmin');
+      // The owner (a superadmin) may change every built-in role but superadmin, and delete none of them.
+      expect(role.abilities, role.name).toEqual({ canEdit: role.name !== 'superadmin', canDelete: false });
     }
     expect(builtIn.find((role) => role.name === 'superadmin')!.holders).toBeGreaterThanOrEqual(1);
     expect(listed.body.permissions.map((p) => p.name)).toContain('admin.audit_logs');

@@ -1,6 +1,7 @@
 import {
   ADMIN_ROLE_MESSAGES,
   ADMIN_USER_MESSAGES,
+  type AdminRole,
   type AdminUserRow,
   PASSWORD_MESSAGES,
   type Permission,
@@ -315,6 +316,13 @@ describe('editing roles (the editor holds every permission of the role, before a
     expect(await roleState(held)).toMatchObject({ permissions: ['admin.audit_logs', 'admin.manage_roles'] });
 
     const own = await makeRole('own', ['admin.manage_roles']);
+    // The list carries the same checks per role, so the screen offers only what the server allows.
+    const listed = await asEditor.get<{ data: AdminRole[] }>(ROLES);
+    const abilitiesOf = (name: string) => listed.body.data.find((role) => role.name === name)?.abilities;
+    expect(abilitiesOf('superadmin')).toEqual({ canEdit: false, canDelete: false });
+    expect(abilitiesOf('admin')).toEqual({ canEdit: false, canDelete: false });
+    expect(abilitiesOf(held)).toEqual({ canEdit: false, canDelete: false });
+    expect(abilitiesOf(own)).toEqual({ canEdit: true, canDelete: true });
     const widened = await put(asEditor, `${ROLES}/${own}`, { permissions: ['admin.manage_roles', 'admin.audit_logs'] });
     expect(widened.status).toBe(403);
     expect(widened.body.error).toBe(ADMIN_ROLE_MESSAGES.beyondYourOwn);
@@ -323,7 +331,9 @@ describe('editing roles (the editor holds every permission of the role, before a
     expect(created.body.error).toBe(ADMIN_ROLE_MESSAGES.beyondYourOwn);
 
     // Within reach: rename, empty and delete.
-    expect((await put(asEditor, `${ROLES}/${own}`, { label: 'Renamed' })).status).toBe(200);
+    const renamed = await put(asEditor, `${ROLES}/${own}`, { label: 'Renamed' });
+    expect(renamed.status).toBe(200);
+    expect((renamed.body.data as AdminRole).abilities).toEqual({ canEdit: true, canDelete: true });
     expect((await put(asEditor, `${ROLES}/${own}`, { permissions: [] })).status).toBe(200);
     expect((await del(asEditor, `${ROLES}/${own}`)).status).toBe(200);
     expect(await auditedBy(editor, 'admin')).toEqual([]);

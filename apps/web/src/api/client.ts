@@ -130,6 +130,27 @@ function sendFileWithProgress(
   });
 }
 
+/** A file is sent as itself (the server reads it as it arrives); anything else as JSON, its type set in `headers`. */
+function encodeBody(body: unknown, headers: Record<string, string>): Blob | string | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof Blob) {
+    headers['Content-Type'] = 'text/plain';
+    return body;
+  }
+  headers['Content-Type'] = 'application/json';
+  return JSON.stringify(body);
+}
+
+/** Sends with the cookie; a connection that fails (not one the caller stopped) is the network error every screen names. */
+async function reachServer(url: string, init: RequestInit, upload?: () => Promise<Response>): Promise<Response> {
+  try {
+    return await (upload ? upload() : fetch(url, { ...init, credentials: 'include' }));
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause;
+    throw new ApiError(0, MESSAGES.requestFailed, { code: 'NETWORK' });
+  }
+}
+
 async function send<T>(path: string, options: RequestOptions, extraHeaders: Record<string, string>): Promise<T> {
   const { method = 'GET', body, query, signal, onUploadProgress } = options;
   const headers: Record<string, string> = {
@@ -137,26 +158,15 @@ async function send<T>(path: string, options: RequestOptions, extraHeaders: Reco
     [CSRF_HEADER.name]: CSRF_HEADER.value,
     ...extraHeaders,
   };
-  // A file is sent as itself (the server reads it as it arrives); anything else as JSON.
-  const isFile = body instanceof Blob;
-  if (body !== undefined) headers['Content-Type'] = isFile ? 'text/plain' : 'application/json';
-
-  let response: Response;
-  try {
-    response =
-      isFile && onUploadProgress
-        ? await sendFileWithProgress(withQuery(path, query), { method, headers, body, signal }, onUploadProgress)
-        : await fetch(withQuery(path, query), {
-            method,
-            headers,
-            credentials: 'include',
-            body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
-            signal,
-          });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, MESSAGES.requestFailed, { code: 'NETWORK' });
-  }
+  const encoded = encodeBody(body, headers);
+  const url = withQuery(path, query);
+  const response = await reachServer(
+    url,
+    { method, headers, body: encoded, signal },
+    encoded instanceof Blob && onUploadProgress
+      ? () => sendFileWithProgress(url, { method, headers, body: encoded, signal }, onUploadProgress)
+      : undefined,
+  );
 
   const parsed = await readBody(response);
   const failed =
@@ -249,22 +259,12 @@ interface DownloadOptions {
 export async function apiDownload(path: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
   const { query, body, signal, onProgress } = options;
   const headers: Record<string, string> = { [CSRF_HEADER.name]: CSRF_HEADER.value };
-  // A file is sent as itself (the server reads it as it arrives); anything else as JSON.
-  const isFile = body instanceof Blob;
-  if (body !== undefined) headers['Content-Type'] = isFile ? 'text/plain' : 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(withQuery(path, query), {
-      method: body === undefined ? 'GET' : 'POST',
-      headers,
-      credentials: 'include',
-      body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
-      signal,
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, MESSAGES.requestFailed, { code: 'NETWORK' });
-  }
+  const response = await reachServer(withQuery(path, query), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: encodeBody(body, headers),
+    signal,
+  });
 
   if (!response.ok) {
     const error = errorFromBody(response.status, await readBody(response));

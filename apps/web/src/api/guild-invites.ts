@@ -17,84 +17,80 @@ export type InviteListStatus = 'active' | 'all';
 /** The answer of creating a link: the invite, and its code and address (shown once). */
 export type CreatedInvite = EndpointResponse<typeof adminGuildInvitesApi.create>;
 
+/**
+ * Whose links: a guild tenant in the admin console (its id in the path), or the selected Discord guild of an officer
+ * in the community app (X-Guild-ID). One panel serves both.
+ */
+export interface InviteScope {
+  side: 'admin' | 'community';
+  guildId: string;
+}
+
 /** Query keys of invite links: the admin console's per tenant, the community app's per Discord guild, the join page's per code. */
 export const inviteKeys = {
-  admin: (tenantId: string) => ['guild-invites', tenantId] as const,
-  adminList: (tenantId: string, status: InviteListStatus) => [...inviteKeys.admin(tenantId), status] as const,
-  guild: (guildId: string) => ['community-guild', guildId, 'invites'] as const,
-  guildList: (guildId: string, status: InviteListStatus) => [...inviteKeys.guild(guildId), status] as const,
+  scope: ({ side, guildId }: InviteScope) =>
+    side === 'admin' ? (['guild-invites', guildId] as const) : (['community-guild', guildId, 'invites'] as const),
+  list: (scope: InviteScope, status: InviteListStatus) => [...inviteKeys.scope(scope), status] as const,
   preview: (code: string) => ['community-invite', code] as const,
 };
 
 /** Lists shown beside the form: one page of the newest links is plenty for what a guild keeps open. */
 const LIST_LIMIT = 50;
 
+/** The three calls of the panel on the scope's side. */
+const inviteCalls = {
+  list: ({ side, guildId }: InviteScope, status: InviteListStatus, signal: AbortSignal) => {
+    const query = { status, limit: LIST_LIMIT };
+    return side === 'admin'
+      ? callEndpoint(adminGuildInvitesApi.list, { params: { id: guildId }, query, signal })
+      : callCommunityEndpoint(guildInvitesApi.list, { guildId, query, signal });
+  },
+  create: ({ side, guildId }: InviteScope, body: CreateInviteInput) =>
+    side === 'admin'
+      ? callEndpoint(adminGuildInvitesApi.create, { params: { id: guildId }, body })
+      : callCommunityEndpoint(guildInvitesApi.create, { guildId, body }),
+  revoke: ({ side, guildId }: InviteScope, inviteId: string) =>
+    side === 'admin'
+      ? callEndpoint(adminGuildInvitesApi.revoke, { params: { id: guildId, inviteId } })
+      : callCommunityEndpoint(guildInvitesApi.revoke, { guildId, params: { inviteId } }),
+};
+
 /** What the invite panel needs, from the admin console or the community app alike. */
 export interface InviteSource {
-  list: ReturnType<typeof useAdminInviteList>;
+  list: ReturnType<typeof useInviteList>;
   create: (input: CreateInviteInput) => Promise<CreatedInvite>;
   isCreating: boolean;
   revoke: (inviteId: string) => Promise<unknown>;
   revokingId: string | null;
 }
 
-function useAdminInviteList(tenantId: string, status: InviteListStatus) {
+function useInviteList(scope: InviteScope, status: InviteListStatus) {
   return useQuery({
-    queryKey: inviteKeys.adminList(tenantId, status),
-    queryFn: ({ signal }) =>
-      callEndpoint(adminGuildInvitesApi.list, { params: { id: tenantId }, query: { status, limit: LIST_LIMIT }, signal }),
+    queryKey: inviteKeys.list(scope, status),
+    queryFn: ({ signal }) => inviteCalls.list(scope, status, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-/** A guild tenant's links in the admin console, with create and revoke (toasting their outcome). */
-export function useAdminInviteSource(tenantId: string, status: InviteListStatus): InviteSource {
+/**
+ * A guild's links with create and revoke, toasting their outcome; the community side stays silent when the
+ * session ended, which has said so already.
+ */
+export function useInviteSource(scope: InviteScope, status: InviteListStatus): InviteSource {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: inviteKeys.admin(tenantId) });
+  const showCommunityError = useErrorToast();
+  const showError = (error: unknown, fallback: string) =>
+    scope.side === 'admin' ? toast.error(errorMessage(error, fallback)) : showCommunityError(error, fallback);
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: inviteKeys.scope(scope) });
   const create = useMutation({
-    mutationFn: (body: CreateInviteInput) => callEndpoint(adminGuildInvitesApi.create, { params: { id: tenantId }, body }),
-    // No toast: the new link's card says it was created, right where Copy is (a toast covered it, issue 29).
-    onSuccess: () => invalidate(),
-    onError: (error) => toast.error(errorMessage(error, GUILD_INVITE_MESSAGES.createFailed)),
-  });
-  const revoke = useMutation({
-    mutationFn: (inviteId: string) => callEndpoint(adminGuildInvitesApi.revoke, { params: { id: tenantId, inviteId } }),
-    onSuccess: (answer) => {
-      toast.success(answer.message);
-      return invalidate();
-    },
-    onError: (error) => toast.error(errorMessage(error, GUILD_INVITE_MESSAGES.revokeFailed)),
-  });
-  return {
-    list: useAdminInviteList(tenantId, status),
-    create: create.mutateAsync,
-    isCreating: create.isPending,
-    revoke: revoke.mutateAsync,
-    revokingId: revoke.isPending ? (revoke.variables ?? null) : null,
-  };
-}
-
-/** The selected guild's links for its officers (X-Guild-ID), with create and revoke. */
-export function useGuildInviteSource(guildId: string, status: InviteListStatus): InviteSource {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const showError = useErrorToast();
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: inviteKeys.guild(guildId) });
-  const list = useQuery({
-    queryKey: inviteKeys.guildList(guildId, status),
-    queryFn: ({ signal }) =>
-      callCommunityEndpoint(guildInvitesApi.list, { guildId, query: { status, limit: LIST_LIMIT }, signal }),
-    placeholderData: keepPreviousData,
-  });
-  const create = useMutation({
-    mutationFn: (body: CreateInviteInput) => callCommunityEndpoint(guildInvitesApi.create, { guildId, body }),
+    mutationFn: (body: CreateInviteInput) => inviteCalls.create(scope, body),
     // No toast: the new link's card says it was created, right where Copy is (a toast covered it, issue 29).
     onSuccess: () => invalidate(),
     onError: (error) => showError(error, GUILD_INVITE_MESSAGES.createFailed),
   });
   const revoke = useMutation({
-    mutationFn: (inviteId: string) => callCommunityEndpoint(guildInvitesApi.revoke, { guildId, params: { inviteId } }),
+    mutationFn: (inviteId: string) => inviteCalls.revoke(scope, inviteId),
     onSuccess: (answer) => {
       toast.success(answer.message);
       return invalidate();
@@ -102,7 +98,7 @@ export function useGuildInviteSource(guildId: string, status: InviteListStatus):
     onError: (error) => showError(error, GUILD_INVITE_MESSAGES.revokeFailed),
   });
   return {
-    list,
+    list: useInviteList(scope, status),
     create: create.mutateAsync,
     isCreating: create.isPending,
     revoke: revoke.mutateAsync,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenRefresher } from './token-refresher';
+import { createTokenRefresher, type TokenRefresherDeps } from './token-refresher';
 import type { StoredTokens, TokenStore } from './token-store';
 
 function memoryStore(initial: StoredTokens | null): TokenStore & { current: StoredTokens | null } {
@@ -22,6 +22,16 @@ function memoryStore(initial: StoredTokens | null): TokenStore & { current: Stor
 const first = { accessToken: 'a1', refreshToken: 'r1' };
 const second = { accessToken: 'a2', refreshToken: 'r2' };
 
+/** A refresher whose server refuses every refresh, counting the requests that reach it. */
+function refusingRefresher(store: TokenStore, withLock?: TokenRefresherDeps['withLock']) {
+  const server = { calls: 0 };
+  const requestRefresh = async () => {
+    server.calls += 1;
+    return null;
+  };
+  return { refresh: createTokenRefresher({ store, requestRefresh, withLock }), server };
+}
+
 describe('token refresher', () => {
   it('shares one refresh between concurrent 401s and stores the rotated pair', async () => {
     const store = memoryStore(first);
@@ -41,41 +51,26 @@ describe('token refresher', () => {
   });
 
   it('retries without refreshing when the token was already replaced', async () => {
-    const store = memoryStore(second);
-    let calls = 0;
-    const refresh = createTokenRefresher({
-      store,
-      requestRefresh: async () => {
-        calls += 1;
-        return null;
-      },
-    });
+    const { refresh, server } = refusingRefresher(memoryStore(second));
     await expect(refresh('a1')).resolves.toBe(true);
-    expect(calls).toBe(0);
+    expect(server.calls).toBe(0);
   });
 
   it('re-reads the tokens inside the lock: another tab may have rotated them meanwhile', async () => {
     const store = memoryStore(first);
-    let calls = 0;
-    const refresh = createTokenRefresher({
-      store,
-      requestRefresh: async () => {
-        calls += 1;
-        return null;
-      },
-      withLock: async (task) => {
-        store.current = second;
-        return task();
-      },
+    const { refresh, server } = refusingRefresher(store, async (task) => {
+      store.current = second;
+      return task();
     });
     await expect(refresh('a1')).resolves.toBe(true);
-    expect(calls).toBe(0);
+    expect(server.calls).toBe(0);
   });
 
   it('clears the tokens when the refresh is refused', async () => {
     const store = memoryStore(first);
-    const refresh = createTokenRefresher({ store, requestRefresh: async () => null });
+    const { refresh, server } = refusingRefresher(store);
     await expect(refresh('a1')).resolves.toBe(false);
+    expect(server.calls).toBe(1);
     expect(store.current).toBeNull();
   });
 

@@ -66,27 +66,43 @@ export function ConfirmModal({
   );
 }
 
-interface ConfirmItemModalProps<Id, Item extends { id: Id }>
-  extends Omit<ConfirmModalProps, 'isOpen' | 'isBusy' | 'onConfirm' | 'formId'> {
-  /** The row asked about: the question is open while there is one. */
-  item: Item | null;
-  /** The call that acts on the row by its id (a delete, an end); the question closes once it has settled. */
-  mutation: { mutate: (id: Id, options: { onSettled: () => void }) => void; isPending: boolean };
+/** The call that acts on the row (a delete, an end), as a TanStack mutation offers it. */
+interface ItemMutation<Variables> {
+  mutate: (variables: Variables, options: { onSettled: () => void }) => void;
+  isPending: boolean;
 }
 
-/** The question before acting on one row of a list (delete this window?), busy while the call runs. */
-export function ConfirmItemModal<Id, Item extends { id: Id }>({
+/** The call takes the row's id, or what `variables` makes of the row. */
+type ItemCall<Item, Variables> =
+  | { mutation: ItemMutation<Item extends { id: infer Id } ? Id : never>; variables?: undefined }
+  | { mutation: ItemMutation<Variables>; variables: (item: Item) => Variables };
+
+type ConfirmItemModalProps<Item, Variables> = Omit<ConfirmModalProps, 'isOpen' | 'isBusy' | 'onConfirm' | 'formId'> &
+  ItemCall<Item, Variables> & {
+    /** The row asked about: the question is open while there is one. */
+    item: Item | null;
+  };
+
+/**
+ * The question before acting on one row of a list (delete this window?), busy while the call runs; the question
+ * closes once the call has settled.
+ */
+export function ConfirmItemModal<Item, Variables = never>({
   item,
   mutation,
+  variables,
   onClose,
   ...modal
-}: ConfirmItemModalProps<Id, Item>) {
+}: ConfirmItemModalProps<Item, Variables>) {
+  const call = mutation as ItemMutation<unknown>;
   return (
     <ConfirmModal
       {...modal}
       isOpen={item !== null}
       isBusy={mutation.isPending}
-      onConfirm={() => item && mutation.mutate(item.id, { onSettled: onClose })}
+      onConfirm={() =>
+        item && call.mutate(variables ? variables(item) : (item as unknown as { id: unknown }).id, { onSettled: onClose })
+      }
       onClose={onClose}
     />
   );

@@ -20,6 +20,21 @@ export const ADMIN_ROLE_MESSAGES = {
   deleted: 'Role deleted',
 } as const;
 
+/**
+ * What the admin asking may do to one role, as the server decides it (the checks it runs on a change or a delete),
+ * so the screen never re-derives the rule.
+ */
+export const adminRoleAbilities = z.object({
+  canEdit: z
+    .boolean()
+    .describe('Not superadmin, and the subset rule (canActOnAdmin): the asking admin holds every permission the role gives'),
+  canDelete: z
+    .boolean()
+    .describe('canEdit on a custom role; a role still held is refused when asked (its holders need another role first)'),
+});
+/** What the admin asking may do to one role. */
+export type AdminRoleAbilities = z.infer<typeof adminRoleAbilities>;
+
 /** An admin role: a named set of permissions; its holders get them on their next request. */
 export const adminRole = z.object({
   name: z.string(),
@@ -30,6 +45,7 @@ export const adminRole = z.object({
   isEditable: z.boolean().describe('False only for superadmin, which passes every check whatever it lists'),
   holders: z.number().describe('Admin users (not soft-deleted) with this role'),
   updatedAt: z.string(),
+  abilities: adminRoleAbilities,
 });
 /** An admin role. */
 export type AdminRole = z.infer<typeof adminRole>;

@@ -27,13 +27,16 @@ function refuseEscalation(by: RoleRequester, permissions: readonly string[] | un
   throw new AppError('FORBIDDEN', message, { fields: { permissions: message } });
 }
 
+const isWithinReach = (holder: PermissionHolder, role: AdminRoleRow) =>
+  canActOnAdmin(holder, { role: role.name, permissions: role.permissions });
+
 /**
  * The subset rule (canActOnAdmin) on a role as it stands: whoever changes, renames or deletes a role must hold
  * every permission it gives, or admin.manage_roles could empty the built-in admin role and demote every
  * full-access admin.
  */
 function refuseOutOfReach(by: RoleRequester, role: AdminRoleRow) {
-  if (canActOnAdmin(by.holder, { role: role.name, permissions: role.permissions })) return;
+  if (isWithinReach(by.holder, role)) return;
   throw new AppError('FORBIDDEN', ADMIN_ROLE_MESSAGES.outOfReach);
 }
 
@@ -43,8 +46,12 @@ const conflict = (message: string, fields?: Record<string, string>) =>
 /** superadmin passes every check whatever it lists, so it is shown as it is and never edited. */
 const isEditable = (name: string) => name !== 'superadmin';
 
-/** A role as the Permissions screen shows it. */
-export function presentRole(row: AdminRoleRow): AdminRole {
+/**
+ * A role as the Permissions screen shows it; the abilities say what `viewer` may do to it, by the checks changeRole
+ * and removeRole run (whether anyone still holds it is answered when a delete is asked).
+ */
+export function presentRole(row: AdminRoleRow, viewer: PermissionHolder): AdminRole {
+  const canEdit = isEditable(row.name) && isWithinReach(viewer, row);
   return {
     name: row.name,
     label: row.label,
@@ -54,14 +61,15 @@ export function presentRole(row: AdminRoleRow): AdminRole {
     isEditable: isEditable(row.name),
     holders: row.holders,
     updatedAt: row.updated_at.toISOString(),
+    abilities: { canEdit, canDelete: canEdit && !row.is_built_in },
   };
 }
 
-/** Every role, and the permission catalog the matrix has as columns. */
-export async function listRoles(db: Queryable) {
+/** Every role with what `viewer` may do to it, and the permission catalog the matrix has as columns. */
+export async function listRoles(db: Queryable, viewer: PermissionHolder) {
   const rows = await selectRoles(db);
   return {
-    data: rows.map(presentRole),
+    data: rows.map((row) => presentRole(row, viewer)),
     permissions: Object.entries(PERMISSIONS).map(([name, description]) => ({ name, description })),
   };
 }
@@ -91,7 +99,7 @@ export async function createRole(db: Db, body: CreateAdminRoleBody, by: RoleRequ
       details: { label: body.label, permissions },
       ip: by.ip,
     });
-    return presentRole((await selectRole(tx, body.name))!);
+    return presentRole((await selectRole(tx, body.name))!, by.holder);
   });
 }
 
@@ -119,7 +127,7 @@ export async function changeRole(db: Db, name: string, body: UpdateAdminRoleBody
       },
       ip: by.ip,
     });
-    return presentRole((await selectRole(tx, name))!);
+    return presentRole((await selectRole(tx, name))!, by.holder);
   });
 }
 

@@ -20,7 +20,7 @@ export const adminRoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(adminRolesApi.list, TAG),
-    handler: async () => ({ success: true as const, ...(await listRoles(db)) }),
+    handler: async (request) => ({ success: true as const, ...(await listRoles(db, adminSessionOf(request).admin)) }),
   });
 
   app.route({

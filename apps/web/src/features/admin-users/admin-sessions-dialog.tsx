@@ -2,7 +2,7 @@ import { ADMIN_USER_MESSAGES, type AdminSessionRow, type AdminUserRow } from '@g
 import { useState } from 'react';
 import { useAdminUserSessions, useEndAdminSession } from '../../api/admin-users';
 import { Badge } from '../../ui/badge';
-import { ConfirmModal } from '../../ui/confirm-modal';
+import { ConfirmItemModal } from '../../ui/confirm-modal';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
 import { Modal } from '../../ui/modal';
 import { QueryState } from '../../ui/query-state';
@@ -18,11 +18,6 @@ export function AdminSessionsDialog({ user, onClose }: AdminSessionsDialogProps)
   const endSession = useEndAdminSession();
   const [ending, setEnding] = useState<AdminSessionRow | null>(null);
   const rows = sessions.data?.data ?? [];
-
-  function handleEnd() {
-    if (!ending) return;
-    endSession.mutate({ id: user.id, sessionId: ending.id }, { onSettled: () => setEnding(null) });
-  }
 
   return (
     <>
@@ -82,14 +77,14 @@ export function AdminSessionsDialog({ user, onClose }: AdminSessionsDialogProps)
           )}
         </QueryState>
       </Modal>
-      <ConfirmModal
-        isOpen={ending !== null}
+      <ConfirmItemModal
+        item={ending}
+        mutation={endSession}
+        variables={(session) => ({ id: user.id, sessionId: session.id })}
         title="End this session?"
         confirmLabel="End session"
         busyLabel="Ending..."
-        isBusy={endSession.isPending}
         isDanger
-        onConfirm={handleEnd}
         onClose={() => setEnding(null)}
         testId="end-session"
       >
@@ -98,7 +93,7 @@ export function AdminSessionsDialog({ user, onClose }: AdminSessionsDialogProps)
             ? 'This is your own session: ending it signs you out here.'
             : `The browser of ${user.username} at ${ending?.ip ?? 'an unknown address'} is signed out at once.`}
         </p>
-      </ConfirmModal>
+      </ConfirmItemModal>
     </>
   );
 }

@@ -2,7 +2,13 @@ import { GUILD_INVITE_MESSAGES, type GuildInvite, inviteListQuery } from '@guild
 import { UserPlus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { z } from 'zod';
-import type { CreatedInvite, InviteListStatus, InviteSource } from '../../api/guild-invites';
+import {
+  type CreatedInvite,
+  type InviteListStatus,
+  type InviteScope,
+  type InviteSource,
+  useInviteSource,
+} from '../../api/guild-invites';
 import { ConfirmModal } from '../../ui/confirm-modal';
 import { QueryState } from '../../ui/query-state';
 import { useUrlQuery } from '../../ui/use-url-query';
@@ -19,17 +25,16 @@ import '../../styles/invites.css';
 const inviteUrlQuery = z.object({ invites: inviteListQuery.shape.status });
 
 /** The list filter named in the URL: every link with 'all', the usable ones otherwise. */
-export function useInviteListStatus(): [InviteListStatus, (status: InviteListStatus) => void] {
+function useInviteListStatus(): [InviteListStatus, (status: InviteListStatus) => void] {
   const { query, set } = useUrlQuery(inviteUrlQuery);
   const setStatus = useCallback((invites: InviteListStatus) => set({ invites }, { replace: true }), [set]);
   return [query.invites, setStatus];
 }
 
 interface InviteLinksPanelProps {
+  /** The guild's links, on the admin console's side or the community app's. */
+  scope: InviteScope;
   guildName: string;
-  source: InviteSource;
-  status: InviteListStatus;
-  onStatusChange: (status: InviteListStatus) => void;
   /** The frame: the admin data view's panel or the community app's card. */
   className: string;
   /** Who the links are for, under the title. */
@@ -37,7 +42,9 @@ interface InviteLinksPanelProps {
 }
 
 /** Invite links of one guild: create one (uses, expiry), copy it once, see the links, revoke with confirmation. */
-export function InviteLinksPanel({ guildName, source, status, onStatusChange, className, lead }: InviteLinksPanelProps) {
+export function InviteLinksPanel({ scope, guildName, className, lead }: InviteLinksPanelProps) {
+  const [status, setStatus] = useInviteListStatus();
+  const source = useInviteSource(scope, status);
   const [created, setCreated] = useState<CreatedInvite | null>(null);
   const [revoking, setRevoking] = useState<GuildInvite | null>(null);
   const { list } = source;
@@ -70,7 +77,7 @@ export function InviteLinksPanel({ guildName, source, status, onStatusChange, cl
           <input
             type="checkbox"
             checked={status === 'all'}
-            onChange={(event) => onStatusChange(event.target.checked ? 'all' : 'active')}
+            onChange={(event) => setStatus(event.target.checked ? 'all' : 'active')}
             data-testid="invite-show-all"
           />
           Show used, expired and revoked

@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../ui/confirm-modal';
 import { formatDateTime } from '../../ui/format-date';
 import { QueryState } from '../../ui/query-state';
 import { costText } from './loot-amounts';
+import { awardedItemColumns } from './loot-columns';
 import { LootSection } from './loot-section';
 
 const STATUS = {
@@ -17,14 +18,7 @@ const STATUS = {
 
 const COLUMNS: ColumnDef<LootImportLine>[] = [
   { id: 'at', header: 'When', cell: ({ row }) => formatDateTime(row.original.awardedAt) },
-  {
-    id: 'character',
-    header: 'Character',
-    meta: { cellClassName: 'table__strong' },
-    cell: ({ row }) => row.original.characterName,
-  },
-  { id: 'item', header: 'Item', cell: ({ row }) => row.original.itemName },
-  { id: 'boss', header: 'Boss', cell: ({ row }) => row.original.boss ?? '—' },
+  ...awardedItemColumns<LootImportLine>(),
   { id: 'cost', header: 'Cost', cell: ({ row }) => costText(row.original.charge) },
   {
     id: 'status',

@@ -19,20 +19,14 @@ import { AwardForm } from './award-form';
 import { CouncilPanel } from './council-panel';
 import { ImportAwardsPanel } from './import-awards-panel';
 import { costText } from './loot-amounts';
+import { awardedItemColumns } from './loot-columns';
 import { LOOT_QUERY } from './loot-page';
 import { LootChoice, LootSection } from './loot-section';
 
 const PRESENCE_LABELS = { on_time: 'On time', late: 'Late', bench: 'Bench' } as const;
 
 const AWARD_COLUMNS: ColumnDef<LootAward>[] = [
-  {
-    id: 'character',
-    header: 'Character',
-    meta: { cellClassName: 'table__strong' },
-    cell: ({ row }) => row.original.characterName,
-  },
-  { id: 'item', header: 'Item', cell: ({ row }) => row.original.itemName },
-  { id: 'boss', header: 'Boss', cell: ({ row }) => row.original.boss ?? '—' },
+  ...awardedItemColumns<LootAward>(),
   {
     id: 'response',
     header: 'Response',

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Plus, UserMinus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useGuildGrants, useRevokeGrantMutation } from '../../api/guild-grants';
-import { ConfirmModal } from '../../ui/confirm-modal';
+import { ConfirmItemModal } from '../../ui/confirm-modal';
 import { DataTable } from '../../ui/data-table';
 import { FilterBar } from '../../ui/filter-bar';
 import { formatDateTime, formatRelative } from '../../ui/format-date';
@@ -85,11 +85,6 @@ export function GuildGrantsPanel({ state, guildName, onChange, onGuildPick }: Gu
   const columns = useMemo(() => grantColumns(setRevoking), []);
   const currentGuild = filters.guildId ? { id: filters.guildId, name: guildName } : null;
 
-  function handleRevoke() {
-    if (!revoking) return;
-    revoke.mutate({ id: revoking.id, guildId: revoking.guildId }, { onSettled: () => setRevoking(null) });
-  }
-
   return (
     <>
       <FilterBar
@@ -143,14 +138,14 @@ export function GuildGrantsPanel({ state, guildName, onChange, onGuildPick }: Gu
         )}
       </PagedList>
       {isGranting && <GrantFormModal guild={currentGuild} onClose={() => setIsGranting(false)} />}
-      <ConfirmModal
-        isOpen={revoking !== null}
+      <ConfirmItemModal
+        item={revoking}
+        mutation={revoke}
+        variables={(grant) => ({ id: grant.id, guildId: grant.guildId })}
         title="Revoke permission?"
         confirmLabel="Revoke"
         busyLabel="Revoking..."
-        isBusy={revoke.isPending}
         isDanger
-        onConfirm={handleRevoke}
         onClose={() => setRevoking(null)}
         testId="revoke-grant"
       >
@@ -158,7 +153,7 @@ export function GuildGrantsPanel({ state, guildName, onChange, onGuildPick }: Gu
           Revoke <code>{revoking?.permission}</code> from <strong>{revoking?.username}</strong> in{' '}
           <strong>{revoking?.guildName}</strong>? Permissions the user gets from Discord stay.
         </p>
-      </ConfirmModal>
+      </ConfirmItemModal>
     </>
   );
 }

@@ -20,6 +20,7 @@ const viewer: AdminRole = {
   isEditable: true,
   holders: 1,
   updatedAt: '2026-01-01T00:00:00.000Z',
+  abilities: { canEdit: true, canDelete: false },
 };
 
 describe('the role matrix', () => {

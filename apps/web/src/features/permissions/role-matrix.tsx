@@ -16,8 +16,6 @@ interface RoleMatrixProps {
   onSave: (role: AdminRole) => void;
   onCancel: (role: AdminRole) => void;
   onDelete: (role: AdminRole) => void;
-  /** False for a role holding a permission the signed-in admin lacks: the server refuses to change or delete it. */
-  canChange: (role: AdminRole) => boolean;
 }
 
 const holdersText = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'holder' : 'holders'}`;
@@ -30,10 +28,8 @@ function RoleHead({
   onSave,
   onCancel,
   onDelete,
-  isWithinReach,
 }: {
   role: AdminRole;
-  isWithinReach: boolean;
   isDirty: boolean;
   isSaving: boolean;
   onSave: () => void;
@@ -54,7 +50,7 @@ function RoleHead({
             Locked
           </Badge>
         )}
-        {role.isEditable && !isWithinReach && (
+        {role.isEditable && !role.abilities.canEdit && (
           <Badge tone="neutral" title={ADMIN_ROLE_MESSAGES.outOfReach}>
             <Lock size={12} aria-hidden="true" />
             Out of reach
@@ -74,7 +70,7 @@ function RoleHead({
           </button>
         </span>
       )}
-      {!isDirty && !role.isBuiltIn && isWithinReach && (
+      {!isDirty && role.abilities.canDelete && (
         <button
           type="button"
           className="icon-button role-matrix__delete"
@@ -110,13 +106,13 @@ function permissionColumn(): ColumnDef<PermissionRow> {
 }
 
 function roleColumn(role: AdminRole, props: RoleMatrixProps): ColumnDef<PermissionRow> {
-  const { drafts, savingRole, canChange, onToggle } = props;
+  const { drafts, savingRole, onToggle } = props;
   const isDirty = isRoleDirty(role, drafts);
   const isHeldBy = (permission: string) => !role.isEditable || shownPermissions(role, drafts).includes(permission);
   const isChanged = (permission: string) => role.isEditable && isHeldBy(permission) !== role.permissions.includes(permission);
   const lockedBecause = !role.isEditable
     ? ADMIN_ROLE_MESSAGES.superadminLocked
-    : canChange(role)
+    : role.abilities.canEdit
       ? undefined
       : ADMIN_ROLE_MESSAGES.outOfReach;
   return {
@@ -124,7 +120,6 @@ function roleColumn(role: AdminRole, props: RoleMatrixProps): ColumnDef<Permissi
     header: () => (
       <RoleHead
         role={role}
-        isWithinReach={canChange(role)}
         isDirty={isDirty}
         isSaving={savingRole === role.name}
         onSave={() => props.onSave(role)}

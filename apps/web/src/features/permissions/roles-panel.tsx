@@ -1,9 +1,8 @@
-import { ADMIN_ROLE_MESSAGES, type AdminRole, canActOnAdmin, type UpdateAdminRoleBody } from '@guildhall/contract';
+import { ADMIN_ROLE_MESSAGES, type AdminRole, type UpdateAdminRoleBody } from '@guildhall/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useAdminRoles, useDeleteRoleMutation, useUpdateRoleMutation } from '../../api/admin-roles';
-import { useAdminSession } from '../../auth/admin-session-context';
-import { ConfirmModal } from '../../ui/confirm-modal';
+import { ConfirmItemModal } from '../../ui/confirm-modal';
 import { QueryState } from '../../ui/query-state';
 import { NewRoleModal } from './new-role-modal';
 import { RoleMatrix } from './role-matrix';
@@ -17,7 +16,6 @@ interface RolesPanelProps {
 
 /** The Roles tab: the matrix, each column saved on its own, New role and deleting a custom role. */
 export function RolesPanel({ drafts, onDraftsChange: setDrafts }: RolesPanelProps) {
-  const { admin } = useAdminSession();
   const list = useAdminRoles();
   const update = useUpdateRoleMutation();
   const remove = useDeleteRoleMutation();
@@ -31,11 +29,6 @@ export function RolesPanel({ drafts, onDraftsChange: setDrafts }: RolesPanelProp
     // The catalog's names are the contract's permission names; the server checks them again.
     const permissions = shownPermissions(role, drafts) as UpdateAdminRoleBody['permissions'];
     update.mutate({ name: role.name, body: { permissions } }, { onSuccess: () => setDrafts((d) => withoutDraft(d, role.name)) });
-  }
-
-  function handleDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.name, { onSettled: () => setDeleting(null) });
   }
 
   return (
@@ -66,19 +59,18 @@ export function RolesPanel({ drafts, onDraftsChange: setDrafts }: RolesPanelProp
             onSave={handleSave}
             onCancel={(role) => setDrafts((d) => withoutDraft(d, role.name))}
             onDelete={setDeleting}
-            canChange={(role) => admin !== null && canActOnAdmin(admin, { role: role.name, permissions: role.permissions })}
           />
         )}
       </QueryState>
       {isCreating && <NewRoleModal catalog={catalog} onClose={() => setIsCreating(false)} />}
-      <ConfirmModal
-        isOpen={deleting !== null}
+      <ConfirmItemModal
+        item={deleting}
+        mutation={remove}
+        variables={(role) => role.name}
         title="Delete role?"
         confirmLabel="Delete role"
         busyLabel="Deleting..."
-        isBusy={remove.isPending}
         isDanger
-        onConfirm={handleDelete}
         onClose={() => setDeleting(null)}
         testId="delete-role"
       >
@@ -86,7 +78,7 @@ export function RolesPanel({ drafts, onDraftsChange: setDrafts }: RolesPanelProp
           Delete the role <strong>{deleting?.label}</strong> ({deleting?.name})? Admin users who hold it must be given another
           role first.
         </p>
-      </ConfirmModal>
+      </ConfirmItemModal>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { RAID_AVAILABILITY_LIMITS, type RaidAbsence } from '@guildhall/contract';
 import { type FormEvent, useState } from 'react';
 import { useChangeAvailabilityMutation } from '../../api/raid-availability';
-import { ConfirmModal } from '../../ui/confirm-modal';
+import { ConfirmItemModal } from '../../ui/confirm-modal';
 import { fieldErrorsFromError } from '../../ui/field-errors';
 import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
@@ -51,6 +51,8 @@ export function AbsencesForm({ guildId, absences }: { guildId: string; absences:
           ))}
         </ul>
       )}
+      {/* The question closes when the removal ends; a failed one is said here. */}
+      <FormError error={remove.error} />
       <form className="availability__form" onSubmit={handleSubmit} data-testid="absence-form">
         <div className="availability__row">
           <FormField label="Away from" error={errors.firstDate} isRequired>
@@ -86,21 +88,19 @@ export function AbsencesForm({ guildId, absences }: { guildId: string; absences:
           </button>
         </div>
       </form>
-      <ConfirmModal
-        isOpen={removing !== null}
+      <ConfirmItemModal
+        item={removing}
+        mutation={remove}
+        variables={(absence) => ({ kind: 'remove' as const, absenceId: absence.id })}
         title="Remove this absence?"
         confirmLabel="Remove absence"
         busyLabel="Removing..."
-        isBusy={remove.isPending}
         isDanger
-        onConfirm={() =>
-          removing && remove.mutate({ kind: 'remove', absenceId: removing.id }, { onSuccess: () => setRemoving(null) })
-        }
         onClose={() => setRemoving(null)}
         testId="remove-absence"
       >
         <p>The raids it answered Absent that are still open wait for your answer again (or your raid days answer them).</p>
-      </ConfirmModal>
+      </ConfirmItemModal>
     </div>
   );
 }

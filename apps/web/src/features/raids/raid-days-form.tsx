@@ -5,6 +5,7 @@ import { useOwnCharactersQuery } from '../../api/raids';
 import { fieldErrorsFromError } from '../../ui/field-errors';
 import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
+import { OwnCharacterOptions } from './own-character-options';
 import { ownTimeZone } from './raid-times';
 
 /** Monday first, as the calendar's weeks; 0 is Sunday as the server counts. */
@@ -55,12 +56,7 @@ export function RaidDaysForm({ guildId, current }: { guildId: string; current: R
           {(props) => (
             <select {...props} value={characterId} onChange={(event) => setCharacterId(event.target.value)}>
               <option value="">No character</option>
-              {characters.data?.characters.map((character) => (
-                <option key={character.id} value={character.id}>
-                  {character.name} ({character.class}
-                  {character.spec ? `, ${character.spec}` : ''})
-                </option>
-              ))}
+              <OwnCharacterOptions characters={characters.data?.characters ?? []} />
             </select>
           )}
         </FormField>

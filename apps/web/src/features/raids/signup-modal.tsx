@@ -15,6 +15,7 @@ import { FormError } from '../../ui/form-error';
 import { FormField } from '../../ui/form-field';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
+import { OwnCharacterOptions } from './own-character-options';
 
 interface SignupModalProps {
   guildId: string;
@@ -83,12 +84,7 @@ export function SignupModal({ guildId, raid, onClose }: SignupModalProps) {
           <FormField label="Character" error={errors.characterId}>
             {(props) => (
               <select {...props} value={chosen?.id ?? ''} onChange={(event) => setCharacterId(event.target.value)}>
-                {characters.map((character) => (
-                  <option key={character.id} value={character.id}>
-                    {character.name} ({character.class}
-                    {character.spec ? `, ${character.spec}` : ''})
-                  </option>
-                ))}
+                <OwnCharacterOptions characters={characters} />
               </select>
             )}
           </FormField>
